@@ -1,0 +1,105 @@
+/**
+ * The one small interface between the launcher machine and a device. The machine knows only
+ * this: it drives the motor, the tone and the aim, and hears the button, the lid, the card
+ * sensor, the battery and motor stalls. The simulated device here, the serial-firmware driver
+ * and the Johnny-Five driver (firmware-bridge/) implement it.
+ */
+
+/** What a device reports to the machine. */
+export type HardwareInput =
+  | { type: 'BUTTON' }
+  | { type: 'LID'; open: boolean }
+  | { type: 'POWER'; on: boolean }
+  /** The card sensor saw one card leave. */
+  | { type: 'CARD' }
+  | { type: 'BATTERY'; volts: number }
+  /** The motor stalled (a jam) while running. */
+  | { type: 'STALL' }
+  /** The link to a real device was lost or came back (never from the simulated device). */
+  | { type: 'LINK'; up: boolean };
+
+/** Motor commands: forward ejects, reverse pulls a half-ejected card back. */
+export type MotorCommand = 'forward' | 'reverse' | 'stop';
+
+/** Sounds the unit makes: the press "ding", the lid-closed "beep", the low-battery warning. */
+export type ToneKind = 'ding' | 'beep' | 'low';
+
+/** A launcher device, simulated or real. */
+export interface LauncherHardware {
+  /** Shown in logs: `simulated`, `serial:/dev/ttyACM0`, `firmata:/dev/ttyUSB0`. */
+  readonly name: string;
+  /**
+   * True when the device counts cards with its own sensor (a real roller decides what comes out);
+   * false when the machine's pure mechanics decide (the simulated device).
+   */
+  readonly sensesCards: boolean;
+  motor(cmd: MotorCommand, duty?: number): void;
+  tone(kind: ToneKind): void;
+  /** Turns the launcher to a heading in degrees (0..360). */
+  aim(degrees: number): void;
+  /** Subscribes to inputs; returns the unsubscribe function. */
+  onInput(listener: (input: HardwareInput) => void): () => void;
+  /** Releases the device. */
+  close(): Promise<void>;
+}
+
+/** One output the simulated device received, with the clock's time. */
+export type DeviceOutput =
+  | { at: number; kind: 'motor'; cmd: MotorCommand; duty: number }
+  | { at: number; kind: 'tone'; tone: ToneKind }
+  | { at: number; kind: 'aim'; degrees: number };
+
+/**
+ * The simulated device: it records every output with its time (so tests and the console can show
+ * the motor, the tones and the heading), keeps the motor's present state, and lets software act
+ * as the person at the table (press the button, open the lid, switch power). Its roller is the
+ * machine's pure mechanics, so `sensesCards` is false. It refuses a motor start with the lid
+ * open, as the replica's lid interlock does, by throwing: the machine must never ask for it.
+ */
+export class SimulatedDevice implements LauncherHardware {
+  readonly name = 'simulated';
+  readonly sensesCards = false;
+  /** Outputs received, oldest first (bounded: the last `keep`). */
+  readonly outputs: DeviceOutput[] = [];
+  motorState: MotorCommand = 'stop';
+  heading = 0;
+  lidOpen = false;
+  private listeners = new Set<(i: HardwareInput) => void>();
+
+  constructor(private readonly now: () => number = () => 0, private readonly keep = 1000) {}
+
+  private record(o: DeviceOutput): void {
+    this.outputs.push(o);
+    if (this.outputs.length > this.keep) this.outputs.splice(0, this.outputs.length - this.keep);
+  }
+
+  motor(cmd: MotorCommand, duty = cmd === 'stop' ? 0 : 1): void {
+    if (cmd !== 'stop' && this.lidOpen) throw new Error('simulated device: motor started with the lid open (interlock)');
+    this.motorState = cmd;
+    this.record({ at: this.now(), kind: 'motor', cmd, duty });
+  }
+
+  tone(kind: ToneKind): void {
+    this.record({ at: this.now(), kind: 'tone', tone: kind });
+  }
+
+  aim(degrees: number): void {
+    this.heading = degrees;
+    this.record({ at: this.now(), kind: 'aim', degrees });
+  }
+
+  onInput(listener: (input: HardwareInput) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Acts on the device as a person would; the machine hears it through {@link onInput}. */
+  input(i: HardwareInput): void {
+    if (i.type === 'LID') this.lidOpen = i.open;
+    for (const l of this.listeners) l(i);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

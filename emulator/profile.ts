@@ -1,0 +1,246 @@
+/**
+ * Launcher profiles: every number that makes one launcher differ from another (when it fires,
+ * how many cards, how its roller behaves) as named, documented, plain data. A profile is
+ * validated with errors that name the field, then compiled into tables the pure core samples.
+ */
+import { readFileSync } from 'node:fs';
+import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
+
+/** When a correct press fires. */
+export type FireModel =
+  /**
+   * `hazard[k-1]` = P(fire at the k-th press since the last burst | no fire since). Past the
+   * table's end the last entry applies (1 makes a burst certain by then).
+   */
+  | { model: 'hazard'; hazard: number[] }
+  /** Fires on the listed press numbers (1-based) of a cycle of `period` presses. */
+  | { model: 'schedule'; presses: number[]; period: number };
+
+/** The roller and motor. Every field has a documented default ({@link DEFAULT_MECHANICS}). */
+export interface Mechanics {
+  /** Cards per second the roller feeds at the nominal 4.5 V. */
+  feedRate: number;
+  /** Motor spin-up before the first card can leave, ms. */
+  spinUpMs: number;
+  /** The reverse pulse that ends a burst and pulls a half-ejected card back, ms. */
+  reverseMs: number;
+  /** P(a feed attempt slips: the roller turns, no card moves). */
+  slip: number;
+  /** P(a feed attempt takes two cards at once). */
+  doubleFeed: number;
+  /** P(a feed attempt jams: the card sticks and the motor stalls). */
+  jam: number;
+  /** P(the reverse pulse fails and a half-ejected card is left for the presser). */
+  halfOut: number;
+  /** Feed attempts allowed per burst, as a multiple of its target (slips eat into them). */
+  attemptsFactor: number;
+  /** Presses closer together than this are contact bounce and ignored, ms. */
+  debounceMs: number;
+}
+
+/**
+ * Defaults for the mechanics. Nothing public measures them (launcher.md): a feed rate of
+ * 8 cards/s makes a 5-card burst last well under a second as on videos of the toy; slip, double
+ * feed and jam are rare, as on a clean roller; the reverse pulse is the replica's ~100 ms.
+ */
+export const DEFAULT_MECHANICS: Mechanics = {
+  feedRate: 8,
+  spinUpMs: 120,
+  reverseMs: 100,
+  slip: 0.02,
+  doubleFeed: 0.01,
+  jam: 0.002,
+  halfOut: 0.03,
+  attemptsFactor: 2,
+  debounceMs: 30,
+};
+
+/** A profile as written by hand or in a JSON file. */
+export interface ProfileSpec {
+  name: string;
+  /** Where the numbers come from (a measurement, a rule page, a choice and its reason). */
+  source: string;
+  description?: string;
+  fire: FireModel;
+  /** One law for every burst, or one per bucket: `byBucket[k-1]` for a burst at press k since the last. */
+  burst: BurstLaw | { byBucket: BurstLaw[] };
+  /** The press counter restarts when the lid is opened and closed (power-off always restarts it). */
+  resetOnLidCycle?: boolean;
+  mechanics?: Partial<Mechanics>;
+}
+
+/** A validated profile with its sampling tables. */
+export interface Profile {
+  spec: ProfileSpec;
+  name: string;
+  fire: FireModel;
+  /** Burst-size table per bucket (index k-1); the last applies past the end. */
+  burstPmf: Pmf[];
+  burstCdf: number[][];
+  /** Schedule positions as a set, for the schedule model. */
+  schedule: Set<number> | null;
+  resetOnLidCycle: boolean;
+  mechanics: Mechanics;
+}
+
+/** A profile that failed validation, naming the field. */
+export class ProfileError extends Error {
+  /** JSON path of the offending field, e.g. `fire.hazard[2]`. */
+  readonly field: string;
+  constructor(field: string, message: string, readonly file?: string) {
+    super(`${file ? `${file}: ` : ''}${field}: ${message}`);
+    this.name = 'ProfileError';
+    this.field = field;
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function num(v: unknown, field: string, min: number, max: number, integer = false): number {
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new ProfileError(field, `must be a number, got ${JSON.stringify(v)}`);
+  if (integer && !Number.isInteger(v)) throw new ProfileError(field, `must be a whole number, got ${v}`);
+  if (v < min || v > max) throw new ProfileError(field, `must be between ${min} and ${max}, got ${v}`);
+  return v;
+}
+
+function validateLaw(v: unknown, field: string): BurstLaw {
+  if (!isObj(v)) throw new ProfileError(field, 'must be an object like {"law": "uniform", "min": 1, "max": 8}');
+  const MAX = 60;
+  switch (v.law) {
+    case 'histogram': {
+      if (!isObj(v.weights) || Object.keys(v.weights).length === 0)
+        throw new ProfileError(`${field}.weights`, 'must be an object from card count to weight, e.g. {"1": 3, "2": 5}');
+      let total = 0;
+      for (const [k, w] of Object.entries(v.weights)) {
+        if (!/^\d+$/.test(k) || Number(k) > MAX)
+          throw new ProfileError(`${field}.weights`, `key "${k}" is not a card count 0..${MAX}`);
+        total += num(w, `${field}.weights.${k}`, 0, Number.MAX_VALUE);
+      }
+      if (total <= 0) throw new ProfileError(`${field}.weights`, 'needs at least one positive weight');
+      return { law: 'histogram', weights: v.weights as Record<string, number> };
+    }
+    case 'uniform':
+    case 'maxent':
+    case 'poisson': {
+      const min = num(v.min, `${field}.min`, 0, MAX, true);
+      const max = num(v.max, `${field}.max`, min, MAX, true);
+      if (v.law === 'uniform') return { law: 'uniform', min, max };
+      const mean = num(v.mean, `${field}.mean`, v.law === 'maxent' ? min : 0, v.law === 'maxent' ? max : MAX);
+      if (v.law === 'maxent' && min < max && (mean === min || mean === max))
+        throw new ProfileError(`${field}.mean`, `must lie strictly between min and max (${min}..${max})`);
+      return { law: v.law, min, max, mean };
+    }
+    default:
+      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${JSON.stringify(v.law)}`);
+  }
+}
+
+/** Validates untrusted data (a parsed JSON file) as a profile spec. */
+export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
+  try {
+    if (!isObj(v)) throw new ProfileError('(top level)', 'a profile must be a JSON object');
+    if (typeof v.name !== 'string' || v.name.trim() === '') throw new ProfileError('name', 'must be a non-empty string');
+    if (typeof v.source !== 'string' || v.source.trim() === '')
+      throw new ProfileError('source', 'must say where the numbers come from (a measurement, a page, a choice)');
+    if (v.description !== undefined && typeof v.description !== 'string')
+      throw new ProfileError('description', 'must be a string');
+    if (!isObj(v.fire)) throw new ProfileError('fire', 'must be an object: {"model": "hazard", "hazard": [...]} or {"model": "schedule", ...}');
+    let fire: FireModel;
+    if (v.fire.model === 'hazard') {
+      if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0)
+        throw new ProfileError('fire.hazard', 'must be a non-empty array of probabilities');
+      fire = { model: 'hazard', hazard: v.fire.hazard.map((h, i) => num(h, `fire.hazard[${i}]`, 0, 1)) };
+      if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire');
+    } else if (v.fire.model === 'schedule') {
+      const period = num(v.fire.period, 'fire.period', 1, 100000, true);
+      if (!Array.isArray(v.fire.presses) || v.fire.presses.length === 0)
+        throw new ProfileError('fire.presses', 'must be a non-empty array of press numbers');
+      fire = {
+        model: 'schedule',
+        period,
+        presses: v.fire.presses.map((p, i) => num(p, `fire.presses[${i}]`, 1, period, true)),
+      };
+    } else {
+      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${JSON.stringify(v.fire.model)}`);
+    }
+    let burst: ProfileSpec['burst'];
+    if (isObj(v.burst) && 'byBucket' in v.burst) {
+      if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0)
+        throw new ProfileError('burst.byBucket', 'must be a non-empty array of laws');
+      burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
+    } else burst = validateLaw(v.burst, 'burst');
+    if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')
+      throw new ProfileError('resetOnLidCycle', 'must be true or false');
+    const mechanics: Partial<Mechanics> = {};
+    if (v.mechanics !== undefined) {
+      if (!isObj(v.mechanics)) throw new ProfileError('mechanics', 'must be an object');
+      const ranges: Record<keyof Mechanics, [number, number]> = {
+        feedRate: [0.1, 100], spinUpMs: [0, 5000], reverseMs: [0, 5000], slip: [0, 0.95],
+        doubleFeed: [0, 1], jam: [0, 1], halfOut: [0, 1], attemptsFactor: [1, 20], debounceMs: [0, 1000],
+      };
+      for (const [k, val] of Object.entries(v.mechanics)) {
+        if (!(k in ranges)) throw new ProfileError(`mechanics.${k}`, `is not a known setting (known: ${Object.keys(ranges).join(', ')})`);
+        const [lo, hi] = ranges[k as keyof Mechanics];
+        mechanics[k as keyof Mechanics] = num(val, `mechanics.${k}`, lo, hi);
+      }
+      if ((mechanics.slip ?? 0) + (mechanics.doubleFeed ?? 0) + (mechanics.jam ?? 0) > 1)
+        throw new ProfileError('mechanics', 'slip + doubleFeed + jam must not exceed 1');
+    }
+    return {
+      name: v.name,
+      source: v.source,
+      ...(v.description !== undefined ? { description: v.description as string } : {}),
+      fire,
+      burst,
+      ...(v.resetOnLidCycle !== undefined ? { resetOnLidCycle: v.resetOnLidCycle as boolean } : {}),
+      ...(v.mechanics !== undefined ? { mechanics } : {}),
+    };
+  } catch (e) {
+    if (e instanceof ProfileError && file && !e.file) throw new ProfileError(e.field, e.message.replace(/^[^:]*: /, ''), file);
+    throw e;
+  }
+}
+
+/** Compiles a (valid) spec into sampling tables. */
+export function compileProfile(spec: ProfileSpec): Profile {
+  const laws = 'byBucket' in spec.burst ? spec.burst.byBucket : [spec.burst];
+  const burstPmf = laws.map(lawPmf);
+  return {
+    spec,
+    name: spec.name,
+    fire: spec.fire,
+    burstPmf,
+    burstCdf: burstPmf.map(pmfCdf),
+    schedule: spec.fire.model === 'schedule' ? new Set(spec.fire.presses) : null,
+    resetOnLidCycle: spec.resetOnLidCycle ?? false,
+    mechanics: { ...DEFAULT_MECHANICS, ...spec.mechanics },
+  };
+}
+
+/** Expected cards per burst target, for a bucket (1-based). */
+export function meanBurst(p: Profile, bucket = 1): number {
+  return pmfMean(p.burstPmf[Math.min(bucket, p.burstPmf.length) - 1]);
+}
+
+/**
+ * Reads a profile JSON file. Errors say which file and which field is wrong; a file that is
+ * not JSON says where the syntax broke.
+ */
+export function loadProfileFile(file: string): Profile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new ProfileError('(file)', code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`, file);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ProfileError('(file)', `is not valid JSON: ${(e as Error).message}`, file);
+  }
+  return compileProfile(validateProfileSpec(data, file));
+}

@@ -1,0 +1,184 @@
+/**
+ * Statistics used by tests, simulations and profile fitting: goodness-of-fit tests with real
+ * p-values and confidence intervals. Pure numeric code, no dependencies.
+ */
+
+/** ln Γ(x) by the Lanczos approximation (|error| < 1e-14 for x > 0). */
+export function lnGamma(x: number): number {
+  const g = 7;
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+    -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
+    1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
+  x -= 1;
+  let a = c[0];
+  const t = x + g + 0.5;
+  for (let i = 1; i < g + 2; i++) a += c[i] / (x + i);
+  return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+}
+
+/** Regularised upper incomplete gamma Q(s, x) = Γ(s, x) / Γ(s). */
+export function gammaQ(s: number, x: number): number {
+  if (x <= 0) return 1;
+  if (x < s + 1) {
+    // Series for P, then Q = 1 - P.
+    let sum = 1 / s;
+    let term = sum;
+    for (let n = 1; n < 1000; n++) {
+      term *= x / (s + n);
+      sum += term;
+      if (Math.abs(term) < Math.abs(sum) * 1e-15) break;
+    }
+    return Math.max(0, 1 - sum * Math.exp(-x + s * Math.log(x) - lnGamma(s)));
+  }
+  // Continued fraction (Lentz) for Q.
+  let b = x + 1 - s;
+  let c = 1 / 1e-300;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 1000; i++) {
+    const an = -i * (i - s);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < 1e-300) d = 1e-300;
+    c = b + an / c;
+    if (Math.abs(c) < 1e-300) c = 1e-300;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return Math.min(1, Math.exp(-x + s * Math.log(x) - lnGamma(s)) * h);
+}
+
+/** P(X ≥ x) for X ~ χ²(df). */
+export function chiSquareSurvival(x: number, df: number): number {
+  if (df <= 0) return 1;
+  return gammaQ(df / 2, x / 2);
+}
+
+/** Result of a goodness-of-fit test. */
+export interface TestResult {
+  statistic: number;
+  df: number;
+  pValue: number;
+}
+
+/**
+ * Pearson's χ² goodness-of-fit test of observed counts against expected probabilities.
+ * Cells with tiny expectations are pooled (expected count < 5 merges into a neighbour), as the
+ * test's approximation requires. `fittedParams` lowers the degrees of freedom when the
+ * probabilities were estimated from the same data.
+ */
+export function chiSquareGof(observed: readonly number[], probs: readonly number[], fittedParams = 0): TestResult {
+  if (observed.length !== probs.length) throw new RangeError('observed and probs differ in length');
+  const n = observed.reduce((a, b) => a + b, 0);
+  const cells: Array<{ o: number; e: number }> = [];
+  let acc = { o: 0, e: 0 };
+  for (let i = 0; i < observed.length; i++) {
+    acc.o += observed[i];
+    acc.e += probs[i] * n;
+    if (acc.e >= 5) {
+      cells.push(acc);
+      acc = { o: 0, e: 0 };
+    }
+  }
+  if (acc.e > 0 || acc.o > 0) {
+    if (cells.length > 0) {
+      cells[cells.length - 1].o += acc.o;
+      cells[cells.length - 1].e += acc.e;
+    } else cells.push(acc);
+  }
+  let stat = 0;
+  for (const { o, e } of cells) {
+    if (e === 0) {
+      if (o > 0) return { statistic: Infinity, df: cells.length - 1, pValue: 0 };
+      continue;
+    }
+    stat += ((o - e) * (o - e)) / e;
+  }
+  const df = cells.length - 1 - fittedParams;
+  return { statistic: stat, df, pValue: df > 0 ? chiSquareSurvival(stat, df) : 1 };
+}
+
+/**
+ * χ² test of homogeneity of a contingency table (rows = samples, columns = categories):
+ * are the rows drawn from one distribution? Columns that are empty in every row are dropped.
+ */
+export function chiSquareHomogeneity(table: readonly (readonly number[])[]): TestResult {
+  const cols = table[0]?.length ?? 0;
+  const colSums = Array.from({ length: cols }, (_, j) => table.reduce((s, r) => s + r[j], 0));
+  const keep = colSums.map((s, j) => (s > 0 ? j : -1)).filter((j) => j >= 0);
+  const rowSums = table.map((r) => keep.reduce((s, j) => s + r[j], 0));
+  const total = rowSums.reduce((a, b) => a + b, 0);
+  let stat = 0;
+  for (let i = 0; i < table.length; i++)
+    for (const j of keep) {
+      const e = (rowSums[i] * colSums[j]) / total;
+      if (e > 0) stat += (table[i][j] - e) ** 2 / e;
+    }
+  const df = (table.length - 1) * (keep.length - 1);
+  return { statistic: stat, df, pValue: df > 0 ? chiSquareSurvival(stat, df) : 1 };
+}
+
+/** Wilson score interval for a proportion at 95 %. */
+export function wilson(successes: number, n: number, z = 1.959963984540054): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = successes / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+/** Running mean and variance (Welford), constant memory however many samples. */
+export class Running {
+  n = 0;
+  mean = 0;
+  private m2 = 0;
+
+  /** Adds one sample. */
+  push(x: number): void {
+    this.n++;
+    const d = x - this.mean;
+    this.mean += d / this.n;
+    this.m2 += d * (x - this.mean);
+  }
+
+  /** Merges another accumulator (for results from several workers). */
+  merge(o: Running): void {
+    if (o.n === 0) return;
+    const n = this.n + o.n;
+    const d = o.mean - this.mean;
+    this.m2 += o.m2 + (d * d * this.n * o.n) / n;
+    this.mean += (d * o.n) / n;
+    this.n = n;
+  }
+
+  /** Sample variance. */
+  get variance(): number {
+    return this.n > 1 ? this.m2 / (this.n - 1) : 0;
+  }
+
+  /** 95 % confidence interval of the mean (normal approximation). */
+  ci95(): [number, number] {
+    const half = 1.959963984540054 * Math.sqrt(this.variance / Math.max(1, this.n));
+    return [this.mean - half, this.mean + half];
+  }
+
+  /** Plain-data form, for worker messages and JSON. */
+  toJSON(): { n: number; mean: number; m2: number } {
+    return { n: this.n, mean: this.mean, m2: this.m2 };
+  }
+
+  /** Rebuilds an accumulator from {@link Running.toJSON}. */
+  static from(o: { n: number; mean: number; m2: number }): Running {
+    const r = new Running();
+    r.n = o.n;
+    r.mean = o.mean;
+    r.m2 = o.m2;
+    return r;
+  }
+}
