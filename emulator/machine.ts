@@ -1,0 +1,419 @@
+/**
+ * The launcher as an XState v5 machine: power and batteries, the lid, the button and its ding,
+ * the decision, the motor and roller one feed attempt at a time, jams, brown-outs, the empty
+ * launcher and its reload, and the aim. Guards and actions call the pure core (core.ts); all
+ * timing is XState delays, so the machine runs on a simulated clock as well as the real one.
+ * The device is reached only through the `hw*` actions, which {@link Launcher} provides.
+ */
+import { and, assign, enqueueActions, setup, stateIn } from 'xstate';
+import { Rng, type RngState } from '../lib/rng.ts';
+import {
+  BATTERY, batteryDead, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
+  restVolts, reversePulse, startBurst,
+  type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
+} from './core.ts';
+import type { MotorCommand, ToneKind } from './hardware.ts';
+import type { Profile } from './profile.ts';
+
+/** Events the machine accepts: what a person (or a device's inputs) does to the launcher. */
+export type LauncherEvent =
+  | { type: 'PRESS' }
+  | { type: 'POWER_ON' }
+  | { type: 'POWER_OFF' }
+  | { type: 'LID_OPEN' }
+  | { type: 'LID_CLOSE' }
+  /** Put cards in; only possible with the lid open. */
+  | { type: 'RELOAD'; cards: CardId[] }
+  /** Turn toward a seat. */
+  | { type: 'AIM'; seat: number }
+  | { type: 'REPLACE_BATTERIES' };
+
+/** What a person would see or hear, emitted as it happens. */
+export type LauncherEmitted =
+  | { type: 'ding' }
+  | { type: 'beep' }
+  | { type: 'ignored'; reason: IgnoreReason }
+  | { type: 'decided'; fire: boolean; target: number; bucket: number }
+  | { type: 'motor'; cmd: MotorCommand }
+  | { type: 'card'; card: CardId; halfOut: boolean }
+  | { type: 'slip' }
+  | { type: 'burstDone'; cards: number; aborted: boolean }
+  | { type: 'empty' }
+  | { type: 'jam' }
+  | { type: 'brownout' }
+  | { type: 'lowBattery'; volts: number }
+  | { type: 'dead' }
+  | { type: 'reloaded'; cards: number; supply: number }
+  | { type: 'aimReached'; seat: number; degrees: number };
+
+/** A feed attempt decided at its start and applied when its time is up. */
+interface Attempt {
+  state: CoreState;
+  burst: Burst;
+  step: FeedStep;
+}
+
+/** The machine's context. Everything but `profile` is plain data. */
+export interface LauncherContext {
+  profile: Profile;
+  /** Seats around the table, for the aim. */
+  seats: number;
+  core: CoreState;
+  decision: Decision | null;
+  burst: Burst | null;
+  attempt: Attempt | null;
+  reverse: { state: CoreState; halfOut: CardId | null; ms: number } | null;
+  /** The press in progress, or the last one. */
+  press: PressResult;
+  /** Heading in degrees, and the seat it faces (or is turning to). */
+  heading: number;
+  aimSeat: number;
+  aimTravelMs: number;
+}
+
+/** Input to start the machine with. */
+export interface LauncherInput {
+  profile: Profile;
+  rng: RngState;
+  seats?: number;
+  supply?: CardId[];
+  /** Battery charge, 0..1 (1: fresh cells). */
+  charge?: number;
+}
+
+/** Turntable speed: the replica's servo turns about 180°/s under the launcher's weight. */
+export const AIM_DEGREES_PER_SECOND = 180;
+
+/** Heading of a seat: seats spread evenly, seat 0 at 0°. */
+export function seatHeading(seat: number, seats: number): number {
+  return (360 * seat) / seats;
+}
+
+function aimTravelMs(from: number, to: number): number {
+  const d = Math.abs(((to - from + 540) % 360) - 180);
+  return Math.round((d / AIM_DEGREES_PER_SECOND) * 1000);
+}
+
+function withRng<T>(core: CoreState, f: (rng: Rng) => T & { state: CoreState }): T & { state: CoreState } {
+  const rng = new Rng(core.rng);
+  const out = f(rng);
+  return { ...out, state: { ...out.state, rng: rng.state() } };
+}
+
+/** The device action of an AIM: the heading of the seat the event names. */
+const aimDevice = {
+  type: 'hwAim',
+  params: ({ context, event }: { context: LauncherContext; event: LauncherEvent }) => ({
+    degrees: event.type === 'AIM' ? seatHeading(normSeat(event.seat, context.seats), context.seats) : context.heading,
+  }),
+} as const;
+
+function normSeat(seat: number, seats: number): number {
+  return ((seat % seats) + seats) % seats;
+}
+
+/** The launcher machine. Provide `hwMotor`, `hwTone`, `hwAim` to drive a device. */
+export const launcherMachine = setup({
+  types: {
+    context: {} as LauncherContext,
+    events: {} as LauncherEvent,
+    input: {} as LauncherInput,
+    emitted: {} as LauncherEmitted,
+  },
+  actions: {
+    /** Drives the motor of the device (provided by the Launcher). */
+    hwMotor: (_, _params: { cmd: MotorCommand }) => {},
+    /** Sounds the device's piezo. */
+    hwTone: (_, _params: { tone: ToneKind }) => {},
+    /** Turns the device to a heading. */
+    hwAim: (_, _params: { degrees: number }) => {},
+    ignore: enqueueActions(({ enqueue }, params: { reason: IgnoreReason }) => {
+      enqueue.emit({ type: 'ignored', reason: params.reason });
+    }),
+    dingAndDecide: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'ding' });
+      const { state, decision } = withRng(context.core, (rng) => decide(context.profile, context.core, rng));
+      const press: PressResult = {
+        ...ignoredResult('off'), dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket,
+      };
+      delete press.ignored;
+      enqueue.assign({ core: state, decision, press, burst: null, attempt: null, reverse: null });
+      enqueue.emit({ type: 'decided', ...decision });
+    }),
+    noFire: assign({ press: ({ context }) => ({ ...context.press, durationMs: context.profile.mechanics.debounceMs }) }),
+    brownoutReset: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({
+        core: motorStart(context.profile, context.core).state,
+        press: { ...context.press, brownout: true, durationMs: BATTERY.bootMs },
+      });
+      enqueue.emit({ type: 'brownout' });
+    }),
+    startMotor: enqueueActions(({ context, enqueue }) => {
+      const s = motorStart(context.profile, context.core);
+      enqueue.assign({
+        core: s.state,
+        burst: startBurst(context.profile, context.decision!),
+        press: { ...context.press, durationMs: s.ms },
+      });
+      enqueue.emit({ type: 'motor', cmd: 'forward' });
+    }),
+    planAttempt: assign(({ context }) => {
+      const a = withRng(context.core, (rng) => feedStep(context.profile, context.core, context.burst!, rng));
+      // The draw is made now; the stream moves on even if the lid cuts the attempt short.
+      return { attempt: a, core: { ...context.core, rng: a.state.rng } };
+    }),
+    applyAttempt: enqueueActions(({ context, enqueue }) => {
+      const a = context.attempt!;
+      enqueue.assign({
+        core: a.state,
+        burst: a.burst,
+        attempt: null,
+        press: {
+          ...context.press,
+          cards: a.burst.out,
+          slips: a.burst.slips,
+          doubles: a.burst.doubles,
+          durationMs: context.press.durationMs + a.step.ms,
+          empty: context.press.empty || a.step.outcome === 'empty',
+          jam: a.step.outcome === 'jam',
+        },
+      });
+      for (const card of a.step.cards) enqueue.emit({ type: 'card', card, halfOut: false });
+      if (a.step.outcome === 'slip') enqueue.emit({ type: 'slip' });
+      if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
+    }),
+    stall: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'motor', cmd: 'stop' });
+      enqueue.emit({ type: 'jam' });
+      enqueue.emit({ type: 'burstDone', cards: context.press.cards.length, aborted: false });
+    }),
+    planReverse: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ reverse: withRng(context.core, (rng) => reversePulse(context.profile, context.core, rng)) });
+      enqueue.emit({ type: 'motor', cmd: 'reverse' });
+    }),
+    finishBurst: enqueueActions(({ context, enqueue }) => {
+      const r = context.reverse!;
+      const cards = r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards;
+      const empty = context.press.empty || r.state.supply.length === 0;
+      enqueue.assign({
+        core: r.state,
+        reverse: null,
+        press: { ...context.press, cards, halfOut: r.halfOut !== null, empty, durationMs: context.press.durationMs + r.ms },
+      });
+      enqueue.emit({ type: 'motor', cmd: 'stop' });
+      if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true });
+      if (empty && !context.press.empty) enqueue.emit({ type: 'empty' });
+      enqueue.emit({ type: 'burstDone', cards: cards.length, aborted: false });
+    }),
+    /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
+    abortBurst: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'motor', cmd: 'stop' });
+      enqueue.assign({ attempt: null, reverse: null });
+      enqueue.emit({ type: 'burstDone', cards: context.press.cards.length, aborted: true });
+    }),
+    warnLowBattery: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ core: { ...context.core, lowWarned: true } });
+      enqueue.emit({ type: 'lowBattery', volts: Math.round(restVolts(context.core.motorMs) * 100) / 100 });
+    }),
+    emitDead: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'dead' })),
+    powerReset: assign({ core: ({ context }) => ({ ...context.core, presses: 0, sinceBurst: 0 }) }),
+    lidOpened: assign({ core: ({ context }) => ({ ...context.core, jammed: false }) }),
+    lidClosed: assign({ core: ({ context }) => lidCycle(context.profile, context.core) }),
+    beep: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'beep' })),
+    reload: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'RELOAD') return;
+      const supply = context.core.supply.concat(event.cards);
+      enqueue.assign({ core: { ...context.core, supply } });
+      enqueue.emit({ type: 'reloaded', cards: event.cards.length, supply: supply.length });
+    }),
+    replaceBatteries: assign({
+      core: ({ context }) => ({ ...context.core, motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
+    }),
+    startTurn: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'AIM') return;
+      const seat = normSeat(event.seat, context.seats);
+      const to = seatHeading(seat, context.seats);
+      enqueue.assign({ aimSeat: seat, aimTravelMs: aimTravelMs(context.heading, to) });
+    }),
+    endTurn: enqueueActions(({ context, enqueue }) => {
+      const degrees = seatHeading(context.aimSeat, context.seats);
+      enqueue.assign({ heading: degrees });
+      enqueue.emit({ type: 'aimReached', seat: context.aimSeat, degrees });
+    }),
+  },
+  guards: {
+    lidIsOpen: stateIn({ lid: 'open' }),
+    poweredOn: stateIn({ power: 'on' }),
+    fires: ({ context }) => context.decision!.fire,
+    brownsOut: ({ context }) => loadVolts(context.core.motorMs) < BATTERY.brownoutVolts,
+    attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',
+    attemptEnds: ({ context }) => context.attempt!.step.done,
+    dead: ({ context }) => batteryDead(context.core),
+    lowBatteryDue: ({ context }) => lowBatteryDue(context.core),
+    jammed: ({ context }) => context.core.jammed,
+  },
+  delays: {
+    spinUp: ({ context }) => context.profile.mechanics.spinUpMs,
+    attempt: ({ context }) => context.attempt!.step.ms,
+    reverse: ({ context }) => context.profile.mechanics.reverseMs,
+    debounce: ({ context }) => context.profile.mechanics.debounceMs,
+    boot: () => BATTERY.bootMs,
+    aimTravel: ({ context }) => context.aimTravelMs,
+  },
+}).createMachine({
+  id: 'launcher',
+  type: 'parallel',
+  context: ({ input }) => ({
+    profile: input.profile,
+    seats: input.seats ?? 4,
+    core: initialCore(input.rng, input.supply ?? [], input.charge ?? 1),
+    decision: null,
+    burst: null,
+    attempt: null,
+    reverse: null,
+    press: ignoredResult('off'),
+    heading: 0,
+    aimSeat: 0,
+    aimTravelMs: 0,
+  }),
+  states: {
+    lid: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { LID_OPEN: { target: 'open', actions: 'lidOpened' } },
+        },
+        open: {
+          on: {
+            RELOAD: { actions: 'reload' },
+            LID_CLOSE: [
+              { guard: 'poweredOn', target: 'closed', actions: ['lidClosed', 'beep', { type: 'hwTone', params: { tone: 'beep' } }] },
+              { target: 'closed', actions: 'lidClosed' },
+            ],
+          },
+        },
+      },
+    },
+    power: {
+      initial: 'off',
+      states: {
+        off: {
+          on: {
+            POWER_ON: 'on',
+            /** Cells are changed with the unit switched off. */
+            REPLACE_BATTERIES: { actions: 'replaceBatteries' },
+            PRESS: { actions: { type: 'ignore', params: { reason: 'off' } } },
+          },
+        },
+        on: {
+          type: 'parallel',
+          on: {
+            POWER_OFF: { target: 'off', actions: 'powerReset' },
+          },
+          states: {
+            unit: {
+              initial: 'starting',
+              states: {
+                starting: {
+                  always: [
+                    { guard: 'dead', target: 'dead' },
+                    { guard: 'jammed', target: 'jammed' },
+                    { target: 'ready' },
+                  ],
+                },
+                ready: {
+                  on: {
+                    PRESS: [
+                      { guard: 'lidIsOpen', actions: { type: 'ignore', params: { reason: 'lid-open' } } },
+                      { target: 'deciding', actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide'] },
+                    ],
+                  },
+                },
+                deciding: {
+                  always: [
+                    { guard: and(['fires', 'brownsOut']), target: 'resetting', actions: 'brownoutReset' },
+                    { guard: 'fires', target: 'firing', actions: ['startMotor', { type: 'hwMotor', params: { cmd: 'forward' } }] },
+                    { target: 'debounce', actions: 'noFire' },
+                  ],
+                },
+                debounce: {
+                  after: { debounce: 'ready' },
+                  on: { PRESS: { actions: { type: 'ignore', params: { reason: 'bounce' } } } },
+                },
+                resetting: {
+                  after: { boot: 'ready' },
+                  on: { PRESS: { actions: { type: 'ignore', params: { reason: 'resetting' } } } },
+                },
+                firing: {
+                  initial: 'spinUp',
+                  on: {
+                    PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
+                    LID_OPEN: { target: 'ready', actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }] },
+                    POWER_OFF: {
+                      target: '#launcher.power.off',
+                      actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'powerReset'],
+                    },
+                  },
+                  states: {
+                    spinUp: { after: { spinUp: 'feeding' } },
+                    feeding: {
+                      entry: 'planAttempt',
+                      after: {
+                        attempt: [
+                          {
+                            guard: 'attemptJams',
+                            target: '#launcher.power.on.unit.settled',
+                            actions: ['applyAttempt', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
+                          },
+                          { guard: 'attemptEnds', target: 'reversing', actions: 'applyAttempt' },
+                          { target: 'feeding', reenter: true, actions: 'applyAttempt' },
+                        ],
+                      },
+                    },
+                    reversing: {
+                      entry: ['planReverse', { type: 'hwMotor', params: { cmd: 'reverse' } }],
+                      after: {
+                        reverse: {
+                          target: '#launcher.power.on.unit.settled',
+                          actions: ['finishBurst', { type: 'hwMotor', params: { cmd: 'stop' } }],
+                        },
+                      },
+                    },
+                  },
+                },
+                /** A burst is over: warn of weak cells, then wait for the next press (or a fix). */
+                settled: {
+                  always: [
+                    { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: ['warnLowBattery', { type: 'hwTone', params: { tone: 'low' } }] },
+                    { guard: 'dead', target: 'dead', actions: 'emitDead' },
+                    { guard: 'jammed', target: 'jammed' },
+                    { target: 'ready' },
+                  ],
+                },
+                jammed: {
+                  on: {
+                    PRESS: { actions: { type: 'ignore', params: { reason: 'jammed' } } },
+                    LID_OPEN: 'ready',
+                  },
+                },
+                dead: {
+                  on: { PRESS: { actions: { type: 'ignore', params: { reason: 'battery-dead' } } } },
+                },
+              },
+            },
+            aim: {
+              initial: 'still',
+              states: {
+                still: { on: { AIM: { target: 'turning', actions: ['startTurn', aimDevice] } } },
+                turning: {
+                  on: { AIM: { target: 'turning', reenter: true, actions: ['startTurn', aimDevice] } },
+                  after: { aimTravel: { target: 'still', actions: 'endTurn' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
