@@ -140,8 +140,10 @@ export function startBurst(p: Profile, d: Decision): Burst {
 /** The motor starting: either it runs, or the voltage sags below brown-out and the unit resets. */
 export function motorStart(p: Profile, s: CoreState): { state: CoreState; brownout: boolean; ms: number } {
   if (loadVolts(s.motorMs) < BATTERY.brownoutVolts) {
-    // The reset clears the electronics' memory: the press counter starts over.
-    return { state: { ...s, presses: 0, sinceBurst: 0 }, brownout: true, ms: 0 };
+    // The reset clears the electronics' memory: the press counter starts over. The motor's inrush
+    // before the reset still drains the cells, so repeated tries end with spent batteries.
+    const motorMs = s.motorMs + p.mechanics.spinUpMs;
+    return { state: { ...s, presses: 0, sinceBurst: 0, motorMs }, brownout: true, ms: 0 };
   }
   return { state: { ...s, motorMs: s.motorMs + p.mechanics.spinUpMs }, brownout: false, ms: p.mechanics.spinUpMs };
 }

@@ -341,7 +341,7 @@ export const launcherMachine = setup({
                   on: { PRESS: { actions: { type: 'ignore', params: { reason: 'bounce' } } } },
                 },
                 resetting: {
-                  after: { boot: 'ready' },
+                  after: { boot: 'settled' },
                   on: { PRESS: { actions: { type: 'ignore', params: { reason: 'resetting' } } } },
                 },
                 firing: {

@@ -1,0 +1,107 @@
+/**
+ * Command-line parsing shared by every command: options declared once give both the parser and
+ * the `--help` text, and a wrong flag gives a message that says what to type instead.
+ */
+import { parseArgs } from 'node:util';
+
+/** A mistake in how the command was called: printed without a stack trace, exit code 2. */
+export class UsageError extends Error {
+  constructor(message: string, readonly command?: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** An error the user can fix (a bad file, a missing device): printed without a stack trace, exit code 1. */
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+/** One option of a command. */
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** Placeholder for the value in help, e.g. `N`, `NAME|FILE`. */
+  value?: string;
+  help: string;
+  default?: string | boolean;
+}
+
+/** A command: its name, what it does, its options, examples, and what it runs. */
+export interface Command {
+  name: string;
+  summary: string;
+  /** Positional arguments, for help (`<file>`); empty when none are taken. */
+  usage?: string;
+  options: Record<string, OptionSpec>;
+  examples: string[];
+  run(args: ParsedArgs): Promise<number>;
+}
+
+/** Parsed options (`values`) and positional arguments. */
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parses argv for a command, turning Node's parse errors into {@link UsageError}s. */
+export function parseCommandArgs(cmd: Command, argv: string[]): ParsedArgs {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [k, o] of Object.entries(cmd.options))
+    options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.default !== undefined ? { default: o.default } : {}) };
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: cmd.usage !== undefined, strict: true });
+    return { values: values as ParsedArgs['values'], positionals };
+  } catch (e) {
+    const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const known = Object.keys(cmd.options).map((k) => `--${k}`).join(', ');
+    throw new UsageError(`${msg}\n  options of \`uno-extreme ${cmd.name}\`: ${known || '(none)'}, --help`, cmd.name);
+  }
+}
+
+/** The `--help` text of a command. */
+export function commandHelp(cmd: Command): string {
+  const lines = [`uno-extreme ${cmd.name}${cmd.usage ? ` ${cmd.usage}` : ''} [options]`, '', `  ${cmd.summary}`, '', 'Options:'];
+  const entries = Object.entries(cmd.options).map(([k, o]) => {
+    const flag = `${o.short ? `-${o.short}, ` : '    '}--${k}${o.value ? ` ${o.value}` : ''}`;
+    const def = o.default !== undefined && o.default !== false ? ` (default: ${o.default})` : '';
+    return [flag, `${o.help}${def}`] as const;
+  });
+  entries.push(['-h, --help', 'show this help']);
+  const w = Math.max(...entries.map(([f]) => f.length)) + 2;
+  for (const [f, h] of entries) lines.push(`  ${f.padEnd(w)}${h}`);
+  if (cmd.examples.length) lines.push('', 'Examples:', ...cmd.examples.map((e) => `  ${e}`));
+  return lines.join('\n');
+}
+
+/** Reads an integer option within bounds, or throws a {@link UsageError} saying what is allowed. */
+export function intOption(args: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
+  const raw = args.values[name];
+  if (raw === undefined) return fallback;
+  const s = String(raw);
+  if (!/^-?\d+$/.test(s)) throw new UsageError(`--${name} must be a whole number, got "${s}"`);
+  const n = Number(s);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads a number option within bounds. */
+export function numberOption(args: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
+  const raw = args.values[name];
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || String(raw).trim() === '') throw new UsageError(`--${name} must be a number, got "${raw}"`);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** The `--seed` option: a whole number; when absent, one is picked and shown so the run can be repeated. */
+export function seedOption(args: ParsedArgs): { seed: number; picked: boolean } {
+  if (args.values.seed === undefined) return { seed: Math.floor(Date.now() % 1_000_000_007), picked: true };
+  return { seed: intOption(args, 'seed', 0, 0, Number.MAX_SAFE_INTEGER), picked: false };
+}

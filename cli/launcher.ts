@@ -1,0 +1,131 @@
+/**
+ * `uno-extreme launcher`: the launcher console. Interactive on a terminal (a key presses the
+ * button, others switch power, open the lid, reload, aim), or scripted with `--presses N --json`.
+ */
+import { appendFileSync } from 'node:fs';
+import { Rng, seedRng } from '../lib/rng.ts';
+import { MachineLauncher } from '../emulator/launcher.ts';
+import { DEFAULT_PROFILE, resolveProfile } from '../emulator/profiles.ts';
+import { PressTally, type PressLogLine } from '../emulator/tally.ts';
+import type { PressResult } from '../emulator/core.ts';
+import type { Profile } from '../emulator/profile.ts';
+import { intOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { runConsole } from './launcher-console.ts';
+
+/** A deck of `n` numbered cards for the console (the game loads real cards). */
+export function consoleDeck(n = 108): string[] {
+  return Array.from({ length: n }, (_, i) => `card-${i + 1}`);
+}
+
+/** Appends press lines to a log file, with an error that says what to fix. */
+export class PressLog {
+  constructor(readonly file: string, readonly source: string) {}
+
+  write(time: number, r: PressResult): void {
+    const line: PressLogLine = {
+      time, source: this.source, ding: r.dinged, cards: r.cards.length, jam: r.jam,
+      fired: r.fired, empty: r.empty, halfOut: r.halfOut, ...(r.ignored ? { ignored: r.ignored } : {}),
+    };
+    try {
+      appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    } catch (e) {
+      throw new UserError(`cannot write the press log ${this.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; check the folder exists and is writable`);
+    }
+  }
+}
+
+/** Options of a scripted run. */
+export interface ScriptedRun {
+  profile: Profile;
+  seed: number;
+  presses: number;
+  seats?: number;
+  charge?: number;
+  log?: PressLog;
+  trace?: (line: string) => void;
+}
+
+/**
+ * Presses `presses` times on a simulated clock, reloading a 108-card deck (shuffled with the
+ * run's seed) whenever the launcher is empty and clearing jams by a lid cycle, as a person would.
+ */
+export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> & { profile: string; seed: number; simulatedMs: number } {
+  const shuffle = new Rng(seedRng(o.seed, 1));
+  const deck = consoleDeck();
+  const launcher = new MachineLauncher({
+    profile: o.profile, seed: o.seed, seats: o.seats, charge: o.charge, supply: shuffle.shuffle(deck), trace: o.trace,
+  });
+  const tally = new PressTally();
+  for (let i = 0; i < o.presses; i++) {
+    if (launcher.supplyCount === 0) {
+      launcher.loadSync(shuffle.shuffle(deck));
+      tally.reloads++;
+    }
+    const r = launcher.pressSync();
+    tally.add(r);
+    o.log?.write(launcher.now(), r);
+    if (r.jam) launcher.clearJamSync();
+    if (launcher.unitState === 'dead') {
+      // Spent cells: a person changes them and goes on.
+      launcher.send({ type: 'POWER_OFF' });
+      launcher.send({ type: 'REPLACE_BATTERIES' });
+      launcher.send({ type: 'POWER_ON' });
+    }
+  }
+  return { profile: o.profile.name, seed: o.seed, ...tally.summary(), simulatedMs: launcher.now() };
+}
+
+function formatSummary(s: ReturnType<typeof runScripted>): string {
+  const lines = [
+    `profile ${s.profile}, seed ${s.seed}: ${s.presses} presses, ${s.dings} dings, ${s.bursts} bursts, ${s.reloads} reloads, ${s.jams} jams`,
+    `mean cards per press ${s.meanCardsPerPress.toFixed(3)}, P(no cards) ${(s.pNoCards * 100).toFixed(1)} %, mean burst ${s.meanBurst.toFixed(2)} cards`,
+    '',
+    'cards  presses',
+  ];
+  const max = Math.max(...Object.values(s.cardsPerPress));
+  for (const [n, c] of Object.entries(s.cardsPerPress))
+    lines.push(`${n.padStart(5)}  ${String(c).padStart(7)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
+  lines.push('', 'presses since last burst → P(fire)');
+  s.fireHazard.forEach((h, k) => lines.push(`${String(k + 1).padStart(5)}  ${h === null ? '   -' : h.toFixed(3)}`));
+  return lines.join('\n');
+}
+
+/** The `launcher` command. */
+export const launcherCommand: Command = {
+  name: 'launcher',
+  summary: 'the launcher console: press the button, switch power, open the lid, reload, aim',
+  options: {
+    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile: seed-0-8, extreme-2010-measured, attack-1999-pattern, or a JSON file', default: DEFAULT_PROFILE },
+    seed: { type: 'string', value: 'N', help: 'seed of every random choice (printed when picked for you)' },
+    presses: { type: 'string', value: 'N', help: 'scripted: press N times on a simulated clock, then print a summary' },
+    json: { type: 'boolean', help: 'scripted: print the summary as one JSON object' },
+    log: { type: 'string', value: 'FILE', help: 'append every press as one JSON line (time, source, ding, cards, jam)' },
+    trace: { type: 'boolean', help: 'print every transition of the machine (state, event, what changed)' },
+    seats: { type: 'string', value: 'N', help: 'seats around the table, for the aim', default: '4' },
+    charge: { type: 'string', value: '0..1', help: 'battery charge at start (1 = fresh cells)', default: '1' },
+  },
+  examples: [
+    'uno-extreme launcher',
+    'uno-extreme launcher --profile extreme-2010-measured --seed 7 --presses 800 --json',
+    'uno-extreme launcher --profile my-launcher.json --presses 20 --trace',
+    'uno-extreme launcher --presses 500 --log presses.jsonl',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    const profile = resolveProfile(String(args.values.profile ?? DEFAULT_PROFILE));
+    const { seed, picked } = seedOption(args);
+    const seats = intOption(args, 'seats', 4, 2, 10);
+    const charge = numberOption(args, 'charge', 1, 0, 1);
+    const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, `profile:${profile.name}`) : undefined;
+    const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
+    if (args.values.presses !== undefined) {
+      const presses = intOption(args, 'presses', 0, 1, 10_000_000);
+      const s = runScripted({ profile, seed, presses, seats, charge, log, trace });
+      console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
+      return 0;
+    }
+    if (args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
+    if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+    if (picked) console.log(`seed ${seed} (repeat this session with --seed ${seed})`);
+    return runConsole({ profile, seed, seats, charge, log, trace });
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * `uno-extreme`: one program, one sub-command per job. Errors a user can fix are printed as one
+ * clear message (no stack trace); set UNO_EXTREME_DEBUG=1 to see the stack.
+ */
+import { commandHelp, parseCommandArgs, UsageError, UserError, type Command } from './args.ts';
+import { launcherCommand } from './launcher.ts';
+import { ProfileError } from '../emulator/profile.ts';
+
+/** Every command, in the order `--help` lists them. */
+export const COMMANDS: Command[] = [launcherCommand];
+
+function mainHelp(): string {
+  const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    'uno-extreme <command> [options]',
+    '',
+    '  Play and build UNO Extreme (UNO Attack): a launcher emulator, the game against bots,',
+    '  a bridge to real launchers, and Monte Carlo simulation of launcher profiles.',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}${c.summary}`),
+    '',
+    'Run `uno-extreme <command> --help` for a command\'s options and examples.',
+  ].join('\n');
+}
+
+/** Runs the program with `argv` (without node and the script); returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(mainHelp());
+    return name === undefined ? 2 : 0;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    console.error(`uno-extreme: unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}. Try \`uno-extreme --help\`.`);
+    return 2;
+  }
+  try {
+    const args = parseCommandArgs(cmd, rest);
+    if (args.values.help) {
+      console.log(commandHelp(cmd));
+      return 0;
+    }
+    return await cmd.run(args);
+  } catch (e) {
+    if (process.env.UNO_EXTREME_DEBUG) console.error(e);
+    if (e instanceof UsageError) {
+      console.error(`uno-extreme ${cmd.name}: ${e.message}`);
+      return 2;
+    }
+    if (e instanceof UserError || e instanceof ProfileError) {
+      console.error(`uno-extreme ${cmd.name}: ${e.message}`);
+      return 1;
+    }
+    console.error(`uno-extreme ${cmd.name}: unexpected error: ${(e as Error).message ?? e}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+    return 70;
+  }
+}
