@@ -232,7 +232,7 @@ export function lowBatteryDue(s: CoreState): boolean {
 }
 
 /** Why a press did not ding. */
-export type IgnoreReason = 'off' | 'lid-open' | 'busy' | 'bounce' | 'jammed' | 'battery-dead' | 'resetting';
+export type IgnoreReason = 'off' | 'lid-open' | 'busy' | 'bounce' | 'jammed' | 'battery-dead' | 'resetting' | 'offline';
 
 /** What one press did, as a person at the table would tell it. */
 export interface PressResult {

@@ -57,8 +57,8 @@ export type DeviceOutput =
  * open, as the replica's lid interlock does, by throwing: the machine must never ask for it.
  */
 export class SimulatedDevice implements LauncherHardware {
-  readonly name = 'simulated';
-  readonly sensesCards = false;
+  readonly name: string = 'simulated';
+  readonly sensesCards: boolean = false;
   /** Outputs received, oldest first (bounded: the last `keep`). */
   readonly outputs: DeviceOutput[] = [];
   motorState: MotorCommand = 'stop';

@@ -31,7 +31,7 @@ export interface LauncherOptions {
   trace?: (line: string) => void;
 }
 
-type UnitState = 'ready' | 'deciding' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
+type UnitState = 'offline' | 'ready' | 'deciding' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
 const REST: ReadonlySet<string> = new Set(['ready', 'jammed', 'dead']);
 
 /** A launcher: the XState machine, a clock and a device. */
@@ -61,6 +61,7 @@ export class MachineLauncher implements SyncLauncher {
         seats: options.seats,
         supply: options.supply,
         charge: options.charge,
+        deviceCounts: this.hardware.sensesCards,
       },
       ...(clock ? { clock } : {}),
       ...(options.trace ? { inspect: traceInspector(options.trace, () => (clock ? clock.now() : Date.now() - start)) } : {}),
@@ -75,7 +76,10 @@ export class MachineLauncher implements SyncLauncher {
       case 'BUTTON': return this.actor.send({ type: 'PRESS' });
       case 'LID': return this.actor.send({ type: i.open ? 'LID_OPEN' : 'LID_CLOSE' });
       case 'POWER': return this.actor.send({ type: i.on ? 'POWER_ON' : 'POWER_OFF' });
-      default: return; // card sensor, battery, stall, link: devices that count cards (firmware bridge)
+      case 'CARD': return this.actor.send({ type: 'CARD' });
+      case 'STALL': return this.actor.send({ type: 'STALL' });
+      case 'BATTERY': return this.actor.send({ type: 'BATTERY', volts: i.volts });
+      case 'LINK': return this.actor.send({ type: 'LINK', up: i.up });
     }
   }
 
@@ -110,9 +114,9 @@ export class MachineLauncher implements SyncLauncher {
     return this.context.core.supply;
   }
 
-  /** Resting battery voltage. */
+  /** Battery voltage: as the device measured it, or the model's resting voltage. */
   get volts(): number {
-    return restVolts(this.context.core.motorMs);
+    return this.context.deviceVolts ?? restVolts(this.context.core.motorMs);
   }
 
   /** Sends an event to the machine as it is (power, lid, press, reload, aim). */

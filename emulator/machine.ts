@@ -26,7 +26,15 @@ export type LauncherEvent =
   | { type: 'RELOAD'; cards: CardId[] }
   /** Turn toward a seat. */
   | { type: 'AIM'; seat: number }
-  | { type: 'REPLACE_BATTERIES' };
+  | { type: 'REPLACE_BATTERIES' }
+  /** A device with a card sensor saw one card leave. */
+  | { type: 'CARD' }
+  /** A device's motor stalled (a jam). */
+  | { type: 'STALL' }
+  /** A device measured its battery. */
+  | { type: 'BATTERY'; volts: number }
+  /** The link to a real device went down or came back. */
+  | { type: 'LINK'; up: boolean };
 
 /** What a person would see or hear, emitted as it happens. */
 export type LauncherEmitted =
@@ -44,7 +52,9 @@ export type LauncherEmitted =
   | { type: 'lowBattery'; volts: number }
   | { type: 'dead' }
   | { type: 'reloaded'; cards: number; supply: number }
-  | { type: 'aimReached'; seat: number; degrees: number };
+  | { type: 'aimReached'; seat: number; degrees: number }
+  | { type: 'offline' }
+  | { type: 'online' };
 
 /** A feed attempt decided at its start and applied when its time is up. */
 interface Attempt {
@@ -69,6 +79,13 @@ export interface LauncherContext {
   heading: number;
   aimSeat: number;
   aimTravelMs: number;
+  /**
+   * The device counts cards with its own sensor: bursts end on its CARD and STALL reports instead
+   * of the pure mechanics, and the mechanics draw nothing from the stream.
+   */
+  deviceCounts: boolean;
+  /** The battery voltage a device reported last (null: none, use the model). */
+  deviceVolts: number | null;
 }
 
 /** Input to start the machine with. */
@@ -79,6 +96,8 @@ export interface LauncherInput {
   supply?: CardId[];
   /** Battery charge, 0..1 (1: fresh cells). */
   charge?: number;
+  /** The device has a card sensor (see {@link LauncherContext.deviceCounts}). */
+  deviceCounts?: boolean;
 }
 
 /** Turntable speed: the replica's servo turns about 180°/s under the launcher's weight. */
@@ -188,7 +207,12 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'burstDone', cards: context.press.cards.length, aborted: false });
     }),
     planReverse: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ reverse: withRng(context.core, (rng) => reversePulse(context.profile, context.core, rng)) });
+      const ms = context.profile.mechanics.reverseMs;
+      // A device shows a half-out card on its sensor (CARD while reversing); only software draws it.
+      const reverse = context.deviceCounts
+        ? { state: context.core, halfOut: null, ms }
+        : withRng(context.core, (rng) => reversePulse(context.profile, context.core, rng));
+      enqueue.assign({ reverse });
       enqueue.emit({ type: 'motor', cmd: 'reverse' });
     }),
     finishBurst: enqueueActions(({ context, enqueue }) => {
@@ -196,9 +220,10 @@ export const launcherMachine = setup({
       const cards = r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards;
       const empty = context.press.empty || r.state.supply.length === 0;
       enqueue.assign({
-        core: r.state,
+        // A device's sensor may have taken a card from the supply during the pulse: keep it.
+        core: context.deviceCounts ? { ...context.core, motorMs: context.core.motorMs + r.ms } : r.state,
         reverse: null,
-        press: { ...context.press, cards, halfOut: r.halfOut !== null, empty, durationMs: context.press.durationMs + r.ms },
+        press: { ...context.press, cards, halfOut: context.press.halfOut || r.halfOut !== null, empty, durationMs: context.press.durationMs + r.ms },
       });
       enqueue.emit({ type: 'motor', cmd: 'stop' });
       if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true });
@@ -213,8 +238,33 @@ export const launcherMachine = setup({
     }),
     warnLowBattery: enqueueActions(({ context, enqueue }) => {
       enqueue.assign({ core: { ...context.core, lowWarned: true } });
-      enqueue.emit({ type: 'lowBattery', volts: Math.round(restVolts(context.core.motorMs) * 100) / 100 });
+      const volts = context.deviceVolts ?? restVolts(context.core.motorMs);
+      enqueue.emit({ type: 'lowBattery', volts: Math.round(volts * 100) / 100 });
     }),
+    cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut: boolean }) => {
+      // A device reports a count; the identity is the next card software loaded (or unknown).
+      const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
+      const halfOut = params?.halfOut ?? false;
+      enqueue.assign({
+        core: { ...context.core, supply: rest },
+        press: { ...context.press, cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut },
+      });
+      enqueue.emit({ type: 'card', card, halfOut });
+    }),
+    budgetSpent: enqueueActions(({ context, enqueue }) => {
+      // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
+      if (context.press.cards.length === 0 || context.core.supply.length === 0) {
+        enqueue.assign({ press: { ...context.press, empty: true } });
+        enqueue.emit({ type: 'empty' });
+      }
+    }),
+    deviceJam: assign({
+      core: ({ context }) => ({ ...context.core, jammed: true }),
+      press: ({ context }) => ({ ...context.press, jam: true }),
+    }),
+    deviceBattery: assign({ deviceVolts: ({ event }) => (event.type === 'BATTERY' ? event.volts : null) }),
+    goneOffline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'offline' })),
+    backOnline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'online' })),
     emitDead: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'dead' })),
     powerReset: assign({ core: ({ context }) => ({ ...context.core, presses: 0, sinceBurst: 0 }) }),
     lidOpened: assign({ core: ({ context }) => ({ ...context.core, jammed: false }) }),
@@ -245,11 +295,17 @@ export const launcherMachine = setup({
     lidIsOpen: stateIn({ lid: 'open' }),
     poweredOn: stateIn({ power: 'on' }),
     fires: ({ context }) => context.decision!.fire,
-    brownsOut: ({ context }) => loadVolts(context.core.motorMs) < BATTERY.brownoutVolts,
+    // A real device browns out by itself (and is seen going offline); only the model is checked here.
+    brownsOut: ({ context }) => !context.deviceCounts && loadVolts(context.core.motorMs) < BATTERY.brownoutVolts,
+    deviceCounts: ({ context }) => context.deviceCounts,
+    burstComplete: ({ context }) => context.press.cards.length + 1 >= context.press.target,
+    linkDown: ({ event }) => event.type === 'LINK' && !event.up,
+    linkUp: ({ event }) => event.type === 'LINK' && event.up,
     attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',
     attemptEnds: ({ context }) => context.attempt!.step.done,
     dead: ({ context }) => batteryDead(context.core),
-    lowBatteryDue: ({ context }) => lowBatteryDue(context.core),
+    lowBatteryDue: ({ context }) =>
+      context.deviceVolts === null ? lowBatteryDue(context.core) : !context.core.lowWarned && context.deviceVolts < BATTERY.lowVolts,
     jammed: ({ context }) => context.core.jammed,
   },
   delays: {
@@ -259,6 +315,11 @@ export const launcherMachine = setup({
     debounce: ({ context }) => context.profile.mechanics.debounceMs,
     boot: () => BATTERY.bootMs,
     aimTravel: ({ context }) => context.aimTravelMs,
+    /** How long a device's motor may run for a burst before it counts as empty. */
+    feedBudget: ({ context }) => {
+      const m = context.profile.mechanics;
+      return Math.ceil(context.press.target * m.attemptsFactor) * Math.round(1000 / m.feedRate);
+    },
   },
 }).createMachine({
   id: 'launcher',
@@ -275,6 +336,8 @@ export const launcherMachine = setup({
     heading: 0,
     aimSeat: 0,
     aimTravelMs: 0,
+    deviceCounts: input.deviceCounts ?? false,
+    deviceVolts: null,
   }),
   states: {
     lid: {
@@ -313,6 +376,10 @@ export const launcherMachine = setup({
           states: {
             unit: {
               initial: 'starting',
+              on: {
+                LINK: { guard: 'linkDown', target: '.offline', actions: 'goneOffline' },
+                BATTERY: { actions: 'deviceBattery' },
+              },
               states: {
                 starting: {
                   always: [
@@ -349,13 +416,30 @@ export const launcherMachine = setup({
                   on: {
                     PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
                     LID_OPEN: { target: 'ready', actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }] },
+                    LINK: {
+                      guard: 'linkDown',
+                      target: 'offline',
+                      // The device's watchdog stops the motor too; the command is sent in case the link is half up.
+                      actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'goneOffline'],
+                    },
                     POWER_OFF: {
                       target: '#launcher.power.off',
                       actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'powerReset'],
                     },
                   },
                   states: {
-                    spinUp: { after: { spinUp: 'feeding' } },
+                    spinUp: { after: { spinUp: [{ guard: 'deviceCounts', target: 'sensing' }, { target: 'feeding' }] } },
+                    /** A device's sensor counts the cards; the burst ends on the count, a stall or the budget. */
+                    sensing: {
+                      on: {
+                        CARD: [{ guard: 'burstComplete', target: 'reversing', actions: 'cardSensed' }, { actions: 'cardSensed' }],
+                        STALL: {
+                          target: '#launcher.power.on.unit.settled',
+                          actions: ['deviceJam', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
+                        },
+                      },
+                      after: { feedBudget: { target: 'reversing', actions: 'budgetSpent' } },
+                    },
                     feeding: {
                       entry: 'planAttempt',
                       after: {
@@ -372,6 +456,7 @@ export const launcherMachine = setup({
                     },
                     reversing: {
                       entry: ['planReverse', { type: 'hwMotor', params: { cmd: 'reverse' } }],
+                      on: { CARD: { actions: { type: 'cardSensed', params: { halfOut: true } } } },
                       after: {
                         reverse: {
                           target: '#launcher.power.on.unit.settled',
@@ -398,6 +483,18 @@ export const launcherMachine = setup({
                 },
                 dead: {
                   on: { PRESS: { actions: { type: 'ignore', params: { reason: 'battery-dead' } } } },
+                },
+                /**
+                 * The link to a device is down (unplugged, reset). Its watchdog stops the motor. Cards
+                 * its counter saw while the link was down are reported on reconnect and still go to
+                 * the presser of the burst that was cut short.
+                 */
+                offline: {
+                  on: {
+                    PRESS: { actions: { type: 'ignore', params: { reason: 'offline' } } },
+                    CARD: { actions: 'cardSensed' },
+                    LINK: { guard: 'linkUp', target: 'starting', actions: 'backOnline' },
+                  },
                 },
               },
             },

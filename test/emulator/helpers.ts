@@ -19,3 +19,20 @@ export function makeLauncher(o: Partial<LauncherOptions> & { profile?: Profile }
   launcher = new MachineLauncher({ profile: resolveProfile('seed-0-8'), seed: 1, supply: deck(), ...o, hardware: device });
   return { launcher, device };
 }
+
+/**
+ * A device with a card sensor, as the firmware bridge presents one: the test plays its sensor
+ * and link (CARD, STALL, LINK inputs) while it records the motor, tones and aim it is driven with.
+ */
+export class SensingDevice extends SimulatedDevice {
+  override readonly sensesCards: boolean = true;
+  override readonly name: string = 'test:sensing';
+}
+
+/** A launcher driving a {@link SensingDevice} on a simulated clock. */
+export function makeSensingLauncher(o: Partial<LauncherOptions> = {}): { launcher: MachineLauncher; device: SensingDevice } {
+  let launcher: MachineLauncher | undefined;
+  const device = new SensingDevice(() => launcher?.now() ?? 0);
+  launcher = new MachineLauncher({ profile: resolveProfile('seed-0-8'), seed: 1, supply: deck(), ...o, hardware: device });
+  return { launcher, device };
+}

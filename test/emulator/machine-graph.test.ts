@@ -8,12 +8,16 @@ import type { AnyStateNode } from 'xstate';
 import { launcherMachine, type LauncherEvent } from '../../emulator/machine.ts';
 import { batteryDead } from '../../emulator/core.ts';
 import type { MachineLauncher } from '../../emulator/launcher.ts';
-import { makeLauncher, tweaked } from './helpers.ts';
+import { makeLauncher, makeSensingLauncher, tweaked } from './helpers.ts';
 
 type Action = LauncherEvent | { type: 'TICK' };
 const ACTIONS: Action[] = [
   { type: 'PRESS' }, { type: 'POWER_ON' }, { type: 'POWER_OFF' }, { type: 'LID_OPEN' }, { type: 'LID_CLOSE' },
   { type: 'RELOAD', cards: ['x1', 'x2', 'x3'] }, { type: 'AIM', seat: 2 }, { type: 'REPLACE_BATTERIES' }, { type: 'TICK' },
+];
+/** What a device with a card sensor reports on top of that. */
+const DEVICE_ACTIONS: Action[] = [
+  ...ACTIONS, { type: 'CARD' }, { type: 'STALL' }, { type: 'LINK', up: false }, { type: 'LINK', up: true }, { type: 'BATTERY', volts: 3.5 },
 ];
 
 /** Every state node that can be observed at rest (transient nodes with `always` are passed through). */
@@ -51,7 +55,7 @@ interface Explored {
   ignoredPresses: number;
 }
 
-function explore(setup: () => MachineLauncher, maxDepth: number): Explored {
+function explore(setup: () => MachineLauncher, maxDepth: number, actions = ACTIONS): Explored {
   const paths = new Map<string, Action[]>();
   const visitedNodes = new Set<string>();
   let ignoredPresses = 0;
@@ -83,7 +87,7 @@ function explore(setup: () => MachineLauncher, maxDepth: number): Explored {
     const next: string[] = [];
     for (const k of frontier) {
       const path = paths.get(k)!;
-      for (const a of ACTIONS) {
+      for (const a of actions) {
         const l = replay(path);
         apply(l, a);
         const nk = key(l);
@@ -106,6 +110,7 @@ function explore(setup: () => MachineLauncher, maxDepth: number): Explored {
  */
 function recover(l: MachineLauncher): boolean {
   for (let i = 0; i < 1000 && l.clock!.pending > 0; i++) l.clock!.step();
+  if (l.unitState === 'offline') l.send({ type: 'LINK', up: true });
   if (l.unitState === 'dead') l.send({ type: 'POWER_OFF' });
   if (l.unitState === 'off') {
     if (batteryDead(l.context.core)) l.send({ type: 'REPLACE_BATTERIES' });
@@ -125,6 +130,8 @@ describe('launcher machine graph', () => {
     // Nearly spent cells: the motor's start browns out, and a few tries later the cells are dead.
     explore(() => makeLauncher({ profile: jammy, seed, supply: ['a', 'b'], powerOn: false, charge: 0.00001 }).launcher, 7),
   ]);
+  // A device that counts its own cards: the sensor, stalls and the link drive the burst.
+  runs.push(explore(() => makeSensingLauncher({ profile: jammy, seed: 1, supply: ['a', 'b', 'c'], powerOn: false }).launcher, 6, DEVICE_ACTIONS));
 
   it('reaches every state of the machine', () => {
     const visited = new Set(runs.flatMap((r) => [...r.visitedNodes]));

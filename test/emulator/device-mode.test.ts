@@ -1,0 +1,88 @@
+/**
+ * The machine driving a device that counts cards with its own sensor (the firmware bridge's
+ * case): bursts end on the device's reports, and an unplug loses or doubles no card.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LauncherEmitted } from '../../emulator/machine.ts';
+import { makeSensingLauncher, tweaked } from './helpers.ts';
+
+const fires = (n: number) => tweaked('seed-0-8', {}, { fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: n, max: n } });
+
+function motorCmds(device: { outputs: Array<{ kind: string }> }): string[] {
+  return device.outputs.filter((o) => o.kind === 'motor').map((o) => (o as unknown as { cmd: string }).cmd);
+}
+
+describe('a launcher whose device counts cards', () => {
+  it('ends the burst when the sensor has counted the target, then reverses', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fires(3) });
+    const before = launcher.context.core.rng;
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(200);
+    expect(device.motorState).toBe('forward');
+    for (let i = 0; i < 3; i++) device.input({ type: 'CARD' });
+    expect(device.motorState).toBe('reverse');
+    device.input({ type: 'CARD' }); // a card dragged half out during the reverse pulse
+    launcher.clock!.runUntil(() => launcher.unitState === 'ready');
+    expect(launcher.context.press).toMatchObject({ cards: ['c0', 'c1', 'c2', 'c3'], halfOut: true, jam: false });
+    expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
+    expect(launcher.supplyCount).toBe(104);
+    // The decision drew from the stream; the real roller's mechanics did not.
+    expect(launcher.context.core.rng).not.toEqual(before);
+  });
+
+  it('a motor that runs its budget with no card seen reports the launcher empty', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fires(2) });
+    const r = launcher.pressSync();
+    expect(r).toMatchObject({ fired: true, cards: [], empty: true });
+    expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
+  });
+
+  it('a stall is a jam: the motor stops and presses wait for the lid', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fires(5) });
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(150);
+    device.input({ type: 'CARD' });
+    device.input({ type: 'STALL' });
+    expect(device.motorState).toBe('stop');
+    expect(launcher.unitState).toBe('jammed');
+    expect(launcher.context.press).toMatchObject({ jam: true, cards: ['c0'] });
+    launcher.clearJamSync();
+    expect(launcher.unitState).toBe('ready');
+  });
+
+  it('an unplug mid-burst: offline, presses refused, the cards counted meanwhile go to the presser once', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fires(6) });
+    const events: LauncherEmitted[] = [];
+    launcher.actor.on('*', (e) => events.push(e as LauncherEmitted));
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(150);
+    device.input({ type: 'CARD' });
+    device.input({ type: 'CARD' });
+    device.input({ type: 'LINK', up: false });
+    expect(launcher.unitState).toBe('offline');
+    expect(device.motorState).toBe('stop');
+    expect(launcher.pressSync()).toMatchObject({ ignored: 'offline' });
+    // On reconnect the driver reports the one card its counter saw after the link went down.
+    device.input({ type: 'CARD' });
+    device.input({ type: 'LINK', up: true });
+    expect(launcher.unitState).toBe('ready');
+    expect(launcher.context.press.cards).toEqual(['c0', 'c1', 'c2']);
+    expect(launcher.supplyCount).toBe(105);
+    expect(events.filter((e) => e.type === 'card')).toHaveLength(3);
+    expect(events.map((e) => e.type)).toContain('offline');
+    expect(events.map((e) => e.type)).toContain('online');
+  });
+
+  it('the device battery reading drives the low-battery warning', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fires(1) });
+    const lows: LauncherEmitted[] = [];
+    launcher.on('lowBattery', (e) => lows.push(e));
+    device.input({ type: 'BATTERY', volts: 3.4 });
+    expect(launcher.volts).toBe(3.4);
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(200);
+    device.input({ type: 'CARD' });
+    launcher.clock!.runUntil(() => launcher.unitState === 'ready');
+    expect(lows).toEqual([{ type: 'lowBattery', volts: 3.4 }]);
+  });
+});
