@@ -65,8 +65,8 @@ export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> &
     tally.add(r);
     o.log?.write(launcher.now(), r);
     if (r.jam) launcher.clearJamSync();
-    if (launcher.unitState === 'dead') {
-      // Spent cells: a person changes them and goes on.
+    if (launcher.unitState === 'dead' || r.brownout) {
+      // Spent cells (it resets when the motor starts, or does nothing): a person changes them and goes on.
       launcher.send({ type: 'POWER_OFF' });
       launcher.send({ type: 'REPLACE_BATTERIES' });
       launcher.send({ type: 'POWER_ON' });

@@ -1,0 +1,86 @@
+/**
+ * `uno-extreme fit`: estimates a launcher profile from a press log and tests the log against the
+ * shipped profiles.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
+import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
+import { estimate, fitToProfile, LogError, parsePressLog, tabulate, testAgainst } from '../sim/fit.ts';
+import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+
+function bar(x: number, width = 30): string {
+  return '█'.repeat(Math.round(x * width));
+}
+
+/** The `fit` command. */
+export const fitCommand: Command = {
+  name: 'fit',
+  summary: 'fit a launcher profile to logged presses, and test the log against the shipped profiles',
+  options: {
+    log: { type: 'string', value: 'FILE', help: 'press log: JSON lines as `launcher --log` writes them, or a CSV of card counts' },
+    out: { type: 'string', value: 'FILE', help: 'write the fitted profile as JSON (usable with --profile FILE)' },
+    name: { type: 'string', value: 'NAME', help: 'name of the fitted profile (default: from the log file name)' },
+    json: { type: 'boolean', help: 'print the fit as one JSON object' },
+  },
+  examples: [
+    'uno-extreme launcher --profile extreme-2010-measured --presses 2000 --log presses.jsonl',
+    'uno-extreme fit --log presses.jsonl --out my-launcher.json',
+    'uno-extreme fit --log counts.csv --json',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    const file = args.values.log;
+    if (typeof file !== 'string') throw new UsageError('--log FILE is required (a press log or a CSV of card counts)');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new UserError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code}`);
+    }
+    let obs;
+    try {
+      obs = parsePressLog(text, file);
+    } catch (e) {
+      if (e instanceof LogError) throw new UserError(e.message);
+      throw e;
+    }
+    const t = tabulate(obs);
+    if (t.presses < 20) throw new UserError(`${file}: only ${t.presses} presses after the first burst; a fit needs at least 20 (a few hundred to be useful)`);
+    const fit = estimate(t);
+    if (Object.keys(fit.burstHistogram).length === 0) throw new UserError(`${file}: no press gave cards after the first burst; nothing to fit`);
+    const tests = Object.keys(BUILTIN_PROFILES).map((name) => ({ name, ...testAgainst(t, resolveProfile(name)) }));
+    const name = typeof args.values.name === 'string' ? args.values.name : `fitted-${path.basename(file).replace(/\.[^.]*$/, '')}`;
+    const spec = fitToProfile(fit, name, `fitted by uno-extreme fit to ${file} (${fit.presses} presses)`);
+    compileProfile(validateProfileSpec(spec)); // the fit must be a profile --profile accepts
+    if (typeof args.values.out === 'string') {
+      try {
+        writeFileSync(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
+      } catch (e) {
+        throw new UserError(`cannot write ${args.values.out}: ${(e as NodeJS.ErrnoException).code}`);
+      }
+    }
+    const pValues = Object.fromEntries(tests.map((r) => [r.name, Number(r.pValue.toPrecision(4))]));
+    if (args.values.json) {
+      console.log(JSON.stringify({ log: file, ...fit, pValues, tests, profile: spec }));
+      return 0;
+    }
+    const lines = [
+      `${file}: ${fit.presses} presses counted (those before the first burst are left out)`,
+      `mean cards per press ${fit.meanCardsPerPress}, P(no cards) ${(fit.pNoCards * 100).toFixed(1)} %, mean burst ${fit.meanBurst} [${fit.meanBurstCi.join(', ')}]`,
+      '',
+      'rank  presses  P(fire)  95 % interval',
+      ...fit.fireHazard.map((h, k) => `${String(k + 1).padStart(4)}  ${String(fit.atRisk[k]).padStart(7)}  ${h.toFixed(3).padStart(7)}  [${fit.fireHazardCi[k].map((x) => x.toFixed(3)).join(', ')}]  ${bar(h)}`),
+      '',
+      'cards  bursts',
+    ];
+    const maxB = Math.max(...Object.values(fit.burstHistogram));
+    for (const [c, n] of Object.entries(fit.burstHistogram)) lines.push(`${c.padStart(5)}  ${String(n).padStart(6)}  ${bar(n / maxB)}`);
+    lines.push('', 'shipped profile            χ²       df   p-value   verdict');
+    for (const r of tests)
+      lines.push(`${r.name.padEnd(24)} ${r.statistic.toFixed(1).padStart(8)} ${String(r.df).padStart(5)}   ${r.pValue.toExponential(2).padStart(8)}   ${r.pValue < 0.01 ? 'does not fit' : 'consistent'}`);
+    if (typeof args.values.out === 'string') lines.push('', `fitted profile written to ${args.values.out}: use it with --profile ${args.values.out}`);
+    console.log(lines.join('\n'));
+    return 0;
+  },
+};

@@ -1,0 +1,211 @@
+/**
+ * Fitting a launcher profile to presses logged on a device (or the emulator): the hazard by
+ * presses since the last burst and the burst-size law, with confidence intervals, and a
+ * goodness-of-fit test of the log against each shipped profile. Pure: text in, numbers out.
+ */
+import { seedRng } from '../lib/rng.ts';
+import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
+import { initialCore, lidCycle, pressFast } from '../emulator/core.ts';
+import type { Profile, ProfileSpec } from '../emulator/profile.ts';
+
+/** A log that cannot be read: says which line and why. */
+export class LogError extends Error {
+  constructor(readonly file: string, readonly line: number, message: string) {
+    super(`${file}:${line}: ${message}`);
+    this.name = 'LogError';
+  }
+}
+
+/** One press seen from outside: did it ding, how many cards came out. */
+export interface Observed {
+  ding: boolean;
+  cards: number;
+}
+
+/**
+ * Reads a press log: JSON lines as `--log` writes them (`{"ding": true, "cards": 3, …}`), or a
+ * CSV of card counts (one press per line; a header naming a `cards` column is allowed). Blank
+ * lines are skipped; anything else is an error naming the line.
+ */
+export function parsePressLog(text: string, file = 'log'): Observed[] {
+  const lines = text.split(/\r?\n/);
+  const out: Observed[] = [];
+  let csvColumn = -1;
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const n = i + 1;
+    if (line.startsWith('{')) {
+      let o: unknown;
+      try {
+        o = JSON.parse(line);
+      } catch {
+        throw new LogError(file, n, 'not valid JSON (a truncated line?)');
+      }
+      const rec = o as { ding?: unknown; cards?: unknown };
+      if (typeof rec.cards !== 'number' || !Number.isInteger(rec.cards) || rec.cards < 0)
+        throw new LogError(file, n, `"cards" must be a whole number ≥ 0, got ${JSON.stringify(rec.cards)}`);
+      if (rec.ding !== undefined && typeof rec.ding !== 'boolean') throw new LogError(file, n, '"ding" must be true or false');
+      out.push({ ding: rec.ding !== false, cards: rec.cards });
+      return;
+    }
+    const cells = line.split(/[,;\t]/).map((c) => c.trim());
+    if (out.length === 0 && csvColumn < 0 && cells.some((c) => /^[a-z_]+$/i.test(c))) {
+      csvColumn = cells.findIndex((c) => c.toLowerCase() === 'cards');
+      if (csvColumn < 0) throw new LogError(file, n, 'CSV header has no "cards" column');
+      return;
+    }
+    const cell = cells[csvColumn < 0 ? 0 : csvColumn];
+    if (cell === undefined || !/^\d+$/.test(cell)) throw new LogError(file, n, `expected a card count (a whole number), got "${cell ?? ''}"`);
+    out.push({ ding: true, cards: Number(cell) });
+  });
+  if (out.length === 0) throw new LogError(file, 1, 'no presses in the log');
+  return out;
+}
+
+/** Presses tabulated by rank since the last burst (k = 1..K, the last row pooling the tail). */
+export interface Tabulated {
+  /** presses counted (dinged, after the first burst: the rank before it is unknown). */
+  presses: number;
+  /** byBucket[k-1][c] = presses at rank k that gave c cards. */
+  byBucket: number[][];
+  maxCards: number;
+}
+
+/**
+ * Tabulates presses by rank since the last burst. A burst is a press that gave cards. Presses
+ * before the first burst are left out: how many came before the log started is unknown.
+ */
+export function tabulate(obs: readonly Observed[], maxBucket = 12): Tabulated {
+  const byBucket: number[][] = [];
+  let since = -1;
+  let presses = 0;
+  let maxCards = 0;
+  for (const o of obs) {
+    if (!o.ding) continue;
+    if (since >= 0) {
+      const k = Math.min(since, maxBucket - 1);
+      (byBucket[k] ??= [])[o.cards] = ((byBucket[k] ??= [])[o.cards] ?? 0) + 1;
+      presses++;
+      maxCards = Math.max(maxCards, o.cards);
+    }
+    if (o.cards > 0) since = 0;
+    else if (since >= 0) since++;
+  }
+  for (let k = 0; k < byBucket.length; k++) byBucket[k] = Array.from({ length: maxCards + 1 }, (_, c) => byBucket[k]?.[c] ?? 0);
+  return { presses, byBucket, maxCards };
+}
+
+/**
+ * The distribution a profile predicts for the same table, by simulating it with the fast path
+ * (all mechanics included: slips, double feeds, half-out cards). `presses` large makes the
+ * prediction's own noise negligible next to a log's.
+ */
+export function predictTable(p: Profile, maxBucket: number, maxCards: number, presses = 200_000, seed = 1): number[][] {
+  // Played as people play: a 108-card deck, reloaded through the lid whenever it is empty.
+  const deck = Array.from({ length: 108 }, (_, i) => `p${i}`);
+  let s = initialCore(seedRng(seed, 0xf17), deck);
+  const obs: Observed[] = [];
+  for (let i = 0; i < presses; i++) {
+    if (s.supply.length === 0) s = lidCycle(p, { ...s, supply: deck });
+    // Fresh cells all along: the prediction is of a launcher in good order.
+    s.motorMs = 0;
+    const { state, result } = pressFast(p, s);
+    s = result.jam ? lidCycle(p, state) : state;
+    obs.push({ ding: result.dinged, cards: result.cards.length });
+  }
+  const t = tabulate(obs, maxBucket);
+  const total = t.presses;
+  return Array.from({ length: maxBucket }, (_, k) =>
+    Array.from({ length: maxCards + 2 }, (_, c) => {
+      const row = t.byBucket[k] ?? [];
+      // The last column pools every count above the log's largest.
+      const n = c <= maxCards ? (row[c] ?? 0) : row.slice(maxCards + 1).reduce((a, b) => a + b, 0);
+      return n / total;
+    }),
+  );
+}
+
+/** Goodness of fit of a log's table to a profile (χ², small cells pooled). */
+export function testAgainst(t: Tabulated, p: Profile, simPresses = 200_000): TestResult {
+  const K = t.byBucket.length;
+  const expected = predictTable(p, K, t.maxCards, simPresses);
+  const obs: number[] = [];
+  const probs: number[] = [];
+  for (let k = 0; k < K; k++)
+    for (let c = 0; c <= t.maxCards + 1; c++) {
+      obs.push(c <= t.maxCards ? (t.byBucket[k]?.[c] ?? 0) : 0);
+      probs.push(expected[k][c]);
+    }
+  // A cell the profile calls impossible but the log has: no fit at all.
+  if (obs.some((o, i) => o > 0 && probs[i] === 0)) return { statistic: Infinity, df: obs.length - 1, pValue: 0 };
+  return chiSquareGof(obs, probs);
+}
+
+/** A fitted profile with its uncertainty. */
+export interface Fit {
+  presses: number;
+  /** P(burst at the k-th press since the last one), k = 1..K. */
+  fireHazard: number[];
+  /** 95 % Wilson intervals of the hazard. */
+  fireHazardCi: Array<[number, number]>;
+  /** Presses at risk per rank (how much data each hazard rests on). */
+  atRisk: number[];
+  /** Bursts by size: card count → bursts. */
+  burstHistogram: Record<string, number>;
+  meanBurst: number;
+  meanBurstCi: [number, number];
+  meanCardsPerPress: number;
+  pNoCards: number;
+}
+
+/**
+ * Estimates hazard and burst law from a table. Ranks with fewer than `minAtRisk` presses are
+ * pooled into the one before, so no hazard rests on a handful of presses.
+ */
+export function estimate(t: Tabulated, minAtRisk = 10): Fit {
+  const rows = t.byBucket.map((r) => r.slice());
+  while (rows.length > 1 && rows[rows.length - 1].reduce((a, b) => a + b, 0) < minAtRisk) {
+    const last = rows.pop()!;
+    last.forEach((n, c) => (rows[rows.length - 1][c] += n));
+  }
+  const atRisk = rows.map((r) => r.reduce((a, b) => a + b, 0));
+  const fired = rows.map((r) => r.reduce((a, b, c) => a + (c > 0 ? b : 0), 0));
+  const hist: number[] = new Array(t.maxCards + 1).fill(0);
+  rows.forEach((r) => r.forEach((n, c) => (hist[c] += n)));
+  const bursts = fired.reduce((a, b) => a + b, 0);
+  let cards = 0;
+  let sq = 0;
+  hist.forEach((n, c) => ((cards += n * c), (sq += n * c * c)));
+  const meanBurst = bursts ? cards / bursts : 0;
+  const sd = bursts > 1 ? Math.sqrt((sq - bursts * meanBurst * meanBurst) / (bursts - 1)) : 0;
+  const half = bursts ? (1.96 * sd) / Math.sqrt(bursts) : 0;
+  const burstHistogram: Record<string, number> = {};
+  hist.forEach((n, c) => c > 0 && n > 0 && (burstHistogram[String(c)] = n));
+  const r4 = (x: number) => Math.round(x * 10000) / 10000;
+  return {
+    presses: t.presses,
+    fireHazard: atRisk.map((n, k) => r4(n ? fired[k] / n : 0)),
+    fireHazardCi: atRisk.map((n, k) => wilson(fired[k], n).map(r4) as [number, number]),
+    atRisk,
+    burstHistogram,
+    meanBurst: r4(meanBurst),
+    meanBurstCi: [r4(meanBurst - half), r4(meanBurst + half)],
+    meanCardsPerPress: r4(t.presses ? cards / t.presses : 0),
+    pNoCards: r4(t.presses ? hist[0] / t.presses : 0),
+  };
+}
+
+/** The fit as a profile `--profile` accepts. Mechanics stay at their defaults: a log of counts cannot separate them from the law. */
+export function fitToProfile(fit: Fit, name: string, source: string): ProfileSpec {
+  const hazard = fit.fireHazard.slice();
+  // The last rank pools the tail; if every press there fired, the launcher never waits longer.
+  return {
+    name,
+    source,
+    description: `Fitted to ${fit.presses} presses: ${hazard.length} hazard ranks, bursts of ${Object.keys(fit.burstHistogram).join('/')} cards.`,
+    fire: { model: 'hazard', hazard: hazard.some((h) => h > 0) ? hazard : [1e-6] },
+    burst: { law: 'histogram', weights: fit.burstHistogram },
+    mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0 },
+  };
+}

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('uno-extreme fit', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'uno-fitcli-'));
+  const log = path.join(dir, 'presses.jsonl');
+
+  it('fits a logged run, prints the JSON fields, writes a profile the launcher accepts', () => {
+    expect(run('launcher', '--profile', 'extreme-2010-measured', '--seed', '5', '--presses', '1200', '--log', log).status).toBe(0);
+    const out = path.join(dir, 'mine.json');
+    const r = run('fit', '--log', log, '--out', out, '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const fit = JSON.parse(r.stdout);
+    for (const k of ['presses', 'fireHazard', 'burstHistogram', 'meanCardsPerPress', 'pValues']) expect(fit).toHaveProperty(k);
+    expect(fit.pValues['extreme-2010-measured']).toBeGreaterThan(0.01);
+    expect(fit.pValues['seed-0-8']).toBeLessThan(0.01);
+    expect(JSON.parse(readFileSync(out, 'utf8')).fire.model).toBe('hazard');
+    const again = run('launcher', '--profile', out, '--presses', '50', '--json');
+    expect(again.status, again.stderr).toBe(0);
+  });
+
+  it('refuses a truncated log with the line number, and a missing --log with a usage message', () => {
+    const bad = path.join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"ding":true,"cards":0}\n{"ding":true,"ca');
+    const r = run('fit', '--log', bad);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/bad.jsonl:2: not valid JSON/);
+    expect(run('fit').stderr).toMatch(/--log FILE is required/);
+  });
+});
