@@ -1,0 +1,205 @@
+/**
+ * The Johnny-Five driver: the launcher machine drives a board running StandardFirmata through
+ * `five.Motor`, `five.Piezo`, `five.Servo`, and hears `five.Button`, the lid switch, the card
+ * sensor and the battery divider. The machine decides and times each burst; the board only
+ * moves pins. `io` is passed in: `firmata-io` over a serialport 13 port, or `mock-firmata` in tests.
+ */
+import five, { type Board, type Motor, type Piezo, type Servo } from 'johnny-five';
+import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
+
+/** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
+export interface LauncherPins {
+  /** Push button to ground, internal pull-up: LOW = pressed. */
+  button: number;
+  /** Lid switch: HIGH = open. */
+  lid: number;
+  /** Motor driver enable (PWM) and the two direction inputs (L293D / TB6612). */
+  motorPwm: number;
+  motorDir: number;
+  motorCdir: number;
+  /** IR break-beam receiver: LOW while a card breaks the beam. */
+  cardSensor: number;
+  piezo: number;
+  servo: number;
+  /** Analog pin of the battery divider (0 = A0). */
+  battery: number;
+  /** Battery volts per volt at the pin (a 10 k / 10 k divider halves it: 2). */
+  batteryDivider: number;
+}
+
+/** The reference wiring. */
+export const REFERENCE_PINS: LauncherPins = {
+  button: 2, lid: 3, motorPwm: 11, motorDir: 12, motorCdir: 9, cardSensor: 4, piezo: 8, servo: 10, battery: 0, batteryDivider: 2,
+};
+
+/** Tones: a high "ding" for a press, a short beep for the lid, a low one for weak cells. */
+const TONES: Record<ToneKind, { hz: number; ms: number }> = {
+  ding: { hz: 2093, ms: 150 },
+  beep: { hz: 1568, ms: 80 },
+  low: { hz: 440, ms: 400 },
+};
+
+/** Options of {@link JohnnyFiveLauncher.open}. */
+export interface JohnnyFiveOptions {
+  /** A Firmata IO instance (firmata-io over serialport, or mock-firmata). */
+  io: unknown;
+  /** Shown in logs, e.g. `firmata:/dev/ttyACM0`. */
+  name?: string;
+  pins?: Partial<LauncherPins>;
+  /** How long to wait for the board's `ready`, ms. */
+  readyTimeoutMs?: number;
+  /**
+   * A beam held broken this long while the motor pushes forward is a stuck card: a stall. A card
+   * crosses the beam in ~50 ms at 8 cards/s; keep this under a burst's feed budget.
+   */
+  stallMs?: number;
+  /** Only battery changes of at least this much are reported, volts. */
+  batteryStep?: number;
+}
+
+/** A board that does not answer, or a wiring that cannot work. */
+export class BoardError extends Error {
+  constructor(message: string, readonly kind: 'timeout' | 'io') {
+    super(message);
+    this.name = 'BoardError';
+  }
+}
+
+/** A launcher built on a Firmata board, as {@link LauncherHardware}. */
+export class JohnnyFiveLauncher implements LauncherHardware {
+  readonly sensesCards = true;
+  readonly pins: LauncherPins;
+  private listeners = new Set<(i: HardwareInput) => void>();
+  private motorDev!: Motor;
+  private piezoDev!: Piezo;
+  private servoDev!: Servo;
+  private motorState: MotorCommand = 'stop';
+  private lidOpen: boolean | null = null;
+  private beamBroken = false;
+  private stallTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastVolts: number | null = null;
+
+  private constructor(readonly board: Board, readonly name: string, pins: LauncherPins, private readonly o: Required<Pick<JohnnyFiveOptions, 'stallMs' | 'batteryStep'>>) {
+    this.pins = pins;
+  }
+
+  /** Connects to the board and sets up every component; rejects with a clear error if it never gets ready. */
+  static open(opts: JohnnyFiveOptions): Promise<JohnnyFiveLauncher> {
+    const pins = { ...REFERENCE_PINS, ...opts.pins };
+    const name = opts.name ?? 'firmata';
+    const board = new five.Board({ io: opts.io, repl: false, debug: false, timeout: Math.ceil((opts.readyTimeoutMs ?? 10_000) / 1000) });
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new BoardError(
+          `${name}: the board did not answer as a Firmata board within ${opts.readyTimeoutMs ?? 10_000} ms. ` +
+            'Upload StandardFirmata (Arduino IDE: File → Examples → Firmata → StandardFirmata), or use --device serial: with our firmware.',
+          'timeout',
+        ));
+      }, opts.readyTimeoutMs ?? 10_000);
+      board.once('error', (e: Error) => {
+        clearTimeout(timer);
+        reject(new BoardError(`${name}: ${e.message}`, 'io'));
+      });
+      board.once('ready', () => {
+        clearTimeout(timer);
+        const l = new JohnnyFiveLauncher(board, name, pins, { stallMs: opts.stallMs ?? 400, batteryStep: opts.batteryStep ?? 0.05 });
+        l.wire();
+        resolve(l);
+      });
+    });
+  }
+
+  private emit(i: HardwareInput): void {
+    for (const l of this.listeners) l(i);
+  }
+
+  private wire(): void {
+    const { board, pins } = this;
+    this.motorDev = new five.Motor({ pins: { pwm: pins.motorPwm, dir: pins.motorDir, cdir: pins.motorCdir }, board });
+    this.piezoDev = new five.Piezo({ pin: pins.piezo, board });
+    this.servoDev = new five.Servo({ pin: pins.servo, board });
+    new five.Button({ pin: pins.button, isPullup: true, board }).on('press', () => this.emit({ type: 'BUTTON' }));
+    new five.Sensor({ pin: pins.lid, type: 'digital', board }).on('change', (value: number) => {
+      const open = value === 1;
+      if (open === this.lidOpen) return;
+      this.lidOpen = open;
+      // The interlock in software too: a motor never runs with the lid open.
+      if (open && this.motorState !== 'stop') this.motor('stop');
+      this.emit({ type: 'LID', open });
+    });
+    new five.Sensor({ pin: pins.cardSensor, type: 'digital', board }).on('change', (value: number) => this.beam(value === 0));
+    new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
+      const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
+      if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;
+      this.lastVolts = volts;
+      this.emit({ type: 'BATTERY', volts });
+    });
+    const io = board.io as { on?: (ev: string, f: () => void) => void };
+    io.on?.('close', () => this.emit({ type: 'LINK', up: false }));
+  }
+
+  /** The beam: a card counts when it clears it (the trailing edge), so one card is one count. */
+  private beam(broken: boolean): void {
+    if (broken === this.beamBroken) return;
+    this.beamBroken = broken;
+    if (broken) {
+      if (this.motorState === 'forward') this.armStall();
+      return;
+    }
+    this.disarmStall();
+    this.emit({ type: 'CARD' });
+  }
+
+  private armStall(): void {
+    this.disarmStall();
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = null;
+      if (this.beamBroken && this.motorState === 'forward') {
+        this.motor('stop');
+        this.emit({ type: 'STALL' });
+      }
+    }, this.o.stallMs);
+  }
+
+  private disarmStall(): void {
+    if (this.stallTimer) clearTimeout(this.stallTimer);
+    this.stallTimer = null;
+  }
+
+  motor(cmd: MotorCommand, duty = 1): void {
+    if (cmd !== 'stop' && this.lidOpen) cmd = 'stop';
+    this.motorState = cmd;
+    const speed = Math.max(0, Math.min(255, Math.round(duty * 255)));
+    if (cmd === 'forward') {
+      this.motorDev.forward(speed);
+      if (this.beamBroken) this.armStall();
+    } else if (cmd === 'reverse') this.motorDev.reverse(speed);
+    else {
+      this.motorDev.stop();
+      this.disarmStall();
+    }
+  }
+
+  tone(kind: ToneKind): void {
+    const t = TONES[kind];
+    this.piezoDev.frequency(t.hz, t.ms);
+  }
+
+  /** Headings 0..360° map onto the servo's 0..180° through the turntable's 2:1 gearing. */
+  aim(degrees: number): void {
+    this.servoDev.to(Math.round((((degrees % 360) + 360) % 360) / 2));
+  }
+
+  onInput(listener: (input: HardwareInput) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.motor('stop');
+    this.listeners.clear();
+    const io = this.board.io as { transport?: { isOpen?: boolean; close?: (cb: () => void) => void } };
+    const t = io.transport;
+    if (t?.isOpen && t.close) await new Promise<void>((r) => t.close!(() => r()));
+  }
+}
