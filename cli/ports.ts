@@ -1,0 +1,39 @@
+/**
+ * `uno-extreme ports`: the serial ports a launcher could be on, also where udev is missing.
+ */
+import { listPorts, scanDev } from '../firmware-bridge/ports.ts';
+import type { Command, ParsedArgs } from './args.ts';
+
+/** The `ports` command. */
+export const portsCommand: Command = {
+  name: 'ports',
+  summary: 'list serial ports (Arduino boards, USB adapters), also without udev',
+  options: {
+    json: { type: 'boolean', help: 'print the list as JSON' },
+    all: { type: 'boolean', help: 'also list the built-in ttyS* ports, which are usually not connected' },
+  },
+  examples: ['uno-extreme ports', 'uno-extreme ports --json'],
+  async run(args: ParsedArgs): Promise<number> {
+    const { ports, note } = await listPorts();
+    const all = args.values.all ? [...ports, ...scanDev('/dev', /^ttyS\d+$/).filter((p) => !ports.some((q) => q.path === p.path))] : ports;
+    if (args.values.json) {
+      console.log(JSON.stringify({ ports: all, ...(note ? { note } : {}) }));
+      return 0;
+    }
+    if (note) console.error(`note: ${note}`);
+    if (all.length === 0) {
+      console.log('No serial port found. Plug the launcher\'s board in (a data USB cable, not a charge-only one),');
+      console.log('or try the whole host side without hardware: `uno-extreme device --pty`.');
+      return 0;
+    }
+    const w = Math.max(4, ...all.map((p) => p.path.length)) + 2;
+    console.log(`${'path'.padEnd(w)}${'found by'.padEnd(10)}details`);
+    for (const p of all) {
+      const details = [p.manufacturer, p.vendorId && `${p.vendorId}:${p.productId ?? '?'}`, p.serialNumber && `s/n ${p.serialNumber}`, p.target && `→ ${p.target}`]
+        .filter(Boolean)
+        .join(', ');
+      console.log(`${p.path.padEnd(w)}${p.via.padEnd(10)}${details}`);
+    }
+    return 0;
+  },
+};
