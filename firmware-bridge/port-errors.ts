@@ -1,0 +1,30 @@
+/**
+ * Turning the errors of opening a serial port into messages that say how to fix them.
+ */
+
+/** Why a port could not be used. */
+export type PortErrorKind = 'missing' | 'permission' | 'busy' | 'disconnected' | 'timeout' | 'protocol' | 'io';
+
+/** An error of a serial device, with its kind and a fix in the message. */
+export class DeviceError extends Error {
+  constructor(message: string, readonly kind: PortErrorKind, readonly path: string) {
+    super(message);
+    this.name = 'DeviceError';
+  }
+}
+
+/** Explains an error from opening `path` (serialport's messages carry the errno text). */
+export function explainOpenError(path: string, e: unknown): DeviceError {
+  const err = e as NodeJS.ErrnoException;
+  const msg = String(err?.message ?? e);
+  const code = err?.code ?? '';
+  if (code === 'EACCES' || /EACCES|Permission denied/i.test(msg))
+    return new DeviceError(
+      `permission denied on ${path}: add yourself to the serial group (\`sudo usermod -aG dialout $USER\`, then log out and back in)`,
+      'permission', path);
+  if (code === 'EBUSY' || /EBUSY|Cannot lock port|Resource temporarily unavailable|busy/i.test(msg))
+    return new DeviceError(`${path} is busy: another program holds it (close the Arduino IDE's serial monitor, or another uno-extreme)`, 'busy', path);
+  if (code === 'ENOENT' || /ENOENT|No such file/i.test(msg))
+    return new DeviceError(`no serial port at ${path}: is the board plugged in? \`uno-extreme ports\` lists the ports there are`, 'missing', path);
+  return new DeviceError(`cannot open ${path}: ${msg}`, 'io', path);
+}
