@@ -5,17 +5,21 @@
 import { Rng, seedRng } from '../lib/rng.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
+import type { LauncherHardware } from '../emulator/hardware.ts';
 import type { PressLog } from './launcher.ts';
 import { consoleDeck } from './launcher.ts';
 
 const KEYS = 'space/enter press · o power · l lid · r reload · a aim next seat · b new batteries (when off) · q quit';
 
 /** Runs the console until the user quits; returns the exit code. */
-export function runConsole(o: { profile: Profile; seed: number; seats: number; charge: number; log?: PressLog; trace?: (l: string) => void }): Promise<number> {
+export function runConsole(o: {
+  profile: Profile; seed: number; seats: number; charge: number; log?: PressLog; trace?: (l: string) => void; hardware?: LauncherHardware;
+}): Promise<number> {
   const shuffle = new Rng(seedRng(o.seed, 1));
   const deck = consoleDeck();
   const launcher = new MachineLauncher({
     profile: o.profile, seed: o.seed, seats: o.seats, charge: o.charge, supply: shuffle.shuffle(deck), clock: 'real', trace: o.trace,
+    ...(o.hardware ? { hardware: o.hardware } : {}),
   });
   const out: string[] = []; // cards that came out, gathered back on reload
   const events: string[] = [];
@@ -27,7 +31,7 @@ export function runConsole(o: { profile: Profile; seed: number; seats: number; c
   const draw = () => {
     const c = launcher.context;
     const lines = [
-      `UNO Extreme launcher — profile ${o.profile.name}, seed ${o.seed}`,
+      `UNO Extreme launcher — ${launcher.hardware.name === 'simulated' ? `profile ${o.profile.name}` : `device ${launcher.hardware.name}, profile ${o.profile.name}`}, seed ${o.seed}`,
       '',
       `  power ${launcher.unitState === 'off' ? 'OFF' : 'on'}   state ${launcher.unitState}   lid ${launcher.lidOpen ? 'OPEN' : 'closed'}`,
       `  supply ${launcher.supplyCount} cards   battery ${launcher.volts.toFixed(2)} V   aimed at seat ${c.aimSeat} (${c.heading.toFixed(0)}°)`,
@@ -56,6 +60,8 @@ export function runConsole(o: { profile: Profile; seed: number; seats: number; c
   launcher.on('lowBattery', (e) => (say(`low battery: ${e.volts} V`), draw()));
   launcher.on('brownout', () => (say('brown-out: the electronics reset (weak cells)'), draw()));
   launcher.on('dead', () => (say('batteries spent: switch off (o) and change them (b)'), draw()));
+  launcher.on('offline', () => (say('device offline: reconnecting…'), draw()));
+  launcher.on('online', () => (say('device back online'), draw()));
   launcher.on('aimReached', (e) => (say(`aimed at seat ${e.seat}`), draw()));
   launcher.on('reloaded', (e) => (say(`reloaded ${e.cards} cards: ${e.supply} in the launcher`), draw()));
 

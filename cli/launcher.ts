@@ -11,6 +11,8 @@ import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import { intOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { runConsole } from './launcher-console.ts';
+import { openDeviceSpec } from './device.ts';
+import type { LauncherHardware } from '../emulator/hardware.ts';
 
 /** A deck of `n` numbered cards for the console (the game loads real cards). */
 export function consoleDeck(n = 108): string[] {
@@ -75,6 +77,28 @@ export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> &
   return { profile: o.profile.name, seed: o.seed, ...tally.summary(), simulatedMs: launcher.now() };
 }
 
+/**
+ * Presses a real device `presses` times from software, on the real clock, logging each press;
+ * jams are reported and cleared by asking the person to open and close the lid.
+ */
+async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: LauncherHardware }): Promise<ReturnType<typeof runScripted>> {
+  const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: consoleDeck(), clock: 'real', hardware: o.hardware, trace: o.trace });
+  const tally = new PressTally();
+  const start = Date.now();
+  try {
+    for (let i = 0; i < o.presses; i++) {
+      const r = await launcher.press();
+      tally.add(r);
+      o.log?.write(Date.now(), r);
+      if (r.jam) console.error(`press ${i + 1}: jam: open and close the lid to clear it`);
+      if (r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
+    }
+  } finally {
+    await launcher.close();
+  }
+  return { profile: o.hardware.name, seed: o.seed, ...tally.summary(), simulatedMs: Date.now() - start };
+}
+
 function formatSummary(s: ReturnType<typeof runScripted>): string {
   const lines = [
     `profile ${s.profile}, seed ${s.seed}: ${s.presses} presses, ${s.dings} dings, ${s.bursts} bursts, ${s.reloads} reloads, ${s.jams} jams`,
@@ -103,20 +127,34 @@ export const launcherCommand: Command = {
     trace: { type: 'boolean', help: 'print every transition of the machine (state, event, what changed)' },
     seats: { type: 'string', value: 'N', help: 'seats around the table, for the aim', default: '4' },
     charge: { type: 'string', value: '0..1', help: 'battery charge at start (1 = fresh cells)', default: '1' },
+    device: { type: 'string', value: 'KIND:PATH', help: 'drive a real launcher: firmata:PATH (Johnny-Five on StandardFirmata)' },
   },
   examples: [
     'uno-extreme launcher',
     'uno-extreme launcher --profile extreme-2010-measured --seed 7 --presses 800 --json',
     'uno-extreme launcher --profile my-launcher.json --presses 20 --trace',
     'uno-extreme launcher --presses 500 --log presses.jsonl',
+    'uno-extreme launcher --device firmata:/dev/ttyACM0 --log my-launcher.jsonl',
   ],
   async run(args: ParsedArgs): Promise<number> {
     const profile = resolveProfile(String(args.values.profile ?? DEFAULT_PROFILE));
     const { seed, picked } = seedOption(args);
     const seats = intOption(args, 'seats', 4, 2, 10);
     const charge = numberOption(args, 'charge', 1, 0, 1);
-    const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, `profile:${profile.name}`) : undefined;
+    const device = typeof args.values.device === 'string' ? args.values.device : undefined;
+    const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
+    if (device) {
+      const hardware = await openDeviceSpec(device);
+      if (args.values.presses !== undefined) {
+        const presses = intOption(args, 'presses', 0, 1, 100_000);
+        const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware });
+        console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
+        return 0;
+      }
+      if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+      return runConsole({ profile, seed, seats, charge, log, trace, hardware });
+    }
     if (args.values.presses !== undefined) {
       const presses = intOption(args, 'presses', 0, 1, 10_000_000);
       const s = runScripted({ profile, seed, presses, seats, charge, log, trace });
