@@ -1,0 +1,96 @@
+/**
+ * A bot that plays well: it keeps its wilds for when it needs them, names its strongest colour,
+ * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
+ * leader, lays Discard All when it takes other cards along, stacks when it can.
+ */
+import { card, cardPoints, COLOURS, type CardId, type Colour } from '../cards.ts';
+import { laidBy } from '../play.ts';
+import type { GameState, Move } from '../state.ts';
+import { activeSeats, nextSeat, teamOf } from '../turn.ts';
+import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
+
+type Play = Extract<Move, { type: 'play' }>;
+
+const ATTACKS = new Set(['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire']);
+
+/** The colour a hand holds most points of (ties: most cards, then the first colour). */
+export function strongestColour(hand: readonly CardId[]): Colour {
+  let best: Colour = COLOURS[0];
+  let bestScore = -1;
+  for (const colour of COLOURS) {
+    let score = 0;
+    for (const id of hand) if (card(id).colour === colour) score += 10 + (card(id).number ?? 10);
+    if (score > bestScore) (best = colour), (bestScore = score);
+  }
+  return best;
+}
+
+/** The opponent closest to winning: fewest cards, then highest match total. */
+export function leader(state: GameState, seat: number): number {
+  const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
+  const rivals = activeSeats(state).filter((s) => s !== seat && (mine < 0 || teamOf(state.players, s) !== mine));
+  const total = (s: number) => state.scores?.[s] ?? 0;
+  rivals.sort((a, b) => state.hands[a].length - state.hands[b].length || total(b) - total(a) || a - b);
+  return rivals[0];
+}
+
+function score(state: GameState, seat: number, m: Play): number {
+  const c = card(m.card);
+  const hand = state.hands[seat];
+  const laid = laidBy(state, m);
+  const rest = hand.filter((id) => !laid.includes(id));
+  const victimCards = state.hands[nextSeat(state, seat)].length;
+  let v = cardPoints(state.rules.points, m.card) / 10;
+  if (c.colour === null) {
+    if (rest.length > 1) v -= 30; // keep wilds for when nothing else plays
+    if (m.colour !== undefined && m.colour !== strongestColour(rest.length ? rest : hand)) v -= 100;
+  }
+  const colour = c.colour ?? m.colour;
+  v += 2 * rest.filter((id) => card(id).colour === colour).length;
+  if (ATTACKS.has(c.kind)) v += 12 + Math.max(0, 8 - victimCards) * 3;
+  if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
+  if (c.kind === 'discardAll') v += laid.length > 1 ? 10 * (laid.length - 1) : -15;
+  if (c.kind === 'playAgain') v += 6;
+  if (m.also !== undefined) v += 8;
+  if (m.target !== undefined) {
+    const target = leader(state, seat);
+    if (m.target !== target) v -= 100;
+    if (c.kind === 'coupExtreme') v += 15;
+    else v += 5 * (rest.length - state.hands[m.target].length) - 10; // trading pays with a smaller hand
+  }
+  return v;
+}
+
+/** The heuristic bot. */
+export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot {
+  const core = botCore(o);
+  const { rng } = core;
+  const challengeChance = o.challengeChance ?? 0.25;
+  return {
+    name: 'heuristic',
+    choose(state, seat, moves) {
+      const colours = moves.filter((m) => m.type === 'colour');
+      if (colours.length > 0) {
+        const best = strongestColour(state.hands[seat]);
+        return colours.find((m) => m.colour === best) ?? colours[0];
+      }
+      const challenge = moves.find((m) => m.type === 'challenge');
+      if (challenge) return rng.chance(challengeChance) ? challenge : moves.find((m) => m.type === 'accept')!;
+      const plays = distinctPlays(moves);
+      if (plays.length === 0) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
+      let best = plays[0];
+      let bestScore = -Infinity;
+      for (const m of plays) {
+        const v = score(state, seat, m) + rng.next() * 0.01; // tiny jitter breaks ties
+        if (v > bestScore) (best = m), (bestScore = v);
+      }
+      return withUnoCall(core, moves, best);
+    },
+    react(state, seat, moves) {
+      const uno = reactToUno(core, moves);
+      if (uno) return uno;
+      const jumps = distinctPlays(moves);
+      return jumps.length > 0 ? withUnoCall(core, moves, jumps[0]) : null;
+    },
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Cards as the game layer sees them: a card id is a unique string per physical card (`R5#1`,
+ * `W#3`, `CX#2`) whose code (before `#`) says the colour and the kind, so the state stores only
+ * strings and a card's meaning is parsed (and cached) on demand.
+ */
+
+/** The four colours. A wild has no colour of its own: the player names one. */
+export type Colour = 'red' | 'yellow' | 'green' | 'blue';
+
+/** The colours in the order menus and decks use. */
+export const COLOURS: readonly Colour[] = ['red', 'yellow', 'green', 'blue'];
+
+/** Kinds of coloured card. */
+export type ColouredKind =
+  | 'number' | 'reverse' | 'skip' | 'hit2' | 'discardAll' | 'tradeHands' | 'showHands' | 'draw2' | 'playAgain';
+
+/** Kinds of wild card (playable on anything). */
+export type WildKind = 'wild' | 'coupExtreme' | 'allHit' | 'hitFire' | 'hit4' | 'customizable' | 'wild4';
+
+/** Every kind of card any rule set uses. */
+export type CardKind = ColouredKind | WildKind;
+
+/** Coloured kinds other than numbers: the action cards that come in each colour. */
+export type ActionKind = Exclude<ColouredKind, 'number'>;
+
+/** A card's id: its code, `#`, and a serial number, unique per physical card. */
+export type CardId = string;
+
+/** What a card is. */
+export interface Card {
+  readonly id: CardId;
+  /** The id without its serial: identical cards share a code (`R5`, `GSH`, `CX`). */
+  readonly code: string;
+  readonly kind: CardKind;
+  readonly colour: Colour | null;
+  /** Face value of a number card, else null. */
+  readonly number: number | null;
+}
+
+/** Code letter of each colour. */
+export const COLOUR_LETTER: Readonly<Record<Colour, string>> = { red: 'R', yellow: 'Y', green: 'G', blue: 'B' };
+
+/** Code of each action kind (after the colour letter). */
+export const ACTION_CODE: Readonly<Record<ActionKind, string>> = {
+  reverse: 'R', skip: 'S', hit2: 'H2', discardAll: 'D', tradeHands: 'T', showHands: 'SH', draw2: '+2', playAgain: 'P',
+};
+
+/** Code of each wild kind. */
+export const WILD_CODE: Readonly<Record<WildKind, string>> = {
+  wild: 'W', coupExtreme: 'CX', allHit: 'AH', hitFire: 'HF', hit4: 'H4', customizable: 'CU', wild4: 'W4',
+};
+
+/** Every action kind, in deck order. */
+export const ACTION_KINDS = Object.keys(ACTION_CODE) as ActionKind[];
+/** Every wild kind, in deck order. */
+export const WILD_KINDS = Object.keys(WILD_CODE) as WildKind[];
+
+const KIND_LABEL: Readonly<Record<CardKind, string>> = {
+  number: 'Number', reverse: 'Reverse', skip: 'Skip', hit2: 'Hit 2', discardAll: 'Discard All',
+  tradeHands: 'Trade Hands', showHands: 'Show Hands', draw2: '+2', playAgain: 'Play Again',
+  wild: 'Wild', coupExtreme: 'Coup Extrême', allHit: 'Wild All-Hit', hitFire: 'Wild Hit-Fire', hit4: 'Wild Hit 4',
+  customizable: 'Customizable Wild', wild4: 'Wild +4',
+};
+
+const COLOUR_OF_LETTER = new Map(Object.entries(COLOUR_LETTER).map(([c, l]) => [l, c as Colour]));
+const ACTION_OF_CODE = new Map(Object.entries(ACTION_CODE).map(([k, c]) => [c, k as ActionKind]));
+const WILD_OF_CODE = new Map(Object.entries(WILD_CODE).map(([k, c]) => [c, k as WildKind]));
+
+/** Parses a code (`R5`, `GH2`, `CX`) or returns null when it is not one. */
+export function parseCode(code: string): Omit<Card, 'id'> | null {
+  const wild = WILD_OF_CODE.get(code);
+  if (wild) return { code, kind: wild, colour: null, number: null };
+  const colour = COLOUR_OF_LETTER.get(code[0]);
+  if (!colour) return null;
+  const rest = code.slice(1);
+  if (/^[0-9]$/.test(rest)) return { code, kind: 'number', colour, number: Number(rest) };
+  const kind = ACTION_OF_CODE.get(rest);
+  return kind ? { code, kind, colour, number: null } : null;
+}
+
+const cache = new Map<string, Card>();
+
+/** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
+export function card(id: CardId): Card {
+  let c = cache.get(id);
+  if (c) return c;
+  const hash = id.indexOf('#');
+  const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
+  if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
+  c = { id, ...parsed };
+  cache.set(id, c);
+  return c;
+}
+
+/** True for a card whose kind is wild. */
+export function isWild(id: CardId): boolean {
+  return card(id).colour === null;
+}
+
+/** The code of a card id (`R5#2` → `R5`). */
+export function codeOf(id: CardId): string {
+  return card(id).code;
+}
+
+/** Human label of a card kind, without colour (`Skip`, `Coup Extrême`). */
+export function kindLabel(kind: CardKind): string {
+  return KIND_LABEL[kind];
+}
+
+/** Human label of a card (`Red 5`, `Green Skip`, `Coup Extrême`). */
+export function cardLabel(id: CardId): string {
+  const c = card(id);
+  const face = c.kind === 'number' ? String(c.number) : KIND_LABEL[c.kind];
+  return c.colour ? `${capital(c.colour)} ${face}` : face;
+}
+
+function capital(s: string): string {
+  return s[0].toUpperCase() + s.slice(1);
+}
+
+/** Card counts of a deck. Coloured counts are per colour. */
+export interface DeckSpec {
+  /** Number cards per colour, indexed by face value 0..9. */
+  numbers: { counts: number[] };
+  /** Action cards per colour. */
+  coloured: Partial<Record<ActionKind, number>>;
+  /** Wild cards in the whole deck. */
+  wild: Partial<Record<WildKind, number>>;
+}
+
+/** The ids of every card of a deck, in a fixed order (colour by colour, then wilds). */
+export function buildDeck(spec: DeckSpec): CardId[] {
+  const ids: CardId[] = [];
+  const add = (code: string, n: number) => {
+    for (let i = 1; i <= n; i++) ids.push(`${code}#${i}`);
+  };
+  for (const colour of COLOURS) {
+    const l = COLOUR_LETTER[colour];
+    spec.numbers.counts.forEach((n, face) => add(`${l}${face}`, n));
+    for (const k of ACTION_KINDS) add(`${l}${ACTION_CODE[k]}`, spec.coloured[k] ?? 0);
+  }
+  for (const k of WILD_KINDS) add(WILD_CODE[k], spec.wild[k] ?? 0);
+  return ids;
+}
+
+/** Point values: number cards by face (index 0..9), other kinds by kind. */
+export interface Points {
+  numbers: number[];
+  kinds: Partial<Record<Exclude<CardKind, 'number'>, number>>;
+}
+
+/** Points a card is worth at the end of a round. */
+export function cardPoints(points: Points, id: CardId): number {
+  const c = card(id);
+  return c.kind === 'number' ? points.numbers[c.number!] ?? 0 : points.kinds[c.kind] ?? 0;
+}

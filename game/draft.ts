@@ -1,0 +1,163 @@
+/**
+ * A move's working copy: a shallow copy of the state whose fields are replaced (never mutated
+ * in place), so the input state and everything it shares stay untouched and only what changes
+ * is copied. Card effects and move handlers change a round through these helpers.
+ */
+import { Rng } from '../lib/rng.ts';
+import type { CardId } from './cards.ts';
+import type { GameEvent, GameState, Pending, PressReason, Resume } from './state.ts';
+import { activeSeats } from './turn.ts';
+
+/** The state being changed by one move, and what the move reports. */
+export interface Draft {
+  s: GameState;
+  events: GameEvent[];
+  rng: Rng | null;
+  handsCopied: boolean;
+}
+
+/** Starts changing `state`. */
+export function draftOf(state: GameState): Draft {
+  return { s: copyState(state), events: [], rng: null, handsCopied: false };
+}
+
+/** A shallow copy, field by field (a literal of known shape is faster than a spread). */
+function copyState(s: GameState): GameState {
+  return {
+    schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
+    dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands, discard: s.discard, supply: s.supply,
+    colour: s.colour, direction: s.direction, turn: s.turn, pending: s.pending, uno: s.uno, shown: s.shown,
+    scores: s.scores, moves: s.moves, log: s.log, winner: s.winner,
+  };
+}
+
+/** The game's random stream (created on first use; stored back by {@link finish}). */
+export function rngOf(d: Draft): Rng {
+  return (d.rng ??= new Rng(d.s.rng));
+}
+
+/** The changed state. */
+export function finish(d: Draft): GameState {
+  if (d.rng) d.s.rng = d.rng.state();
+  return d.s;
+}
+
+/** Replaces a seat's hand. */
+export function setHand(d: Draft, seat: number, hand: CardId[]): void {
+  if (!d.handsCopied) {
+    d.s.hands = d.s.hands.slice();
+    d.handsCopied = true;
+  }
+  d.s.hands[seat] = hand;
+}
+
+/** Adds cards to a hand. */
+export function give(d: Draft, seat: number, cards: readonly CardId[]): void {
+  if (cards.length > 0) setHand(d, seat, d.s.hands[seat].concat(cards));
+}
+
+/** Removes cards (known to be there) from a hand. */
+export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): void {
+  setHand(d, seat, d.s.hands[seat].filter((c) => !cards.includes(c)));
+}
+
+/** Lays cards on the discard pile, the last one on top. */
+export function lay(d: Draft, cards: readonly CardId[]): void {
+  d.s.discard = d.s.discard.concat(cards);
+}
+
+/** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
+function gatherDiscard(d: Draft): CardId[] {
+  const pile = d.s.discard;
+  const cards = rngOf(d).shuffle(pile.slice(0, -1));
+  d.s.discard = pile.slice(-1);
+  return cards;
+}
+
+/**
+ * Refills the launcher from the discard pile when the rules say so (before a press): when it is
+ * empty, or with `{ atDiscard: N }` also once N cards lie under the top card. The `reload` event
+ * tells the runner which cards to load, in order.
+ */
+export function reloadIfDue(d: Draft): void {
+  const { reload } = d.s.rules.options;
+  const under = d.s.discard.length - 1;
+  if (under <= 0) return;
+  if (d.s.supply.length > 0 && !(typeof reload === 'object' && under >= reload.atDiscard)) return;
+  const cards = gatherDiscard(d);
+  d.s.supply = d.s.supply.concat(cards);
+  d.events.push({ type: 'reload', cards });
+}
+
+/** Draws `n` cards from the draw pile (reshuffling the discard pile when it runs out). */
+export function draw(d: Draft, seat: number, n: number): CardId[] {
+  const got: CardId[] = [];
+  while (got.length < n) {
+    if (d.s.supply.length === 0) {
+      if (d.s.discard.length <= 1) break;
+      d.s.supply = gatherDiscard(d);
+      d.events.push({ type: 'reshuffle', cards: d.s.supply.length });
+    }
+    const k = Math.min(n - got.length, d.s.supply.length);
+    got.push(...d.s.supply.slice(0, k));
+    d.s.supply = d.s.supply.slice(k);
+  }
+  give(d, seat, got);
+  d.events.push({ type: 'draw', seat, cards: got });
+  return got;
+}
+
+/** Waits for a request; a press request first reloads the launcher if that is due. */
+export function request(d: Draft, p: Pending): void {
+  d.s.pending = p;
+  d.events.push({ type: 'request', pending: p });
+  if (p.kind === 'press') reloadIfDue(d);
+}
+
+/** Goes on after an effect or a request: a seat's turn (unless someone has gone out), or a request. */
+export function resume(d: Draft, r: Resume): void {
+  if ('pending' in r) return request(d, r.pending);
+  const winner = activeSeats(d.s).find((seat) => d.s.hands[seat].length === 0);
+  if (winner !== undefined) return endRound(d, winner);
+  d.s.pending = null;
+  d.s.turn = r.turn;
+  d.events.push({ type: 'turn', seat: r.turn });
+}
+
+/** Where play stands now, to come back to after an interruption (a caught UNO). */
+export function current(s: GameState): Resume {
+  return s.pending ? { pending: s.pending } : { turn: s.turn };
+}
+
+/** The round is over: `winner` has no card left. */
+export function endRound(d: Draft, winner: number): void {
+  d.s.winner = winner;
+  d.s.pending = null;
+  d.s.uno = null;
+  d.events.push({ type: 'roundOver', winner });
+}
+
+/**
+ * `seat` takes `n` cards: `n` presses of the launcher faced toward `seat` (pressed by
+ * `presser`), or `n` cards from the draw pile; then `then`.
+ */
+export function penalty(d: Draft, seat: number, n: number, reason: PressReason, then: Resume, presser = seat): void {
+  if (d.s.rules.options.launcher) {
+    request(d, { kind: 'press', seat: presser, aimAt: seat, remaining: n, untilCards: false, queue: [], reason, then });
+  } else {
+    draw(d, seat, n);
+    resume(d, then);
+  }
+}
+
+/** Each of `seats` in turn takes one press (or one card), then `then`. */
+export function pressEach(d: Draft, seats: number[], reason: PressReason, then: Resume): void {
+  if (seats.length === 0) return resume(d, then);
+  if (d.s.rules.options.launcher) {
+    const [first, ...queue] = seats;
+    request(d, { kind: 'press', seat: first, aimAt: first, remaining: 1, untilCards: false, queue, reason, then });
+  } else {
+    for (const seat of seats) draw(d, seat, 1);
+    resume(d, then);
+  }
+}

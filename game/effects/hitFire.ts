@@ -1,0 +1,25 @@
+/**
+ * Wild Hit-Fire ("x ???"): the next player presses until cards come out, keeps them and loses
+ * the turn; the colour is named by that player (`hitFireColour: 'victim'`) or by the player.
+ * Without a launcher the victim draws one card. Ruling: applies on the last card too.
+ */
+import { draw, request, resume } from '../draft.ts';
+import type { Resume } from '../state.ts';
+import { nextSeat } from '../turn.ts';
+import { defineEffect } from './types.ts';
+
+/** Hit-Fire effect. */
+export const hitFireEffect = defineEffect({
+  namesColour: (rules) => rules.options.hitFireColour === 'player',
+  onLastCard: true,
+  apply(d, ctx) {
+    const victim = nextSeat(d.s, ctx.seat);
+    const after: Resume = { turn: nextSeat(d.s, ctx.seat, 2) };
+    const then: Resume = ctx.colour === null ? { pending: { kind: 'colour', seat: victim, then: after } } : after;
+    if (!d.s.rules.options.launcher) {
+      draw(d, victim, 1);
+      return resume(d, then);
+    }
+    request(d, { kind: 'press', seat: victim, aimAt: victim, remaining: 1, untilCards: true, queue: [], reason: 'hitFire', then });
+  },
+});

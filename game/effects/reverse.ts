@@ -1,0 +1,17 @@
+/** Reverse: the direction of play changes; with two players it acts as a Skip. */
+import { resume } from '../draft.ts';
+import { nextSeat, twoPlayers } from '../turn.ts';
+import { defineEffect } from './types.ts';
+
+/** Reverse effect. */
+export const reverseEffect = defineEffect({
+  apply(d, ctx) {
+    if (twoPlayers(d.s)) {
+      d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
+      return resume(d, { turn: ctx.seat });
+    }
+    d.s.direction = d.s.direction === 1 ? -1 : 1;
+    d.events.push({ type: 'direction', direction: d.s.direction });
+    resume(d, { turn: nextSeat(d.s, ctx.seat) });
+  },
+});

@@ -1,0 +1,46 @@
+/** What a card effect is: the registry's entry type (one file per kind, see ./index.ts). */
+import type { Card, CardId, Colour } from '../cards.ts';
+import type { Draft } from '../draft.ts';
+import type { Rules } from '../rules.ts';
+
+/** Everything an effect needs to know about the play that triggered it. */
+export interface PlayContext {
+  /** Who played the card (for a start card applied "as the dealer", the dealer). */
+  seat: number;
+  card: Card;
+  /** The colour named with a wild, or the card's colour; null while nobody has named it yet. */
+  colour: Colour | null;
+  /** The seat chosen by a card that targets a player. */
+  target: number | null;
+  /** This was the player's last card (effects with `onLastCard` still apply). */
+  goingOut: boolean;
+  /** Played as a pair of identical cards (house rule `twoIdentical`). */
+  pair: boolean;
+  /** Cards already on the stack this card adds to (house rule `stacking`), else 0. */
+  stacked: number;
+  /** The hand before the play and the colour the card was played on (the +4 rule). */
+  handBefore: readonly CardId[];
+  colourBefore: Colour | null;
+}
+
+/** A card kind's behaviour. */
+export interface Effect {
+  /** The play names a colour (wilds). */
+  namesColour(rules: Rules): boolean;
+  /** The play names another player. */
+  needsTarget(rules: Rules, card: Card): boolean;
+  /** Applied even when it is the player's last card (the cards gained count). */
+  onLastCard: boolean;
+  /** Cards from the hand laid under this one (Discard All). */
+  lays?(hand: readonly CardId[], card: Card): CardId[];
+  /** Changes the round: whose turn comes, what the launcher must do. Ends with a resume or a request. */
+  apply(d: Draft, ctx: PlayContext): void;
+}
+
+/** An effect with the common defaults: no colour, no target, not applied on the last card. */
+export function defineEffect(e: Partial<Effect> & Pick<Effect, 'apply'>): Effect {
+  return { namesColour: () => false, needsTarget: () => false, onLastCard: false, ...e };
+}
+
+/** The defaults of a wild: names a colour. */
+export const WILD: Pick<Effect, 'namesColour'> = { namesColour: () => true };

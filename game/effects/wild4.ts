@@ -1,0 +1,34 @@
+/**
+ * Wild +4: names a colour; the next player draws 4 and loses the turn. With `challengeWild4` the
+ * victim may challenge: the +4 is legal only when the hand held no card of the current colour.
+ * Illegal: the player draws 4 and the victim plays; legal: the victim draws 6 and loses the turn.
+ */
+import { card } from '../cards.ts';
+import { penalty, request, type Draft } from '../draft.ts';
+import type { ChallengeRequest } from '../state.ts';
+import { nextSeat } from '../turn.ts';
+import { attack } from './attack.ts';
+import { defineEffect, WILD } from './types.ts';
+
+/** +4 effect. */
+export const wild4Effect = defineEffect({
+  ...WILD,
+  onLastCard: true,
+  apply(d, ctx) {
+    const o = d.s.rules.options;
+    // Stacked +4s are not challenged: the stack is the victim's answer.
+    if (!o.challengeWild4 || o.stacking) return attack(d, ctx, 4, 'wild4');
+    const legal = !ctx.handBefore.some((id) => id !== ctx.card.id && card(id).colour === ctx.colourBefore);
+    request(d, { kind: 'challenge', seat: nextSeat(d.s, ctx.seat), by: ctx.seat, legal });
+  },
+});
+
+/** The victim's answer to a +4: accept the 4 cards, or challenge. */
+export function answerWild4(d: Draft, p: ChallengeRequest, challenge: boolean): void {
+  const victim = p.seat;
+  const after = { turn: nextSeat(d.s, victim) };
+  if (!challenge) return penalty(d, victim, 4, 'wild4', after);
+  d.events.push({ type: 'challenge', seat: victim, by: p.by, legal: p.legal });
+  if (p.legal) penalty(d, victim, 6, 'challenge', after);
+  else penalty(d, p.by, 4, 'challenge', { turn: victim });
+}

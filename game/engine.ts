@@ -1,0 +1,133 @@
+/**
+ * The engine's one entry for change: {@link applyMove} checks a move against the rules and
+ * returns the new state and what happened, or a typed error leaving the state untouched.
+ */
+import { takeStack } from './effects/attack.ts';
+import { answerWild4 } from './effects/wild4.ts';
+import { COLOURS, card, type Colour } from './cards.ts';
+import { current, draftOf, draw, finish, penalty, request, resume, type Draft } from './draft.ts';
+import { applyPlay, checkPlay, describePending, matches, refuse } from './play.ts';
+import { applyLauncher, checkLauncher } from './press.ts';
+import type { GameState, Move, MoveError, MoveResult, Pending } from './state.ts';
+import { isSeat, nextSeat } from './turn.ts';
+
+/** The request `seat` must answer with a move of this kind, or why there is none. */
+function requestOf<K extends Pending['kind']>(s: GameState, seat: number, kinds: K[], none: string): Extract<Pending, { kind: K }> | MoveError {
+  const p = s.pending;
+  if (p && kinds.includes(p.kind as K)) {
+    return p.seat === seat ? (p as Extract<Pending, { kind: K }>) : refuse('not-your-turn', `not your turn: ${describePending(p)}`);
+  }
+  if (p) return refuse(p.seat === seat ? 'pending' : 'not-your-turn', p.seat === seat ? describePending(p) : `not your turn: ${describePending(p)}`);
+  return refuse('bad-move', none);
+}
+
+function isError(x: unknown): x is MoveError {
+  return typeof x === 'object' && x !== null && 'code' in x && 'message' in x;
+}
+
+/** Why `m` cannot be applied to `s`, or null. */
+export function checkMove(s: GameState, m: Move): MoveError | null {
+  if (typeof m !== 'object' || m === null) return refuse('bad-move', 'a move is an object with a type and a seat');
+  if (s.winner !== null) return refuse('game-over', `the round is over: seat ${s.winner} went out`);
+  if (!isSeat(s, m.seat)) return refuse('bad-move', `seat ${String(m.seat)} is not a player in this round`);
+  const { launcher } = s.rules.options;
+  switch (m.type) {
+    case 'play':
+      return checkPlay(s, m);
+    case 'press':
+    case 'draw': {
+      if ((m.type === 'press') !== launcher) {
+        return refuse('bad-move', launcher ? 'this rule set uses the launcher: press instead of draw' : 'this rule set draws from a pile: draw instead of press');
+      }
+      if (s.pending?.kind === 'stack' && s.pending.seat === m.seat) return null;
+      if (s.pending) return requestOf(s, m.seat, [], '') as MoveError;
+      return m.seat === s.turn ? null : refuse('not-your-turn', `not your turn: it is seat ${s.turn}'s turn`);
+    }
+    case 'pass': {
+      const p = requestOf(s, m.seat, ['drawn', 'playAgain'], 'nothing to pass: a player passes only after drawing a playable card or after a Play Again');
+      return isError(p) ? p : null;
+    }
+    case 'launcher': {
+      const p = requestOf(s, m.seat, ['press'], 'nobody has to press the launcher now');
+      return isError(p) ? p : checkLauncher(s, m);
+    }
+    case 'colour': {
+      const p = requestOf(s, m.seat, ['colour'], 'nobody has to name a colour now: a wild names its colour when it is played');
+      if (isError(p)) return p;
+      return COLOURS.includes(m.colour as Colour) ? null : refuse('needs-colour', `${String(m.colour)} is not a colour: red, yellow, green or blue`);
+    }
+    case 'challenge':
+    case 'accept': {
+      const p = requestOf(s, m.seat, ['challenge'], 'there is no +4 to challenge or accept');
+      return isError(p) ? p : null;
+    }
+    case 'uno':
+      return s.uno === m.seat ? null : refuse('no-uno', `seat ${m.seat} has nothing to call: UNO is called with the play that leaves one card, or late until caught`);
+    case 'catch':
+      if (s.uno === null) return refuse('no-uno', 'nobody can be caught: every player with one card called UNO');
+      if (m.target !== s.uno) return refuse('no-uno', `seat ${String(m.target)} cannot be caught: only seat ${s.uno} missed UNO`);
+      return m.seat === m.target ? refuse('bad-move', 'a player cannot catch themselves: call UNO instead') : null;
+    default:
+      return refuse('bad-move', `unknown move type ${JSON.stringify((m as { type?: unknown }).type)}`);
+  }
+}
+
+function turnMove(d: Draft, seat: number): void {
+  const s = d.s;
+  if (s.pending?.kind === 'stack') return takeStack(d, seat, s.pending.total);
+  const after = { turn: nextSeat(s, seat) };
+  if (s.rules.options.launcher) {
+    return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });
+  }
+  const [got] = draw(d, seat, 1);
+  if (got !== undefined && matches(s, card(got))) request(d, { kind: 'drawn', seat, card: got });
+  else resume(d, after);
+}
+
+function change(d: Draft, m: Move): void {
+  const s = d.s;
+  const p = s.pending;
+  switch (m.type) {
+    case 'play':
+      return applyPlay(d, m);
+    case 'press':
+    case 'draw':
+      return turnMove(d, m.seat);
+    case 'pass':
+      return resume(d, { turn: nextSeat(s, m.seat) });
+    case 'launcher':
+      return applyLauncher(d, p as Extract<Pending, { kind: 'press' }>, m);
+    case 'colour':
+      s.colour = m.colour;
+      d.events.push({ type: 'colour', seat: m.seat, colour: m.colour });
+      return resume(d, (p as Extract<Pending, { kind: 'colour' }>).then);
+    case 'challenge':
+    case 'accept':
+      return answerWild4(d, p as Extract<Pending, { kind: 'challenge' }>, m.type === 'challenge');
+    case 'uno':
+      s.uno = null;
+      d.events.push({ type: 'uno', seat: m.seat });
+      return;
+    case 'catch':
+      s.uno = null;
+      d.events.push({ type: 'caught', seat: m.target, by: m.seat });
+      return penalty(d, m.target, 2, 'uno', current(s));
+  }
+}
+
+/**
+ * Applies a move: `{ ok: true, state, events }`, or `{ ok: false, error }` with a code and a
+ * message that says what is wrong (the input state is never changed). Throws only on a
+ * programmer's mistake (a state that breaks its own invariants).
+ */
+export function applyMove(state: GameState, move: Move): MoveResult {
+  const error = checkMove(state, move);
+  if (error) return { ok: false, error };
+  const d = draftOf(state);
+  // The catch window closes when anyone begins anything but a call or a catch.
+  if (move.type !== 'uno' && move.type !== 'catch') d.s.uno = null;
+  change(d, move);
+  d.s.moves = state.moves + 1;
+  if (state.log) d.s.log = state.log.concat([move]);
+  return { ok: true, state: finish(d), events: d.events };
+}

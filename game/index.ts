@@ -1,0 +1,28 @@
+/**
+ * The game layer's library API: create a round or a match, list the legal moves, apply a move,
+ * run rounds with bots against any launcher, save and resume. Everything is plain data and pure
+ * functions of (state, move); randomness comes from the seed only.
+ *
+ * ```ts
+ * import { createGame, legalMoves, applyMove, runRoundSync, makeBots } from './game/index.ts';
+ * const game = createGame({ rules: 'extreme', players: 4, seed: 42 });
+ * const { state } = runRoundSync(game, new FastLauncher(resolveProfile('seed-0-8'), 42), makeBots(4, 42));
+ * ```
+ */
+export * from './cards.ts';
+export * from './rules.ts';
+export type * from './state.ts';
+export { createGame, chooseDealer, resolveRules, type GameSetup } from './setup.ts';
+export { applyMove, checkMove } from './engine.ts';
+export { legalMoves } from './legal.ts';
+export { matches, topCard, describeCard } from './play.ts';
+export { cardsForCount } from './press.ts';
+export { nextSeat, leftOf, activeSeats, twoPlayers, teamOf } from './turn.ts';
+export { handPoints, roundPoints } from './scoring.ts';
+export * from './match.ts';
+export * from './save.ts';
+export * from './saveFile.ts';
+export { rulesFromJson, loadRulesFile, checkRules, deckKinds } from './ruleFile.ts';
+export { EFFECTS, type Effect, type PlayContext } from './effects/index.ts';
+export * from './bots/index.ts';
+export * from './runner.ts';

@@ -1,0 +1,203 @@
+/**
+ * Playing a card: when a card may be played (matching, whose turn, requests that restrict the
+ * play), with a message that says why not, and laying it. One source for both the validation of
+ * a move and the listing of legal plays.
+ */
+import { card, cardLabel, COLOURS, type Card, type CardId, type Colour } from './cards.ts';
+import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
+import { EFFECTS } from './effects/index.ts';
+import type { DrawnRequest, GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
+import { activeSeats, isSeat } from './turn.ts';
+
+/** A play move. */
+export type PlayMove = Extract<Move, { type: 'play' }>;
+
+/** A refused move. */
+export function refuse(code: MoveError['code'], message: string): MoveError {
+  return { code, message };
+}
+
+/** The top card of the discard pile. */
+export function topCard(s: GameState): Card {
+  return card(s.discard[s.discard.length - 1]);
+}
+
+/** `c` matches the top card: same colour as the current one, same number, same symbol, or wild. */
+export function matches(s: GameState, c: Card): boolean {
+  if (c.colour === null) return true;
+  if (c.colour === s.colour) return true;
+  const top = topCard(s);
+  return c.kind === top.kind && (c.kind !== 'number' || c.number === top.number);
+}
+
+/** `a red Skip`, `a green 7`, `a Wild (colour blue)`: how messages name a card. */
+export function describeCard(id: CardId, colour?: Colour | null): string {
+  const c = card(id);
+  const label = cardLabel(id);
+  const text = c.colour ? c.colour + label.slice(c.colour.length) : label;
+  return c.colour === null && colour ? `a ${text} (colour ${colour})` : `a ${text}`;
+}
+
+/** What a request waits for, in words. */
+export function describePending(p: Pending): string {
+  switch (p.kind) {
+    case 'press':
+      return p.seat === p.aimAt
+        ? `seat ${p.seat} must press the launcher first (${p.reason})`
+        : `seat ${p.seat} must press the launcher at seat ${p.aimAt} first (${p.reason})`;
+    case 'colour':
+      return `seat ${p.seat} must name a colour first`;
+    case 'challenge':
+      return `seat ${p.seat} must challenge or accept the +4 first`;
+    case 'stack':
+      return `seat ${p.seat} must stack or take ${p.total} first`;
+    case 'drawn':
+      return `seat ${p.seat} must play the drawn card or pass first`;
+    case 'playAgain':
+      return `seat ${p.seat} must play again or pass first`;
+  }
+}
+
+/** Why a card cannot be played now, as a cheap tag (listing legal moves asks this of every card). */
+type Blocker = 'turn' | 'stack' | 'playAgain' | 'pending' | 'drawn' | 'match';
+
+function blocker(s: GameState, seat: number, c: Card, top: Card): Blocker | null {
+  const p = s.pending;
+  if (p) {
+    if (p.seat !== seat) return 'turn';
+    if (p.kind === 'stack') return p.kinds.includes(c.kind) ? null : 'stack';
+    if (p.kind === 'playAgain') return c.colour === p.colour || c.kind === 'playAgain' ? null : 'playAgain';
+    if (p.kind !== 'drawn') return 'pending';
+    if (c.id !== p.card) return 'drawn';
+  } else if (seat !== s.turn) {
+    if (!(s.rules.options.jumpIn && c.colour !== null && c.code === top.code)) return 'turn';
+  }
+  if (c.colour === null || c.colour === s.colour) return null;
+  return c.kind === top.kind && (c.kind !== 'number' || c.number === top.number) ? null : 'match';
+}
+
+/** A card may be played now by `seat`, as far as whose turn it is and what it is played on. */
+export function playableBy(s: GameState, seat: number, id: CardId): MoveError | null {
+  const b = blocker(s, seat, card(id), topCard(s));
+  if (b === null) return null;
+  const p = s.pending;
+  switch (b) {
+    case 'turn':
+      return refuse('not-your-turn', `not your turn: ${p ? describePending(p) : `it is seat ${s.turn}'s turn`}`);
+    case 'stack':
+      return refuse('cannot-play', `only ${(p as StackRequest).kinds.join(' or ')} may be stacked: play one or take ${(p as StackRequest).total}`);
+    case 'playAgain':
+      return refuse('cannot-play', `after a Play Again only a ${(p as PlayAgainRequest).colour} card or another Play Again may be played`);
+    case 'pending':
+      return refuse('pending', describePending(p!));
+    case 'drawn':
+      return refuse('cannot-play', `after drawing only the drawn card (${cardLabel((p as DrawnRequest).card)}) may be played`);
+    case 'match':
+      return refuse('cannot-play', `${describeCard(id)} cannot be played on ${describeCard(s.discard[s.discard.length - 1], s.colour)}`);
+  }
+}
+
+/** Cards a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
+export function laidBy(s: GameState, m: PlayMove): CardId[] {
+  const c = card(m.card);
+  const extra = EFFECTS[c.kind].lays?.(s.hands[m.seat], c) ?? [];
+  return m.also !== undefined ? [...extra, m.also, m.card] : [...extra, m.card];
+}
+
+/** Why a play move is refused, or null when it is legal. */
+export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
+  const hand = s.hands[m.seat];
+  if (typeof m.card !== 'string' || !hand.includes(m.card)) return refuse('not-in-hand', `seat ${m.seat} holds no card ${m.card}`);
+  const why = playableBy(s, m.seat, m.card);
+  if (why) return why;
+  const c = card(m.card);
+  const effect = EFFECTS[c.kind];
+  const label = cardLabel(m.card);
+  if (effect.namesColour(s.rules)) {
+    if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', `${label} needs a colour: red, yellow, green or blue`);
+  } else if (m.colour !== undefined) return refuse('bad-move', `${label} does not name a colour`);
+  if (effect.needsTarget(s.rules, c)) {
+    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', `${label} needs a target: the seat of another player`);
+  } else if (m.target !== undefined) return refuse('bad-move', `${label} takes no target`);
+  if (m.also !== undefined) {
+    const pairOk = s.rules.options.twoIdentical && !s.pending && m.seat === s.turn && c.kind === 'number';
+    if (!pairOk) return refuse('bad-move', 'two cards may be played together only as a pair of number cards on your turn (house rule twoIdentical)');
+    if (m.also === m.card || !hand.includes(m.also) || card(m.also).code !== c.code) {
+      return refuse('bad-move', `${m.also} is not a second ${label} in the hand`);
+    }
+  }
+  if (m.uno !== undefined && typeof m.uno !== 'boolean') return refuse('bad-move', 'uno must be true or false');
+  if (m.uno) {
+    if (!s.rules.options.unoCall) return refuse('bad-move', `UNO is not called in the rule set ${s.rules.name}`);
+    if (hand.length - laidBy(s, m).length !== 1) return refuse('bad-move', 'UNO is called with the play that leaves one card');
+  }
+  return null;
+}
+
+const NO_COLOUR: readonly undefined[] = [undefined];
+
+/** Every legal play of the cards `ids` by `seat` (each colour, target, pair and UNO call variant). */
+export function playMoves(s: GameState, seat: number, ids: readonly CardId[], out: Move[]): void {
+  const hand = s.hands[seat];
+  let others: number[] | null = null;
+  const pairs = s.rules.options.twoIdentical && !s.pending && seat === s.turn;
+  const top = topCard(s);
+  for (const id of ids) {
+    const c = card(id);
+    if (blocker(s, seat, c, top)) continue;
+    const effect = EFFECTS[c.kind];
+    const colours: readonly (Colour | undefined)[] = effect.namesColour(s.rules) ? COLOURS : NO_COLOUR;
+    const targets: (number | undefined)[] = effect.needsTarget(s.rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : [undefined];
+    const partners: (CardId | undefined)[] = [undefined];
+    if (pairs && c.kind === 'number') for (const p of hand) if (p !== id && card(p).code === c.code) partners.push(p);
+    for (const also of partners) {
+      const base: PlayMove = { type: 'play', seat, card: id };
+      if (also !== undefined) base.also = also;
+      const laid = c.kind === 'discardAll' ? laidBy(s, base).length : also === undefined ? 1 : 2;
+      const unoToo = s.rules.options.unoCall && hand.length - laid === 1;
+      for (const colour of colours)
+        for (const target of targets) {
+          const m: PlayMove = { ...base };
+          if (colour !== undefined) m.colour = colour;
+          if (target !== undefined) m.target = target;
+          out.push(m);
+          if (unoToo) out.push({ ...m, uno: true });
+        }
+    }
+  }
+}
+
+/** Lays a legal play and applies the card's effect. */
+export function applyPlay(d: Draft, m: PlayMove): void {
+  const s = d.s;
+  const c = card(m.card);
+  const effect = EFFECTS[c.kind];
+  const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
+  const handBefore = s.hands[m.seat];
+  const colourBefore = s.colour;
+  const laid = laidBy(s, m);
+  takeFromHand(d, m.seat, laid);
+  lay(d, laid);
+  s.pending = null;
+  s.shown = false;
+  s.turn = m.seat;
+  s.colour = c.colour ?? m.colour ?? null;
+  d.events.push({ type: 'play', seat: m.seat, cards: laid, colour: s.colour });
+  const left = s.hands[m.seat].length;
+  if (left === 1 && s.rules.options.unoCall) {
+    if (m.uno) d.events.push({ type: 'uno', seat: m.seat });
+    else s.uno = m.seat;
+  }
+  if (left === 0 && !effect.onLastCard) return endRound(d, m.seat);
+  effect.apply(d, {
+    seat: m.seat,
+    card: c,
+    colour: s.colour,
+    target: m.target ?? null,
+    goingOut: left === 0,
+    pair: m.also !== undefined,
+    stacked,
+    handBefore,
+    colourBefore,
+  });
+}

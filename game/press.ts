@@ -1,0 +1,57 @@
+/**
+ * Answers to launcher requests: each press is one `launcher` move carrying the cards that came
+ * out, which must be exactly the next cards of the supply the game tracks.
+ */
+import type { CardId } from './cards.ts';
+import { give, request, resume, reloadIfDue, type Draft } from './draft.ts';
+import { refuse } from './play.ts';
+import type { GameState, Move, MoveError, PressRequest } from './state.ts';
+
+/** A launcher answer move. */
+export type LauncherMove = Extract<Move, { type: 'launcher' }>;
+
+/**
+ * The ids of the next `count` cards out of the launcher. A real device reports only how many
+ * cards came out; this names them from the supply the game tracks.
+ */
+export function cardsForCount(s: GameState, count: number): CardId[] {
+  if (!Number.isInteger(count) || count < 0 || count > s.supply.length) {
+    throw new RangeError(`the launcher holds ${s.supply.length} cards: ${count} cannot have come out`);
+  }
+  return s.supply.slice(0, count);
+}
+
+/** Why a launcher answer does not fit the request and the supply, or null. */
+export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
+  if (!Array.isArray(m.cards) || typeof m.fired !== 'boolean') {
+    return refuse('bad-launcher', 'a launcher answer carries cards (an array of card ids) and fired (true or false)');
+  }
+  if (m.cards.length > s.supply.length) {
+    return refuse('bad-launcher', `${m.cards.length} cards cannot have come out of a launcher that holds ${s.supply.length}`);
+  }
+  for (let i = 0; i < m.cards.length; i++) {
+    if (m.cards[i] !== s.supply[i]) {
+      return refuse('bad-launcher', `card ${i + 1} out of the launcher is ${m.cards[i]}, but the launcher's card ${i + 1} is ${s.supply[i]}`);
+    }
+  }
+  return null;
+}
+
+/** One press answered: the cards go to the seat the launcher faces; the request goes on or is done. */
+export function applyLauncher(d: Draft, p: PressRequest, m: LauncherMove): void {
+  const n = m.cards.length;
+  d.s.supply = d.s.supply.slice(n);
+  give(d, p.aimAt, m.cards);
+  d.events.push({ type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired });
+  let next: PressRequest | null = null;
+  if (p.untilCards) {
+    if (n === 0) {
+      // Presses go on until cards come out, unless nothing can: an empty launcher and no discard to reload.
+      reloadIfDue(d);
+      if (d.s.supply.length > 0) next = p;
+    }
+  } else if (p.remaining > 1) next = { ...p, remaining: p.remaining - 1 };
+  else if (p.queue.length > 0) next = { ...p, seat: p.queue[0], aimAt: p.queue[0], remaining: 1, queue: p.queue.slice(1) };
+  if (next) request(d, next);
+  else resume(d, p.then);
+}

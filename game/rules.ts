@@ -1,0 +1,210 @@
+/**
+ * Rule sets by name (see shared/docs/rules.md) and the house-rule options. A resolved
+ * {@link Rules} is plain data stored in every game state, so a state carries its own rules.
+ */
+import type { CardKind, DeckSpec, Points } from './cards.ts';
+
+/** How the launcher is refilled from the discard pile. */
+export type ReloadRule = 'when-empty' | { atDiscard: number };
+
+/** How rounds are scored. */
+export type Scoring = 'standard' | 'challenge' | 'lowest';
+
+/** House rules and table choices; each rule set sets its defaults. */
+export interface Options {
+  /** +2 on +2 (Hit 2 on Hit 2) adds up; the first player who cannot stack takes the total. */
+  stacking: boolean;
+  /** With stacking, +2 and +4 (Hit 2 and Hit 4) stack on each other. */
+  stackCross: boolean;
+  /** A card identical to the top card may be played out of turn. */
+  jumpIn: boolean;
+  /** 7 swaps hands with a chosen player; 0 passes every hand on. */
+  sevenZero: boolean;
+  /** Two identical number cards may be played together, skipping the next player. */
+  twoIdentical: boolean;
+  /** Cards dealt to each player, 1..15. */
+  handSize: number;
+  /** A player left with one card must call UNO. */
+  unoCall: boolean;
+  /** Who names the colour after a Hit-Fire. */
+  hitFireColour: 'victim' | 'player';
+  /** The player of an All-Hit presses too. */
+  allHitIncludesPlayer: boolean;
+  /** When the launcher is refilled from the discard pile. */
+  reload: ReloadRule;
+  /** Points that end the match. */
+  target: number;
+  /** Partners sit across (4, 6 or 8 players). */
+  teams: boolean;
+  scoring: Scoring;
+  /** Draws are presses of the launcher (false: a face-down draw pile). */
+  launcher: boolean;
+  /** The victim of a +4 may challenge it (the +4 is legal only without a card of the current colour). */
+  challengeWild4: boolean;
+}
+
+/**
+ * What happens when a card starts the discard pile: `play` the player left of the dealer plays
+ * on it; `redraw` it goes back into the deck and another is turned; `reverse` the dealer starts
+ * and play goes right; `asDealer` its effect applies as if the dealer had played it (a wild's
+ * colour named by the player left of the dealer); `wild` the player left of the dealer names
+ * the colour and plays first.
+ */
+export type StartAction = 'play' | 'redraw' | 'reverse' | 'asDealer' | 'wild';
+
+/** A complete rule set: deck, points, start-card table, launcher profile and options. */
+export interface Rules {
+  name: string;
+  description: string;
+  deck: DeckSpec;
+  points: Points;
+  /** Start-card table; kinds not listed: `play` for coloured cards, `wild` for wilds. */
+  start: Partial<Record<CardKind, StartAction>>;
+  /** Launcher profile that matches this edition, or null without a launcher. */
+  profile: string | null;
+  options: Options;
+}
+
+const FACE = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const NO_ZERO = [0, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+const ONE_ZERO = [1, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+
+/** Options every rule set starts from. */
+export const BASE_OPTIONS: Readonly<Options> = Object.freeze({
+  stacking: false, stackCross: false, jumpIn: false, sevenZero: false, twoIdentical: false, handSize: 7,
+  unoCall: true, hitFireColour: 'victim', allHitIncludesPlayer: true, reload: 'when-empty', target: 500,
+  teams: false, scoring: 'standard', launcher: true, challengeWild4: false,
+});
+
+const ATTACK_START = { reverse: 'reverse', skip: 'asDealer', hit2: 'asDealer', discardAll: 'play' } as const;
+/** The wilds and the points the two UNO Attack decks (extreme-fr, attack-1999) share. */
+const ATTACK_WILDS = { wild: 4, allHit: 2, hitFire: 2 };
+const ATTACK_POINTS = { reverse: 20, skip: 20, hit2: 20, tradeHands: 30, wild: 50, allHit: 50, hitFire: 50 };
+const ATTACK_WILD_START = { tradeHands: 'redraw', wild: 'wild', allHit: 'asDealer', hitFire: 'asDealer' } as const;
+
+const EXTREME: Rules = {
+  name: 'extreme',
+  description: 'Seed 003 "Uno Extrême": 108 cards, Hit 2, Discard All, Coup Extrême, a launcher.',
+  deck: { numbers: { counts: NO_ZERO }, coloured: { reverse: 2, skip: 2, hit2: 2, discardAll: 1 }, wild: { wild: 4, coupExtreme: 4 } },
+  points: { numbers: FACE, kinds: { reverse: 20, skip: 20, hit2: 20, discardAll: 30, wild: 50, coupExtreme: 50 } },
+  start: { ...ATTACK_START, wild: 'wild', coupExtreme: 'wild' },
+  profile: 'seed-0-8',
+  options: { ...BASE_OPTIONS },
+};
+
+const EXTREME_FR: Rules = {
+  name: 'extreme-fr',
+  description: 'Seed 000 "Uno extreme": 112 cards, Hit 2, Trade Hands, Show Hands, All-Hit, Hit-Fire.',
+  deck: {
+    numbers: { counts: NO_ZERO },
+    coloured: { reverse: 2, skip: 2, hit2: 2, tradeHands: 1, showHands: 1 },
+    wild: ATTACK_WILDS,
+  },
+  points: { numbers: FACE, kinds: { ...ATTACK_POINTS, showHands: 30 } },
+  // Trade Hands and Show Hands as start cards: the seed is silent; ruling as attack-1999.
+  start: { ...ATTACK_START, ...ATTACK_WILD_START, showHands: 'play' },
+  profile: 'seed-0-8',
+  options: { ...BASE_OPTIONS, hitFireColour: 'victim', allHitIncludesPlayer: true },
+};
+
+const ATTACK_1999: Rules = {
+  name: 'attack-1999',
+  description: 'The original UNO Attack deck: 112 cards with Discard All, Trade Hands, All-Hit, Hit-Fire.',
+  deck: {
+    numbers: { counts: NO_ZERO },
+    coloured: { reverse: 2, skip: 2, hit2: 2, discardAll: 1, tradeHands: 1 },
+    wild: ATTACK_WILDS,
+  },
+  points: { numbers: FACE, kinds: { ...ATTACK_POINTS, discardAll: 30 } },
+  start: { ...ATTACK_START, ...ATTACK_WILD_START },
+  profile: 'attack-1999-pattern',
+  options: { ...BASE_OPTIONS, hitFireColour: 'player', allHitIncludesPlayer: false },
+};
+
+const EXTREME_2010: Rules = {
+  name: 'extreme-2010',
+  description: 'The UK "UNO Extreme!" deck: 112 cards with Discard All ×8, Wild Extreme Hit, Hit 4, Customizable.',
+  deck: {
+    numbers: { counts: NO_ZERO },
+    coloured: { reverse: 1, skip: 2, discardAll: 2, hit2: 2 },
+    wild: { wild: 4, coupExtreme: 4, customizable: 3, hit4: 1 },
+  },
+  points: {
+    numbers: FACE,
+    kinds: { reverse: 20, skip: 20, hit2: 20, discardAll: 30, wild: 50, coupExtreme: 50, customizable: 50, hit4: 40 },
+  },
+  start: { ...ATTACK_START, wild: 'wild', coupExtreme: 'wild', customizable: 'wild', hit4: 'asDealer' },
+  profile: 'extreme-2010-measured',
+  options: { ...BASE_OPTIONS },
+};
+
+const CLASSIC_START = { wild4: 'redraw', wild: 'wild', draw2: 'asDealer', reverse: 'reverse', skip: 'asDealer' } as const;
+
+const CLASSIC: Rules = {
+  name: 'classic',
+  description: 'Mattel UNO: 108 cards, a face-down draw pile, +2, +4 with challenge.',
+  deck: { numbers: { counts: ONE_ZERO }, coloured: { draw2: 2, reverse: 2, skip: 2 }, wild: { wild: 4, wild4: 4 } },
+  points: { numbers: FACE, kinds: { draw2: 20, reverse: 20, skip: 20, wild: 50, wild4: 50 } },
+  start: CLASSIC_START,
+  profile: null,
+  options: { ...BASE_OPTIONS, launcher: false, challengeWild4: true },
+};
+
+const EN_LIGNE: Rules = {
+  name: 'en-ligne',
+  description: 'Seed 002 uno-en-ligne.com: 116 cards in play (the 4 "UNO" cards are removed), Play Again, no UNO call.',
+  deck: { numbers: { counts: ONE_ZERO }, coloured: { draw2: 2, reverse: 2, skip: 2, playAgain: 2 }, wild: { wild: 4, wild4: 4 } },
+  points: { numbers: FACE, kinds: { draw2: 20, reverse: 20, skip: 20, playAgain: 20, wild: 50, wild4: 50 } },
+  start: CLASSIC_START,
+  profile: null,
+  options: { ...BASE_OPTIONS, launcher: false, unoCall: false, challengeWild4: false },
+};
+
+/** The shipped rule sets by name. */
+export const RULE_SETS: Readonly<Record<string, Rules>> = Object.freeze({
+  extreme: EXTREME,
+  'extreme-fr': EXTREME_FR,
+  'attack-1999': ATTACK_1999,
+  'extreme-2010': EXTREME_2010,
+  classic: CLASSIC,
+  'en-ligne': EN_LIGNE,
+});
+
+/** The rule set used when none is named. */
+export const DEFAULT_RULES = 'extreme';
+
+/** A rule set name, or an error listing the known ones. */
+export function ruleSet(name: string): Rules {
+  const r = RULE_SETS[name];
+  if (!r) throw new RulesError(`unknown rule set "${name}": known rule sets are ${Object.keys(RULE_SETS).join(', ')}`);
+  return r;
+}
+
+/** A rule set, a rule file or options that cannot be used; the message names the field. */
+export class RulesError extends Error {
+  override name = 'RulesError';
+}
+
+/** The rules with some options changed, checked (throws {@link RulesError} naming the option). */
+export function withOptions(rules: Rules, overrides: Partial<Options> = {}, where = 'options'): Rules {
+  const options = { ...rules.options, ...overrides };
+  const problem = optionsProblem(options);
+  if (problem) throw new RulesError(`${where}.${problem}`);
+  return { ...rules, options };
+}
+
+/** The first problem of a set of options, as `field: what is wrong`, or null. */
+export function optionsProblem(o: Options): string | null {
+  if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return 'handSize: must be a whole number from 1 to 15';
+  if (!Number.isInteger(o.target) || o.target < 1) return 'target: must be a whole number ≥ 1';
+  if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player') return 'hitFireColour: must be "victim" or "player"';
+  if (!['standard', 'challenge', 'lowest'].includes(o.scoring)) return 'scoring: must be "standard", "challenge" or "lowest"';
+  if (o.reload !== 'when-empty') {
+    const n = typeof o.reload === 'object' && o.reload !== null ? o.reload.atDiscard : NaN;
+    if (!Number.isInteger(n) || n < 1) return 'reload: must be "when-empty" or { "atDiscard": N } with N a whole number ≥ 1';
+  }
+  for (const k of ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'allHitIncludesPlayer', 'teams', 'launcher', 'challengeWild4'] as const)
+    if (typeof o[k] !== 'boolean') return `${k}: must be true or false`;
+  if (o.teams && o.scoring !== 'standard') return 'teams: partners play only with standard scoring';
+  return null;
+}

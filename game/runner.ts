@@ -1,0 +1,179 @@
+/**
+ * Connects the engine to a launcher and bots. The loop is written once, as a generator that
+ * yields launcher operations; {@link runRoundSync} answers them at once (simulations, tests with
+ * {@link FastLauncher}), {@link runRound} awaits a {@link LauncherLike} (a real device).
+ */
+import type { LauncherLike, SyncLauncher } from '../emulator/api.ts';
+import type { PressResult } from '../emulator/core.ts';
+import type { Bot } from './bots/types.ts';
+import type { CardId } from './cards.ts';
+import { applyMove } from './engine.ts';
+import { legalMoves } from './legal.ts';
+import { nextRound, withRound, type MatchState } from './match.ts';
+import type { GameEvent, GameState, Move } from './state.ts';
+
+/** What the loop asks of the launcher. */
+export type LauncherOp =
+  | { op: 'init'; supply: readonly CardId[] }
+  | { op: 'aim'; seat: number }
+  | { op: 'press' }
+  | { op: 'clearJam' }
+  | { op: 'load'; cards: readonly CardId[] };
+
+/** How a round is run. */
+export interface RunOptions {
+  /** The round fails (throws) after this many moves: every round must end (default 20 000). */
+  maxMoves?: number;
+  /** Called after each move, once the launcher has caught up with it (reloads done). */
+  onStep?: (state: GameState, move: Move, events: readonly GameEvent[]) => void;
+}
+
+/** A finished round. */
+export interface RoundRun {
+  state: GameState;
+  /** Moves applied by this run. */
+  moves: number;
+}
+
+type Input = PressResult | undefined;
+
+/** The same cards in the same order. */
+export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
+}
+
+/** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
+function reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Move | null {
+  if (state.uno === null && !state.rules.options.jumpIn) return null;
+  const first = state.uno ?? decider;
+  for (let k = 0; k < state.players; k++) {
+    const seat = (first + k) % state.players;
+    const mine = moves.filter(
+      (m) => m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider)),
+    );
+    if (mine.length === 0) continue;
+    const m = bots[seat].react(state, seat, mine);
+    if (m) return m;
+  }
+  return null;
+}
+
+/** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
+function* press(state: GameState): Generator<LauncherOp, Move, Input> {
+  const p = state.pending!;
+  let r = (yield { op: 'press' })!;
+  while (!r.dinged) {
+    if (r.ignored !== 'jammed') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
+    yield { op: 'clearJam' };
+    r = (yield { op: 'press' })!;
+  }
+  // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
+  if (r.jam) yield { op: 'clearJam' };
+  const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
+  if (r.jam) m.jam = true;
+  return m;
+}
+
+/** The round's loop: bots decide, the launcher answers presses, until someone goes out. */
+export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}): Generator<LauncherOp, RoundRun, Input> {
+  if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
+  const launcher = start.rules.options.launcher;
+  const maxMoves = opts.maxMoves ?? 20_000;
+  let state = start;
+  let aimed = -1;
+  let count = 0;
+  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply };
+  while (state.winner === null) {
+    if (++count > maxMoves) throw new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
+    const moves = legalMoves(state);
+    const p = state.pending;
+    const decider = p ? p.seat : state.turn;
+    let move = reaction(state, bots, moves, decider);
+    if (!move && p?.kind === 'press') {
+      if (aimed !== p.aimAt) yield { op: 'aim', seat: (aimed = p.aimAt) };
+      move = yield* press(state);
+    }
+    if (!move) {
+      const mine = moves.filter((m) => m.seat === decider && m.type !== 'uno' && m.type !== 'catch');
+      move = bots[decider].choose(state, decider, mine);
+    }
+    const res = applyMove(state, move);
+    if (!res.ok) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${res.error.message}`);
+    state = res.state;
+    for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    opts.onStep?.(state, move, res.events);
+  }
+  return { state, moves: count };
+}
+
+function noLauncher(): never {
+  throw new Error('this rule set presses a launcher: pass one to run the round');
+}
+
+function checkInit(l: LauncherLike, supply: readonly CardId[]): boolean {
+  if (l.supplyCount === 0) return true;
+  if (sameCards(l.supply, supply)) return false;
+  throw new Error(`the launcher holds ${l.supplyCount} cards that are not this round's supply: empty it before the deal`);
+}
+
+/** The launcher calls the loop needs, answering at once (`T` = PressResult) or later (a Promise). */
+interface Calls<T> {
+  press(): T;
+  aim(seat: number): unknown;
+  clearJam(): unknown;
+  load(cards: readonly CardId[]): unknown;
+}
+
+/** Carries out one operation of the loop; the press's result, or whatever the call returns. */
+function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unknown {
+  switch (op.op) {
+    case 'press':
+      return calls.press();
+    case 'aim':
+      return calls.aim(op.seat);
+    case 'clearJam':
+      return calls.clearJam();
+    case 'load':
+      return calls.load(op.cards);
+    case 'init':
+      return checkInit(l, op.supply) ? calls.load(op.supply) : undefined;
+  }
+}
+
+/** Runs a round to its end against a launcher that answers at once (null for draw-pile rule sets). */
+export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
+  const loop = roundLoop(state, bots, opts);
+  const l = launcher;
+  const calls: Calls<PressResult> | null = l && {
+    press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),
+  };
+  let step = loop.next();
+  while (!step.done) step = loop.next(perform(l ?? noLauncher(), calls!, step.value) as Input);
+  return step.value;
+}
+
+/** Runs a round to its end against any launcher (a real device takes real time). */
+export async function runRound(state: GameState, launcher: LauncherLike | null, bots: readonly Bot[], opts?: RunOptions): Promise<RoundRun> {
+  const loop = roundLoop(state, bots, opts);
+  let step = loop.next();
+  while (!step.done) step = loop.next((await perform(launcher ?? noLauncher(), launcher!, step.value)) as Input);
+  return step.value;
+}
+
+/**
+ * Plays a match to its end: each round against the launcher `launcherFor(round)` gives (a fresh
+ * or emptied one: a round starts from a full deck), then the next deal.
+ */
+export function runMatchSync(
+  match: MatchState,
+  launcherFor: (round: GameState) => SyncLauncher | null,
+  bots: readonly Bot[],
+  opts?: RunOptions & { maxRounds?: number },
+): MatchState {
+  const maxRounds = opts?.maxRounds ?? 1000;
+  for (let m = match; ; m = nextRound(m)) {
+    if (m.game.round >= maxRounds) throw new Error(`the match (seed ${m.setup.seed}) did not end after ${maxRounds} rounds`);
+    m = withRound(m, runRoundSync(m.game, launcherFor(m.game), bots, opts).state);
+    if (m.winner !== null) return m;
+  }
+}

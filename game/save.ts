@@ -1,0 +1,160 @@
+/**
+ * Save files: a schema version, the setup (seed, rules, seats) and the move log. Loading
+ * replays the log from the seed and checks the result against the saved hash, so a save
+ * resumes the exact state, and a truncated or edited file is refused with a clear error, never
+ * half loaded.
+ */
+import { applyMove } from './engine.ts';
+import { applyMatchMove, createMatch, nextRound, type MatchState } from './match.ts';
+import { checkRules } from './ruleFile.ts';
+import { createGame, type GameSetup } from './setup.ts';
+import type { GameState, Move } from './state.ts';
+
+/** The save format's version this program writes and reads. */
+export const SAVE_SCHEMA = 1;
+
+/** A save file's content. */
+export interface SaveFile {
+  format: 'uno-extreme-save';
+  schema: number;
+  kind: 'game' | 'match';
+  setup: GameSetup;
+  /** One log per round (a game has one). */
+  rounds: Move[][];
+  /** Hash of the final state: the replay must reproduce it. */
+  hash: string;
+}
+
+/** A save file that cannot be loaded; the message says which file and why. */
+export class SaveError extends Error {
+  override name = 'SaveError';
+}
+
+/** FNV-1a over the state's JSON, as 8 hex digits: equal states give equal hashes. */
+export function stateHash(state: unknown): string {
+  const s = JSON.stringify(state);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A move in a few words: `play R5#1`, `play W#2 blue`, `launcher 3 cards`, `catch seat 2`. */
+export function describeMove(m: Move): string {
+  switch (m.type) {
+    case 'play':
+      return ['play', m.card, m.also, m.colour, m.target !== undefined ? `at seat ${m.target}` : undefined, m.uno ? 'UNO' : undefined]
+        .filter((x) => x !== undefined)
+        .join(' ');
+    case 'launcher':
+      return `launcher ${Array.isArray(m.cards) ? m.cards.length : '?'} cards`;
+    case 'colour':
+      return `colour ${m.colour}`;
+    case 'catch':
+      return `catch seat ${m.target}`;
+    default:
+      return String((m as { type?: unknown }).type);
+  }
+}
+
+/** The setup a round was created from, read back from the state. */
+export function setupOf(state: GameState): GameSetup {
+  const setup: GameSetup = { rules: state.rules, players: state.players, seed: state.seed, round: state.round, out: state.out, scores: state.scores };
+  if (state.dealerDrawn === null) setup.dealer = state.dealer;
+  return setup;
+}
+
+function needLog(log: Move[] | null): Move[] {
+  if (!log) throw new Error('this game keeps no move log (created with log: false): it cannot be saved');
+  return log;
+}
+
+/** A game's save file text. The state must keep its log. */
+export function saveGame(state: GameState): string {
+  const file: SaveFile = { format: 'uno-extreme-save', schema: SAVE_SCHEMA, kind: 'game', setup: setupOf(state), rounds: [needLog(state.log)], hash: stateHash(state) };
+  return JSON.stringify(file);
+}
+
+/** A match's save file text. */
+export function saveMatch(match: MatchState): string {
+  const rounds = match.rounds.map((r) => needLog(r.log));
+  if (match.rounds.length === match.game.round) rounds.push(needLog(match.game.log));
+  const file: SaveFile = { format: 'uno-extreme-save', schema: SAVE_SCHEMA, kind: 'match', setup: match.setup, rounds, hash: stateHash(match) };
+  return JSON.stringify(file);
+}
+
+/** Parses and checks the envelope of a save file. */
+export function parseSave(text: string, file = 'save.json'): SaveFile {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new SaveError(`save file ${file} is truncated or not JSON`);
+  }
+  const f = v as Partial<SaveFile>;
+  if (typeof v !== 'object' || v === null || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);
+  if (f.schema !== SAVE_SCHEMA) {
+    throw new SaveError(`save file ${file} has schema ${String(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
+  }
+  if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
+  if (typeof f.setup !== 'object' || f.setup === null) throw new SaveError(`save file ${file}: setup is missing`);
+  if (!Array.isArray(f.rounds) || !f.rounds.every(Array.isArray) || f.rounds.length === 0) throw new SaveError(`save file ${file}: rounds must be a list of move lists`);
+  if (f.kind === 'game' && f.rounds.length !== 1) throw new SaveError(`save file ${file}: a game save holds one round of moves`);
+  if (typeof f.hash !== 'string') throw new SaveError(`save file ${file}: hash is missing`);
+  try {
+    f.setup.rules = checkRules(f.setup.rules, `save file ${file}: setup.rules`);
+  } catch (e) {
+    throw new SaveError((e as Error).message);
+  }
+  return f as SaveFile;
+}
+
+function illegal(file: string, round: number, rounds: number, i: number, m: Move, why: string): SaveError {
+  const where = rounds > 1 ? `round ${round + 1}, move ${i + 1}` : `move ${i + 1}`;
+  return new SaveError(`save file ${file}: ${where} (${describeMove(m)}) is illegal on replay: ${why}`);
+}
+
+function create<T>(file: string, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    throw new SaveError(`save file ${file}: setup cannot start a game: ${(e as Error).message}`);
+  }
+}
+
+function checkHash(file: string, saved: string, state: unknown): void {
+  if (stateHash(state) !== saved) throw new SaveError(`save file ${file} was edited: the replayed game does not match its hash`);
+}
+
+/** Loads a game save: replays its moves from the seed. Throws a {@link SaveError}. */
+export function loadGame(text: string, file = 'save.json'): GameState {
+  const f = parseSave(text, file);
+  if (f.kind !== 'game') throw new SaveError(`save file ${file} holds a match: load it with loadMatch`);
+  let state = create(file, () => createGame(f.setup));
+  f.rounds[0].forEach((m, i) => {
+    const r = applyMove(state, m);
+    if (!r.ok) throw illegal(file, 0, 1, i, m, r.error.message);
+    state = r.state;
+  });
+  checkHash(file, f.hash, state);
+  return state;
+}
+
+/** Loads a match save: replays every round. Throws a {@link SaveError}. */
+export function loadMatch(text: string, file = 'save.json'): MatchState {
+  const f = parseSave(text, file);
+  if (f.kind !== 'match') throw new SaveError(`save file ${file} holds a single game: load it with loadGame`);
+  let match = create(file, () => createMatch(f.setup));
+  f.rounds.forEach((log, round) => {
+    if (round > 0) {
+      if (match.winner !== null || match.game.winner === null) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
+      match = nextRound(match);
+    }
+    log.forEach((m, i) => {
+      const r = applyMatchMove(match, m);
+      if (!r.ok) throw illegal(file, round, f.rounds.length, i, m, r.error.message);
+      match = r.match;
+    });
+  });
+  checkHash(file, f.hash, match);
+  return match;
+}

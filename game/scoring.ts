@@ -1,0 +1,33 @@
+/** Points at the end of a round, by the scoring mode of the rules. */
+import { cardPoints } from './cards.ts';
+import type { GameState } from './state.ts';
+import { activeSeats, teamOf } from './turn.ts';
+
+/** Points of the cards in a seat's hand. */
+export function handPoints(state: GameState, seat: number): number {
+  let total = 0;
+  for (const id of state.hands[seat]) total += cardPoints(state.rules.points, id);
+  return total;
+}
+
+/**
+ * What each seat scores for a finished round. `standard`: the winner scores every other hand
+ * (partners: the team scores the opponents' hands, each partner is credited); `challenge` and
+ * `lowest`: every player scores their own hand, the winner 0.
+ */
+export function roundPoints(state: GameState): number[] {
+  if (state.winner === null) throw new Error('the round is not over: nobody has gone out yet');
+  const points = Array<number>(state.players).fill(0);
+  const { scoring, teams } = state.rules.options;
+  const seats = activeSeats(state);
+  if (scoring !== 'standard') {
+    for (const seat of seats) points[seat] = handPoints(state, seat);
+    return points;
+  }
+  const team = (seat: number) => (teams ? teamOf(state.players, seat) : seat);
+  const winners = team(state.winner);
+  let won = 0;
+  for (const seat of seats) if (team(seat) !== winners) won += handPoints(state, seat);
+  for (const seat of seats) if (team(seat) === winners) points[seat] = won;
+  return points;
+}

@@ -1,0 +1,159 @@
+/**
+ * The game's plain-data types: the state of a round, the moves that change it, the events a
+ * move reports and the requests (`pending`) the engine waits on. Everything here round-trips
+ * through JSON exactly.
+ */
+import type { RngState } from '../lib/rng.ts';
+import type { CardId, Colour } from './cards.ts';
+import type { Rules } from './rules.ts';
+
+/** Why the launcher must be pressed. */
+export type PressReason =
+  | 'turn' | 'hit2' | 'hit4' | 'coupExtreme' | 'uno' | 'allHit' | 'hitFire' | 'draw2' | 'wild4' | 'challenge' | 'stack';
+
+/** What happens once a request is answered: a seat's turn begins, or another request. */
+export type Resume = { turn: number } | { pending: Pending };
+
+/**
+ * A launcher request: `seat` presses, the launcher faces `aimAt` who takes what comes out.
+ * `remaining` presses are due (with `untilCards`, presses go on until cards come out); then each
+ * seat of `queue` presses once (All-Hit), then `then`.
+ */
+export interface PressRequest {
+  kind: 'press';
+  seat: number;
+  aimAt: number;
+  remaining: number;
+  untilCards: boolean;
+  queue: number[];
+  reason: PressReason;
+  then: Resume;
+}
+
+/** `seat` names the current colour (a wild start card, or the victim of a Hit-Fire). */
+export interface ColourRequest {
+  kind: 'colour';
+  seat: number;
+  then: Resume;
+}
+
+/** `seat`, the victim of a +4 played by `by`, challenges it or accepts the penalty. */
+export interface ChallengeRequest {
+  kind: 'challenge';
+  seat: number;
+  by: number;
+  /** The +4 was legal (the player held no card of the colour it was played on). */
+  legal: boolean;
+}
+
+/** Stacking: `seat` adds a card of `kinds` to the stack or takes `total` cards. */
+export interface StackRequest {
+  kind: 'stack';
+  seat: number;
+  total: number;
+  kinds: string[];
+}
+
+/** `seat` drew a playable card (classic): plays it or passes. */
+export interface DrawnRequest {
+  kind: 'drawn';
+  seat: number;
+  card: CardId;
+}
+
+/** `seat` played a Play Again: plays a card of `colour` or another Play Again, or passes. */
+export interface PlayAgainRequest {
+  kind: 'playAgain';
+  seat: number;
+  colour: Colour;
+}
+
+/** Something the engine waits for from one seat, outside an ordinary turn. */
+export type Pending = PressRequest | ColourRequest | ChallengeRequest | StackRequest | DrawnRequest | PlayAgainRequest;
+
+/** A round of play. Plain data: JSON round-trips it exactly. */
+export interface GameState {
+  schema: 1;
+  rules: Rules;
+  /** The game's seed and the round's number in its match (0 for a lone game). */
+  seed: number | string;
+  round: number;
+  players: number;
+  rng: RngState;
+  /** Seats that are out of the match (challenge scoring); they neither play nor press. */
+  out: boolean[];
+  dealer: number;
+  /** Cards drawn to choose the dealer (null when the dealer was given). */
+  dealerDrawn: CardId[] | null;
+  hands: CardId[][];
+  /** Bottom first: the last card is the top card. */
+  discard: CardId[];
+  /** Launcher or draw pile, next card out first. */
+  supply: CardId[];
+  /** Current colour; null only while a colour is being named. */
+  colour: Colour | null;
+  direction: 1 | -1;
+  /** Seat whose turn it is (when nothing is pending). */
+  turn: number;
+  pending: Pending | null;
+  /** Seat that did not call UNO and may be caught, or null. */
+  uno: number | null;
+  /** Hands are visible to all (Show Hands) until the next card is played. */
+  shown: boolean;
+  /** Running totals of the match, for bots and displays (null for a lone game). */
+  scores: number[] | null;
+  /** Moves applied so far. */
+  moves: number;
+  /** Every move applied, when logging is on (save files are written from it). */
+  log: Move[] | null;
+  /** Seat that went out; the round is over. */
+  winner: number | null;
+}
+
+/** A move. `seat` is who makes it; every move names its seat. */
+export type Move =
+  | { type: 'play'; seat: number; card: CardId; colour?: Colour; target?: number; uno?: boolean; also?: CardId }
+  | { type: 'press'; seat: number }
+  | { type: 'draw'; seat: number }
+  | { type: 'pass'; seat: number }
+  | { type: 'launcher'; seat: number; cards: CardId[]; fired: boolean; jam?: boolean }
+  | { type: 'colour'; seat: number; colour: Colour }
+  | { type: 'challenge'; seat: number }
+  | { type: 'accept'; seat: number }
+  | { type: 'uno'; seat: number }
+  | { type: 'catch'; seat: number; target: number };
+
+/** What a move did, for displays and for the runner (which acts on `reload`). */
+export type GameEvent =
+  | { type: 'start'; card: CardId; dealer: number }
+  | { type: 'play'; seat: number; cards: CardId[]; colour: Colour | null }
+  | { type: 'press'; seat: number; aimAt: number; cards: CardId[]; fired: boolean }
+  | { type: 'draw'; seat: number; cards: CardId[] }
+  | { type: 'reload'; cards: CardId[] }
+  | { type: 'reshuffle'; cards: number }
+  | { type: 'uno'; seat: number }
+  | { type: 'caught'; seat: number; by: number }
+  | { type: 'skip'; seat: number }
+  | { type: 'direction'; direction: 1 | -1 }
+  | { type: 'colour'; seat: number; colour: Colour }
+  | { type: 'trade'; seat: number; target: number }
+  | { type: 'rotate'; direction: 1 | -1 }
+  | { type: 'show' }
+  | { type: 'challenge'; seat: number; by: number; legal: boolean }
+  | { type: 'request'; pending: Pending }
+  | { type: 'turn'; seat: number }
+  | { type: 'roundOver'; winner: number };
+
+/** Why a move was refused. */
+export type ErrorCode =
+  | 'game-over' | 'not-your-turn' | 'not-in-hand' | 'cannot-play' | 'needs-colour' | 'bad-target'
+  | 'pending' | 'bad-launcher' | 'no-uno' | 'bad-move';
+
+/** A refused move: the state is unchanged. */
+export interface MoveError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** The outcome of {@link applyMove}. */
+export type MoveResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: MoveError };

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { buildDeck, card, cardLabel, cardPoints } from '../../game/cards.ts';
+import { RULE_SETS, ruleSet } from '../../game/rules.ts';
+
+describe('cards and decks', () => {
+  it('ids parse to colour, kind and number; labels are readable', () => {
+    expect(card('R5#1')).toEqual({ id: 'R5#1', code: 'R5', kind: 'number', colour: 'red', number: 5 });
+    expect(card('GSH#1')).toMatchObject({ kind: 'showHands', colour: 'green' });
+    expect(card('CX#2')).toMatchObject({ kind: 'coupExtreme', colour: null });
+    expect([cardLabel('R5#1'), cardLabel('BH2#2'), cardLabel('CX#1'), cardLabel('Y+2#1')]).toEqual(['Red 5', 'Blue Hit 2', 'Coup Extrême', 'Yellow +2']);
+    expect(() => card('X9#1')).toThrow(/not a card id/);
+  });
+  it('each rule set has its deck size, every id unique', () => {
+    const sizes = Object.fromEntries(Object.entries(RULE_SETS).map(([n, r]) => [n, buildDeck(r.deck).length]));
+    expect(sizes).toEqual({ extreme: 108, 'extreme-fr': 112, 'attack-1999': 112, 'extreme-2010': 112, classic: 108, 'en-ligne': 116 });
+    for (const r of Object.values(RULE_SETS)) expect(new Set(buildDeck(r.deck)).size).toBe(buildDeck(r.deck).length);
+  });
+  it('points by rule set', () => {
+    const p = (rules: string, id: string) => cardPoints(ruleSet(rules).points, id);
+    expect([p('extreme', 'R7#1'), p('extreme', 'RH2#1'), p('extreme', 'RD#1'), p('extreme', 'CX#1')]).toEqual([7, 20, 30, 50]);
+    expect([p('extreme-2010', 'H4#1'), p('extreme-fr', 'RT#1'), p('classic', 'W4#1'), p('en-ligne', 'RP#1')]).toEqual([40, 30, 50, 20]);
+  });
+  it('each launcher rule set suggests its launcher profile', () => {
+    expect(ruleSet('extreme').profile).toBe('seed-0-8');
+    expect(ruleSet('attack-1999').profile).toBe('attack-1999-pattern');
+    expect(ruleSet('extreme-2010').profile).toBe('extreme-2010-measured');
+    expect(ruleSet('classic').profile).toBeNull();
+    expect(() => ruleSet('uno-flip')).toThrow(/unknown rule set "uno-flip": known rule sets are extreme, /);
+  });
+});

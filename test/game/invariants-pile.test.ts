@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { checkRuleSet } from './invariants.ts';
+
+describe('invariants over seeded bot games: draw-pile rule sets', () => {
+  for (const rules of ['classic', 'en-ligne']) {
+    it(`${rules}: 300 games`, () => expect(checkRuleSet(rules, 300).moves).toBeGreaterThan(300 * 10));
+  }
+  it('classic with house rules and the launcher option (heuristic bots: random ones trading 7s may play for ever)', () => {
+    const options = { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true, launcher: true };
+    expect(checkRuleSet('classic', 100, options, 'heuristic').moves).toBeGreaterThan(100 * 10);
+  });
+  it('extreme-fr with hitFireColour player, allHitIncludesPlayer false, handSize 3', () => {
+    expect(checkRuleSet('extreme-fr', 100, { hitFireColour: 'player', allHitIncludesPlayer: false, handSize: 3 }).moves).toBeGreaterThan(100 * 5);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { FastLauncher, type SyncLauncher } from '../../emulator/api.ts';
+import { ignoredResult, type PressResult } from '../../emulator/core.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { makeBots } from '../../game/bots/index.ts';
+import type { CardId } from '../../game/cards.ts';
+import { createMatch } from '../../game/match.ts';
+import { cardsForCount } from '../../game/press.ts';
+import { runMatchSync, runRound, runRoundSync, sameCards } from '../../game/runner.ts';
+import { saveGame, stateHash } from '../../game/save.ts';
+import { createGame } from '../../game/setup.ts';
+import { fixture } from './fixture.ts';
+
+/**
+ * A launcher that behaves like a device from a script: each press takes the scripted number of
+ * cards; `jam` leaves it jammed (later presses are ignored until the lid is cycled); it records
+ * every call.
+ */
+class ScriptedLauncher implements SyncLauncher {
+  supply: CardId[] = [];
+  jammed = false;
+  calls: string[] = [];
+  constructor(private script: Array<{ n: number; jam?: boolean; dead?: boolean }>) {}
+  get supplyCount() { return this.supply.length; }
+  pressSync(): PressResult {
+    if (this.jammed) return this.log(ignoredResult('jammed'), 'press(ignored)');
+    const step = this.script.shift() ?? { n: 0 };
+    if (step.dead) return this.log(ignoredResult('battery-dead'), 'press(dead)');
+    const cards = this.supply.slice(0, step.n);
+    this.supply = this.supply.slice(step.n);
+    this.jammed = !!step.jam;
+    const r = { ...ignoredResult('off'), ignored: undefined, dinged: true, fired: step.n > 0, cards, jam: !!step.jam };
+    return this.log(r, `press(${step.n}${step.jam ? ',jam' : ''})`);
+  }
+  private log(r: PressResult, what: string): PressResult { this.calls.push(what); return r; }
+  aimSync(seat: number) { this.calls.push(`aim(${seat})`); }
+  loadSync(cards: readonly CardId[]) { this.calls.push(`load(${cards.length})`); this.supply = this.supply.concat(cards); }
+  clearJamSync() { this.calls.push('clearJam'); this.jammed = false; }
+  press = async () => this.pressSync();
+  aim = async (s: number) => this.aimSync(s);
+  load = async (c: readonly CardId[]) => this.loadSync(c);
+  clearJam = async () => this.clearJamSync();
+}
+
+/** A bot table that always presses (never plays): the runner's launcher side in isolation. */
+const pressers = (n: number) => Array.from({ length: n }, () => ({
+  name: 'presser',
+  choose: (_s: unknown, _seat: number, moves: readonly import('../../game/state.ts').Move[]) => moves.find((m) => m.type === 'press') ?? moves[0],
+  react: () => null,
+}));
+
+describe('runner', () => {
+  it('loads the supply at the deal, aims at whoever must press, clears a jam after the press that jammed', () => {
+    const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', supply: 'R1 R2 R3 R4 R5 R6' });
+    const l = new ScriptedLauncher([{ n: 2, jam: true }, { n: 0 }, { n: 4 }]);
+    let steps = 0;
+    expect(() => runRoundSync(s, l, pressers(2), { maxMoves: 6, onStep: (st) => {
+      steps++;
+      expect(sameCards(l.supply, st.supply)).toBe(true);
+    } })).toThrow(/did not end after 6 moves/);
+    expect(l.calls.slice(0, 8)).toEqual(['load(6)', 'aim(0)', 'press(2,jam)', 'clearJam', 'aim(1)', 'press(0)', 'aim(0)', 'press(4)']);
+    expect(steps).toBe(6);
+  });
+  it('a press ignored because of a jam is pressed again after clearing it; a dead launcher stops the round', () => {
+    const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', supply: 'R1 R2' });
+    const l = new ScriptedLauncher([{ n: 1 }]);
+    l.loadSync(s.supply);
+    l.jammed = true;
+    expect(() => runRoundSync(s, l, pressers(2), { maxMoves: 2 })).toThrow(/did not end/);
+    expect(l.calls.slice(0, 5)).toEqual(['load(2)', 'aim(0)', 'press(ignored)', 'clearJam', 'press(1)']);
+    const dead = new ScriptedLauncher([{ n: 0, dead: true }]);
+    expect(() => runRoundSync(s, dead, pressers(2))).toThrow('the launcher ignored a press (battery-dead)');
+  });
+  it('reloads the launcher on the game’s reload events', () => {
+    const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', under: 'Y1 Y2 Y3', supply: 'R1' });
+    const l = new ScriptedLauncher([{ n: 1 }, { n: 2 }]);
+    expect(() => runRoundSync(s, l, pressers(2), { maxMoves: 4, onStep: (st) => expect(sameCards(l.supply, st.supply)).toBe(true) })).toThrow();
+    expect(l.calls).toContain('load(3)');
+  });
+  it('refuses a launcher that holds other cards, and needs one for launcher rule sets', () => {
+    const s = createGame({ players: 2, seed: 1 });
+    const l = new ScriptedLauncher([]);
+    l.loadSync(['R1#1']);
+    expect(() => runRoundSync(s, l, makeBots(2, 1))).toThrow('the launcher holds 1 cards that are not this round');
+    expect(() => runRoundSync(s, null, makeBots(2, 1))).toThrow('pass one');
+  });
+  it('a real device reports counts: cardsForCount names the cards', () => {
+    const s = fixture({ hands: ['R5', 'G2'], top: 'B3', supply: 'R1 R2 R3' });
+    expect(cardsForCount(s, 2)).toEqual(['R1#1', 'R2#1']);
+    expect(() => cardsForCount(s, 4)).toThrow('the launcher holds 3 cards: 4 cannot have come out');
+  });
+  it('the async runner gives the same game as the sync one', async () => {
+    for (const seed of [1, 2, 3]) {
+      const s = createGame({ players: 3, seed });
+      const a = runRoundSync(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
+      const b = await runRound(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
+      expect(stateHash(b.state)).toBe(stateHash(a.state));
+    }
+  });
+  it('classic runs without a launcher', () => {
+    const { state } = runRoundSync(createGame({ rules: 'classic', players: 4, seed: 9 }), null, makeBots(4, 9));
+    expect(state.winner).not.toBeNull();
+  });
+  it('runs a whole match to the target', () => {
+    const m = runMatchSync(createMatch({ players: 3, seed: 11 }), (g) => new FastLauncher(resolveProfile('seed-0-8'), g.round), makeBots(3, 11));
+    expect(m.winner).not.toBeNull();
+    expect(Math.max(...m.totals)).toBeGreaterThanOrEqual(500);
+    expect(m.rounds.at(-1)!.totals).toEqual(m.totals);
+    const c = runMatchSync(createMatch({ players: 4, seed: 12, rules: 'classic', options: { scoring: 'challenge', target: 200 } }), () => null, makeBots(4, 12));
+    expect(c.out.filter((o) => !o)).toHaveLength(1);
+    expect(c.out[c.winner!]).toBe(false);
+  });
+});
+
+describe('determinism', () => {
+  it('the same seed gives the same game; golden values for seed 42', () => {
+    const run = () => runRoundSync(createGame({ players: 4, seed: 42 }), new FastLauncher(resolveProfile('seed-0-8'), 42), makeBots(4, 42, ['heuristic', 'random', 'heuristic', 'random'])).state;
+    const a = run();
+    expect(saveGame(run())).toBe(saveGame(a));
+    expect({ winner: a.winner, moves: a.moves, hash: stateHash(a) }).toMatchInlineSnapshot(`
+      {
+        "hash": "0f7b1d6a",
+        "moves": 310,
+        "winner": 0,
+      }
+    `);
+  });
+});
