@@ -1,0 +1,152 @@
+/**
+ * An emulated Arduino Uno (ATmega328P at 16 MHz) on avr8js: the CPU, timers 0/1/2, USART0, ports
+ * B/C/D and the ADC, addressed by Arduino pin numbers. It runs the real compiled firmware by CPU
+ * cycles, never by wall-clock time; its serial port is a byte stream in both directions.
+ */
+import {
+  adcConfig, AVRADC, AVRIOPort, AVRTimer, AVRUSART, avrInstruction, CPU,
+  portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config, usart0Config,
+} from 'avr8js';
+import { loadHex } from './hex.ts';
+
+// avr8js is CommonJS: every use of an imported name goes through a getter. The hot loop calls
+// this one 10 million times a second, so it is read once.
+const step = avrInstruction;
+
+/** CPU clock of an Uno or Nano. */
+export const CLOCK_HZ = 16_000_000;
+/** Cycles in one millisecond. */
+export const CYCLES_PER_MS = CLOCK_HZ / 1000;
+
+/** Arduino's analog pins as digital pin numbers (A0 = 14). */
+export const A0 = 14;
+
+/** Calls `fn(high, cycle)` when an Arduino pin's level changes. */
+export type PinListener = (high: boolean, cycle: number) => void;
+
+/** The emulated board. */
+export class UnoBoard {
+  readonly cpu: CPU;
+  readonly usart: AVRUSART;
+  readonly adc: AVRADC;
+  private readonly ports: AVRIOPort[];
+  private readonly rxQueue: number[] = [];
+  private readonly pinListeners = new Map<number, PinListener[]>();
+  private txListener: (byte: number) => void = () => {};
+
+  /** Loads a firmware image (Intel HEX text) and holds the CPU at reset. */
+  constructor(hex: string) {
+    const flash = loadHex(hex);
+    this.cpu = new CPU(new Uint16Array(flash.buffer), 2048);
+    for (const config of [timer0Config, timer1Config, timer2Config]) new AVRTimer(this.cpu, config);
+    this.usart = new AVRUSART(this.cpu, usart0Config, CLOCK_HZ);
+    this.adc = new AVRADC(this.cpu, adcConfig);
+    // Index by Arduino pin group: D0-7 on port D, D8-13 on port B, A0-5 on port C.
+    this.ports = [portDConfig, portBConfig, portCConfig].map((c) => new AVRIOPort(this.cpu, c));
+    this.ports.forEach((port, group) => {
+      port.addListener((value, old) => {
+        const changed = value ^ old;
+        for (let bit = 0; bit < 8; bit++) {
+          if (!(changed & (1 << bit))) continue;
+          const pin = group === 0 ? bit : group === 1 ? 8 + bit : A0 + bit;
+          for (const l of this.pinListeners.get(pin) ?? []) l(!!(value & (1 << bit)), this.cpu.cycles);
+        }
+      });
+    });
+    this.usart.onByteTransmit = (b) => this.txListener(b);
+    this.keepReceiveInterrupt();
+  }
+
+  /**
+   * avr8js 0.21 drops a pending receive interrupt on every write to UCSR0B, and Arduino's Serial
+   * writes there (UDRIE0) for each byte it sends; the real chip keeps RXC0 until UDR0 is read. So a
+   * byte arriving while the firmware transmits would be lost (a test caught it). Put it back.
+   */
+  private keepReceiveInterrupt(): void {
+    const { cpu } = this;
+    const rxc = (this.usart as unknown as { RXC: Parameters<CPU['setInterruptFlag']>[0] }).RXC;
+    let unread = false;
+    const writeUcsrb = cpu.writeHooks[usart0Config.UCSRB];
+    cpu.writeHooks[usart0Config.UCSRB] = (value, old, addr, mask) => {
+      const handled = writeUcsrb(value, old, addr, mask);
+      if (unread) cpu.setInterruptFlag(rxc);
+      return handled;
+    };
+    const readUdr = cpu.readHooks[usart0Config.UDR];
+    cpu.readHooks[usart0Config.UDR] = (addr) => {
+      unread = false;
+      return readUdr(addr);
+    };
+    this.usart.onRxComplete = () => {
+      unread = true;
+      this.feedRx();
+    };
+  }
+
+  /** Simulated time since reset, ms. */
+  get ms(): number {
+    return this.cpu.cycles / CYCLES_PER_MS;
+  }
+
+  /** Executes instructions for `cycles` CPU cycles. */
+  run(cycles: number): void {
+    const cpu = this.cpu;
+    const end = cpu.cycles + cycles;
+    this.feedRx();
+    while (cpu.cycles < end) {
+      step(cpu);
+      cpu.tick();
+    }
+  }
+
+  private where(pin: number): [AVRIOPort, number] {
+    if (!Number.isInteger(pin) || pin < 0 || pin > A0 + 5) throw new RangeError(`Uno pin ${pin} does not exist: use 0..13, or A0..A5 as 14..19`);
+    return pin < 8 ? [this.ports[0], pin] : pin < A0 ? [this.ports[1], pin - 8] : [this.ports[2], pin - A0];
+  }
+
+  /** Drives an input pin from outside (a switch to GND, a sensor's output). */
+  setInput(pin: number, high: boolean): void {
+    const [port, bit] = this.where(pin);
+    port.setPin(bit, high);
+  }
+
+  /** The level the MCU drives on an output pin now (false for an input). */
+  output(pin: number): boolean {
+    const [port, bit] = this.where(pin);
+    const s = port.pinState(bit);
+    return s === 1; // PinState.High
+  }
+
+  /** Listens to a pin's level changes, with the CPU cycle of each. Returns the unsubscribe function. */
+  onPin(pin: number, listener: PinListener): () => void {
+    this.where(pin);
+    const list = this.pinListeners.get(pin) ?? [];
+    list.push(listener);
+    this.pinListeners.set(pin, list);
+    return () => list.splice(list.indexOf(listener), 1);
+  }
+
+  /** Sets the voltage on an analog pin (A0 = 0). */
+  setAnalog(channel: number, volts: number): void {
+    this.adc.channelValues[channel] = volts;
+  }
+
+  /** Queues bytes for the MCU's serial receiver; they arrive at the configured baud rate. */
+  serialWrite(bytes: Uint8Array | string): void {
+    for (const b of typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes) this.rxQueue.push(b);
+    this.feedRx();
+  }
+
+  /** Receives every byte the MCU transmits. */
+  onSerial(listener: (byte: number) => void): void {
+    this.txListener = listener;
+  }
+
+  /**
+   * Hands the next queued byte to the receiver when it is idle. Before the firmware enables its
+   * receiver the bytes wait (a real board would drop them).
+   */
+  private feedRx(): void {
+    if (this.rxQueue.length > 0 && !this.usart.rxBusy && this.usart.writeByte(this.rxQueue[0])) this.rxQueue.shift();
+  }
+}

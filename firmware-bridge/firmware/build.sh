@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the launcher firmware once per version of its sources and prints the hex file's path.
+# The build goes to firmware-bridge/firmware/build-<hash>/ (git-ignored), where <hash> covers the
+# sketch, its Makefile and the compiler's version: an unchanged tree is not rebuilt.
+# Needs: apt install gcc-avr avr-libc arduino-core-avr arduino-mk
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+sketch="$here/uno_extreme_launcher"
+for tool in avr-gcc make; do
+  command -v "$tool" >/dev/null || { echo "build.sh: $tool not found: apt install gcc-avr avr-libc arduino-core-avr arduino-mk" >&2; exit 1; }
+done
+[ -f /usr/share/arduino/Arduino.mk ] || { echo "build.sh: /usr/share/arduino/Arduino.mk not found: apt install arduino-mk arduino-core-avr" >&2; exit 1; }
+hash="$( (cd "$sketch" && for f in $(ls | LC_ALL=C sort); do echo "$f"; cat "$f"; done; avr-gcc --version) | sha256sum | cut -c1-12)"
+out="$here/build-$hash"
+hex="$out/uno_extreme_launcher.hex"
+if [ ! -f "$hex" ]; then
+  tmp="$here/build-tmp-$$"
+  trap 'rm -rf "$tmp"' EXIT
+  # Arduino.mk reads TEST (set by test runners) as "use Travis' Arduino 1.0.6": unset it.
+  if ! env -u TEST make -s -C "$sketch" OBJDIR="$tmp" >"$here/build-tmp-$$.log" 2>&1; then
+    cat "$here/build-tmp-$$.log" >&2
+    rm -f "$here/build-tmp-$$.log"
+    echo "build.sh: the firmware did not compile (compiler output above)" >&2
+    exit 1
+  fi
+  rm -f "$here/build-tmp-$$.log"
+  # Another build of the same sources may have won the race: then keep its folder.
+  mv -T "$tmp" "$out" 2>/dev/null || true
+  # Older builds are of sources that no longer exist.
+  for old in "$here"/build-*; do
+    if [[ "$(basename "$old")" =~ ^build-[0-9a-f]{12}$ && "$old" != "$out" ]]; then rm -rf "$old"; fi
+  done
+fi
+echo "$hex"

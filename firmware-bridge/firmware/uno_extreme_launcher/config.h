@@ -1,0 +1,51 @@
+// uno-extreme launcher firmware: every pin and every number in one place.
+// The reference build is in firmware-bridge/HARDWARE.md; the protocol in PROTOCOL.md.
+#ifndef UNO_EXTREME_CONFIG_H
+#define UNO_EXTREME_CONFIG_H
+
+#define FW_VERSION "0.1.0"
+#define PROTO_VERSION 1
+#define SERIAL_BAUD 115200
+
+// ---- Pins (Arduino numbers) ----
+#define PIN_BUTTON 2      // to GND, INPUT_PULLUP: LOW = pressed
+#define PIN_LID 3         // to GND when the lid is closed, INPUT_PULLUP: HIGH = open (a cut wire reads open)
+#define PIN_BEAM 4        // IR break-beam receiver (open collector), INPUT_PULLUP: LOW = beam broken
+#define PIN_PIEZO 8       // passive piezo through 100 ohm
+#define PIN_MOTOR_DIR_B 9 // driver IN2 (L293D 2A / TB6612 AIN2): HIGH in reverse
+#define PIN_SERVO 10      // hobby servo signal: 9 or 10 (Timer1's hardware PWM; 9 and 10 lose analogWrite)
+#define PIN_MOTOR_PWM 11  // driver enable (L293D EN1,2 / TB6612 PWMA): any analogWrite pin but 9 and 10
+#define PIN_MOTOR_DIR_A 12 // driver IN1 (L293D 1A / TB6612 AIN1): HIGH forward
+#define PIN_BATTERY A0    // battery through a divider, read against the internal 1.1 V reference
+
+// ---- Battery divider: top resistor from battery + to A0, bottom from A0 to GND ----
+#define BAT_DIVIDER_TOP_OHMS 100000UL
+#define BAT_DIVIDER_BOTTOM_OHMS 22000UL
+// The internal reference is 1.1 V +/- 10 %: measure it on your board (AREF pin) and put it here.
+#define BAT_AREF_MV 1100UL
+#define BAT_SAMPLE_MS 100
+#define BAT_REPORT_DELTA_MV 50
+#define BAT_REPORT_MIN_MS 1000
+
+// ---- Debounce: a level must hold this long to count ----
+#define BUTTON_DEBOUNCE_MS 20
+#define LID_DEBOUNCE_MS 30
+#define BEAM_DEBOUNCE_MS 2
+
+// ---- Safety ----
+#define MAX_RUN_MS 10000U          // cap on a FWD/REV command's run time
+#define WATCHDOG_DEFAULT_MS 1000U  // no valid host line for this long stops the motor
+#define WATCHDOG_MIN_MS 200U
+#define STALL_DEFAULT_MS 1500U     // forward with no card for this long: STALL
+#define STALL_MIN_MS 100U
+#define SET_MAX_MS 60000U
+
+// ---- Servo pulse range (the Servo library's defaults), degrees 0..180 ----
+#define SERVO_MIN_US 544
+#define SERVO_MAX_US 2400
+#define SERVO_START_DEG 90
+
+// ---- Line lengths (PROTOCOL.md) ----
+#define MAX_HOST_LINE 48
+
+#endif

@@ -1,0 +1,41 @@
+// Debounced digital inputs (all wired to GND with the internal pull-up).
+#ifndef UNO_EXTREME_INPUTS_H
+#define UNO_EXTREME_INPUTS_H
+
+#include <Arduino.h>
+#include "config.h"
+
+// A pin whose level counts once it has held for `ms`.
+struct Debounced {
+  uint8_t pin;
+  uint8_t ms;
+  bool stable;     // the accepted level (true = HIGH)
+  bool last;       // the level at the last poll
+  uint32_t since;  // when `last` was first seen
+};
+
+// Sets the pin to INPUT_PULLUP and accepts its present level.
+inline void inputSetup(Debounced &d) {
+  pinMode(d.pin, INPUT_PULLUP);
+  d.stable = d.last = digitalRead(d.pin) == HIGH;
+  d.since = millis();
+}
+
+// Polls the pin; true when the accepted level changed.
+inline bool debounce(Debounced &d, uint32_t now) {
+  bool level = digitalRead(d.pin) == HIGH;
+  if (level != d.last) {
+    d.last = level;
+    d.since = now;
+  }
+  if (level != d.stable && now - d.since >= d.ms) {
+    d.stable = level;
+    return true;
+  }
+  return false;
+}
+
+// The lid switch read open right now (no debounce): what the interlock acts on.
+inline bool lidRawOpen() { return digitalRead(PIN_LID) == HIGH; }
+
+#endif

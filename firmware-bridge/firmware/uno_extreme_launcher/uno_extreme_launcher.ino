@@ -1,0 +1,204 @@
+// uno-extreme launcher firmware: runs the card launcher's motor, piezo and servo for a host over
+// USB serial, and reports the button, the lid, each card leaving and the battery.
+// Protocol: firmware-bridge/PROTOCOL.md. Wiring: firmware-bridge/HARDWARE.md. Pins: config.h.
+//
+// The safety rules hold whatever the host says: no motor with the lid open, every run has a time
+// limit, a silent host stops the motor (heartbeat watchdog), and a roller that runs with no card
+// leaving is stopped (stall).
+#include "config.h"
+#include "protocol.h"
+#include "inputs.h"
+#include "motor.h"
+#include "buzzer.h"
+#include "servo.h"
+#include "state.h"
+#include "commands.h"
+
+// Shared with commands.cpp (state.h).
+uint8_t servoDeg = SERVO_START_DEG;
+uint32_t cards, presses;
+uint16_t wdogMs = WATCHDOG_DEFAULT_MS, stallMs = STALL_DEFAULT_MS;
+uint16_t lastSeq;  // the last command run, by seq and checksum text, to spot a retry
+
+static LineReader reader;
+static Debounced button = {PIN_BUTTON, BUTTON_DEBOUNCE_MS, false, false, 0};
+static Debounced lid = {PIN_LID, LID_DEBOUNCE_MS, false, false, 0};
+static Debounced beam = {PIN_BEAM, BEAM_DEBOUNCE_MS, false, false, 0};
+static uint32_t lastHostMs;
+static uint16_t lastCrc;
+static const char *lastNak;  // its reply: NULL = ACK
+
+// Battery, in mV after the divider and a light filter.
+static uint32_t lastBatSampleMs, lastBatReportMs;
+static int32_t batMv = -1, batReportedMv = -1;
+
+void sendHello() {
+  txBegin();
+  txStr(F("HELLO uno-extreme "));
+  txNum(PROTO_VERSION);
+  txStr(F(" " FW_VERSION " wdog="));
+  txNum(wdogMs);
+  txStr(F(" stall="));
+  txNum(stallMs);
+  txStr(F(" maxrun="));
+  txNum(MAX_RUN_MS);
+  txEnd();
+}
+
+// One line "VERB n" or "VERB word".
+static void sendEvent(const __FlashStringHelper *verb, uint32_t n) {
+  txBegin();
+  txStr(verb);
+  txNum(n);
+  txEnd();
+}
+
+static void sendWord(const __FlashStringHelper *verb, const char *word) {
+  txBegin();
+  txStr(verb);
+  txStr(word);
+  txEnd();
+}
+
+static void sendReply(uint16_t seq, const char *nak) {
+  txBegin();
+  txStr(nak ? F("NAK ") : F("ACK "));
+  txNum(seq);
+  if (nak) {
+    txChar(' ');
+    txStr(nak);
+  }
+  txEnd();
+}
+
+void sendStatus() {
+  static const char *const names[] = {"STOP", "FWD", "REV"};
+  txBegin();
+  txStr(F("STATUS cards=")); txNum(cards);
+  txStr(F(" presses=")); txNum(presses);
+  txStr(F(" lid=")); txNum(lid.stable);
+  txStr(F(" btn=")); txNum(!button.stable);
+  txStr(F(" beam=")); txNum(!beam.stable);
+  txStr(F(" motor=")); txStr(names[motorState()]);
+  txStr(F(" duty=")); txNum(motorDuty());
+  txStr(F(" servo=")); txNum(servoDeg);
+  txStr(F(" mv=")); txNum(batMv < 0 ? 0 : batMv);
+  txStr(F(" wdog=")); txNum(wdogMs);
+  txStr(F(" stall=")); txNum(stallMs);
+  txStr(F(" up=")); txNum(millis());
+  txEnd();
+}
+
+bool lidOpen() { return lidRawOpen() || lid.stable; }
+
+// A complete line from the host: check it, run it once, reply.
+static void handleLine(char *line, uint8_t len) {
+  uint16_t crc = len >= 2 ? (uint16_t)(line[len - 2] << 8 | line[len - 1]) : 0;  // the checksum's two hex digits
+  if (!unframe(line, len)) {
+    sendReply(0, "CHECKSUM");
+    return;
+  }
+  lastHostMs = millis();  // any intact frame is a heartbeat
+  char *tok[6];
+  uint8_t count = splitTokens(line, tok, 6);
+  uint16_t seq;
+  if (!parseU16(tok[0], &seq) || seq == 0) {
+    sendReply(0, "SEQ");
+    return;
+  }
+  if (count < 2) {
+    sendReply(seq, "VERB");
+    return;
+  }
+  // A retry of the last command (the same line: its ACK was lost) is answered again, not run
+  // again; queries have no effect to repeat and are run again for their data.
+  bool isQuery = !strcmp(tok[1], "HELLO") || !strcmp(tok[1], "STATUS");
+  if (seq == lastSeq && crc == lastCrc && !isQuery) {
+    sendReply(seq, lastNak);
+    return;
+  }
+  // execute() checks the count before it reads an argument, so it never reads past tok[5].
+  const char *nak = execute(tok + 1, count - 2);
+  if (!isQuery) {
+    lastSeq = seq;
+    lastCrc = crc;
+    lastNak = nak;
+  }
+  sendReply(seq, nak);
+}
+
+static void readHost() {
+  while (Serial.available()) {
+    switch (reader.feed((uint8_t)Serial.read())) {
+      case LINE_READY: handleLine(reader.buf, reader.lineLen); break;
+      case LINE_GARBAGE: sendReply(0, "GARBAGE"); break;
+      case LINE_TOOLONG: sendReply(0, "TOOLONG"); break;
+      default: break;
+    }
+  }
+}
+
+static void pollInputs(uint32_t now) {
+  if (motorState() != MOTOR_STOP && lidRawOpen()) {  // the interlock acts on the raw pin, at once
+    motorStop();
+    sendWord(F("STOPPED "), "LID");
+  }
+  if (debounce(lid, now)) sendEvent(F("LID "), lid.stable);
+  if (debounce(button, now) && !button.stable) sendEvent(F("BTN "), ++presses);
+  if (debounce(beam, now) && beam.stable) {  // beam clear again: a card has left
+    cards++;
+    motorProgress(now);
+    sendEvent(F("CARD "), cards);
+  }
+}
+
+static void checkMotor(uint32_t now) {
+  switch (motorCheck(now, stallMs)) {
+    case MOTOR_EXPIRED: sendWord(F("STOPPED "), "EXPIRED"); break;
+    case MOTOR_STALLED: sendEvent(F("STALL "), cards); break;
+    default: break;
+  }
+  if (now - lastHostMs > wdogMs) {
+    buzzerStop();
+    if (motorState() != MOTOR_STOP) {
+      motorStop();
+      sendWord(F("STOPPED "), "WATCHDOG");
+    }
+  }
+}
+
+static void pollBattery(uint32_t now) {
+  if (now - lastBatSampleMs < BAT_SAMPLE_MS && batMv >= 0) return;
+  lastBatSampleMs = now;
+  int32_t mv = (int32_t)(analogRead(PIN_BATTERY) * (BAT_AREF_MV / 1023.0) *
+                         ((BAT_DIVIDER_TOP_OHMS + BAT_DIVIDER_BOTTOM_OHMS) / (double)BAT_DIVIDER_BOTTOM_OHMS));
+  batMv = batMv < 0 ? mv : batMv + (mv - batMv) / 4;
+  int32_t change = batMv - batReportedMv;
+  if (batReportedMv < 0 || ((change >= BAT_REPORT_DELTA_MV || change <= -BAT_REPORT_DELTA_MV) && now - lastBatReportMs >= BAT_REPORT_MIN_MS)) {
+    batReportedMv = batMv;
+    lastBatReportMs = now;
+    sendEvent(F("BAT "), batMv);
+  }
+}
+
+void setup() {
+  motorSetup();
+  buzzerSetup();
+  inputSetup(button);
+  inputSetup(lid);
+  inputSetup(beam);
+  analogReference(INTERNAL);
+  analogRead(PIN_BATTERY);  // the first reading after a reference change is off: discard it
+  servoSetup(servoDeg);
+  Serial.begin(SERIAL_BAUD);
+  sendHello();
+}
+
+void loop() {
+  // Each step reads the clock afresh: a time taken before a command ran would be older than the
+  // command's start, and unsigned differences would wrap.
+  readHost();
+  pollInputs(millis());
+  checkMotor(millis());
+  pollBattery(millis());
+}

@@ -1,0 +1,119 @@
+/**
+ * The protocol's framing (PROTOCOL.md, "Line format"): CRC-8 checksums, and a splitter that turns
+ * arbitrary chunks of bytes into checked line bodies or typed errors. Pure: no ports, no clock,
+ * never throws on input. The message grammar on top of it is in `codec.ts`.
+ */
+
+/** Why a line was refused. The same words are the firmware's `NAK` codes (PROTOCOL.md). */
+export type CodecErrorCode = 'CHECKSUM' | 'GARBAGE' | 'TOOLONG' | 'SEQ' | 'VERB' | 'ARGS' | 'RANGE';
+
+/** A refused line: a typed value, never an exception. */
+export interface CodecError {
+  ok: false;
+  code: CodecErrorCode;
+  /** What was wrong and how to fix it. */
+  message: string;
+  /** The offending line as received so far (non-printable bytes shown as `\xNN`), for logs. */
+  line: string;
+}
+
+/** Longest host line (the firmware's buffer), characters before the `\n`. */
+export const MAX_HOST_LINE = 48;
+/** Longest device line, characters before the `\n`. */
+export const MAX_DEVICE_LINE = 120;
+
+/** Makes a {@link CodecError}. */
+export function codecError(code: CodecErrorCode, message: string, line: string): CodecError {
+  return { ok: false, code, message, line };
+}
+
+/** CRC-8/SMBUS (poly 0x07, init 0, no reflection): `crc8('123456789') === 0xf4`. */
+export function crc8(text: string): number {
+  let crc = 0;
+  for (let i = 0; i < text.length; i++) {
+    crc ^= text.charCodeAt(i) & 0xff;
+    for (let b = 0; b < 8; b++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/** Two upper-case hex digits. */
+function hex2(n: number): string {
+  return n.toString(16).toUpperCase().padStart(2, '0');
+}
+
+/** A body framed for the wire: `body*CC\n`. Throws on a body the grammar forbids (a programmer mistake). */
+export function frame(body: string): string {
+  if (!/^[\x20-\x29\x2b-\x7e]+$/.test(body)) throw new Error(`frame: body ${JSON.stringify(body)} has a byte outside printable ASCII or a "*"`);
+  return `${body}*${hex2(crc8(body))}\n`;
+}
+
+/**
+ * Checks a received line (without its `\n`; a trailing `\r` is allowed): returns the body when the
+ * checksum matches.
+ */
+export function unframe(line: string): { ok: true; body: string } | CodecError {
+  const l = line.endsWith('\r') ? line.slice(0, -1) : line;
+  const star = l.length - 3;
+  if (star < 1 || l[star] !== '*' || !/^[0-9A-F]{2}$/.test(l.slice(star + 1))) {
+    return codecError('CHECKSUM', 'line does not end with "*" and two upper-case hex digits (CRC-8/SMBUS of the body)', l);
+  }
+  const body = l.slice(0, star);
+  if (body.includes('*')) return codecError('CHECKSUM', 'a "*" inside the body: only the checksum may follow a "*"', l);
+  const want = crc8(body);
+  if (parseInt(l.slice(star + 1), 16) !== want) {
+    return codecError('CHECKSUM', `checksum ${l.slice(star + 1)} does not match the body's ${hex2(want)}: a damaged line (check the baud rate, 115200)`, l);
+  }
+  return { ok: true, body };
+}
+
+/** Shows a line with its non-printable bytes escaped. */
+function printable(bytes: number[]): string {
+  return bytes.map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${hex2(b)}`)).join('');
+}
+
+/** What the splitter yields: a complete line (not yet checksum-checked) or an error. */
+export type SplitResult = { ok: true; line: string } | CodecError;
+
+/**
+ * Splits a byte stream into lines. Feed it chunks of any size; it returns the lines completed by
+ * each chunk. The first bad byte of a line (outside printable ASCII) or the byte that makes a line
+ * too long yields one error at once, and the rest of that line up to the next `\n` is dropped.
+ * `\r` is ignored; empty lines are skipped. Memory is bounded by `maxLine`.
+ */
+export class LineSplitter {
+  private buf: number[] = [];
+  private dropping = false;
+
+  constructor(readonly maxLine: number) {}
+
+  /** Feeds a chunk; returns what it completed, in order. */
+  push(chunk: Uint8Array | string): SplitResult[] {
+    const out: SplitResult[] = [];
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    for (const b of bytes) {
+      if (b === 0x0a) {
+        if (!this.dropping && this.buf.length > 0) out.push({ ok: true, line: String.fromCharCode(...this.buf) });
+        this.buf = [];
+        this.dropping = false;
+      } else if (this.dropping || b === 0x0d) {
+        continue;
+      } else if (b < 0x20 || b > 0x7e) {
+        out.push(codecError('GARBAGE', `byte 0x${hex2(b)} is not printable ASCII: check the baud rate (115200) and that nothing else writes to the port`, printable([...this.buf, b])));
+        this.dropping = true;
+      } else if (this.buf.length >= this.maxLine) {
+        out.push(codecError('TOOLONG', `line longer than ${this.maxLine} characters: a lost "\\n" merged two lines, or the sender is not this protocol`, printable([...this.buf, b])));
+        this.dropping = true;
+      } else {
+        this.buf.push(b);
+      }
+    }
+    return out;
+  }
+
+  /** Forgets a partial line (after a reconnect). */
+  reset(): void {
+    this.buf = [];
+    this.dropping = false;
+  }
+}

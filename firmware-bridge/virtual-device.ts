@@ -1,0 +1,164 @@
+/**
+ * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board
+ * (`avr/rig.ts`), its serial port bridged by `socat` to a PTY that any host opens like a real
+ * `/dev/ttyACM0`. Like a real Uno, the board resets each time the host opens the port, so the host
+ * sees the `HELLO` line. The CPU is paced to the wall clock (it runs about real time).
+ *
+ * Run it: `node bin/run-ts.js firmware-bridge/virtual-device.ts [--link /tmp/uno-extreme] [--seed N]`;
+ * keys on its terminal: b = press the button, l = open/close the lid, q = quit.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { firmwareHex } from './avr/firmware.ts';
+import { LauncherRig, type RigOptions } from './avr/rig.ts';
+
+/** How the virtual device is made. */
+export interface VirtualDeviceOptions {
+  /** Path of the symbolic link to the PTY that the host opens (default `/tmp/uno-extreme`). */
+  link?: string;
+  /** Firmware image; default: built from this repository. */
+  hex?: string;
+  seed?: number;
+  roller?: RigOptions['roller'];
+  /** Hears socat's notices (for logs). */
+  log?: (line: string) => void;
+}
+
+/** The most simulated time run in one go, ms: a late event loop catches up in steps. */
+const MAX_STEP_MS = 20;
+
+/** A running virtual device. */
+export class VirtualDevice {
+  readonly link: string;
+  readonly rig: LauncherRig;
+  private socat: ChildProcess | null = null;
+  private closing = false;
+  private timer: NodeJS.Immediate | NodeJS.Timeout | null = null;
+  private wallStart = performance.now();
+  /** The host has the port open: bytes go to it (before that they would reach it stale). */
+  private connected = false;
+  /** A socat waits for the host to open the PTY. */
+  private listening = false;
+  private onListening: (() => void)[] = [];
+  private out: number[] = [];
+
+  private constructor(o: VirtualDeviceOptions) {
+    this.link = o.link ?? '/tmp/uno-extreme';
+    this.rig = new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false });
+    this.rig.onSerial((b) => this.out.push(b));
+    this.log = o.log ?? (() => {});
+  }
+
+  private readonly log: (line: string) => void;
+
+  /** Starts socat and the emulated board; resolves when the PTY link exists. */
+  static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
+    const d = new VirtualDevice(o);
+    await d.spawnSocat();
+    d.pace();
+    return d;
+  }
+
+  /**
+   * One socat per connection: it waits for the host to open the PTY, and exits when the host
+   * closes it; then a fresh one waits for the next open.
+   */
+  private spawnSocat(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const args = ['-d', '-d', `PTY,raw,echo=0,link=${this.link},wait-slave,pty-interval=0.02`, 'STDIO'];
+      const p = spawn('socat', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+      this.socat = p;
+      let ready = false;
+      p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      p.stderr!.setEncoding('utf8').on('data', (text: string) => {
+        for (const line of text.split('\n').filter(Boolean)) {
+          this.log(line);
+          if (!ready && / PTY is /.test(line)) {
+            ready = this.listening = true;
+            for (const l of this.onListening.splice(0)) l();
+            resolve();
+          }
+          if (/starting data transfer loop/.test(line)) this.hostOpened();
+        }
+      });
+      p.stdout!.on('data', (chunk: Buffer) => this.rig.sendRaw(chunk));
+      p.on('exit', (code) => {
+        this.connected = this.listening = false;
+        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}: is the path writable?`));
+        if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
+      });
+    });
+  }
+
+  /** The host opened the port: reset the board, as DTR does on a real Uno. */
+  private hostOpened(): void {
+    this.out = [];
+    this.rig.reset();
+    this.wallStart = performance.now();
+    this.connected = true;
+    this.listening = false;
+  }
+
+  /**
+   * Resolves when the PTY is ready for the next open: after a host closes the port, a new socat
+   * takes a few milliseconds to make the link again.
+   */
+  whenListening(): Promise<void> {
+    return this.listening ? Promise.resolve() : new Promise((resolve) => this.onListening.push(resolve));
+  }
+
+  /** Runs the emulated CPU to keep up with the wall clock, and forwards what it transmits. */
+  private pace(): void {
+    if (this.closing) return;
+    const behind = performance.now() - this.wallStart - this.rig.ms;
+    if (behind > 0) this.rig.runFor(Math.min(behind, MAX_STEP_MS));
+    if (this.out.length > 0 && this.connected && this.socat?.stdin?.writable) this.socat.stdin.write(Buffer.from(this.out));
+    this.out = [];
+    this.timer = behind > 1 ? setImmediate(() => this.pace()) : setTimeout(() => this.pace(), 1);
+  }
+
+  /** A person presses the button for 80 ms. */
+  press(): void {
+    this.rig.setButton(true);
+    setTimeout(() => this.rig.setButton(false), 80);
+  }
+
+  /** Stops socat and the board; the PTY link goes away. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.timer) clearTimeout(this.timer as NodeJS.Timeout), clearImmediate(this.timer as NodeJS.Immediate);
+    const p = this.socat;
+    if (p && p.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        p.once('exit', () => resolve());
+        p.kill('SIGTERM');
+      });
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const opt = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const d = await VirtualDevice.start({ link: opt('--link'), seed: opt('--seed') ? Number(opt('--seed')) : undefined });
+  console.log(`virtual launcher on ${d.link}: open it at 115200 baud. Keys: b = press, l = lid, q = quit`);
+  let lidOpen = false;
+  if (process.stdin.isTTY) process.stdin.setRawMode(true);
+  process.stdin.setEncoding('utf8').on('data', async (k: string) => {
+    if (k === 'b') d.press();
+    if (k === 'l') d.rig.setLid((lidOpen = !lidOpen));
+    if (k === 'q' || k === '\u0003') {
+      await d.close();
+      process.exit(0);
+    }
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((e: Error) => {
+    console.error(e.message);
+    process.exit(1);
+  });
+}

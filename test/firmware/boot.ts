@@ -1,0 +1,19 @@
+/** Shared set-up of the firmware-in-the-loop tests: the compiled firmware on a fresh emulated board. */
+import { firmwareHex } from '../../firmware-bridge/avr/firmware.ts';
+import { LauncherRig, type RigOptions } from '../../firmware-bridge/avr/rig.ts';
+
+/** The firmware's hex, built once per source version (firmware/build.sh caches by hash). */
+export function hex(): string {
+  return firmwareHex().hex;
+}
+
+/** A rig just out of reset, its HELLO line received. Slips, double feeds and jams are off unless asked. */
+export function boot(o: Omit<RigOptions, 'hex'> = {}): LauncherRig {
+  const rig = new LauncherRig({
+    hex: hex(),
+    ...o,
+    roller: { ...o.roller, mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0, ...o.roller?.mechanics } },
+  });
+  rig.waitFor('HELLO', 20);
+  return rig;
+}

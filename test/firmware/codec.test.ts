@@ -1,0 +1,121 @@
+/** The protocol codec on exact bytes (PROTOCOL.md): golden lines, both directions, and refusals. */
+import { describe, expect, it } from 'vitest';
+import {
+  crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame,
+  type Command, type DeviceMessage,
+} from '../../firmware-bridge/codec.ts';
+
+/** Golden host lines: every command, byte for byte. The firmware is held to the same bytes in firmware-loop tests. */
+const COMMANDS: [number, Command, string][] = [
+  [1, { verb: 'PING' }, '1 PING*F7\n'],
+  [2, { verb: 'FWD', duty: 200, ms: 1500 }, '2 FWD 200 1500*F9\n'],
+  [3, { verb: 'REV', duty: 255, ms: 100 }, '3 REV 255 100*AB\n'],
+  [4, { verb: 'TONE', hz: 1960, ms: 120 }, '4 TONE 1960 120*E4\n'],
+  [5, { verb: 'SERVO', deg: 45 }, '5 SERVO 45*65\n'],
+  [6, { verb: 'SET', key: 'WDOG', ms: 500 }, '6 SET WDOG 500*C2\n'],
+  [65535, { verb: 'STATUS' }, '65535 STATUS*23\n'],
+];
+
+const DEVICE: [DeviceMessage, string][] = [
+  [{ type: 'HELLO', proto: 1, fw: '0.1.0', params: { wdog: '1000', stall: '1500', maxrun: '10000' } }, 'HELLO uno-extreme 1 0.1.0 wdog=1000 stall=1500 maxrun=10000*45\n'],
+  [{ type: 'CARD', cards: 7 }, 'CARD 7*71\n'],
+  [{ type: 'NAK', seq: 0, code: 'CHECKSUM' }, 'NAK 0 CHECKSUM*6E\n'],
+  [{ type: 'STOPPED', reason: 'WATCHDOG' }, 'STOPPED WATCHDOG*AF\n'],
+];
+
+describe('crc8', () => {
+  it('is CRC-8/SMBUS: the standard check value of "123456789" is 0xF4', () => {
+    expect(crc8('123456789')).toBe(0xf4);
+    expect(crc8('')).toBe(0);
+  });
+});
+
+describe('encode', () => {
+  it.each(COMMANDS)('seq %i %o is exactly %j', (seq, cmd, bytes) => {
+    expect(encodeCommand(seq, cmd)).toBe(bytes);
+  });
+
+  it.each(DEVICE)('device line %o is exactly %j', (msg, bytes) => {
+    expect(encodeDeviceMessage(msg)).toBe(bytes);
+  });
+
+  it('refuses a sequence number outside 1..65535 and a body with "*" (programmer mistakes)', () => {
+    expect(() => encodeCommand(0, { verb: 'PING' })).toThrow(/1\.\.65535/);
+    expect(() => encodeCommand(65536, { verb: 'PING' })).toThrow(/1\.\.65535/);
+    expect(() => frame('A*B')).toThrow(/printable ASCII or a "\*"/);
+  });
+});
+
+describe('decode', () => {
+  it.each(COMMANDS)('decodes its own golden command line %#', (seq, cmd, bytes) => {
+    expect(decodeCommand(bytes.slice(0, -1))).toEqual({ ok: true, value: { seq, cmd } });
+  });
+
+  it.each(DEVICE)('decodes its own golden device line %#', (msg, bytes) => {
+    expect(decodeDeviceLine(bytes.slice(0, -1))).toEqual({ ok: true, value: msg });
+  });
+
+  it('round-trips a STATUS line with every field', () => {
+    const s: DeviceMessage = {
+      type: 'STATUS', cards: 12, presses: 30, lidOpen: true, buttonHeld: false, beamBroken: true, motor: 'REV',
+      duty: 255, servo: 180, mv: 4512, wdogMs: 1000, stallMs: 1500, upMs: 4294967295,
+    };
+    expect(decodeDeviceLine(encodeDeviceMessage(s).trimEnd())).toEqual({ ok: true, value: s });
+  });
+
+  it('accepts a trailing \\r (a CRLF sender)', () => {
+    expect(decodeCommand('1 PING*F7\r')).toMatchObject({ ok: true });
+  });
+
+  /** [line, expected code]: each is refused, none is executed. */
+  const REFUSED: [string, string][] = [
+    ['1 PING*F6', 'CHECKSUM'], // one bit off in the checksum
+    ['1 PINF*F7', 'CHECKSUM'], // one character off in the body
+    ['1 PING*f7', 'CHECKSUM'], // lower-case hex is not the format
+    ['1 PING', 'CHECKSUM'], // no checksum at all
+    ['*00', 'CHECKSUM'],
+    [frame('0 PING').trimEnd(), 'SEQ'],
+    [frame('01 PING').trimEnd(), 'SEQ'],
+    [frame('65536 PING').trimEnd(), 'SEQ'],
+    [frame('x PING').trimEnd(), 'SEQ'],
+    [frame('7 JUMP').trimEnd(), 'VERB'],
+    [frame('7').trimEnd(), 'VERB'],
+    [frame('7 ping').trimEnd(), 'VERB'],
+    [frame('7  PING').trimEnd(), 'VERB'], // doubled space: an empty verb
+    [frame('7 PING 1').trimEnd(), 'ARGS'],
+    [frame('7 FWD 200').trimEnd(), 'ARGS'],
+    [frame('7 FWD 200 1000 ').trimEnd(), 'ARGS'],
+    [frame('7 FWD 0200 1000').trimEnd(), 'ARGS'],
+    [frame('7 FWD -1 1000').trimEnd(), 'ARGS'],
+    [frame('7 FWD 256 1000').trimEnd(), 'RANGE'],
+    [frame('7 FWD 0 1000').trimEnd(), 'RANGE'],
+    [frame('7 REV 255 10001').trimEnd(), 'RANGE'],
+    [frame('7 SERVO 181').trimEnd(), 'RANGE'],
+    [frame('7 TONE 2001 100').trimEnd(), 'RANGE'],
+    [frame('7 SET WDOG 199').trimEnd(), 'RANGE'],
+    [frame('7 SET FOO 500').trimEnd(), 'ARGS'],
+  ];
+
+  it.each(REFUSED)('refuses %j with %s', (line, code) => {
+    const r = decodeCommand(line);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.code).toBe(code);
+      expect(r.message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('refuses a "*" inside the body even with a matching checksum', () => {
+    const body = '1 P*NG';
+    const line = `${body}*${crc8(body).toString(16).toUpperCase().padStart(2, '0')}`;
+    expect(decodeCommand(line)).toMatchObject({ ok: false, code: 'CHECKSUM' });
+  });
+
+  it('refuses device lines off the grammar', () => {
+    expect(decodeDeviceLine(frame('HELLO other-toy 1 0.1.0').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
+    expect(decodeDeviceLine(frame('NAK 3 OOPS').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
+    expect(decodeDeviceLine(frame('LID 2').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
+    expect(decodeDeviceLine(frame('STATUS cards=1').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
+    expect(decodeDeviceLine(frame('WHAT 1').trimEnd())).toMatchObject({ ok: false, code: 'VERB' });
+  });
+});
