@@ -29,6 +29,8 @@ export interface LauncherOptions {
   powerOn?: boolean;
   /** Receives one line per transition: state, event, what changed in the context. */
   trace?: (line: string) => void;
+  /** XState's inspection events, as they are (for counting events in benchmarks, for tools). */
+  inspect?: (e: InspectionEvent) => void;
 }
 
 type UnitState = 'offline' | 'ready' | 'deciding' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
@@ -64,7 +66,7 @@ export class MachineLauncher implements SyncLauncher {
         deviceCounts: this.hardware.sensesCards,
       },
       ...(clock ? { clock } : {}),
-      ...(options.trace ? { inspect: traceInspector(options.trace, () => (clock ? clock.now() : Date.now() - start)) } : {}),
+      ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : Date.now() - start)) } : {}),
     });
     this.actor.start();
     this.unsubscribeInput = hw.onInput((i) => this.onHardware(i));
@@ -203,6 +205,14 @@ export class MachineLauncher implements SyncLauncher {
     this.actor.stop();
     await this.hardware.close();
   }
+}
+
+function inspector(o: LauncherOptions, now: () => number): (e: InspectionEvent) => void {
+  const trace = o.trace ? traceInspector(o.trace, now) : null;
+  return (e) => {
+    o.inspect?.(e);
+    trace?.(e);
+  };
 }
 
 /** Plain-data view of the context for traces (the profile is named, not dumped). */

@@ -182,3 +182,83 @@ export class Running {
     return r;
   }
 }
+
+/** Regularised incomplete beta I_x(a, b) (continued fraction, Numerical Recipes' betacf). */
+export function betaInc(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const lnFront = lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x);
+  const cf = (xx: number, aa: number, bb: number): number => {
+    let c = 1;
+    let d = 1 - ((aa + bb) * xx) / (aa + 1);
+    if (Math.abs(d) < 1e-300) d = 1e-300;
+    d = 1 / d;
+    let h = d;
+    for (let m = 1; m < 500; m++) {
+      const m2 = 2 * m;
+      let an = (m * (bb - m) * xx) / ((aa + m2 - 1) * (aa + m2));
+      d = 1 + an * d; if (Math.abs(d) < 1e-300) d = 1e-300;
+      c = 1 + an / c; if (Math.abs(c) < 1e-300) c = 1e-300;
+      d = 1 / d; h *= d * c;
+      an = (-(aa + m) * (aa + bb + m) * xx) / ((aa + m2) * (aa + m2 + 1));
+      d = 1 + an * d; if (Math.abs(d) < 1e-300) d = 1e-300;
+      c = 1 + an / c; if (Math.abs(c) < 1e-300) c = 1e-300;
+      d = 1 / d;
+      const del = d * c;
+      h *= del;
+      if (Math.abs(del - 1) < 1e-15) break;
+    }
+    return h;
+  };
+  if (x < (a + 1) / (a + b + 2)) return (Math.exp(lnFront) * cf(x, a, b)) / a;
+  return 1 - (Math.exp(lnFront) * cf(1 - x, b, a)) / b;
+}
+
+/** Two-sided p-value of Student's t with `df` degrees of freedom. */
+export function tTwoSided(t: number, df: number): number {
+  if (!Number.isFinite(t)) return 0;
+  return betaInc(df / (df + t * t), df / 2, 0.5);
+}
+
+/** Integer-friendly sums (count, Σx, Σx²): merging them in any order gives the same figures bit for bit. */
+export interface Sums {
+  n: number;
+  sum: number;
+  sumSq: number;
+}
+
+/** An empty {@link Sums}. */
+export const emptySums = (): Sums => ({ n: 0, sum: 0, sumSq: 0 });
+
+/** Adds a sample to {@link Sums}. */
+export function addSample(s: Sums, x: number): void {
+  s.n++;
+  s.sum += x;
+  s.sumSq += x * x;
+}
+
+/** Merges `b` into `a`. */
+export function mergeSums(a: Sums, b: Sums): void {
+  a.n += b.n;
+  a.sum += b.sum;
+  a.sumSq += b.sumSq;
+}
+
+/** Mean and 95 % interval (normal approximation) of {@link Sums}. */
+export function meanCi(s: Sums): { mean: number; ci95: [number, number] } {
+  if (s.n === 0) return { mean: 0, ci95: [0, 0] };
+  const mean = s.sum / s.n;
+  const variance = s.n > 1 ? Math.max(0, (s.sumSq - s.n * mean * mean) / (s.n - 1)) : 0;
+  const half = 1.959963984540054 * Math.sqrt(variance / s.n);
+  return { mean, ci95: [mean - half, mean + half] };
+}
+
+/** Paired t-test from the sums of per-pair differences. */
+export function pairedT(d: Sums): TestResult {
+  if (d.n < 2) return { statistic: 0, df: 0, pValue: 1 };
+  const mean = d.sum / d.n;
+  const variance = Math.max(0, (d.sumSq - d.n * mean * mean) / (d.n - 1));
+  if (variance === 0) return { statistic: mean === 0 ? 0 : Infinity, df: d.n - 1, pValue: mean === 0 ? 1 : 0 };
+  const t = mean / Math.sqrt(variance / d.n);
+  return { statistic: t, df: d.n - 1, pValue: tTwoSided(t, d.n - 1) };
+}

@@ -1,0 +1,187 @@
+/**
+ * `uno-extreme simulate`: Monte Carlo runs of bot games against a launcher profile, on worker
+ * threads, with a progress bar, a table, JSON, CSV, an HTML report, profile comparison and replay.
+ */
+import { availableParallelism } from 'node:os';
+import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
+import { resolveProfile } from '../emulator/profiles.ts';
+import { writeSave, type BotKind } from '../game/index.ts';
+import { CSV_HEADER } from '../sim/record.ts';
+import { rulesOf, type SimSettings } from '../sim/chunk.ts';
+import { playOne } from '../sim/play-one.ts';
+import { simulate, type SimResult } from '../sim/simulate.ts';
+import { figures, summaryJson } from '../sim/summary.ts';
+import { reportHtml } from '../sim/report-html.ts';
+import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { progressBar } from './progress.ts';
+
+const BOT_KINDS: BotKind[] = ['heuristic', 'random'];
+
+function botsOption(v: unknown): BotKind[] {
+  const list = String(v ?? 'heuristic').split(',').map((b) => b.trim());
+  for (const b of list) if (!BOT_KINDS.includes(b as BotKind)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS.join(', ')} (a comma list gives one per seat, repeated)`);
+  return list as BotKind[];
+}
+
+function spark(values: number[]): string {
+  const ticks = '▁▂▃▄▅▆▇█';
+  const max = Math.max(...values, 1e-9);
+  return values.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
+}
+
+function table(r: SimResult): string {
+  const s = r.settings;
+  const j = summaryJson(r);
+  const f = figures(r.aggregates[0], s.players);
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const lines = [
+    `${s.games} ${s.match ? 'matches' : 'rounds'} · ${s.players} players · rules ${s.rules} · profile ${s.profiles[0]} · seed ${s.seed} · ${s.fidelity} · ${r.workers} worker(s)`,
+    '',
+    'figure                 mean      95 % interval',
+    `turns per game     ${f.turns.mean.toFixed(2).padStart(9)}   ${f.turns.ci95.map((x) => x.toFixed(2)).join(' – ')}`,
+    `presses per game   ${f.presses.mean.toFixed(2).padStart(9)}   ${f.presses.ci95.map((x) => x.toFixed(2)).join(' – ')}`,
+    `reloads per game   ${f.reloads.mean.toFixed(3).padStart(9)}   ${f.reloads.ci95.map((x) => x.toFixed(3)).join(' – ')}`,
+    `points per game    ${f.points.mean.toFixed(1).padStart(9)}   ${f.points.ci95.map((x) => x.toFixed(1)).join(' – ')}`,
+    ...(s.match ? [`rounds per match   ${f.rounds.mean.toFixed(2).padStart(9)}   ${f.rounds.ci95.map((x) => x.toFixed(2)).join(' – ')}`] : []),
+    `P(no cards)        ${pct(f.pNoCards).padStart(9)}   ${f.pNoCardsCi.map(pct).join(' – ')}`,
+    `cards per press    ${f.meanCardsPerPress.toFixed(3).padStart(9)}`,
+    '',
+  ];
+  const hist = r.aggregates[0].cardsPerPress;
+  const total = hist.reduce((a, b) => a + (b ?? 0), 0);
+  if (total > 0) {
+    lines.push('cards per press  ' + spark(hist.map((n) => n ?? 0)) + `  (0 … ${hist.length - 1})`);
+    const maxN = Math.max(...hist.map((n) => n ?? 0));
+    hist.forEach((n, c) => lines.push(`  ${String(c).padStart(3)}  ${pct((n ?? 0) / total).padStart(7)}  ${'█'.repeat(Math.round((30 * (n ?? 0)) / maxN))}`));
+    lines.push('');
+  }
+  lines.push('turns per game   ' + spark(r.aggregates[0].turnsHist.map((n) => n ?? 0)) + `  (0 … ${r.aggregates[0].turnsHist.length * 5})`);
+  lines.push('hand over time   ' + spark(f.handOverTime.filter((_, i) => i % 5 === 0)) + `  (mean cards per hand, every 5 turns)`);
+  lines.push('', 'seat  wins    share   95 % interval');
+  f.winsBySeat.forEach((w, i) => lines.push(`${String(i).padStart(4)}  ${String(w.wins).padStart(5)}  ${pct(w.share).padStart(7)}   ${w.ci95.map(pct).join(' – ')}`));
+  lines.push(`seat advantage: χ² ${j.seatTest.statistic.toFixed(2)}, df ${j.seatTest.df}, p = ${j.seatTest.pValue.toPrecision(3)}${j.seatTest.pValue < 0.01 ? '  (a real advantage)' : ''}`);
+  lines.push('', 'wins by bot: ' + Object.entries(f.winsByBot).map(([k, v]) => `${k} ${v} (${pct(v / r.aggregates[0].games)})`).join(', '));
+  if (j.compare) {
+    lines.push('', 'profile                     turns (95 %)              P(no cards)  cards/press  reloads   Δturns vs first (paired t, p)');
+    for (const p of j.compare.profiles) {
+      const d = 'turnsVsFirst' in p && p.turnsVsFirst ? `${p.turnsVsFirst.meanDifference >= 0 ? '+' : ''}${p.turnsVsFirst.meanDifference.toFixed(2)} (p = ${p.turnsVsFirst.pairedT.pValue.toPrecision(3)}${p.turnsVsFirst.pairedT.pValue < 0.01 ? ', real' : ', not shown'})` : '—';
+      lines.push(`${p.profile.padEnd(26)}  ${p.meanTurns.toFixed(2).padStart(7)} (${p.meanTurnsCi95.map((x) => x.toFixed(1)).join('–')})  ${pct(p.pNoCards).padStart(10)}  ${p.meanCardsPerPress.toFixed(3).padStart(11)}  ${p.reloadsPerGame.toFixed(3).padStart(7)}   ${d}`);
+    }
+    const h = j.compare.cardsPerPressHomogeneity;
+    lines.push(`cards-per-press distributions differ: χ² ${h.statistic.toFixed(1)}, df ${h.df}, p = ${h.pValue.toPrecision(3)}`);
+  }
+  lines.push('', `invariant violations: ${j.invariantViolations}${j.invariantExamples.length ? ` (${j.invariantExamples.join('; ')})` : ''}`);
+  lines.push(`${j.gamesPerSecond} games/s · ${j.turnsPerSecond} turns/s · ${j.seconds} s · peak memory ${j.peakMemoryMiB} MiB`);
+  return lines.join('\n');
+}
+
+/** The `simulate` command. */
+export const simulateCommand: Command = {
+  name: 'simulate',
+  summary: 'Monte Carlo: many seeded bot games against a launcher profile, with tables, JSON, CSV, an HTML report',
+  options: {
+    games: { type: 'string', value: 'N', help: 'games to play', default: '1000' },
+    players: { type: 'string', value: 'P', help: 'players at the table, 2..10', default: '4' },
+    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme, extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file', default: 'extreme' },
+    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
+    compare: { type: 'string', value: 'A,B,…', help: 'run the same seeds under several profiles and compare them' },
+    seed: { type: 'string', value: 'S', help: 'master seed: game i is seeded from (S, i)' },
+    workers: { type: 'string', value: 'W', help: 'worker threads (same figures for any W)', default: String(availableParallelism()) },
+    match: { type: 'boolean', help: 'play whole matches to the target instead of single rounds' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', help: 'heuristic or random, one for all or a list per seat', default: 'heuristic' },
+    fidelity: { type: 'string', value: 'fast|machine', help: 'fast: the launcher\'s pure core; machine: the XState machine on a simulated clock', default: 'fast' },
+    json: { type: 'boolean', help: 'print one JSON object' },
+    csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },
+    report: { type: 'string', value: 'FILE.html', help: 'write a self-contained HTML page with charts' },
+    'replay-game': { type: 'string', value: 'I', help: 'replay game I of the run alone (with --save FILE: a game file `play --resume` opens)' },
+    save: { type: 'string', value: 'FILE', help: 'with --replay-game: where to save the game' },
+    progress: { type: 'boolean', help: 'show the progress bar even when standard error is not a terminal' },
+  },
+  examples: [
+    'uno-extreme simulate --games 10000 --players 4 --rules extreme --profile seed-0-8 --seed 1',
+    'uno-extreme simulate --games 5000 --compare seed-0-8,extreme-2010-measured,attack-1999-pattern --seed 2',
+    'uno-extreme simulate --games 2000 --bots heuristic,random --json',
+    'uno-extreme simulate --games 20000 --report report.html --csv games.csv',
+    'uno-extreme simulate --seed 1 --replay-game 17 --save game17.json',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    const games = intOption(args, 'games', 1000, 1, 100_000_000);
+    const players = intOption(args, 'players', 4, 2, 10);
+    const workers = intOption(args, 'workers', availableParallelism(), 1, 256);
+    const { seed, picked } = seedOption(args);
+    const fidelity = String(args.values.fidelity ?? 'fast');
+    if (fidelity !== 'fast' && fidelity !== 'machine') throw new UsageError(`--fidelity must be fast or machine, got "${fidelity}"`);
+    const rulesSpec = String(args.values.rules ?? 'extreme');
+    let rules;
+    try {
+      rules = rulesOf(rulesSpec);
+    } catch (e) {
+      throw new UserError((e as Error).message);
+    }
+    if (args.values.compare !== undefined && args.values.profile !== undefined) throw new UsageError('give either --profile or --compare A,B,…, not both');
+    const profiles = args.values.compare !== undefined
+      ? String(args.values.compare).split(',').map((p) => p.trim()).filter(Boolean)
+      : [String(args.values.profile ?? rules.profile ?? 'seed-0-8')];
+    if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError('--compare needs at least two profiles, e.g. --compare seed-0-8,extreme-2010-measured');
+    profiles.forEach((p) => resolveProfile(p)); // a bad profile fails here, before any worker starts
+    const settings: SimSettings = {
+      games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots),
+      csv: args.values.csv !== undefined,
+    };
+    if (picked && !args.values.json) console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
+
+    if (args.values['replay-game'] !== undefined) {
+      const i = intOption(args, 'replay-game', 0, 0, Number.MAX_SAFE_INTEGER);
+      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, resolveProfile(profiles[0]), i, true);
+      const { final, handSums: _h, ...shown } = rec;
+      if (typeof args.values.save === 'string') {
+        try {
+          writeSave(args.values.save, final!);
+        } catch (e) {
+          throw new UserError(`cannot write ${args.values.save}: ${(e as Error).message}`);
+        }
+      }
+      console.log(args.values.json ? JSON.stringify(shown) : [
+        `game ${i} of seed ${seed} (game seed ${rec.seed}): seat ${rec.winner} (${rec.winnerBot}) won after ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points`,
+        ...(typeof args.values.save === 'string' ? [`saved to ${args.values.save}: open it with \`uno-extreme play --resume ${args.values.save}\``] : []),
+      ].join('\n'));
+      return 0;
+    }
+    if (args.values.save !== undefined) throw new UsageError('--save goes with --replay-game I');
+
+    let csv: WriteStream | null = null;
+    let writeRows: ((rows: string[]) => void) | undefined;
+    if (typeof args.values.csv === 'string') {
+      csv = args.values.csv === '-' ? null : createWriteStream(args.values.csv);
+      const out = (s: string) => (csv ? csv.write(s) : process.stdout.write(s));
+      out(`${CSV_HEADER}\n`);
+      csv?.on('error', (e) => {
+        console.error(`uno-extreme simulate: cannot write ${args.values.csv}: ${e.message}`);
+        process.exit(1);
+      });
+      writeRows = (rows: string[]) => void (rows.length && out(`${rows.join('\n')}\n`));
+    }
+    const showBar = Boolean(args.values.progress) || (process.stderr.isTTY && games >= 200);
+    const bar = showBar ? progressBar(games, args.values.match ? 'matches' : 'games') : null;
+    let result: SimResult;
+    try {
+      result = await simulate(settings, workers, { progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) });
+    } finally {
+      bar?.done();
+    }
+    if (csv) await new Promise<void>((r) => csv!.end(() => r()));
+    const summary = summaryJson(result);
+    if (typeof args.values.report === 'string') {
+      const per = result.aggregates.map((a, j) => ({ name: profiles[j], cardsPerPress: figures(a, players).cardsPerPress }));
+      try {
+        writeFileSync(args.values.report, reportHtml(summary, figures(result.aggregates[0], players).turnsHistogram, per));
+      } catch (e) {
+        throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+    if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
+    console.log(args.values.json ? JSON.stringify(summary) : table(result));
+    if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
+    return summary.invariantViolations ? 1 : 0;
+  },
+};

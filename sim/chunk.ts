@@ -1,0 +1,62 @@
+/**
+ * One chunk of a simulation: games [start, end) under every profile of the run. The same code
+ * runs in the main thread (one worker) and in worker threads, so the figures cannot differ.
+ */
+import { addSample, emptySums, type Sums } from '../lib/stats.ts';
+import { resolveProfile } from '../emulator/profiles.ts';
+import { loadRulesFile, resolveRules, type BotKind, type Rules } from '../game/index.ts';
+import { addGame, csvRow, emptyAggregate, type Aggregate } from './record.ts';
+import { playOne, type PlayConfig } from './play-one.ts';
+
+/** A run's settings as plain data (what a worker receives). */
+export interface SimSettings {
+  games: number;
+  players: number;
+  /** Rule set name, or a rules JSON file. */
+  rules: string;
+  /** One profile, or several to compare on the same seeds (names or JSON files). */
+  profiles: string[];
+  seed: number;
+  fidelity: 'fast' | 'machine';
+  match: boolean;
+  bots: BotKind[];
+  csv: boolean;
+}
+
+/** What a chunk yields. */
+export interface ChunkResult {
+  start: number;
+  end: number;
+  /** One aggregate per profile, in the order of `profiles`. */
+  aggregates: Aggregate[];
+  /** Per profile j > 0: sums of (turns under j − turns under profile 0), game by game. */
+  pairedTurns: Sums[];
+  /** CSV rows in game order (when asked for). */
+  rows: string[];
+}
+
+/** Resolves a `--rules` value: a rule set name or a rules file. */
+export function rulesOf(spec: string): Rules {
+  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : resolveRules(spec);
+}
+
+/** Plays games [start, end). */
+export function runChunk(s: SimSettings, start: number, end: number): ChunkResult {
+  const rules = rulesOf(s.rules);
+  const profiles = s.profiles.map((p) => resolveProfile(p));
+  const cfg: PlayConfig = { players: s.players, rules, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots };
+  const aggregates = profiles.map(() => emptyAggregate(s.players));
+  const pairedTurns = profiles.slice(1).map(() => emptySums());
+  const rows: string[] = [];
+  for (let i = start; i < end; i++) {
+    let base = 0;
+    profiles.forEach((p, j) => {
+      const rec = playOne(cfg, p, i);
+      addGame(aggregates[j], rec);
+      if (j === 0) base = rec.turns;
+      else addSample(pairedTurns[j - 1], rec.turns - base);
+      if (s.csv) rows.push(csvRow(rec));
+    });
+  }
+  return { start, end, aggregates, pairedTurns, rows };
+}

@@ -1,0 +1,128 @@
+/**
+ * Plays one simulated game (a round, or a match) with bots against a launcher, counting what the
+ * simulation reports and checking the invariants after every move. Game `i` is seeded from
+ * (master seed, i) alone, so any game can be replayed by itself.
+ */
+import { seedRng } from '../lib/rng.ts';
+import { FastLauncher, type SyncLauncher } from '../emulator/api.ts';
+import { MachineLauncher } from '../emulator/launcher.ts';
+import type { PressResult } from '../emulator/core.ts';
+import type { Profile } from '../emulator/profile.ts';
+import {
+  createGame, createMatch, makeBots, resolveRules, roundPoints, runMatchSync, runRoundSync,
+  type BotKind, type GameEvent, type GameState, type MatchState, type Rules,
+} from '../game/index.ts';
+import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
+
+/** How games are played. */
+export interface PlayConfig {
+  players: number;
+  rules: Rules;
+  seed: number;
+  fidelity: 'fast' | 'machine';
+  match: boolean;
+  /** Bot kind per seat (cycled when shorter than the table). */
+  bots: BotKind[];
+}
+
+/** The seed of game `index` of a run with master seed `seed`. */
+export function gameSeed(seed: number, index: number): number {
+  return seedRng(seed, index)[0];
+}
+
+/** Counts presses as the runner makes them. */
+class CountingLauncher implements SyncLauncher {
+  presses = 0;
+  jams = 0;
+  cardsPerPress: number[] = [];
+  constructor(readonly inner: SyncLauncher) {}
+  get supplyCount() { return this.inner.supplyCount; }
+  get supply() { return this.inner.supply; }
+  pressSync(): PressResult {
+    const r = this.inner.pressSync();
+    if (r.dinged) {
+      this.presses++;
+      this.cardsPerPress[r.cards.length] = (this.cardsPerPress[r.cards.length] ?? 0) + 1;
+    }
+    if (r.jam) this.jams++;
+    return r;
+  }
+  aimSync(seat: number) { this.inner.aimSync(seat); }
+  loadSync(cards: readonly string[]) { this.inner.loadSync(cards); }
+  clearJamSync() { this.inner.clearJamSync(); }
+  press() { return Promise.resolve(this.pressSync()); }
+  aim(seat: number) { return this.inner.aim(seat); }
+  load(cards: readonly string[]) { return this.inner.load(cards); }
+  clearJam() { return this.inner.clearJam(); }
+}
+
+function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: number, round: number, seats: number): SyncLauncher {
+  const rng = seedRng(seed, 0x1a, round);
+  return fidelity === 'fast' ? new FastLauncher(profile, rng) : new MachineLauncher({ profile, seed: rng, seats });
+}
+
+/** Plays game `index` under `profile`; returns its record (and, with `keep`, the final state with its move log). */
+export function playOne(cfg: PlayConfig, profile: Profile, index: number, keep = false): GameRecord & { final?: GameState | MatchState } {
+  const seed = gameSeed(cfg.seed, index);
+  const kinds = Array.from({ length: cfg.players }, (_, s) => cfg.bots[s % cfg.bots.length]);
+  const bots = makeBots(cfg.players, seed, kinds);
+  const rec: GameRecord = {
+    index, seed, profile: profile.name, turns: 0, presses: 0, moves: 0, reloads: 0, jams: 0, cardsPerPress: [],
+    winner: -1, winnerBot: '', points: 0, rounds: 0, handSums: [], violations: 0,
+  };
+  const counters: CountingLauncher[] = [];
+  let roundLauncher: CountingLauncher | null = null;
+  let deckSize = -1;
+  const onStep = (state: GameState, _move: unknown, events: readonly GameEvent[]) => {
+    rec.moves++;
+    if (deckSize < 0) deckSize = state.hands.reduce((s, h) => s + h.length, 0) + state.discard.length + state.supply.length;
+    for (const e of events) {
+      if (e.type === 'reload') rec.reloads++;
+      else if (e.type === 'turn') {
+        if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(state.hands.reduce((s, h) => s + h.length, 0));
+        rec.turns++;
+      }
+    }
+    const total = state.hands.reduce((s, h) => s + h.length, 0) + state.discard.length + state.supply.length;
+    let problem: string | null = null;
+    if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
+    else if (roundLauncher && roundLauncher.supplyCount !== state.supply.length)
+      problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${state.supply.length}`;
+    if (problem) {
+      rec.violations++;
+      rec.violation ??= problem;
+    }
+  };
+  const launcherFor = (g: GameState): SyncLauncher | null => {
+    deckSize = -1;
+    if (!g.rules.options.launcher) return (roundLauncher = null);
+    roundLauncher = new CountingLauncher(makeLauncher(profile, cfg.fidelity, seed, g.round, cfg.players));
+    counters.push(roundLauncher);
+    return roundLauncher;
+  };
+  if (cfg.match) {
+    const m = runMatchSync(createMatch({ rules: cfg.rules, players: cfg.players, seed, log: keep }), launcherFor, bots, { onStep });
+    if (keep) (rec as { final?: MatchState }).final = m;
+    rec.winner = m.winner!;
+    rec.points = m.totals[m.winner!];
+    rec.rounds = m.rounds.length;
+  } else {
+    const g = createGame({ rules: cfg.rules, players: cfg.players, seed, log: keep });
+    const { state } = runRoundSync(g, launcherFor(g), bots, { onStep });
+    if (keep) (rec as { final?: GameState }).final = state;
+    rec.winner = state.winner!;
+    rec.points = roundPoints(state)[state.winner!];
+    rec.rounds = 1;
+  }
+  rec.winnerBot = bots[rec.winner].name;
+  for (const c of counters) {
+    rec.presses += c.presses;
+    rec.jams += c.jams;
+    c.cardsPerPress.forEach((n, k) => (rec.cardsPerPress[k] = (rec.cardsPerPress[k] ?? 0) + (n ?? 0)));
+  }
+  for (let k = 0; k < rec.cardsPerPress.length; k++) rec.cardsPerPress[k] ??= 0;
+  return rec;
+}
+
+/** Resolves `--rules NAME|FILE` the way the game layer does. */
+export { resolveRules };

@@ -1,0 +1,112 @@
+/**
+ * What one simulated game yields, and the aggregate of many. The aggregate holds only integer
+ * counts and sums, so merging worker results in any order gives the same figures bit for bit.
+ */
+import { addSample, emptySums, mergeSums, type Sums } from '../lib/stats.ts';
+
+/** Turns tracked for "cards in hand over time". */
+export const HAND_TRACK_TURNS = 300;
+/** Width of the bins of the turns-per-round histogram. */
+export const TURN_BIN = 5;
+
+/** One game (a round, or a whole match with `--match`). */
+export interface GameRecord {
+  index: number;
+  seed: number;
+  /** Profile it ran under (for --compare). */
+  profile: string;
+  turns: number;
+  presses: number;
+  moves: number;
+  reloads: number;
+  jams: number;
+  /** cardsPerPress[n] = presses that gave n cards. */
+  cardsPerPress: number[];
+  winner: number;
+  winnerBot: string;
+  /** Points the winner scored (standard scoring) or the winning total. */
+  points: number;
+  rounds: number;
+  /** Sum over seats of cards in hand at the start of each turn. */
+  handSums: number[];
+  violations: number;
+  /** First invariant failure, for the report. */
+  violation?: string;
+}
+
+/** The aggregate of many games. Plain data: it crosses worker boundaries as it is. */
+export interface Aggregate {
+  games: number;
+  turns: Sums;
+  presses: Sums;
+  reloads: Sums;
+  jams: Sums;
+  points: Sums;
+  rounds: Sums;
+  noCardPresses: Sums;
+  cardsPerPress: number[];
+  winsBySeat: number[];
+  winsByBot: Record<string, number>;
+  handSum: number[];
+  handCount: number[];
+  turnsHist: number[];
+  violations: number;
+  violationExamples: string[];
+}
+
+/** An empty aggregate for `players` seats. */
+export function emptyAggregate(players: number): Aggregate {
+  return {
+    games: 0, turns: emptySums(), presses: emptySums(), reloads: emptySums(), jams: emptySums(), points: emptySums(),
+    rounds: emptySums(), noCardPresses: emptySums(), cardsPerPress: [], winsBySeat: new Array(players).fill(0),
+    winsByBot: {}, handSum: [], handCount: [], turnsHist: [], violations: 0, violationExamples: [],
+  };
+}
+
+function addArray(into: number[], from: readonly number[]): void {
+  for (let i = 0; i < from.length; i++) into[i] = (into[i] ?? 0) + (from[i] ?? 0);
+}
+
+/** Adds one game. */
+export function addGame(a: Aggregate, g: GameRecord): void {
+  a.games++;
+  addSample(a.turns, g.turns);
+  addSample(a.presses, g.presses);
+  addSample(a.reloads, g.reloads);
+  addSample(a.jams, g.jams);
+  addSample(a.points, g.points);
+  addSample(a.rounds, g.rounds);
+  addSample(a.noCardPresses, g.cardsPerPress[0] ?? 0);
+  addArray(a.cardsPerPress, g.cardsPerPress);
+  a.winsBySeat[g.winner]++;
+  a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
+  addArray(a.handSum, g.handSums);
+  addArray(a.handCount, g.handSums.map(() => 1));
+  const bin = Math.floor(g.turns / TURN_BIN);
+  a.turnsHist[bin] = (a.turnsHist[bin] ?? 0) + 1;
+  a.violations += g.violations;
+  if (g.violation && a.violationExamples.length < 5) a.violationExamples.push(`game ${g.index}: ${g.violation}`);
+}
+
+/** Merges `b` into `a` (worker results). */
+export function mergeAggregate(a: Aggregate, b: Aggregate): void {
+  a.games += b.games;
+  for (const k of ['turns', 'presses', 'reloads', 'jams', 'points', 'rounds', 'noCardPresses'] as const) mergeSums(a[k], b[k]);
+  addArray(a.cardsPerPress, b.cardsPerPress);
+  addArray(a.winsBySeat, b.winsBySeat);
+  for (const [k, v] of Object.entries(b.winsByBot)) a.winsByBot[k] = (a.winsByBot[k] ?? 0) + v;
+  addArray(a.handSum, b.handSum);
+  addArray(a.handCount, b.handCount);
+  addArray(a.turnsHist, b.turnsHist);
+  a.violations += b.violations;
+  for (const v of b.violationExamples) if (a.violationExamples.length < 5) a.violationExamples.push(v);
+}
+
+/** One CSV row per game. */
+export const CSV_HEADER = 'game,seed,profile,turns,presses,moves,reloads,jams,no_card_presses,cards_out,winner,winner_bot,points,rounds,violations';
+
+/** A game as a CSV row. */
+export function csvRow(g: GameRecord): string {
+  const out = g.cardsPerPress.reduce((s, n, c) => s + n * c, 0);
+  return [g.index, g.seed, g.profile, g.turns, g.presses, g.moves, g.reloads, g.jams, g.cardsPerPress[0] ?? 0, out, g.winner, g.winnerBot, g.points, g.rounds, g.violations].join(',');
+}

@@ -1,0 +1,95 @@
+/**
+ * `simulate --report FILE.html`: one self-contained page (inline SVG charts, no scripts, no
+ * network) a person can open offline or print.
+ */
+import type { summaryJson } from './summary.ts';
+
+type Summary = ReturnType<typeof summaryJson>;
+const COLOURS = ['#d62728', '#1f77b4', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'];
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** A bar chart of labelled values (several series side by side). */
+function bars(title: string, labels: string[], series: Array<{ name: string; values: number[] }>, yLabel: string): string {
+  const W = 640, H = 260, L = 50, B = 40, T = 30;
+  const max = Math.max(1e-9, ...series.flatMap((s) => s.values));
+  const slot = (W - L - 10) / Math.max(1, labels.length);
+  const bw = Math.max(1, (slot * 0.8) / series.length);
+  const y = (v: number) => T + (H - T - B) * (1 - v / max);
+  let svg = `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}">`;
+  svg += `<text x="${L}" y="18" font-weight="bold">${esc(title)}</text>`;
+  svg += `<line x1="${L}" y1="${H - B}" x2="${W - 10}" y2="${H - B}" stroke="#444"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#444"/>`;
+  for (let k = 0; k <= 4; k++) {
+    const v = (max * k) / 4;
+    svg += `<text x="${L - 4}" y="${y(v) + 4}" font-size="10" text-anchor="end">${v < 10 ? v.toFixed(2) : Math.round(v)}</text>`;
+  }
+  svg += `<text x="12" y="${T + (H - T - B) / 2}" font-size="11" transform="rotate(-90 12 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>`;
+  const every = Math.ceil(labels.length / 20);
+  labels.forEach((lab, i) => {
+    series.forEach((s, j) => {
+      const v = s.values[i] ?? 0;
+      svg += `<rect x="${L + i * slot + slot * 0.1 + j * bw}" y="${y(v)}" width="${bw}" height="${H - B - y(v)}" fill="${COLOURS[j % COLOURS.length]}"><title>${esc(s.name)} ${esc(lab)}: ${v}</title></rect>`;
+    });
+    if (i % every === 0) svg += `<text x="${L + i * slot + slot / 2}" y="${H - B + 14}" font-size="10" text-anchor="middle">${esc(lab)}</text>`;
+  });
+  if (series.length > 1)
+    series.forEach((s, j) => (svg += `<rect x="${W - 170}" y="${T + j * 14}" width="10" height="10" fill="${COLOURS[j % COLOURS.length]}"/><text x="${W - 155}" y="${T + 9 + j * 14}" font-size="11">${esc(s.name)}</text>`));
+  return `${svg}</svg>`;
+}
+
+/** A line chart of one series over its index. */
+function line(title: string, values: number[], xLabel: string, yLabel: string): string {
+  const W = 640, H = 240, L = 50, B = 40, T = 30;
+  const max = Math.max(1e-9, ...values);
+  const x = (i: number) => L + ((W - L - 10) * i) / Math.max(1, values.length - 1);
+  const y = (v: number) => T + (H - T - B) * (1 - v / max);
+  const pts = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(title)}">` +
+    `<text x="${L}" y="18" font-weight="bold">${esc(title)}</text>` +
+    `<line x1="${L}" y1="${H - B}" x2="${W - 10}" y2="${H - B}" stroke="#444"/><line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#444"/>` +
+    `<text x="${L - 4}" y="${T + 4}" font-size="10" text-anchor="end">${max.toFixed(1)}</text><text x="${L - 4}" y="${H - B}" font-size="10" text-anchor="end">0</text>` +
+    `<text x="${W - 10}" y="${H - B + 14}" font-size="10" text-anchor="end">${values.length - 1}</text>` +
+    `<text x="${(W + L) / 2}" y="${H - 8}" font-size="11" text-anchor="middle">${esc(xLabel)}</text>` +
+    `<text x="12" y="${T + (H - T - B) / 2}" font-size="11" transform="rotate(-90 12 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>` +
+    `<polyline points="${pts}" fill="none" stroke="${COLOURS[1]}" stroke-width="2"/></svg>`;
+}
+
+/** The whole page. */
+export function reportHtml(s: Summary, turnsHistogram: Array<{ from: number; games: number }>, perProfileCards?: Array<{ name: string; cardsPerPress: Record<string, number> }>): string {
+  const rows: Array<[string, string]> = [
+    ['games', `${s.games} ${s.match ? 'matches' : 'rounds'}, ${s.players} players, rules ${s.rules}, profile ${s.profile}, seed ${s.seed}, ${s.fidelity} fidelity`],
+    ['turns per game', `${s.meanTurns} (95 %: ${s.meanTurnsCi95.join(' – ')})`],
+    ['presses per game', `${s.meanPresses} (95 %: ${s.meanPressesCi95.join(' – ')})`],
+    ['cards per press', `${s.meanCardsPerPress}`],
+    ['P(no cards)', `${(s.pNoCards * 100).toFixed(1)} % (95 %: ${s.pNoCardsCi95.map((x) => (x * 100).toFixed(1)).join(' – ')} %)`],
+    ['reloads per game', `${s.reloadsPerGame} (95 %: ${s.reloadsPerGameCi95.join(' – ')})`],
+    ['points per game', `${s.pointsPerGame}`],
+    ['seat advantage', `χ² = ${s.seatTest.statistic.toFixed(2)}, df ${s.seatTest.df}, p = ${s.seatTest.pValue.toPrecision(3)}`],
+    ['invariant violations', String(s.invariantViolations)],
+    ['speed', `${s.gamesPerSecond} games/s, ${s.turnsPerSecond} turns/s on ${s.workers} worker(s)`],
+  ];
+  const cards = perProfileCards ?? [{ name: s.profile, cardsPerPress: s.cardsPerPress }];
+  const maxC = Math.max(...cards.flatMap((c) => Object.keys(c.cardsPerPress).map(Number)));
+  const labels = Array.from({ length: maxC + 1 }, (_, i) => String(i));
+  const cardSeries = cards.map((c) => {
+    const total = Object.values(c.cardsPerPress).reduce((a, b) => a + b, 0);
+    return { name: c.name, values: labels.map((l) => (c.cardsPerPress[l] ?? 0) / total) };
+  });
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>uno-extreme simulation — ${esc(s.profile)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2em;max-width:60em;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;text-align:left}
+svg{display:block;margin:1.5em 0;font-family:system-ui,sans-serif}
+@media print{body{margin:0}svg{page-break-inside:avoid}}
+</style></head><body>
+<h1>UNO Extreme simulation</h1>
+<table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>
+${bars('Cards per press', labels, cardSeries, 'share of presses')}
+${bars('Turns per game', turnsHistogram.map((b) => String(b.from)), [{ name: 'games', values: turnsHistogram.map((b) => b.games) }], 'games')}
+${bars('Wins by seat', s.winsBySeat.map((_, i) => `seat ${i}`), [{ name: 'wins', values: s.winsBySeat }], 'games won')}
+${line('Cards in hand over time', s.handOverTime, 'turn', 'mean cards per hand')}
+<p>Made by <code>uno-extreme simulate</code>. Same seed, same figures.</p>
+</body></html>
+`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Runs a Monte Carlo simulation on worker threads: chunks of games are handed out as workers
+ * free up; results are integer sums merged in any order, so one worker or many give the same
+ * figures. Memory stays flat: no game is kept, CSV rows are written as their turn comes.
+ */
+import { Worker } from 'node:worker_threads';
+import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
+import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
+import { runChunk, type ChunkResult, type SimSettings } from './chunk.ts';
+
+/** A finished run. */
+export interface SimResult {
+  settings: SimSettings;
+  aggregates: Aggregate[];
+  pairedTurns: Sums[];
+  workers: number;
+  seconds: number;
+  /** Peak resident memory seen, MiB. */
+  peakMemoryMiB: number;
+}
+
+/** Hooks of a run. */
+export interface RunHooks {
+  /** Games done so far (across profiles: each game counts once). */
+  progress?: (done: number, total: number) => void;
+  /** CSV rows, in game order. */
+  rows?: (rows: string[]) => void;
+}
+
+function chunkSize(games: number, workers: number): number {
+  return Math.max(1, Math.min(250, Math.ceil(games / (workers * 8))));
+}
+
+/** Runs the simulation described by `s` on `workers` threads (1: in this thread). */
+export async function simulate(s: SimSettings, workers: number, hooks: RunHooks = {}): Promise<SimResult> {
+  const t0 = performance.now();
+  const aggregates = s.profiles.map(() => emptyAggregate(s.players));
+  const pairedTurns = s.profiles.slice(1).map(() => emptySums());
+  let peak = process.memoryUsage().rss;
+  const size = chunkSize(s.games, workers);
+  const chunks: Array<[number, number]> = [];
+  for (let i = 0; i < s.games; i += size) chunks.push([i, Math.min(s.games, i + size)]);
+  // Rows wait here until every earlier chunk is written: CSV comes out in game order.
+  const pendingRows = new Map<number, string[]>();
+  let nextRowChunk = 0;
+  let done = 0;
+  const absorb = (r: ChunkResult) => {
+    r.aggregates.forEach((a, j) => mergeAggregate(aggregates[j], a));
+    r.pairedTurns.forEach((p, j) => mergeSums(pairedTurns[j], p));
+    if (hooks.rows) {
+      pendingRows.set(r.start, r.rows);
+      while (nextRowChunk < chunks.length && pendingRows.has(chunks[nextRowChunk][0])) {
+        hooks.rows(pendingRows.get(chunks[nextRowChunk][0])!);
+        pendingRows.delete(chunks[nextRowChunk][0]);
+        nextRowChunk++;
+      }
+    }
+    done += r.end - r.start;
+    peak = Math.max(peak, process.memoryUsage().rss);
+    hooks.progress?.(done, s.games);
+  };
+  if (workers <= 1) {
+    for (const [a, b] of chunks) {
+      absorb(runChunk(s, a, b));
+      // Let the progress bar draw and Ctrl-C through between chunks.
+      await new Promise((r) => setImmediate(r));
+    }
+  } else {
+    await runOnWorkers(s, workers, chunks, absorb);
+  }
+  return {
+    settings: s, aggregates, pairedTurns, workers,
+    seconds: (performance.now() - t0) / 1000,
+    peakMemoryMiB: Math.round((peak / 1048576) * 10) / 10,
+  };
+}
+
+function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    let live = 0;
+    let failed = false;
+    const pool: Worker[] = [];
+    const give = (w: Worker) => {
+      if (failed) return;
+      if (next >= chunks.length) {
+        w.postMessage('exit');
+        return;
+      }
+      const [start, end] = chunks[next++];
+      w.postMessage({ settings: s, start, end });
+    };
+    const entry = new URL('./worker-entry.js', import.meta.url);
+    for (let i = 0; i < Math.min(n, chunks.length); i++) {
+      const w = new Worker(entry);
+      pool.push(w);
+      live++;
+      w.on('message', (m: { ok: true; result: ChunkResult } | { ok: false; error: string; start: number }) => {
+        if (!m.ok) {
+          failed = true;
+          for (const p of pool) void p.terminate();
+          reject(new Error(`game ${m.start}…: ${m.error}`));
+          return;
+        }
+        absorb(m.result);
+        give(w);
+      });
+      w.on('error', (e) => {
+        failed = true;
+        for (const p of pool) void p.terminate();
+        reject(e);
+      });
+      w.on('exit', () => {
+        if (--live === 0 && !failed) resolve();
+      });
+      give(w);
+    }
+  });
+}

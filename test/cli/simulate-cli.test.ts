@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSave } from '../../game/index.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('uno-extreme simulate', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'uno-sim-'));
+
+  it('--json prints the promised fields; --csv writes one row per game; --report writes a page with charts', () => {
+    const csv = path.join(dir, 'games.csv');
+    const html = path.join(dir, 'report.html');
+    const r = run('simulate', '--games', '40', '--seed', '3', '--workers', '2', '--json', '--csv', csv, '--report', html);
+    expect(r.status, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout);
+    for (const k of ['games', 'players', 'rules', 'profile', 'seed', 'meanTurns', 'meanPresses', 'cardsPerPress', 'pNoCards', 'reloadsPerGame', 'winsBySeat', 'invariantViolations', 'gamesPerSecond', 'turnsPerSecond'])
+      expect(s, k).toHaveProperty(k);
+    expect(s).toMatchObject({ games: 40, players: 4, rules: 'extreme', profile: 'seed-0-8', seed: 3, invariantViolations: 0 });
+    expect(s.winsBySeat.reduce((a: number, b: number) => a + b, 0)).toBe(40);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/^game,seed,profile,turns,presses/);
+    expect(lines).toHaveLength(41);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect((page.match(/<svg/g) ?? []).length).toBe(4);
+    expect(page).not.toMatch(/<script|https?:\/\//);
+  });
+
+  it('replays one game alone and saves it as a game file the game layer loads', () => {
+    const save = path.join(dir, 'g5.json');
+    const r = run('simulate', '--seed', '3', '--replay-game', '5', '--save', save);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/game 5 of seed 3 .* won after \d+ turns/);
+    const loaded = readSave(save);
+    expect(loaded.kind).toBe('game');
+    if (loaded.kind === 'game') expect(loaded.game.winner).not.toBeNull();
+  });
+
+  it('wrong flags get clear messages', () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['simulate', '--games', '0'], /--games must be between 1/],
+      [['simulate', '--fidelity', 'slow'], /--fidelity must be fast or machine/],
+      [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"/],
+      [['simulate', '--compare', 'seed-0-8'], /--compare needs at least two profiles/],
+      [['simulate', '--profile', 'nope', '--games', '2'], /unknown profile "nope"/],
+      [['simulate', '--rules', 'poker', '--games', '2'], /poker/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = run(...args);
+      expect(r.status, args.join(' ')).not.toBe(0);
+      expect(r.stderr).toMatch(msg);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { simulate } from '../../sim/simulate.ts';
+import { summaryJson } from '../../sim/summary.ts';
+import { runChunk, type SimSettings } from '../../sim/chunk.ts';
+import { playOne } from '../../sim/play-one.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { resolveRules } from '../../game/index.ts';
+
+const base: SimSettings = {
+  games: 60, players: 4, rules: 'extreme', profiles: ['seed-0-8'], seed: 7, fidelity: 'fast', match: false, bots: ['heuristic', 'random'], csv: true,
+};
+
+/** The figures without the timing fields, which vary from run to run. */
+function figuresOnly(s: ReturnType<typeof summaryJson>) {
+  const { seconds: _s, gamesPerSecond: _g, turnsPerSecond: _t, peakMemoryMiB: _m, workers: _w, ...rest } = s;
+  return rest;
+}
+
+describe('simulate', () => {
+  it('gives the same figures and the same CSV with one worker or several', async () => {
+    const rows1: string[] = [];
+    const rows3: string[] = [];
+    const one = await simulate(base, 1, { rows: (r) => rows1.push(...r) });
+    const three = await simulate(base, 3, { rows: (r) => rows3.push(...r) });
+    expect(figuresOnly(summaryJson(three))).toEqual(figuresOnly(summaryJson(one)));
+    expect(rows3).toEqual(rows1);
+    expect(rows1.map((r) => Number(r.split(',')[0]))).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(summaryJson(one).invariantViolations).toBe(0);
+  });
+
+  it('fast and machine fidelity give identical games for the same seed', () => {
+    const a = runChunk({ ...base, fidelity: 'fast' }, 0, 12);
+    const b = runChunk({ ...base, fidelity: 'machine' }, 0, 12);
+    expect(b.rows).toEqual(a.rows);
+    expect(b.aggregates).toEqual(a.aggregates);
+  });
+
+  it('any game replays alone, identical to its run', () => {
+    const all = runChunk(base, 0, 20).rows;
+    const cfg = { players: 4, rules: resolveRules('extreme'), seed: 7, fidelity: 'fast' as const, match: false, bots: base.bots };
+    const rec = playOne(cfg, resolveProfile('seed-0-8'), 13);
+    expect(all[13].startsWith(`13,${rec.seed},seed-0-8,${rec.turns},${rec.presses},`)).toBe(true);
+  });
+
+  it('compares profiles on the same seeds: a real difference is detected, none between a profile and itself', async () => {
+    const r = await simulate({ ...base, games: 150, profiles: ['seed-0-8', 'attack-1999-pattern', 'seed-0-8'], csv: false }, 2);
+    const c = summaryJson(r).compare!;
+    expect(c.profiles).toHaveLength(3);
+    // The same profile on the same seeds: the very same games, no difference at all.
+    expect(c.profiles[2].turnsVsFirst).toEqual({ meanDifference: 0, pairedT: { statistic: 0, df: 149, pValue: 1 } });
+    // attack-1999 gives cards on a fixed third of presses: the distributions of cards per press differ.
+    expect(c.cardsPerPressHomogeneity.pValue).toBeLessThan(1e-6);
+  });
+
+  it('plays whole matches to the target with --match', async () => {
+    const r = await simulate({ ...base, games: 4, match: true, csv: false }, 1);
+    const s = summaryJson(r);
+    expect(s.roundsPerGame).toBeGreaterThan(1);
+    expect(s.pointsPerGame).toBeGreaterThanOrEqual(500);
+    expect(s.invariantViolations).toBe(0);
+  });
+
+  it('classic rules run on a draw pile, with no launcher presses', async () => {
+    const r = await simulate({ ...base, games: 20, rules: 'classic', csv: false }, 1);
+    const s = summaryJson(r);
+    expect(s.meanPresses).toBe(0);
+    expect(s.meanTurns).toBeGreaterThan(10);
+  });
+});
