@@ -12,13 +12,17 @@ import { legalMoves } from './legal.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move } from './state.ts';
 
-/** What the loop asks of the launcher. */
+/** What the loop asks of the launcher, and of interactive seats (people). */
 export type LauncherOp =
   | { op: 'init'; supply: readonly CardId[] }
   | { op: 'aim'; seat: number }
   | { op: 'press' }
   | { op: 'clearJam' }
-  | { op: 'load'; cards: readonly CardId[] };
+  | { op: 'load'; cards: readonly CardId[] }
+  /** A person's choice: one of `moves` on their turn (`turn`), or one or none out of turn (`react`). */
+  | { op: 'ask'; state: GameState; seat: number; moves: readonly Move[]; mode: 'turn' | 'react' }
+  /** A move was applied (a display may pause to show it). */
+  | { op: 'moved'; state: GameState; move: Move; events: readonly GameEvent[] };
 
 /** How a round is run. */
 export interface RunOptions {
@@ -28,6 +32,14 @@ export interface RunOptions {
   onStep?: (state: GameState, move: Move, events: readonly GameEvent[]) => void;
 }
 
+/** How {@link runRound} talks with people and displays. */
+export interface AsyncRunOptions extends RunOptions {
+  /** Answers an interactive seat's choice (a {@link Bot} with `interactive: true`). */
+  ask?: (state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react') => Promise<Move | null>;
+  /** Awaited after each move, once the launcher has caught up: a display shows it, at its pace. */
+  moved?: (state: GameState, move: Move, events: readonly GameEvent[]) => Promise<void>;
+}
+
 /** A finished round. */
 export interface RoundRun {
   state: GameState;
@@ -35,7 +47,7 @@ export interface RoundRun {
   moves: number;
 }
 
-type Input = PressResult | undefined;
+type Input = PressResult | Move | null | undefined;
 
 /** The same cards in the same order. */
 export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
@@ -43,7 +55,7 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
 }
 
 /** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
-function reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Move | null {
+function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Generator<LauncherOp, Move | null, Input> {
   if (state.uno === null && !state.rules.options.jumpIn) return null;
   const first = state.uno ?? decider;
   for (let k = 0; k < state.players; k++) {
@@ -52,7 +64,9 @@ function reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[]
       (m) => m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider)),
     );
     if (mine.length === 0) continue;
-    const m = bots[seat].react(state, seat, mine);
+    const m = bots[seat].interactive
+      ? ((yield { op: 'ask', state, seat, moves: mine, mode: 'react' }) as Move | null)
+      : bots[seat].react(state, seat, mine);
     if (m) return m;
   }
   return null;
@@ -61,11 +75,11 @@ function reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[]
 /** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
 function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   const p = state.pending!;
-  let r = (yield { op: 'press' })!;
+  let r = (yield { op: 'press' }) as PressResult;
   while (!r.dinged) {
     if (r.ignored !== 'jammed') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
     yield { op: 'clearJam' };
-    r = (yield { op: 'press' })!;
+    r = (yield { op: 'press' }) as PressResult;
   }
   // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
   if (r.jam) yield { op: 'clearJam' };
@@ -88,20 +102,23 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     const moves = legalMoves(state);
     const p = state.pending;
     const decider = p ? p.seat : state.turn;
-    let move = reaction(state, bots, moves, decider);
+    let move = yield* reaction(state, bots, moves, decider);
     if (!move && p?.kind === 'press') {
       if (aimed !== p.aimAt) yield { op: 'aim', seat: (aimed = p.aimAt) };
       move = yield* press(state);
     }
     if (!move) {
       const mine = moves.filter((m) => m.seat === decider && m.type !== 'uno' && m.type !== 'catch');
-      move = bots[decider].choose(state, decider, mine);
+      move = bots[decider].interactive
+        ? ((yield { op: 'ask', state, seat: decider, moves: mine, mode: 'turn' }) as Move)
+        : bots[decider].choose(state, decider, mine);
     }
     const res = applyMove(state, move);
     if (!res.ok) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${res.error.message}`);
     state = res.state;
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
+    yield { op: 'moved', state, move, events: res.events };
   }
   return { state, moves: count };
 }
@@ -137,6 +154,10 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
       return calls.load(op.cards);
     case 'init':
       return checkInit(l, op.supply) ? calls.load(op.supply) : undefined;
+    case 'moved':
+      return undefined;
+    case 'ask':
+      throw new Error(`seat ${op.seat} is a person: run the round with runRound and an ask function`);
   }
 }
 
@@ -148,15 +169,24 @@ export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bo
     press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),
   };
   let step = loop.next();
-  while (!step.done) step = loop.next(perform(l ?? noLauncher(), calls!, step.value) as Input);
+  while (!step.done) step = loop.next(step.value.op === 'moved' ? undefined : (perform(l ?? noLauncher(), calls!, step.value) as Input));
   return step.value;
 }
 
 /** Runs a round to its end against any launcher (a real device takes real time). */
-export async function runRound(state: GameState, launcher: LauncherLike | null, bots: readonly Bot[], opts?: RunOptions): Promise<RoundRun> {
+export async function runRound(state: GameState, launcher: LauncherLike | null, bots: readonly Bot[], opts: AsyncRunOptions = {}): Promise<RoundRun> {
   const loop = roundLoop(state, bots, opts);
   let step = loop.next();
-  while (!step.done) step = loop.next((await perform(launcher ?? noLauncher(), launcher!, step.value)) as Input);
+  while (!step.done) {
+    const op = step.value;
+    let input: Input;
+    if (op.op === 'moved') await opts.moved?.(op.state, op.move, op.events);
+    else if (op.op === 'ask') {
+      if (!opts.ask) throw new Error(`seat ${op.seat} is a person: pass an ask function to runRound`);
+      input = await opts.ask(op.state, op.seat, op.moves, op.mode);
+    } else input = (await perform(launcher ?? noLauncher(), launcher!, op)) as Input;
+    step = loop.next(input);
+  }
   return step.value;
 }
 

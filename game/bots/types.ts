@@ -5,6 +5,8 @@ import type { GameState, Move } from '../state.ts';
 /** A software player. Bots never suggest plays to others (a table penalty software cannot incur). */
 export interface Bot {
   readonly name: string;
+  /** A person at the keyboard: the runner asks `runRound`'s `ask` instead of calling choose/react. */
+  readonly interactive?: boolean;
   /**
    * Chooses one of `moves` (all legal, all for `seat`, never empty) on `seat`'s turn or when a
    * request waits for it.
