@@ -4,13 +4,14 @@
  */
 import { commandHelp, parseCommandArgs, UsageError, UserError, type Command } from './args.ts';
 import { launcherCommand } from './launcher.ts';
+import { playCommand } from './play.ts';
 import { fitCommand } from './fit.ts';
 import { portsCommand } from './ports.ts';
 import { simulateCommand } from './simulate.ts';
 import { ProfileError } from '../emulator/profile.ts';
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [launcherCommand, simulateCommand, fitCommand, portsCommand];
+export const COMMANDS: Command[] = [playCommand, launcherCommand, simulateCommand, fitCommand, portsCommand];
 
 function mainHelp(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -5,7 +5,7 @@
  */
 import { createActor, waitFor, type Actor, type InspectionEvent } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
-import { ignoredResult, restVolts, type CardId, type PressResult } from './core.ts';
+import { ignoredResult, restVolts, type CardId, type CoreState, type PressResult } from './core.ts';
 import { SteppingClock } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
 import { launcherMachine, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
@@ -25,6 +25,8 @@ export interface LauncherOptions {
   clock?: 'simulated' | 'real';
   /** The device to drive; a {@link SimulatedDevice} by default. */
   hardware?: LauncherHardware;
+  /** Continue from a saved core state (see {@link MachineLauncher.core}); `seed` is then unused. */
+  resume?: CoreState;
   /** Switch on at start (default true). */
   powerOn?: boolean;
   /** Receives one line per transition: state, event, what changed in the context. */
@@ -64,6 +66,7 @@ export class MachineLauncher implements SyncLauncher {
         supply: options.supply,
         charge: options.charge,
         deviceCounts: this.hardware.sensesCards,
+        ...(options.resume ? { resume: options.resume } : {}),
       },
       ...(clock ? { clock } : {}),
       ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : Date.now() - start)) } : {}),
@@ -93,6 +96,11 @@ export class MachineLauncher implements SyncLauncher {
   /** The machine's context (read only). */
   get context(): LauncherContext {
     return this.actor.getSnapshot().context;
+  }
+
+  /** The launcher's plain-data state (generator, counters, battery, supply): save it to resume. */
+  get core(): CoreState {
+    return this.context.core;
   }
 
   /** Where the unit is: `off`, or the state of the unit (`ready`, `firing`, `jammed`, …). */
@@ -197,6 +205,12 @@ export class MachineLauncher implements SyncLauncher {
 
   async clearJam(): Promise<void> {
     this.clearJamSync();
+  }
+
+  /** Stops the machine but leaves the device open (another launcher machine takes it over). */
+  detach(): void {
+    this.unsubscribeInput();
+    this.actor.stop();
   }
 
   /** Stops the machine and releases the device. */

@@ -98,6 +98,8 @@ export interface LauncherInput {
   charge?: number;
   /** The device has a card sensor (see {@link LauncherContext.deviceCounts}). */
   deviceCounts?: boolean;
+  /** Continue from a saved core state (generator, counters, battery, supply) instead of a fresh one. */
+  resume?: CoreState;
 }
 
 /** Turntable speed: the replica's servo turns about 180°/s under the launcher's weight. */
@@ -327,7 +329,7 @@ export const launcherMachine = setup({
   context: ({ input }) => ({
     profile: input.profile,
     seats: input.seats ?? 4,
-    core: initialCore(input.rng, input.supply ?? [], input.charge ?? 1),
+    core: input.resume ?? initialCore(input.rng, input.supply ?? [], input.charge ?? 1),
     decision: null,
     burst: null,
     attempt: null,

@@ -1,0 +1,122 @@
+/**
+ * `uno-extreme play`: the main job. A person plays UNO Extreme at the terminal against bots, the
+ * launcher emulator (or a real launcher) dinging and shooting cards.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolveProfile } from '../emulator/profiles.ts';
+import { createMatch, loadRulesFile, resolveRules, type BotKind, type Rules } from '../game/index.ts';
+import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { openDeviceSpec } from './device.ts';
+import { KeyReader } from './play/keys.ts';
+import { scoreSheetHtml } from './play/scoresheet.ts';
+import { PlaySession, readPlaySave, ResumeError, type Pace, type PlayMeta } from './play/session.ts';
+
+function rulesFrom(spec: string, target: number | undefined): Rules {
+  try {
+    const base = spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : resolveRules(spec);
+    return target === undefined ? base : resolveRules(base, { target });
+  } catch (e) {
+    throw new UserError((e as Error).message);
+  }
+}
+
+/** The `play` command. */
+export const playCommand: Command = {
+  name: 'play',
+  summary: 'play UNO Extreme at the terminal against bots, with the simulated launcher (or a real one)',
+  options: {
+    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme (default), extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file' },
+    players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
+    name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
+    bots: { type: 'string', value: 'random|heuristic', help: 'how the bots play, heuristic by default (a comma list gives one per seat)' },
+    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
+    seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
+    target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
+    resume: { type: 'string', value: 'FILE', help: 'continue a saved game exactly where it stopped' },
+    save: { type: 'string', value: 'FILE', help: 'where q / Ctrl-C saves the game', default: 'uno-extreme-save.json' },
+    sheet: { type: 'string', value: 'FILE', help: 'where the printable score sheet is written at the end', default: 'uno-extreme-scores.html' },
+    pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
+    device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: firmata:PATH' },
+    'no-colour': { type: 'boolean', help: 'no colours on screen' },
+  },
+  examples: [
+    'uno-extreme play',
+    'uno-extreme play --players 3 --name Ana --bots random --seed 7',
+    'uno-extreme play --rules classic --target 200',
+    'uno-extreme play --resume uno-extreme-save.json',
+    'uno-extreme play --device firmata:/dev/ttyACM0',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
+    const pace = String(args.values.pace ?? 'normal') as Pace;
+    if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
+    const savePath = String(args.values.save ?? 'uno-extreme-save.json');
+    let match;
+    let meta: PlayMeta;
+    if (typeof args.values.resume === 'string') {
+      for (const k of ['rules', 'players', 'name', 'bots', 'seed', 'target'])
+        if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot change a resumed game; drop it (the save file has the game's settings)`);
+      let saved;
+      try {
+        saved = readPlaySave(args.values.resume);
+      } catch (e) {
+        if (e instanceof ResumeError || (e as Error).name === 'SaveError') throw new UserError((e as Error).message);
+        throw e;
+      }
+      match = saved.match;
+      const players = match.setup.players;
+      meta = {
+        names: saved.meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
+        me: saved.meta.me ?? 0,
+        bots: saved.meta.bots ?? ['heuristic'],
+        profile: typeof args.values.profile === 'string' ? args.values.profile : saved.meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
+        launcher: saved.meta.launcher ?? null,
+      };
+    } else {
+      const players = intOption(args, 'players', 4, 2, 10);
+      const { seed, picked } = seedOption(args);
+      const target = args.values.target === undefined ? undefined : intOption(args, 'target', 500, 1, 1_000_000);
+      const rules = rulesFrom(String(args.values.rules ?? 'extreme'), target);
+      const bots = String(args.values.bots ?? 'heuristic').split(',').map((b) => b.trim());
+      for (const b of bots) if (b !== 'random' && b !== 'heuristic') throw new UsageError(`--bots: unknown bot "${b}"; use random or heuristic`);
+      const name = String(args.values.name ?? 'You').trim() || 'You';
+      if (picked) console.log(`seed ${seed} (play this deal again with --seed ${seed})`);
+      try {
+        match = createMatch({ rules, players, seed, log: true });
+      } catch (e) {
+        throw new UserError((e as Error).message);
+      }
+      meta = {
+        names: [name, ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
+        me: 0,
+        bots: bots as BotKind[],
+        profile: typeof args.values.profile === 'string' ? args.values.profile : rules.profile ?? 'seed-0-8',
+        launcher: null,
+      };
+    }
+    const profile = resolveProfile(meta.profile);
+    const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
+    const keys = new KeyReader(process.stdin);
+    const sheet = String(args.values.sheet ?? 'uno-extreme-scores.html');
+    const session = new PlaySession({
+      match, meta, profile, pace, keys, savePath, hardware,
+      colour: !args.values['no-colour'] && !process.env.NO_COLOR,
+      out: (t) => process.stdout.write(t),
+      onMatchOver: (m, names) => {
+        writeFileSync(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
+        return sheet;
+      },
+    });
+    let end: 'done' | 'saved';
+    try {
+      end = await session.run();
+    } finally {
+      keys.close();
+      await hardware?.close();
+    }
+    process.stdout.write('\x1b[H\x1b[2J');
+    if (end === 'saved') console.log(`Game saved to ${savePath}. Continue it with: npx uno-extreme play --resume ${savePath}`);
+    else console.log(`Match over: ${meta.names[session.match.winner!]} wins. Score sheet: ${sheet}`);
+    return 0;
+  },
+};

@@ -1,0 +1,281 @@
+/**
+ * A match at the terminal: the person against bots, round after round to the target, against the
+ * launcher (the simulated one, or a real device). Ctrl-C or q saves; a save resumes exactly.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { seedRng } from '../../lib/rng.ts';
+import type { CoreState } from '../../emulator/core.ts';
+import type { LauncherHardware } from '../../emulator/hardware.ts';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import type { Profile } from '../../emulator/profile.ts';
+import {
+  cardLabel, loadMatch, makeBot, nextRound, runRound, saveMatch, withRound,
+  type Bot, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
+} from '../../game/index.ts';
+import { askPerson, QuitSignal, type Ui } from './human.ts';
+import type { KeyReader } from './keys.ts';
+import { renderScreen, type LauncherView } from './screen.ts';
+import { describeEvent, type Names } from './words.ts';
+
+/** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
+export type Pace = 'instant' | 'fast' | 'normal';
+const PAUSE: Record<Pace, number> = { instant: 0, fast: 150, normal: 700 };
+
+/** What a save file carries beyond the match: who sits where, the launcher's own state. */
+export interface PlayMeta {
+  names: string[];
+  me: number;
+  bots: BotKind[];
+  profile: string;
+  /** The launcher's generator, counters and battery (its supply is the game's). */
+  launcher: Omit<CoreState, 'supply'> | null;
+}
+
+/**
+ * A bot whose randomness is a function of the position (seed, round, move number): a game saved
+ * and resumed goes on exactly as it would have without the break.
+ */
+function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
+  const at = (s: GameState) => makeBot(kind, { seed: `${seed}/${s.round}/${s.moves}`, seat });
+  return {
+    name: kind,
+    choose: (s, st, moves) => at(s).choose(s, st, moves),
+    react: (s, st, moves) => at(s).react(s, st, moves),
+  };
+}
+
+/** A save file that is not a play session (or is damaged): says what to do. */
+export class ResumeError extends Error {}
+
+/** Reads a save: the match, and the session's seats and launcher when `play` wrote it. */
+export function readPlaySave(file: string): { match: MatchState; meta: Partial<PlayMeta> } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ResumeError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  const match = loadMatch(text, file);
+  const meta = (JSON.parse(text) as { play?: unknown }).play;
+  if (meta === undefined) return { match, meta: {} };
+  const m = meta as Partial<PlayMeta>;
+  const players = match.setup.players;
+  if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
+    throw new ResumeError(`save file ${file}: play.names must list ${players} names`);
+  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) throw new ResumeError(`save file ${file}: play.me must be a seat 0..${players - 1}`);
+  if (!Array.isArray(m.bots) || !m.bots.every((b) => b === 'random' || b === 'heuristic')) throw new ResumeError(`save file ${file}: play.bots must list random or heuristic`);
+  if (typeof m.profile !== 'string') throw new ResumeError(`save file ${file}: play.profile must be a profile name or file`);
+  const l = m.launcher;
+  if (l !== null && l !== undefined) {
+    const okRng = Array.isArray(l.rng) && l.rng.length === 4 && l.rng.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
+    if (!okRng || typeof l.presses !== 'number' || typeof l.sinceBurst !== 'number' || typeof l.motorMs !== 'number')
+      throw new ResumeError(`save file ${file}: play.launcher is damaged (rng, presses, sinceBurst, motorMs)`);
+  }
+  return { match, meta: m };
+}
+
+/** How a session is set up. */
+export interface SessionOptions {
+  match: MatchState;
+  meta: PlayMeta;
+  profile: Profile;
+  pace: Pace;
+  keys: KeyReader;
+  savePath: string;
+  colour: boolean;
+  hardware?: LauncherHardware;
+  /** Prints the screen (the terminal, or a test's buffer). */
+  out: (text: string) => void;
+  /** Writes the printable score sheet at the end of the match. */
+  onMatchOver?: (match: MatchState, names: Names) => string;
+}
+
+/** Runs the match until it is over (`done`) or the person quits (`saved`). */
+export class PlaySession implements Ui {
+  match: MatchState;
+  names: Names;
+  unoArmed = false;
+  private launcher: MachineLauncher | null = null;
+  private state: GameState;
+  private log: string[] = [];
+  private flying = '';
+  private pendingReason: string | null = null;
+  private declinedUno: number | null = null;
+  private prompt: string[] = [];
+  private message: string | null = null;
+  private typed = '';
+  private playable: ReadonlySet<number> = new Set();
+  private bots: Bot[];
+
+  constructor(private readonly o: SessionOptions) {
+    this.match = o.match;
+    this.state = o.match.game;
+    this.names = o.meta.names;
+    const person: Bot = {
+      name: o.meta.names[o.meta.me], interactive: true,
+      choose: () => { throw new Error('a person chooses through ask'); },
+      react: () => null,
+    };
+    const seed = String(o.match.setup.seed);
+    this.bots = o.meta.names.map((_, seat) => (seat === o.meta.me ? person : positionalBot(o.meta.bots[seat % o.meta.bots.length], seed, seat)));
+  }
+
+  /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
+  async run(): Promise<'done' | 'saved'> {
+    try {
+      for (;;) {
+        if (this.match.game.winner === null) await this.playRound();
+        this.match = withRound(this.match, this.state);
+        if (this.match.winner !== null) {
+          await this.showScores(true);
+          return 'done';
+        }
+        await this.showScores(false);
+        this.match = nextRound(this.match);
+        this.state = this.match.game;
+        this.log = [];
+      }
+    } catch (e) {
+      if (!(e instanceof QuitSignal)) throw e;
+      this.save();
+      return 'saved';
+    } finally {
+      this.launcher?.detach();
+    }
+  }
+
+  private newLauncher(): MachineLauncher {
+    const prev = this.launcher;
+    const meta = this.o.meta;
+    const carried = prev ? prev.core : meta.launcher ? { ...meta.launcher, supply: [] } : null;
+    prev?.detach();
+    const resumeSupply = this.state.moves > 0 ? this.state.supply : [];
+    const l = new MachineLauncher({
+      profile: this.o.profile,
+      seed: seedRng(String(this.match.setup.seed), 0x1a),
+      seats: this.state.players,
+      clock: this.o.pace === 'instant' ? 'simulated' : 'real',
+      ...(this.o.hardware ? { hardware: this.o.hardware } : {}),
+      ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
+    });
+    l.on('ding', () => this.fly('♪ ding'));
+    l.on('decided', (e) => !e.fire && this.fly('♪ ding… nothing'));
+    l.on('card', (e) => this.fly(`${this.flying} → ${cardLabel(e.card)}${e.halfOut ? ' (left half out)' : ''}`));
+    l.on('jam', () => this.fly(`${this.flying}  JAM: clearing it`));
+    l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`));
+    l.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
+    l.on('offline', () => this.note('The launcher went offline: waiting for it to come back'));
+    this.launcher = l;
+    return l;
+  }
+
+  private fly(text: string): void {
+    this.flying = text;
+    this.draw();
+  }
+
+  private note(line: string): void {
+    this.log.push(line);
+    if (this.log.length > 7) this.log.splice(0, this.log.length - 7);
+  }
+
+  private launcherView(): LauncherView | null {
+    const l = this.launcher;
+    if (!l || !this.state.rules.options.launcher) return null;
+    return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: l.unitState, flying: this.flying, device: l.hardware.name };
+  }
+
+  private draw(): void {
+    const lines = renderScreen({
+      names: this.names, me: this.o.meta.me, state: this.state, match: this.match, launcher: this.launcherView(), log: this.log,
+      prompt: this.prompt, message: this.message, unoArmed: this.unoArmed, typed: this.typed, playable: this.playable, colour: this.o.colour,
+    });
+    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+  }
+
+  show(prompt: string[], message: string | null, typed: string, playable: ReadonlySet<number>): void {
+    this.prompt = prompt;
+    this.message = message;
+    this.typed = typed;
+    this.playable = playable;
+    this.draw();
+  }
+
+  key(): Promise<string> {
+    return this.o.keys.next();
+  }
+
+  private async playRound(): Promise<void> {
+    const launcher = this.state.rules.options.launcher ? this.newLauncher() : null;
+    if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
+    else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    this.draw();
+    const { state } = await runRound(this.state, launcher, this.bots, {
+      ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
+      moved: (state, move, events) => this.moved(state, move, events),
+    });
+    this.state = state;
+  }
+
+  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react'): Promise<Move | null> {
+    this.state = state;
+    if (mode === 'react') {
+      // A chance let go is not offered again while the same player is still catchable.
+      if (state.uno !== null && state.uno === this.declinedUno) return null;
+    }
+    const m = await askPerson(this, state, seat, moves, mode);
+    if (mode === 'react' && m === null) this.declinedUno = state.uno;
+    if (m?.type === 'play') this.unoArmed = false;
+    this.prompt = [];
+    this.typed = '';
+    this.playable = new Set();
+    return m;
+  }
+
+  private async moved(state: GameState, move: Move, events: readonly GameEvent[]): Promise<void> {
+    this.state = state;
+    for (const e of events) {
+      if (e.type === 'request' && e.pending.kind === 'press') this.pendingReason = e.pending.reason;
+      const line = describeEvent(e, this.names, e.type === 'press' ? this.pendingReason : null);
+      if (line) this.note(line);
+    }
+    if (state.uno === null) this.declinedUno = null;
+    this.draw();
+    // A quit typed while the bots play waits no longer than the move being shown.
+    if (this.o.keys.takeQuit()) throw new QuitSignal();
+    const pause = PAUSE[this.o.pace];
+    if (pause && move.seat !== this.o.meta.me) await new Promise((r) => setTimeout(r, pause));
+  }
+
+  private async showScores(final: boolean): Promise<void> {
+    const m = this.match;
+    const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
+    const lines = ['', final ? `Match over: ${this.names[m.winner!]} wins!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
+    lines.push(`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`);
+    for (const r of m.rounds) lines.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
+    lines.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
+    if (final && this.o.onMatchOver) lines.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print it)`);
+    lines.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
+    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+    for (;;) {
+      const k = await this.o.keys.next();
+      if (final) return;
+      if (k === 'quit' || k === 'q') throw new QuitSignal();
+      if (k === 'enter') return;
+    }
+  }
+
+  /** Writes the save file: the match with its move logs, plus the seats and the launcher's state. */
+  save(): string {
+    const match: MatchState = { ...this.match, game: this.state };
+    const file = JSON.parse(saveMatch(match)) as Record<string, unknown>;
+    const core = this.launcher?.core;
+    const meta: PlayMeta = {
+      ...this.o.meta,
+      launcher: core ? { rng: core.rng, presses: core.presses, sinceBurst: core.sinceBurst, motorMs: core.motorMs, lowWarned: core.lowWarned, jammed: core.jammed } : this.o.meta.launcher,
+    };
+    file.play = meta;
+    writeFileSync(this.o.savePath, `${JSON.stringify(file)}\n`);
+    return this.o.savePath;
+  }
+}

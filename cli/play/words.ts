@@ -1,0 +1,64 @@
+/**
+ * Game events in plain words, as a person at the table would say them.
+ */
+import { cardLabel, type GameEvent } from '../../game/index.ts';
+
+/** Names of the seats: seat 0 is the person, the others are bots. */
+export type Names = readonly string[];
+
+const REASONS: Record<string, string> = {
+  turn: 'instead of playing', hit2: 'Hit 2', hit4: 'Hit 4', coupExtreme: 'Coup Extrême', uno: 'missed UNO', allHit: 'All-Hit',
+  hitFire: 'Hit-Fire', draw2: '+2', wild4: '+4', challenge: 'lost challenge', stack: 'stack',
+};
+
+function cards(n: number): string {
+  return n === 0 ? 'nothing' : n === 1 ? '1 card' : `${n} cards`;
+}
+
+/** One line for an event, or null for events a person does not need to read. */
+export function describeEvent(e: GameEvent, names: Names, pendingReason: string | null): string | null {
+  const who = (seat: number) => names[seat] ?? `seat ${seat}`;
+  switch (e.type) {
+    case 'start':
+      return `${who(e.dealer)} deals. Start card: ${cardLabel(e.card)}`;
+    case 'play': {
+      const what = e.cards.map(cardLabel).join(', ');
+      return `${who(e.seat)} played ${what}${e.colour && e.cards.some((c) => !/^[RYGB]/.test(c)) ? ` and named ${e.colour}` : ''}`;
+    }
+    case 'press': {
+      const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
+      const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
+      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length)} for ${who(e.aimAt)}`;
+      return `${who(e.seat)} pressed the launcher${at}${why}: ${out}`;
+    }
+    case 'draw':
+      return `${who(e.seat)} drew ${cards(e.cards.length)}`;
+    case 'reload':
+      return `The launcher is empty: ${e.cards.length} cards from the discard pile are shuffled into it`;
+    case 'reshuffle':
+      return `The draw pile is empty: the discard pile is shuffled into it (${e.cards} cards)`;
+    case 'uno':
+      return `${who(e.seat)} called UNO!`;
+    case 'caught':
+      return `${who(e.by)} caught ${who(e.seat)} without UNO`;
+    case 'skip':
+      return `${who(e.seat)} is skipped`;
+    case 'direction':
+      return `Play now goes ${e.direction === 1 ? 'clockwise' : 'counter-clockwise'}`;
+    case 'colour':
+      return `${who(e.seat)} named ${e.colour}`;
+    case 'trade':
+      return `${who(e.seat)} traded hands with ${who(e.target)}`;
+    case 'rotate':
+      return `Every hand passes ${e.direction === 1 ? 'to the left' : 'to the right'}`;
+    case 'show':
+      return 'Show Hands: every hand is on the table';
+    case 'challenge':
+      return `${who(e.by)} challenged ${who(e.seat)}'s +4: it was ${e.legal ? 'legal' : 'illegal'}`;
+    case 'roundOver':
+      return `${who(e.winner)} went out!`;
+    case 'request':
+    case 'turn':
+      return null;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The play command as a person uses it: the real program in a terminal (tmux), keys typed, the
+ * screen read. A whole match of one round against bots with a fixed seed, bad keystrokes, and a
+ * quit and resume that goes on exactly as an uninterrupted game.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Pane } from './tmux.ts';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
+const panes: Pane[] = [];
+afterEach(() => panes.splice(0).forEach((p) => p.kill()));
+
+function start(dir: string, args: string, name: string): Pane {
+  const p = Pane.start(name, `node ${BIN} play --pace instant --no-colour ${args}`, dir);
+  panes.push(p);
+  return p;
+}
+
+/** A screen that waits for a decision (not one caught while digits are being typed). */
+const isPrompt = (s: string) =>
+  /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Match over|\[exit/.test(s) && !/^\s+> \d+_/m.test(s);
+
+/**
+ * A simple strategy a test can follow from the screen alone: play the first playable card, name
+ * the first colour offered, aim at the first player offered, let chances go, else press or pass.
+ * Returns the number of decisions made; stops at the end of the match, or after `limit` decisions.
+ */
+async function playByScreen(p: Pane, limit = 500): Promise<{ decisions: number; screen: string }> {
+  let decisions = 0;
+  let s = await p.waitFor(isPrompt);
+  while (decisions < limit) {
+    if (/Match over|\[exit/.test(s)) return { decisions, screen: s };
+    const line = s.split('\n').find((l) => /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter/.test(l)) ?? '';
+    let keys: string[];
+    if (/Press Enter for the next round/.test(line)) keys = ['Enter'];
+    else if (/name a colour:|at whom:/.test(line)) keys = [/(?:colour|whom): (\S+)/.exec(line)![1]];
+    else if (/play both identical/.test(line)) keys = ['n'];
+    else if (/A chance out of turn/.test(line)) keys = ['Enter'];
+    else {
+      const playable = [...s.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
+      if (playable.length) keys = [...playable[0].split(''), 'Enter'];
+      else if (/p press|p draw/.test(line)) keys = ['p'];
+      else if (/s pass/.test(line)) keys = ['s'];
+      else if (/a accept|a take/.test(line)) keys = ['a'];
+      else throw new Error(`no move found on:\n${s}`);
+    }
+    p.send(keys);
+    decisions++;
+    s = await p.waitFor((x) => x !== s && isPrompt(x));
+  }
+  return { decisions, screen: s };
+}
+
+describe('uno-extreme play in a terminal', () => {
+  it('plays a whole match of one round against bots, shows the scores and writes the score sheet', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 11 --players 3 --target 1 --name Ana', 'uno-e2e-a');
+    const first = await p.waitFor(isPrompt);
+    expect(first).toMatch(/UNO Extreme — rules extreme · round 1 · first to 1 · seed 11/);
+    expect(first).toMatch(/Ana\s+7 cards|Ana\s+\d+ cards/);
+    expect(first).toMatch(/Launcher: \d+ cards · battery 4\.\d\d V · aimed at/);
+    expect(first).toMatch(/Your hand \(\d+\)/);
+    const { screen } = await playByScreen(p);
+    expect(screen).toMatch(/Match over: (Ana|Bot \d) wins!/);
+    expect(screen).toMatch(/round\s+Ana\s+Bot 1\s+Bot 2/);
+    expect(screen).toMatch(/Score sheet written to uno-extreme-scores.html/);
+    const sheet = readFileSync(path.join(dir, 'uno-extreme-scores.html'), 'utf8');
+    expect(sheet).toMatch(/<h1>UNO Extreme — score sheet<\/h1>/);
+    expect(sheet).toMatch(/@media print/);
+    expect((sheet.match(/<tr><td>1<\/td>/g) ?? []).length).toBe(1);
+    p.send(['Enter']);
+    const end = await p.waitFor((s) => /\[exit 0\]/.test(s));
+    expect(end).toMatch(/Match over: (Ana|Bot \d) wins\. Score sheet: uno-extreme-scores.html/);
+  });
+
+  it('refuses bad keystrokes with the reason, and the person chooses again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 5 --players 3', 'uno-e2e-b');
+    let s = await p.waitFor((x) => /Your turn \(/.test(x));
+    p.send(['4', '2', 'Enter']);
+    s = await p.waitFor((x) => /there is no card 42 in your hand: choose 1 to \d+/.test(x));
+    p.send(['x']);
+    s = await p.waitFor((x) => /"x" does nothing here/.test(x));
+    // A card that is not marked playable is refused with the engine's reason.
+    const hand = s.split('\n').filter((l) => /^\s+\d+[ *]/.test(l)).join(' ');
+    const blocked = [...hand.matchAll(/(\d+) (?=[A-Z])/g)].map((m) => m[1]);
+    expect(blocked.length).toBeGreaterThan(0);
+    p.send([...blocked[0].split(''), 'Enter']);
+    s = await p.waitFor((x) => /refused: .* cannot be played on/.test(x));
+    expect(s).toMatch(/Your turn \(move \d+\):/);
+    // Enter with nothing typed says what to do.
+    p.send(['Enter']);
+    await p.waitFor((x) => /type the number of a card first/.test(x));
+  });
+
+  it('q saves; --resume continues exactly: the same match as without the break', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const whole = start(dir, '--seed 23 --players 3 --target 1 --sheet whole.html', 'uno-e2e-c');
+    const uninterrupted = await playByScreen(whole);
+    const final = (s: string) => s.slice(s.indexOf('Match over')).replace(/(whole|parted)\.html/, 'SHEET');
+    expect(uninterrupted.screen).toMatch(/Match over/);
+
+    const part = start(dir, '--seed 23 --players 3 --target 1 --sheet parted.html --save part.json', 'uno-e2e-d');
+    await playByScreen(part, 6);
+    part.send(['q']);
+    await part.waitFor((s) => /Game saved to part.json\. Continue it with: npx uno-extreme play --resume part.json/.test(s));
+    expect(existsSync(path.join(dir, 'part.json'))).toBe(true);
+    const resumed = start(dir, '--resume part.json --sheet parted.html', 'uno-e2e-e');
+    const rest = await playByScreen(resumed);
+    // A question open when q was pressed (a colour, say) is asked again after the resume.
+    expect(rest.decisions + 6).toBeGreaterThanOrEqual(uninterrupted.decisions);
+    expect(final(rest.screen)).toBe(final(uninterrupted.screen));
+    expect(readFileSync(path.join(dir, 'parted.html'), 'utf8')).toBe(readFileSync(path.join(dir, 'whole.html'), 'utf8'));
+  });
+
+  it('a corrupt save file is refused with a clear message', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--resume nothing.json', 'uno-e2e-f');
+    await p.waitFor((s) => /cannot read nothing\.json: no such file[\s\S]*\[exit 1\]/.test(s));
+  });
+});

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+
+/** A program running in a tmux pane: keys in, screen out, as a person at a terminal. */
+export class Pane {
+  private constructor(readonly name: string) {}
+
+  /** Starts `command` in a new detached session of the given size. */
+  static start(name: string, command: string, cwd: string, width = 140, height = 50): Pane {
+    try {
+      execFileSync('tmux', ['kill-session', '-t', name], { stdio: 'ignore' });
+    } catch {
+      // no such session: fine
+    }
+    execFileSync('tmux', ['new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), '-c', cwd, `${command}; echo "[exit $?]"; sleep 600`]);
+    return new Pane(name);
+  }
+
+  /** The screen as plain text. */
+  screen(): string {
+    return execFileSync('tmux', ['capture-pane', '-p', '-t', this.name], { encoding: 'utf8' });
+  }
+
+  /** Sends keys (tmux key names: `Enter`, `Escape`, `C-c`, or literal text with `literal`). */
+  send(keys: string[], literal = false): void {
+    execFileSync('tmux', ['send-keys', '-t', this.name, ...(literal ? ['-l'] : []), ...keys]);
+  }
+
+  /** Polls the screen until `test` holds (no fixed sleep); throws with the screen after `ms`. */
+  async waitFor(test: (screen: string) => boolean, ms = 15_000): Promise<string> {
+    const end = Date.now() + ms;
+    let s = '';
+    while (Date.now() < end) {
+      s = this.screen();
+      if (test(s)) return s;
+      await new Promise((r) => setImmediate(r));
+    }
+    throw new Error(`screen never matched within ${ms} ms:\n${s}`);
+  }
+
+  /** Waits for the screen to change from `before`. */
+  changed(before: string, ms = 15_000): Promise<string> {
+    return this.waitFor((s) => s !== before, ms);
+  }
+
+  kill(): void {
+    try {
+      execFileSync('tmux', ['kill-session', '-t', this.name], { stdio: 'ignore' });
+    } catch {
+      // already gone
+    }
+  }
+}
