@@ -5,17 +5,14 @@ import type { LauncherHardware } from '../emulator/hardware.ts';
 import { openFirmata } from '../firmware-bridge/johnny-five/open.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { BoardError } from '../firmware-bridge/johnny-five/driver.ts';
+import { SerialLauncher } from '../firmware-bridge/serial/driver.ts';
 import { UsageError, UserError } from './args.ts';
 
 /** Kinds of device, and how each is opened. */
 const OPENERS: Record<string, (path: string) => Promise<LauncherHardware>> = {
+  serial: (path) => SerialLauncher.open({ path, log: (l) => process.env.UNO_EXTREME_DEBUG && console.error(`[serial] ${l}`) }),
   firmata: (path) => openFirmata(path),
 };
-
-/** Registers another kind of device (the serial-firmware driver adds `serial`). */
-export function registerDeviceKind(kind: string, open: (path: string) => Promise<LauncherHardware>): void {
-  OPENERS[kind] = open;
-}
 
 /** Opens a `KIND:PATH` device, turning device errors into messages for the user. */
 export async function openDeviceSpec(spec: string): Promise<LauncherHardware> {

@@ -127,7 +127,7 @@ export const launcherCommand: Command = {
     trace: { type: 'boolean', help: 'print every transition of the machine (state, event, what changed)' },
     seats: { type: 'string', value: 'N', help: 'seats around the table, for the aim', default: '4' },
     charge: { type: 'string', value: '0..1', help: 'battery charge at start (1 = fresh cells)', default: '1' },
-    device: { type: 'string', value: 'KIND:PATH', help: 'drive a real launcher: firmata:PATH (Johnny-Five on StandardFirmata)' },
+    device: { type: 'string', value: 'KIND:PATH', help: 'drive a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
   },
   examples: [
     'uno-extreme launcher',

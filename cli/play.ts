@@ -36,7 +36,7 @@ export const playCommand: Command = {
     save: { type: 'string', value: 'FILE', help: 'where q / Ctrl-C saves the game', default: 'uno-extreme-save.json' },
     sheet: { type: 'string', value: 'FILE', help: 'where the printable score sheet is written at the end', default: 'uno-extreme-scores.html' },
     pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
-    device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: firmata:PATH' },
+    device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
     'no-colour': { type: 'boolean', help: 'no colours on screen' },
   },
   examples: [

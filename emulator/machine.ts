@@ -417,6 +417,8 @@ export const launcherMachine = setup({
                   initial: 'spinUp',
                   on: {
                     PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
+                    // A device may count a card while the motor is still spinning up.
+                    CARD: { actions: 'cardSensed' },
                     LID_OPEN: { target: 'ready', actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }] },
                     LINK: {
                       guard: 'linkDown',

@@ -1,0 +1,215 @@
+/**
+ * The serial-firmware driver: a board running this project's firmware, as the launcher machine's
+ * {@link LauncherHardware}. The machine decides and times each burst; the board moves the motor,
+ * counts cards with its sensor, and enforces its own safety (lid interlock, run limit, watchdog).
+ * After an unplug or a reset the driver reconnects with backoff and resynchronises its counters
+ * from the board's running counts, so no card is counted twice or lost.
+ */
+import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
+import type { DeviceMessage } from '../codec.ts';
+import { DEFAULT_TIMING, Link, type LinkTiming } from './link.ts';
+
+/** Options of {@link SerialLauncher.open}. */
+export interface SerialOptions {
+  path: string;
+  timing?: Partial<LinkTiming>;
+  /** Reconnect backoff: first wait and longest wait, ms. */
+  backoff?: { firstMs: number; maxMs: number };
+  /** A forward run's own limit on the board (the machine stops it sooner), ms. */
+  forwardMaxMs?: number;
+  /** A reverse pulse's limit on the board, ms. */
+  reverseMaxMs?: number;
+  /** Hears what the driver does (connects, resyncs, garbage), one line each. */
+  log?: (line: string) => void;
+}
+
+/** Pitches the firmware can play (3921.6 / 2n Hz) for each sound. */
+const TONES: Record<ToneKind, { hz: number; ms: number }> = {
+  ding: { hz: 1960, ms: 120 },
+  beep: { hz: 980, ms: 200 },
+  low: { hz: 490, ms: 400 },
+};
+
+/** A launcher on a serial port. */
+export class SerialLauncher implements LauncherHardware {
+  readonly sensesCards = true;
+  readonly name: string;
+  private link: Link | null = null;
+  private listeners = new Set<(i: HardwareInput) => void>();
+  private cards = 0;
+  private presses = 0;
+  private sid: string | null = null;
+  private closing = false;
+  private reconnecting = false;
+  private readonly timing: LinkTiming;
+  private readonly log: (line: string) => void;
+  /** Connections made (1 + reconnects), for logs and tests. */
+  connections = 0;
+
+  private constructor(private readonly o: SerialOptions) {
+    this.name = `serial:${o.path}`;
+    this.timing = { ...DEFAULT_TIMING, ...o.timing };
+    this.log = o.log ?? (() => {});
+  }
+
+  /** Opens the port and does the handshake; rejects with a clear error (missing, busy, permission, silent, wrong protocol). */
+  static async open(o: SerialOptions): Promise<SerialLauncher> {
+    const d = new SerialLauncher(o);
+    await d.connect(true);
+    return d;
+  }
+
+  private emit(i: HardwareInput): void {
+    for (const l of this.listeners) l(i);
+  }
+
+  private async connect(first: boolean): Promise<void> {
+    const { link, hello } = await Link.open(this.o.path, this.timing, (m) => this.onMessage(m), (why) => this.onLost(why));
+    this.link = link;
+    this.connections++;
+    const status = await link.status();
+    const sid = hello.params.sid ?? null;
+    if (first) {
+      // Counts start from what the board has now.
+      this.cards = status.cards;
+      this.presses = status.presses;
+    } else {
+      this.resync(hello, status.cards, status.presses, sid);
+    }
+    this.sid = sid;
+    this.log(`connected to ${this.o.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
+    this.emit({ type: 'LID', open: status.lidOpen });
+    if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
+    if (!first) this.emit({ type: 'LINK', up: true });
+  }
+
+  /**
+   * After a reconnect: a board that kept its counters (same session, a warm reset or no reset at
+   * all) tells how many cards left while the link was down; those are reported now, once. A board
+   * that was power-cycled starts from 0: what happened meanwhile cannot be known, and is said so.
+   */
+  private resync(hello: Extract<DeviceMessage, { type: 'HELLO' }>, cards: number, presses: number, sid: string | null): void {
+    const kept = hello.params.boot !== 'cold' && (sid === null || sid === this.sid) && cards >= this.cards;
+    if (kept) {
+      const missed = cards - this.cards;
+      if (missed > 0) this.log(`resync: ${missed} card(s) left while the link was down`);
+      for (let i = 0; i < missed; i++) this.emit({ type: 'CARD' });
+    } else {
+      this.log(`resync: the board was power-cycled (or its counters cleared); cards that left while the link was down are unknown`);
+    }
+    this.cards = cards;
+    this.presses = presses;
+  }
+
+  private onMessage(m: DeviceMessage): void {
+    switch (m.type) {
+      case 'BTN':
+        for (let n = this.presses; n < m.presses; n++) this.emit({ type: 'BUTTON' });
+        this.presses = m.presses;
+        break;
+      case 'CARD':
+        // A lost CARD line is made up by the next one: count the difference.
+        for (let n = this.cards; n < m.cards; n++) this.emit({ type: 'CARD' });
+        this.cards = Math.max(this.cards, m.cards);
+        break;
+      case 'LID':
+        this.emit({ type: 'LID', open: m.open });
+        break;
+      case 'BAT':
+        this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
+        break;
+      case 'STALL':
+        for (let n = this.cards; n < m.cards; n++) this.emit({ type: 'CARD' });
+        this.cards = Math.max(this.cards, m.cards);
+        this.emit({ type: 'STALL' });
+        break;
+      case 'STOPPED':
+        this.log(`the board stopped the motor: ${m.reason}`);
+        break;
+      case 'HELLO':
+        // The board reset while connected (a brown-out, a watchdog): its counters may have restarted.
+        this.resync(m, Number(m.params.cards ?? 0), Number(m.params.presses ?? 0), m.params.sid ?? null);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onLost(why: string): void {
+    this.link = null;
+    if (this.closing) return;
+    this.log(`link to ${this.o.path} lost: ${why}`);
+    this.emit({ type: 'LINK', up: false });
+    void this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    const { firstMs, maxMs } = this.o.backoff ?? { firstMs: 200, maxMs: 5000 };
+    let wait = firstMs;
+    try {
+      while (!this.closing) {
+        await new Promise((r) => setTimeout(r, wait));
+        if (this.closing) return;
+        try {
+          await this.connect(false);
+          return;
+        } catch (e) {
+          this.log(`reconnect to ${this.o.path} failed (${(e as Error).message}); next try in ${Math.min(maxMs, wait * 2)} ms`);
+          wait = Math.min(maxMs, wait * 2);
+        }
+      }
+    } finally {
+      this.reconnecting = false;
+    }
+  }
+
+  private command(cmd: Parameters<Link['send']>[0]): void {
+    const link = this.link;
+    if (!link) return; // offline: the board's watchdog has the motor stopped
+    link.send(cmd).then(
+      ({ reply }) => {
+        if (reply.type === 'NAK') this.log(`${cmd.verb} refused by the board: ${reply.code}`);
+      },
+      () => {}, // a lost link reports itself through onLost
+    );
+  }
+
+  motor(cmd: MotorCommand, duty = 1): void {
+    const d = Math.max(1, Math.min(255, Math.round(duty * 255)));
+    if (cmd === 'forward') this.command({ verb: 'FWD', duty: d, ms: this.o.forwardMaxMs ?? 8000 });
+    else if (cmd === 'reverse') this.command({ verb: 'REV', duty: d, ms: this.o.reverseMaxMs ?? 500 });
+    else this.command({ verb: 'STOP' });
+  }
+
+  tone(kind: ToneKind): void {
+    this.command({ verb: 'TONE', ...TONES[kind] });
+  }
+
+  /** Headings 0..360° map onto the servo's 0..180° through the turntable's 2:1 gearing. */
+  aim(degrees: number): void {
+    this.command({ verb: 'SERVO', deg: Math.round((((degrees % 360) + 360) % 360) / 2) });
+  }
+
+  onInput(listener: (input: HardwareInput) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** True while the link is up. */
+  get connected(): boolean {
+    return this.link !== null;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const link = this.link;
+    this.link = null;
+    if (link) {
+      await link.send({ verb: 'STOP' }).catch(() => {});
+      await link.close();
+    }
+    this.listeners.clear();
+  }
+}

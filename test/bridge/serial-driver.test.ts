@@ -1,0 +1,153 @@
+/**
+ * The serial driver over real pseudo-terminals (socat) against a scripted board: handshake,
+ * presses end to end with the launcher machine, garbage on the wire, slow and silent boards,
+ * another protocol, a busy or missing port, and an unplug in the middle of a burst.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import type { HardwareInput } from '../../emulator/hardware.ts';
+import { ptyPair, type PtyPair } from './socat.ts';
+import { FakeBoard, type FakeOptions } from './fake-board.ts';
+
+const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
+const cleanups: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function rig(o: FakeOptions = {}, pair?: PtyPair): Promise<{ pair: PtyPair; board: FakeBoard }> {
+  const p = pair ?? (await ptyPair(['host', 'board']));
+  const board = await FakeBoard.open(p.b, o);
+  cleanups.push(() => p.close(), () => board.close());
+  return { pair: p, board };
+}
+
+async function driver(path: string, log: string[] = []): Promise<SerialLauncher> {
+  const d = await SerialLauncher.open({ path, timing: fast, backoff: { firstMs: 50, maxMs: 400 }, log: (l) => log.push(l) });
+  cleanups.push(() => d.close());
+  return d;
+}
+
+function inputs(d: SerialLauncher): HardwareInput[] {
+  const seen: HardwareInput[] = [];
+  d.onInput((i) => seen.push(i));
+  return seen;
+}
+
+/** Resolves when `test` holds for the inputs seen (the driver reports as lines arrive). */
+function until(seen: HardwareInput[], test: (s: HardwareInput[]) => boolean, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const tick = () => (test(seen) ? resolve() : Date.now() - t0 > ms ? reject(new Error(`not seen within ${ms} ms: ${JSON.stringify(seen)}`)) : setImmediate(tick));
+    tick();
+  });
+}
+
+const fourCards = compileProfile(validateProfileSpec({
+  ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 4, max: 4 },
+}));
+
+describe('serial driver', () => {
+  it('handshakes (asking HELLO of a board that did not reset), reads STATUS, then follows the button and the lid', async () => {
+    const { pair, board } = await rig({ cards: 12, presses: 3 });
+    const d = await driver(pair.a);
+    expect(board.received.slice(0, 2)).toEqual(['HELLO', 'STATUS']);
+    const seen = inputs(d);
+    board.press();
+    board.say({ type: 'LID', open: true });
+    await until(seen, (s) => s.length >= 2);
+    expect(seen).toEqual([{ type: 'BUTTON' }, { type: 'LID', open: true }]);
+  });
+
+  it('plays presses end to end: the machine drives the board, the board counts the cards', async () => {
+    const { pair, board } = await rig({ feedPerSecond: 20 });
+    const d = await driver(pair.a);
+    const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], hardware: d, clock: 'real' });
+    cleanups.push(() => launcher.detach());
+    const r1 = await launcher.press();
+    expect(r1).toMatchObject({ dinged: true, fired: true, cards: ['a', 'b', 'c', 'd'] });
+    const r2 = await launcher.press();
+    expect(r2.cards.slice(0, 4)).toEqual(['e', 'f', 'g', 'h'].slice(0, r2.cards.length));
+    expect(board.received).toContain('FWD');
+    expect(board.received).toContain('REV');
+    expect(board.received).toContain('TONE');
+    await until([], () => board.motor === 'STOP');
+  });
+
+  it('garbage and damaged lines on the wire are counted and never acted on', async () => {
+    const { pair, board } = await rig();
+    const log: string[] = [];
+    const d = await driver(pair.a, log);
+    const seen = inputs(d);
+    board.raw('\x00\xff\xfe garbage\n');
+    board.raw('CARD 9*00\n'); // a wrong checksum
+    board.raw('BTN 1\n'); // no checksum at all
+    board.raw('CARD 1*'); // a truncated line …
+    board.raw('\n');
+    board.say({ type: 'CARD', cards: 1 });
+    await until(seen, (s) => s.length >= 1);
+    expect(seen).toEqual([{ type: 'CARD' }]);
+    expect(d.connected).toBe(true);
+  });
+
+  it('a slow board that misses a command gets the same line again (same sequence number)', async () => {
+    const { pair, board } = await rig({ dropFirstSend: true });
+    const d = await driver(pair.a);
+    d.motor('stop');
+    await until([], () => board.received.filter((v) => v === 'STOP').length >= 2);
+    expect(d.connected).toBe(true);
+  });
+
+  it('a silent port times out with an error that says what to check, not a hang', async () => {
+    const { pair } = await rig({ silent: true });
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/no handshake from .* within 1500 ms: it sent nothing: is the uno-extreme firmware uploaded/);
+  });
+
+  it('a board that speaks something else, or another protocol version, is named as such', async () => {
+    const { pair, board } = await rig({ silent: true });
+    const opening = SerialLauncher.open({ path: pair.a, timing: fast });
+    board.raw(Buffer.from([0xf9, 0x02, 0x05, 0x0a, 0xf0, 0x79, 0x0a]));
+    await expect(opening).rejects.toThrow(/not in the uno-extreme protocol .* StandardFirmata use --device firmata:PATH/);
+    const two = await rig({ proto: 2 });
+    await expect(SerialLauncher.open({ path: two.pair.a, timing: fast })).rejects.toThrow(/protocol 2; this program speaks protocol 1: upload the firmware/);
+  });
+
+  it('a missing port and a busy port say how to fix them', async () => {
+    await expect(SerialLauncher.open({ path: '/dev/ttyACM-nowhere', timing: fast })).rejects.toThrow(/no serial port at \/dev\/ttyACM-nowhere/);
+    const { pair } = await rig();
+    await driver(pair.a);
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/is busy: another program holds it/);
+  });
+
+  it('an unplug mid-burst: offline, reconnect with backoff, the cards counted meanwhile reported once', async () => {
+    const first = await ptyPair(['host', 'board']);
+    const board = await FakeBoard.open(first.b, { feedPerSecond: 0, sid: '42', boot: 'cold' });
+    const log: string[] = [];
+    const d = await driver(first.a, log);
+    cleanups.push(() => board.close(), () => first.close());
+    const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e', 'f'], hardware: d, clock: 'real' });
+    cleanups.push(() => launcher.detach());
+    const pressing = launcher.press();
+    await until([], () => board.motor === 'FWD');
+    board.card();
+    await until([], () => launcher.context.press.cards.length === 1);
+    // The cable is pulled: the port vanishes.
+    await board.close();
+    await first.close();
+    await until([], () => launcher.unitState === 'offline');
+    // Meanwhile two more cards left before the board's watchdog stopped the motor; it is plugged
+    // back in and comes up warm, its counters kept.
+    const second = await ptyPair(['host', 'board'], first.dir);
+    const again = await FakeBoard.open(second.b, { cards: 3, boot: 'warm', sid: '42', feedPerSecond: 0 });
+    cleanups.push(() => again.close(), () => second.close());
+    const r = await pressing;
+    expect(r.cards).toEqual(['a', 'b', 'c']);
+    expect(launcher.unitState).toBe('ready');
+    expect(launcher.supplyCount).toBe(3);
+    expect(d.connections).toBe(2);
+    expect(log.some((l) => /resync: 2 card\(s\) left while the link was down/.test(l))).toBe(true);
+  });
+});
