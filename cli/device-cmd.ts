@@ -1,0 +1,55 @@
+/**
+ * `uno-extreme device --pty`: a virtual launcher on a pseudo-terminal, so the whole host side can
+ * be tried with no hardware: this project's firmware runs on an emulated ATmega328P (avr8js) with
+ * the simulated roller, and socat makes its serial port a device any program can open.
+ */
+import { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
+import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+
+/** The `device` command. */
+export const deviceCommand: Command = {
+  name: 'device',
+  summary: 'a virtual launcher (the firmware on an emulated board) on a pseudo-terminal, for trying the host side without hardware',
+  options: {
+    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path' },
+    link: { type: 'string', value: 'PATH', help: 'where the pseudo-terminal appears', default: '/tmp/uno-extreme' },
+    seed: { type: 'string', value: 'N', help: 'seed of the simulated roller', default: '1' },
+  },
+  examples: [
+    'uno-extreme device --pty                      # then, in another terminal:',
+    'uno-extreme launcher --device serial:/tmp/uno-extreme',
+    'uno-extreme play --device serial:/tmp/uno-extreme',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    if (!args.values.pty) throw new UsageError('say --pty: the virtual launcher runs on a pseudo-terminal');
+    const seed = intOption(args, 'seed', 1, 0, 2 ** 32 - 1);
+    let d: VirtualDevice;
+    try {
+      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed });
+    } catch (e) {
+      throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
+    }
+    console.log(d.link);
+    console.error(`virtual launcher on ${d.link} (115200 baud): use --device serial:${d.link}`);
+    const interactive = process.stdin.isTTY;
+    if (interactive) console.error('keys: b press the button · l open/close the lid · q quit');
+    return new Promise<number>((resolve) => {
+      let lidOpen = false;
+      const stop = async () => {
+        if (interactive) process.stdin.setRawMode(false);
+        process.stdin.pause();
+        await d.close();
+        resolve(0);
+      };
+      process.once('SIGINT', () => void stop());
+      process.once('SIGTERM', () => void stop());
+      if (!interactive) return;
+      process.stdin.setRawMode(true);
+      process.stdin.setEncoding('utf8').on('data', (k: string) => {
+        if (k === 'b') d.press();
+        else if (k === 'l') d.rig.setLid((lidOpen = !lidOpen));
+        else if (k === 'q' || k === '\u0003') void stop();
+      });
+    });
+  },
+};

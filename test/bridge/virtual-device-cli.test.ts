@@ -1,0 +1,50 @@
+/**
+ * The whole host side with no hardware, as a hobbyist tries it: `uno-extreme device --pty` runs
+ * the compiled firmware on an emulated board behind a pseudo-terminal; `uno-extreme launcher
+ * --device serial:PATH` presses it through the serial driver; every card the roller ejects is
+ * counted once.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
+
+describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
+  it('presses the virtual launcher end to end and logs each press', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
+    const link = path.join(dir, 'launcher');
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const shown = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        dev.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) resolve(out.trim());
+        });
+        dev.on('exit', (code) => reject(new Error(`device exited ${code}`)));
+      });
+      expect(shown).toBe(link);
+      const log = path.join(dir, 'presses.jsonl');
+      const r = spawnSync(process.execPath, [BIN, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log], { encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, r.stderr).toBe(0);
+      const s = JSON.parse(r.stdout);
+      expect(s).toMatchObject({ profile: `serial:${link}`, presses: 6, dings: 6 });
+      expect(s.bursts).toBeGreaterThan(0);
+      const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(6);
+      expect(lines[0].source).toBe(`serial:${link}`);
+      expect(lines.reduce((t, l) => t + l.cards, 0)).toBe(Object.entries(s.cardsPerPress as Record<string, number>).reduce((t, [k, v]) => t + Number(k) * v, 0));
+    } finally {
+      dev.kill('SIGTERM');
+    }
+  });
+
+  it('says what is wrong with a missing --pty', () => {
+    const r = spawnSync(process.execPath, [BIN, 'device'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/say --pty/);
+  });
+});
