@@ -43,7 +43,8 @@ export type LauncherEmitted =
   | { type: 'ignored'; reason: IgnoreReason }
   | { type: 'decided'; fire: boolean; target: number; bucket: number }
   | { type: 'motor'; cmd: MotorCommand }
-  | { type: 'card'; card: CardId; halfOut: boolean }
+  /** A card left; `atMs` is its time since the press (the simulated roller's; a device's cards come as sensed). */
+  | { type: 'card'; card: CardId; halfOut: boolean; atMs?: number }
   | { type: 'slip' }
   | { type: 'burstDone'; cards: number; aborted: boolean }
   | { type: 'empty' }
@@ -199,7 +200,8 @@ export const launcherMachine = setup({
           jam: a.step.outcome === 'jam',
         },
       });
-      for (const card of a.step.cards) enqueue.emit({ type: 'card', card, halfOut: false });
+      const atMs = context.press.durationMs + a.step.ms;
+      for (const card of a.step.cards) enqueue.emit({ type: 'card', card, halfOut: false, atMs });
       if (a.step.outcome === 'slip') enqueue.emit({ type: 'slip' });
       if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
     }),
@@ -228,7 +230,7 @@ export const launcherMachine = setup({
         press: { ...context.press, cards, halfOut: context.press.halfOut || r.halfOut !== null, empty, durationMs: context.press.durationMs + r.ms },
       });
       enqueue.emit({ type: 'motor', cmd: 'stop' });
-      if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true });
+      if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true, atMs: context.press.durationMs + r.ms });
       if (empty && !context.press.empty) enqueue.emit({ type: 'empty' });
       enqueue.emit({ type: 'burstDone', cards: cards.length, aborted: false });
     }),

@@ -176,6 +176,17 @@ describe('button', () => {
     expect(launcher.pressSync().cards).toEqual(['c0', 'c1', 'c2']);
   });
 
+  it('each card out carries its time since the press, at the feed rate', () => {
+    const { launcher } = makeLauncher({ profile: always(3) });
+    const events = record(launcher);
+    launcher.pressSync();
+    const times = events.filter((e) => e.type === 'card').map((e) => (e as { atMs: number }).atMs);
+    const m = always(3).mechanics;
+    expect(times).toHaveLength(3);
+    expect(times[0]).toBeGreaterThan(m.spinUpMs);
+    expect(times[1] - times[0]).toBeGreaterThanOrEqual(Math.round(1000 / m.feedRate));
+  });
+
   it('a burst that empties the launcher ends short', () => {
     const { launcher } = makeLauncher({ profile: always(8), supply: deck(3) });
     const r = launcher.pressSync();
