@@ -4,6 +4,11 @@
  * figures. Memory stays flat: no game is kept, CSV rows are written as their turn comes.
  */
 import { Worker } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
 import { runChunk, type ChunkResult, type SimSettings } from './chunk.ts';
@@ -75,6 +80,37 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
   };
 }
 
+let bundled: URL | null = null;
+
+/**
+ * The worker's code as one bundled ES module (built once per source version with esbuild, kept
+ * in node_modules/.cache): a worker then starts in milliseconds instead of compiling every
+ * TypeScript module again. Falls back to loading the sources through tsx if bundling fails.
+ */
+function workerEntry(): URL {
+  if (bundled) return bundled;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const root = path.resolve(here, '..');
+  try {
+    const hash = createHash('sha1');
+    for (const dir of ['sim', 'game', 'emulator', 'lib']) {
+      for (const f of readdirSync(path.join(root, dir), { recursive: true }).map(String).sort())
+        if (f.endsWith('.ts')) hash.update(f).update(readFileSync(path.join(root, dir, f)));
+    }
+    const out = path.join(root, 'node_modules', '.cache', 'uno-extreme', `sim-worker-${hash.digest('hex').slice(0, 12)}.mjs`);
+    if (!existsSync(out)) {
+      mkdirSync(path.dirname(out), { recursive: true });
+      const tmp = `${out}.${process.pid}.tmp`;
+      buildSync({ entryPoints: [path.join(here, 'worker.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: tmp, packages: 'external', logLevel: 'silent' });
+      renameSync(tmp, out);
+    }
+    bundled = pathToFileURL(out);
+  } catch {
+    bundled = new URL('./worker-entry.js', import.meta.url);
+  }
+  return bundled;
+}
+
 function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
@@ -90,7 +126,7 @@ function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>
       const [start, end] = chunks[next++];
       w.postMessage({ settings: s, start, end });
     };
-    const entry = new URL('./worker-entry.js', import.meta.url);
+    const entry = workerEntry();
     for (let i = 0; i < Math.min(n, chunks.length); i++) {
       const w = new Worker(entry);
       pool.push(w);
