@@ -145,6 +145,59 @@ export function decodeDeviceLine(line: string): Decoded<DeviceMessage> {
   }
 }
 
+/** A `HELLO`'s session fields (firmware 0.2.0 on): how the board last started and its counters. */
+export interface HelloSession {
+  /** `warm`: a reset kept the counters (DTR, the reset button, a watchdog); `cold`: they restarted at 0. */
+  boot: 'warm' | 'cold';
+  cards: number;
+  presses: number;
+  /** The counting session: a new id on every cold boot, the same across warm ones. */
+  sid: number;
+}
+
+/**
+ * Reads the session fields of a decoded `HELLO`; null when one is missing or malformed (a firmware
+ * older than 0.2.0 sends none: its counters always restart at reset).
+ */
+export function helloSession(hello: { params: Record<string, string> }): HelloSession | null {
+  const p = hello.params;
+  const boot = p.boot === 'warm' || p.boot === 'cold' ? p.boot : null;
+  const cards = parseUint(p.cards, 2 ** 32 - 1);
+  const presses = parseUint(p.presses, 2 ** 32 - 1);
+  const sid = parseUint(p.sid);
+  return boot === null || cards === null || presses === null || sid === null ? null : { boot, cards, presses, sid };
+}
+
+/** What the host last counted of a board: the session id and the last counters it received. */
+export interface CountedSession {
+  sid: number;
+  cards: number;
+  presses: number;
+}
+
+/** How a host's counts stand after a `HELLO` (PROTOCOL.md, "Resynchronising"). */
+export type Resync =
+  /** The same session: `cards` and `presses` happened while the link was down (0 or more); count them. */
+  | { kind: 'continued'; cards: number; presses: number }
+  /**
+   * The counters restarted since the host last heard them (`power`: another session id: the board
+   * booted cold, from a power cycle or a brown-out; `zeroed`: the same session with lower counters: a ZERO from
+   * elsewhere, or a 32-bit wrap). What happened between the last line received and the restart is
+   * unknown; the board's counters now are the new session's.
+   */
+  | { kind: 'restarted'; reason: 'power' | 'zeroed' };
+
+/**
+ * Compares a board's `HELLO` with what the host last counted. Pure: the host applies the result
+ * (adds the missed counts, or says it cannot know, then counts from the HELLO's counters).
+ */
+export function resync(last: CountedSession, now: HelloSession): Resync {
+  // Not `boot`: it tells how the board last started, and a HELLO asked for later repeats it.
+  if (now.sid !== last.sid) return { kind: 'restarted', reason: 'power' };
+  if (now.cards < last.cards || now.presses < last.presses) return { kind: 'restarted', reason: 'zeroed' };
+  return { kind: 'continued', cards: now.cards - last.cards, presses: now.presses - last.presses };
+}
+
 /**
  * Turns chunks of bytes into decoded lines: device lines on the host (`'device'`), or host
  * commands on a device (`'host'`). Never throws on input.

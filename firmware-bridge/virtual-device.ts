@@ -2,7 +2,8 @@
  * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board
  * (`avr/rig.ts`), its serial port bridged by `socat` to a PTY that any host opens like a real
  * `/dev/ttyACM0`. Like a real Uno, the board resets each time the host opens the port, so the host
- * sees the `HELLO` line. The CPU is paced to the wall clock (it runs about real time).
+ * sees the `HELLO` line; the reset is an external one, as DTR's, so the card and press counters
+ * carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock (it runs about real time).
  *
  * Run it: `node bin/run-ts.js firmware-bridge/virtual-device.ts [--link /tmp/uno-extreme] [--seed N]`;
  * keys on its terminal: b = press the button, l = open/close the lid, q = quit.
@@ -90,10 +91,10 @@ export class VirtualDevice {
     });
   }
 
-  /** The host opened the port: reset the board, as DTR does on a real Uno. */
+  /** The host opened the port: reset the board, as DTR does on a real Uno (an external reset: SRAM kept). */
   private hostOpened(): void {
     this.out = [];
-    this.rig.reset();
+    this.rig.reset('external');
     this.wallStart = performance.now();
     this.connected = true;
     this.listening = false;

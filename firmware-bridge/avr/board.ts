@@ -2,10 +2,14 @@
  * An emulated Arduino Uno (ATmega328P at 16 MHz) on avr8js: the CPU, timers 0/1/2, USART0, ports
  * B/C/D and the ADC, addressed by Arduino pin numbers. It runs the real compiled firmware by CPU
  * cycles, never by wall-clock time; its serial port is a byte stream in both directions.
+ *
+ * A board starts from a reset: {@link BoardStart} says what survived it (SRAM, MCUSR's flags, the
+ * EEPROM), so a rig can make an external reset (SRAM kept) or a power cycle (SRAM lost) of the
+ * same chip by building a new board from the old one's state.
  */
 import {
-  adcConfig, AVRADC, AVRIOPort, AVRTimer, AVRUSART, avrInstruction, CPU,
-  portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config, usart0Config,
+  adcConfig, AVRADC, AVREEPROM, AVRIOPort, AVRTimer, AVRUSART, avrInstruction, CPU, EEPROMMemoryBackend,
+  eepromConfig, portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config, usart0Config,
 } from 'avr8js';
 import { loadHex } from './hex.ts';
 
@@ -21,6 +25,26 @@ export const CYCLES_PER_MS = CLOCK_HZ / 1000;
 /** Arduino's analog pins as digital pin numbers (A0 = 14). */
 export const A0 = 14;
 
+/** SRAM: 2048 bytes from data address 0x100 (below it: registers and I/O). */
+export const SRAM_START = 0x100;
+export const SRAM_BYTES = 2048;
+/** Data address of MCUSR, the reset-cause register (I/O 0x34). */
+export const MCUSR = 0x54;
+/** MCUSR's flags: why the chip last reset. They accumulate until the firmware clears them. */
+export const RESET_FLAG = { PORF: 0x01, EXTRF: 0x02, BORF: 0x04, WDRF: 0x08 } as const;
+/** EEPROM size of an ATmega328P. */
+export const EEPROM_BYTES = 1024;
+
+/** What a board starts with: what the reset left of the chip. */
+export interface BoardStart {
+  /** SRAM contents ({@link SRAM_BYTES} bytes); default all zero. The registers and I/O always reset. */
+  sram?: Uint8Array;
+  /** MCUSR at the reset vector (the {@link RESET_FLAG} bits); default 0. */
+  mcusr?: number;
+  /** The EEPROM, shared with the chip's earlier runs (it is not volatile); default a fresh, erased one. */
+  eeprom?: EEPROMMemoryBackend;
+}
+
 /** Calls `fn(high, cycle)` when an Arduino pin's level changes. */
 export type PinListener = (high: boolean, cycle: number) => void;
 
@@ -29,15 +53,24 @@ export class UnoBoard {
   readonly cpu: CPU;
   readonly usart: AVRUSART;
   readonly adc: AVRADC;
+  /** The EEPROM's bytes: pass it to the next board to keep them across a reset. */
+  readonly eeprom: EEPROMMemoryBackend;
   private readonly ports: AVRIOPort[];
   private readonly rxQueue: number[] = [];
   private readonly pinListeners = new Map<number, PinListener[]>();
   private txListener: (byte: number) => void = () => {};
 
-  /** Loads a firmware image (Intel HEX text) and holds the CPU at reset. */
-  constructor(hex: string) {
+  /** Loads a firmware image (Intel HEX text) and holds the CPU at reset, with what survived it. */
+  constructor(hex: string, start: BoardStart = {}) {
     const flash = loadHex(hex);
-    this.cpu = new CPU(new Uint16Array(flash.buffer), 2048);
+    this.cpu = new CPU(new Uint16Array(flash.buffer), SRAM_BYTES);
+    if (start.sram) {
+      if (start.sram.length !== SRAM_BYTES) throw new RangeError(`UnoBoard: sram must be ${SRAM_BYTES} bytes, got ${start.sram.length}`);
+      this.cpu.data.set(start.sram, SRAM_START);
+    }
+    this.cpu.data[MCUSR] = start.mcusr ?? 0;
+    this.eeprom = start.eeprom ?? new EEPROMMemoryBackend(EEPROM_BYTES);
+    new AVREEPROM(this.cpu, this.eeprom, eepromConfig);
     for (const config of [timer0Config, timer1Config, timer2Config]) new AVRTimer(this.cpu, config);
     this.usart = new AVRUSART(this.cpu, usart0Config, CLOCK_HZ);
     this.adc = new AVRADC(this.cpu, adcConfig);
@@ -81,6 +114,11 @@ export class UnoBoard {
       unread = true;
       this.feedRx();
     };
+  }
+
+  /** A copy of the SRAM now. */
+  sram(): Uint8Array {
+    return this.cpu.data.slice(SRAM_START, SRAM_START + SRAM_BYTES);
   }
 
   /** Simulated time since reset, ms. */

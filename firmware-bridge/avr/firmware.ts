@@ -28,3 +28,18 @@ export function firmwareHex(): { path: string; hex: string } {
   cached = { path, hex: readFileSync(path, 'utf8') };
   return cached;
 }
+
+/**
+ * Where the firmware keeps a global variable: its data address (as the CPU addresses SRAM, e.g.
+ * 0x2df) and size in bytes, from the ELF next to the hex (`avr-nm`). Throws when it has none.
+ */
+export function firmwareSymbol(name: string): { address: number; size: number } {
+  const elf = firmwareHex().path.replace(/\.hex$/, '.elf');
+  const out = execFileSync('avr-nm', ['-S', elf], { encoding: 'utf8' });
+  for (const line of out.split('\n')) {
+    const [addr, size, , sym] = line.trim().split(/\s+/);
+    // avr-gcc puts data at 0x800000 + its address in the data space.
+    if (sym === name && size !== undefined) return { address: parseInt(addr, 16) - 0x800000, size: parseInt(size, 16) };
+  }
+  throw new Error(`the firmware has no symbol ${name} (${elf})`);
+}

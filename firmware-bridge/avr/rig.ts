@@ -3,11 +3,14 @@
  * (HARDWARE.md) to a button, a lid switch, a roller that turns cards past the break-beam, a
  * battery, a piezo and a servo, with the host's side of the serial link. Everything runs on
  * simulated MCU time (`runFor`, `waitFor`): a test never sleeps.
+ *
+ * Resets are the chip's: an external reset (DTR when a host opens the port, the reset button) or a
+ * watchdog reset keeps the SRAM, a power cycle does not ({@link LauncherRig.reset}).
  */
-import { CYCLES_PER_MS, UnoBoard } from './board.ts';
+import { CYCLES_PER_MS, MCUSR, RESET_FLAG, SRAM_BYTES, UnoBoard } from './board.ts';
 import { HostEnd } from './host-end.ts';
 import { Roller, type MotorDrive, type RollerOptions } from './roller.ts';
-import { seedRng } from '../../lib/rng.ts';
+import { Rng, seedRng } from '../../lib/rng.ts';
 
 /** Arduino pin numbers of the reference build (config.h); the battery is an analog channel. */
 export interface RigPins {
@@ -23,6 +26,18 @@ export const REFERENCE_PINS: RigPins = {
 /** The reference build's battery divider on A0: 100 kΩ over 22 kΩ. */
 export const REFERENCE_DIVIDER = 22 / (100 + 22);
 
+/**
+ * Why the MCU resets. `external`: the RESET pin (DTR when a host opens the port, the reset button);
+ * `watchdog`: the hardware watchdog; both keep the SRAM. `power`: a power cycle, the SRAM comes up
+ * random. `brownout`: the supply dipped; the SRAM is kept here (the worst case for the firmware,
+ * which must still treat the boot as cold).
+ */
+export type ResetCause = 'external' | 'watchdog' | 'power' | 'brownout';
+
+const CAUSE_FLAG: Record<ResetCause, number> = {
+  external: RESET_FLAG.EXTRF, watchdog: RESET_FLAG.WDRF, power: RESET_FLAG.PORF, brownout: RESET_FLAG.BORF,
+};
+
 /** How the rig is built. */
 export interface RigOptions {
   /** The firmware image (Intel HEX text). */
@@ -36,6 +51,13 @@ export interface RigOptions {
   sliceMs?: number;
   /** Keep `received` and `transcript` (default true; a long-running bridge turns it off). */
   record?: boolean;
+  /**
+   * Model the stock Uno bootloader's (Optiboot 4.4) effect on the reset flags: it clears MCUSR
+   * before it starts the sketch, which then reads 0 after every reset (default false: the chip's
+   * own flags reach the sketch, as with Optiboot 8, which passes them on, or no bootloader). Its
+   * wait for an upload after a reset is not modelled.
+   */
+  bootloaderClearsFlags?: boolean;
 }
 
 /** The emulated launcher and the host's end of its serial port. */
@@ -59,6 +81,14 @@ export class LauncherRig extends HostEnd {
   private pwmAcc = 0;
   private lidIsOpen = false;
   private buttonHeld = false;
+  /** SRAM's power-up contents. */
+  private readonly noise: Rng;
+  private readonly clearsFlags: boolean;
+  /**
+   * The serial link works (default). While false, what the host sends and what the board sends are
+   * lost, as in a USB glitch or with the cable out; the board runs on.
+   */
+  linkUp = true;
 
   constructor(o: RigOptions) {
     super();
@@ -67,18 +97,40 @@ export class LauncherRig extends HostEnd {
     this.pins = { ...REFERENCE_PINS, ...o.pins };
     this.roller = new Roller({ rng: seedRng(o.seed ?? 1), ...o.roller });
     this.sliceCycles = Math.round((o.sliceMs ?? 0.25) * CYCLES_PER_MS);
-    this.board = this.wire(new UnoBoard(o.hex));
+    this.noise = new Rng(seedRng(o.seed ?? 1, 0x5a4d));
+    this.clearsFlags = o.bootloaderClearsFlags ?? false;
+    this.board = this.wire(new UnoBoard(o.hex, { sram: this.randomSram(), mcusr: this.flagsSeen(RESET_FLAG.PORF) }));
   }
 
   /**
-   * Resets the MCU, as opening the port does on a real Uno (DTR): a fresh board from the same hex,
-   * wired to the same roller, button and lid, which keep their state.
+   * Resets the MCU; by default an external reset, as opening the port does on a real Uno (DTR).
+   * The registers and I/O reset and the firmware starts again from its reset vector; the SRAM is
+   * kept except after a power cycle (then it comes up random), the EEPROM always; MCUSR gains the
+   * cause's flag (its flags accumulate until the firmware clears them; a power cycle leaves only
+   * PORF). The roller, button and lid keep their state. `ms` counts again from 0.
    */
-  reset(): void {
+  reset(cause: ResetCause = 'external'): void {
     this.resetLine();
     this.pwmHigh = false;
     this.pwmSince = this.pwmAcc = 0;
-    this.board = this.wire(new UnoBoard(this.hex));
+    const old = this.board;
+    const power = cause === 'power';
+    const flags = CAUSE_FLAG[cause] | (power ? 0 : old.cpu.data[MCUSR]);
+    this.board = this.wire(new UnoBoard(this.hex, { sram: power ? this.randomSram() : old.sram(), mcusr: this.flagsSeen(flags), eeprom: old.eeprom }));
+  }
+
+  /** Switches the power off and on: {@link reset} with cause `power`. */
+  powerCycle(): void {
+    this.reset('power');
+  }
+
+  private randomSram(): Uint8Array {
+    return Uint8Array.from({ length: SRAM_BYTES }, () => this.noise.int(256));
+  }
+
+  /** MCUSR as the sketch finds it. */
+  private flagsSeen(flags: number): number {
+    return this.clearsFlags ? 0 : flags;
   }
 
   private wire(b: UnoBoard): UnoBoard {
@@ -86,6 +138,7 @@ export class LauncherRig extends HostEnd {
     b.setInput(p.button, !this.buttonHeld); // released: the pull-up holds it high
     b.setInput(p.lid, this.lidIsOpen); // closed: the switch holds it low
     b.onSerial((byte) => {
+      if (!this.linkUp) return;
       for (const l of this.serialListeners) l(byte);
       if (this.record) this.receive(byte, b.ms);
     });
@@ -119,9 +172,9 @@ export class LauncherRig extends HostEnd {
     while (this.board.cpu.cycles < end) this.slice(Math.min(this.sliceCycles, end - this.board.cpu.cycles));
   }
 
-  /** Sends raw bytes to the MCU's serial receiver. */
+  /** Sends raw bytes to the MCU's serial receiver (lost while the link is down). */
   sendRaw(bytes: string | Uint8Array): void {
-    this.board.serialWrite(bytes);
+    if (this.linkUp) this.board.serialWrite(bytes);
   }
 
   /** Runs until `done()` holds (checked every slice) or `maxMs` pass; says whether it held. */

@@ -32,7 +32,10 @@ export interface RollerOptions {
   minDuty?: number;
 }
 
-/** Part of a feed attempt during which the leaving card covers the beam. */
+/**
+ * Part of a feed attempt during which the leaving card covers the beam. The beam is at the exit:
+ * a card that has cleared it has left (the rest of the attempt is the gap before the next card).
+ */
 const BEAM_FROM = 0.3;
 const BEAM_TO = 0.7;
 
@@ -47,7 +50,7 @@ export class Roller {
   private core: CoreState;
   /** Progress through spin-up (negative) and then the current attempt, in ms at full speed. */
   private progress = 0;
-  private attempt: { cards: CardId[]; ms: number } | null = null;
+  private attempt: { cards: CardId[]; ms: number; out: boolean } | null = null;
   /** Cards that crossed the beam, as a sensor would count them (a double feed is one pulse). */
   beamPulses = 0;
   /** Cards that left the launcher. */
@@ -107,10 +110,13 @@ export class Roller {
         this.start();
         continue;
       }
+      if (!this.attempt.out && this.progress >= BEAM_TO * this.attempt.ms) {
+        this.attempt.out = true;
+        if (this.attempt.cards.length > 0) this.beamPulses++;
+        this.cardsOut += this.attempt.cards.length;
+      }
       if (this.progress < this.attempt.ms) return;
       this.progress -= this.attempt.ms;
-      if (this.attempt.cards.length > 0) this.beamPulses++;
-      this.cardsOut += this.attempt.cards.length;
       this.attempt = null;
     }
   }
@@ -120,15 +126,15 @@ export class Roller {
     const f = feedStep(this.profile, this.core, OPEN_BURST, this.rng);
     this.core = f.state;
     this.outcomes.push(f.step.outcome);
-    this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: attemptMs(this.profile, this.core) };
+    this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: attemptMs(this.profile, this.core), out: false };
   }
 
   /**
-   * The motor stopped or reversed mid-attempt: a card that had not left is pulled back on top of
-   * the pile, and the next start spins up again.
+   * The motor stopped or reversed mid-attempt: a card that had not cleared the beam is pulled back
+   * on top of the pile, and the next start spins up again.
    */
   private abandon(): void {
-    if (this.attempt && this.attempt.cards.length > 0) {
+    if (this.attempt && !this.attempt.out && this.attempt.cards.length > 0) {
       this.core = { ...this.core, supply: this.attempt.cards.concat(this.core.supply) };
     }
     this.attempt = null;

@@ -6,7 +6,7 @@
  * from the board's running counts, so no card is counted twice or lost.
  */
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
-import type { DeviceMessage } from '../codec.ts';
+import { helloSession, resync, type DeviceMessage } from '../codec.ts';
 import { DEFAULT_TIMING, Link, type LinkTiming } from './link.ts';
 
 /** Options of {@link SerialLauncher.open}. */
@@ -38,7 +38,7 @@ export class SerialLauncher implements LauncherHardware {
   private listeners = new Set<(i: HardwareInput) => void>();
   private cards = 0;
   private presses = 0;
-  private sid: string | null = null;
+  private sid: number | null = null;
   private closing = false;
   private reconnecting = false;
   private readonly timing: LinkTiming;
@@ -68,15 +68,14 @@ export class SerialLauncher implements LauncherHardware {
     this.link = link;
     this.connections++;
     const status = await link.status();
-    const sid = hello.params.sid ?? null;
     if (first) {
       // Counts start from what the board has now.
       this.cards = status.cards;
       this.presses = status.presses;
+      this.sid = helloSession(hello)?.sid ?? null;
     } else {
-      this.resync(hello, status.cards, status.presses, sid);
+      this.resync(hello, status.cards, status.presses);
     }
-    this.sid = sid;
     this.log(`connected to ${this.o.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
@@ -84,21 +83,24 @@ export class SerialLauncher implements LauncherHardware {
   }
 
   /**
-   * After a reconnect: a board that kept its counters (same session, a warm reset or no reset at
-   * all) tells how many cards left while the link was down; those are reported now, once. A board
-   * that was power-cycled starts from 0: what happened meanwhile cannot be known, and is said so.
+   * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
+   * counters not lower means the difference left while the link was down: it is reported now,
+   * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
+   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
    */
-  private resync(hello: Extract<DeviceMessage, { type: 'HELLO' }>, cards: number, presses: number, sid: string | null): void {
-    const kept = hello.params.boot !== 'cold' && (sid === null || sid === this.sid) && cards >= this.cards;
-    if (kept) {
-      const missed = cards - this.cards;
-      if (missed > 0) this.log(`resync: ${missed} card(s) left while the link was down`);
-      for (let i = 0; i < missed; i++) this.emit({ type: 'CARD' });
+  private resync(hello: Extract<DeviceMessage, { type: 'HELLO' }>, cards: number, presses: number): void {
+    const session = helloSession(hello);
+    const r = session && this.sid !== null ? resync({ sid: this.sid, cards: this.cards, presses: this.presses }, { ...session, cards, presses }) : null;
+    if (r?.kind === 'continued') {
+      if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
+      for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
     } else {
-      this.log(`resync: the board was power-cycled (or its counters cleared); cards that left while the link was down are unknown`);
+      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
+      this.log(`resync: ${why}; cards that left while the link was down are unknown`);
     }
     this.cards = cards;
     this.presses = presses;
+    this.sid = session?.sid ?? null;
   }
 
   private onMessage(m: DeviceMessage): void {
@@ -128,7 +130,7 @@ export class SerialLauncher implements LauncherHardware {
         break;
       case 'HELLO':
         // The board reset while connected (a brown-out, a watchdog): its counters may have restarted.
-        this.resync(m, Number(m.params.cards ?? 0), Number(m.params.presses ?? 0), m.params.sid ?? null);
+        this.resync(m, helloSession(m)?.cards ?? 0, helloSession(m)?.presses ?? 0);
         break;
       default:
         break;

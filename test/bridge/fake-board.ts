@@ -19,7 +19,7 @@ export interface FakeOptions {
   cards?: number;
   presses?: number;
   boot?: 'warm' | 'cold';
-  sid?: string;
+  sid?: number;
   lidOpen?: boolean;
   /** Cards ejected per second while the motor runs forward (0: none: an empty launcher). */
   feedPerSecond?: number;
@@ -62,7 +62,7 @@ export class FakeBoard {
   private hello(): DeviceMessage {
     return {
       type: 'HELLO', proto: this.o.proto ?? 1, fw: '0.1.0',
-      params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: this.o.boot ?? 'cold', cards: String(this.cards), presses: String(this.presses), sid: this.o.sid ?? '7' },
+      params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: this.o.boot ?? 'cold', cards: String(this.cards), presses: String(this.presses), sid: String(this.o.sid ?? 7) },
     };
   }
 

@@ -124,7 +124,7 @@ describe('serial driver', () => {
 
   it('an unplug mid-burst: offline, reconnect with backoff, the cards counted meanwhile reported once', async () => {
     const first = await ptyPair(['host', 'board']);
-    const board = await FakeBoard.open(first.b, { feedPerSecond: 0, sid: '42', boot: 'cold' });
+    const board = await FakeBoard.open(first.b, { feedPerSecond: 0, sid: 42, boot: 'cold' });
     const log: string[] = [];
     const d = await driver(first.a, log);
     cleanups.push(() => board.close(), () => first.close());
@@ -141,7 +141,7 @@ describe('serial driver', () => {
     // Meanwhile two more cards left before the board's watchdog stopped the motor; it is plugged
     // back in and comes up warm, its counters kept.
     const second = await ptyPair(['host', 'board'], first.dir);
-    const again = await FakeBoard.open(second.b, { cards: 3, boot: 'warm', sid: '42', feedPerSecond: 0 });
+    const again = await FakeBoard.open(second.b, { cards: 3, boot: 'warm', sid: 42, feedPerSecond: 0 });
     cleanups.push(() => again.close(), () => second.close());
     const r = await pressing;
     expect(r.cards).toEqual(['a', 'b', 'c']);

@@ -17,3 +17,11 @@ export function boot(o: Omit<RigOptions, 'hex'> = {}): LauncherRig {
   rig.waitFor('HELLO', 20);
   return rig;
 }
+
+/** Keeps the host's heartbeat going while simulated time passes. */
+export function runPinging(rig: LauncherRig, ms: number, every = 200): void {
+  for (let t = 0; t < ms; t += every) {
+    rig.send({ verb: 'PING' });
+    rig.runFor(Math.min(every, ms - t));
+  }
+}

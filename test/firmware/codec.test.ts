@@ -1,7 +1,7 @@
 /** The protocol codec on exact bytes (PROTOCOL.md): golden lines, both directions, and refusals. */
 import { describe, expect, it } from 'vitest';
 import {
-  crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame,
+  crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame, helloSession, MAX_DEVICE_LINE, resync,
   type Command, type DeviceMessage,
 } from '../../firmware-bridge/codec.ts';
 
@@ -18,6 +18,10 @@ const COMMANDS: [number, Command, string][] = [
 
 const DEVICE: [DeviceMessage, string][] = [
   [{ type: 'HELLO', proto: 1, fw: '0.1.0', params: { wdog: '1000', stall: '1500', maxrun: '10000' } }, 'HELLO uno-extreme 1 0.1.0 wdog=1000 stall=1500 maxrun=10000*45\n'],
+  [
+    { type: 'HELLO', proto: 1, fw: '0.2.0', params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: 'warm', cards: '12', presses: '3', sid: '7' } },
+    'HELLO uno-extreme 1 0.2.0 wdog=1000 stall=1500 maxrun=10000 boot=warm cards=12 presses=3 sid=7*78\n',
+  ],
   [{ type: 'CARD', cards: 7 }, 'CARD 7*71\n'],
   [{ type: 'NAK', seq: 0, code: 'CHECKSUM' }, 'NAK 0 CHECKSUM*6E\n'],
   [{ type: 'STOPPED', reason: 'WATCHDOG' }, 'STOPPED WATCHDOG*AF\n'],
@@ -117,5 +121,40 @@ describe('decode', () => {
     expect(decodeDeviceLine(frame('LID 2').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
     expect(decodeDeviceLine(frame('STATUS cards=1').trimEnd())).toMatchObject({ ok: false, code: 'ARGS' });
     expect(decodeDeviceLine(frame('WHAT 1').trimEnd())).toMatchObject({ ok: false, code: 'VERB' });
+  });
+});
+
+describe('HELLO session fields and resynchronising (PROTOCOL.md, "Resynchronising")', () => {
+  const hello = (line: string) => {
+    const r = decodeDeviceLine(frame(line).trimEnd());
+    if (!r.ok || r.value.type !== 'HELLO') throw new Error(`not a HELLO: ${line}`);
+    return r.value;
+  };
+
+  it('reads boot, cards, presses and sid; null for a firmware that sends none, or a malformed one', () => {
+    expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 wdog=1000 stall=1500 maxrun=10000 boot=warm cards=12 presses=3 sid=7')))
+      .toEqual({ boot: 'warm', cards: 12, presses: 3, sid: 7 });
+    expect(helloSession(hello('HELLO uno-extreme 1 0.1.0 wdog=1000 stall=1500 maxrun=10000'))).toBeNull();
+    expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 boot=hot cards=1 presses=0 sid=1'))).toBeNull();
+    expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 boot=warm cards=01 presses=0 sid=1'))).toBeNull();
+    expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 boot=warm cards=1 presses=0 sid=65536'))).toBeNull();
+  });
+
+  it('the longest HELLO the firmware can send fits a device line', () => {
+    const longest = frame('HELLO uno-extreme 1 0.2.0 wdog=60000 stall=60000 maxrun=10000 boot=warm cards=4294967295 presses=4294967295 sid=65534');
+    expect(longest.length - 1).toBeLessThanOrEqual(MAX_DEVICE_LINE);
+    expect(helloSession(hello(longest.trimEnd().slice(0, -3)))).toMatchObject({ cards: 4294967295, sid: 65534 });
+  });
+
+  it('same session: the difference is what happened while the link was down', () => {
+    expect(resync({ sid: 7, cards: 10, presses: 2 }, { boot: 'warm', sid: 7, cards: 13, presses: 2 })).toEqual({ kind: 'continued', cards: 3, presses: 0 });
+    // A HELLO asked for later repeats how the board last started: boot=cold with the same sid is the same session.
+    expect(resync({ sid: 7, cards: 10, presses: 2 }, { boot: 'cold', sid: 7, cards: 10, presses: 2 })).toEqual({ kind: 'continued', cards: 0, presses: 0 });
+  });
+
+  it('another sid: a power cycle, the counts in between are unknown; lower counters in the same sid: zeroed', () => {
+    expect(resync({ sid: 7, cards: 10, presses: 2 }, { boot: 'cold', sid: 8, cards: 0, presses: 0 })).toEqual({ kind: 'restarted', reason: 'power' });
+    expect(resync({ sid: 7, cards: 10, presses: 2 }, { boot: 'warm', sid: 8, cards: 40, presses: 9 })).toEqual({ kind: 'restarted', reason: 'power' });
+    expect(resync({ sid: 7, cards: 10, presses: 2 }, { boot: 'warm', sid: 7, cards: 1, presses: 2 })).toEqual({ kind: 'restarted', reason: 'zeroed' });
   });
 });

@@ -3,18 +3,9 @@
  * break-beam, and the safety rules (run-time limit, heartbeat watchdog, lid interlock, stall).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
-import { boot, hex } from './boot.ts';
+import { boot, hex, runPinging } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
-
-/** Keeps the host's heartbeat going while simulated time passes. */
-function runPinging(rig: LauncherRig, ms: number, every = 200): void {
-  for (let t = 0; t < ms; t += every) {
-    rig.send({ verb: 'PING' });
-    rig.runFor(Math.min(every, ms - t));
-  }
-}
 
 describe('motor pins', () => {
   it('FWD drives direction A high, B low, enable at the duty asked; REV the other way; STOP all low', () => {

@@ -11,23 +11,27 @@ beforeAll(() => void hex(), 60_000);
 describe('handshake', () => {
   it('sends its HELLO line right after reset, exactly, then its battery reading', () => {
     const rig = boot();
-    expect(rig.transcript.startsWith('HELLO uno-extreme 1 0.1.0 wdog=1000 stall=1500 maxrun=10000*45\n')).toBe(true);
-    expect(rig.ms).toBeLessThan(10); // 64 bytes at 115200 baud take 5.6 ms
+    expect(rig.transcript.startsWith('HELLO uno-extreme 1 0.2.0 wdog=1000 stall=1500 maxrun=10000 boot=cold cards=0 presses=0 sid=1*15\n')).toBe(true);
+    // 98 bytes at 115200 baud take 8.5 ms; a cold boot first writes its session id to EEPROM.
+    expect(rig.ms).toBeLessThan(15);
     rig.waitFor('BAT', 20);
     expect(rig.received.every((r) => r.ok)).toBe(true);
   });
 
-  it('says HELLO again after a reset (the port reopened), with its counters back to 0', () => {
+  it('says HELLO again after a reset (the port reopened), its counters kept; after a power cycle they restart', () => {
     const rig = boot();
     rig.setButton(true);
     rig.waitFor('BTN', 40);
     rig.reset();
-    const from = rig.received.length;
-    expect(rig.waitFor('HELLO', 10, from)).toMatchObject({ proto: 1 });
+    let from = rig.received.length;
+    expect(rig.waitFor('HELLO', 20, from)).toMatchObject({ proto: 1, params: { boot: 'warm', presses: '1' } });
     rig.setButton(false);
     rig.runFor(40);
     rig.setButton(true);
-    expect(rig.waitFor('BTN', 40, from)).toEqual({ type: 'BTN', presses: 1 });
+    expect(rig.waitFor('BTN', 40, from)).toEqual({ type: 'BTN', presses: 2 });
+    rig.powerCycle();
+    from = rig.received.length;
+    expect(rig.waitFor('HELLO', 20, from)).toMatchObject({ params: { boot: 'cold', presses: '0' } });
   });
 
   it('answers HELLO again on request, the reply before the ACK', () => {

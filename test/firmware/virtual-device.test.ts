@@ -59,13 +59,22 @@ describe('virtual device', () => {
     await host.close();
   }, 10_000);
 
-  it('a second open gets a fresh board and a fresh HELLO, with no stale bytes', async () => {
+  it('a second open resets the board again: a fresh HELLO, with no stale bytes', async () => {
     await device.whenListening();
     const host = await open(device.link);
     const text = await host.until(/HELLO.*\n/, 3000);
     expect(text.startsWith('HELLO uno-extreme 1 ')).toBe(true);
     device.press();
     await host.until(/BTN 1\*/, 3000);
+    await host.close();
+  }, 10_000);
+
+  it('the reset on open is an external one, as DTR\'s: the counters and the session carry on', async () => {
+    await device.whenListening();
+    const host = await open(device.link);
+    const text = await host.until(/HELLO.*\n/, 3000);
+    // The first open found a board just powered on (sid=1); every reopen since is warm.
+    expect(text).toMatch(/^HELLO uno-extreme 1 \S+ .* boot=warm cards=0 presses=1 sid=1\*[0-9A-F]{2}\n/);
     await host.close();
   }, 10_000);
 });

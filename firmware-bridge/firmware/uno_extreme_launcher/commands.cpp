@@ -6,6 +6,7 @@
 #include "motor.h"
 #include "protocol.h"
 #include "servo.h"
+#include "session.h"
 #include "state.h"
 
 // Parses numeric arguments tok[0..n-1] within [lo[i], hi[i]]: NULL, "ARGS" or "RANGE".
@@ -37,7 +38,7 @@ const char *execute(char **tok, uint8_t n) {
   if (!strcmp(verb, "STOP") || !strcmp(verb, "ZERO")) {
     if (n) return "ARGS";
     if (verb[0] == 'S') motorStop();
-    else cards = presses = 0;
+    else zeroCounters();
     return NULL;
   }
   if (!strcmp(verb, "FWD") || !strcmp(verb, "REV")) {

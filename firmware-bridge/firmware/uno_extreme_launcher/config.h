@@ -3,7 +3,7 @@
 #ifndef UNO_EXTREME_CONFIG_H
 #define UNO_EXTREME_CONFIG_H
 
-#define FW_VERSION "0.1.0"
+#define FW_VERSION "0.2.0"
 #define PROTO_VERSION 1
 #define SERIAL_BAUD 115200
 
@@ -44,6 +44,10 @@
 #define SERVO_MIN_US 544
 #define SERVO_MAX_US 2400
 #define SERVO_START_DEG 90
+
+// ---- Counters kept across a reset (session.h) ----
+#define SESSION_MAGIC 0x5E55C0DEUL // marks the .noinit counters as written by this firmware
+#define EEPROM_SID_ADDR 0          // 2 bytes: the last cold boot's session id
 
 // ---- Line lengths (PROTOCOL.md) ----
 #define MAX_HOST_LINE 48

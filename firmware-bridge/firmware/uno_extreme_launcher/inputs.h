@@ -21,9 +21,8 @@ inline void inputSetup(Debounced &d) {
   d.since = millis();
 }
 
-// Polls the pin; true when the accepted level changed.
-inline bool debounce(Debounced &d, uint32_t now) {
-  bool level = digitalRead(d.pin) == HIGH;
+// Feeds the pin's level read now; true when the accepted level changed.
+inline bool debounce(Debounced &d, bool level, uint32_t now) {
   if (level != d.last) {
     d.last = level;
     d.since = now;
@@ -34,6 +33,9 @@ inline bool debounce(Debounced &d, uint32_t now) {
   }
   return false;
 }
+
+// Polls the pin; true when the accepted level changed.
+inline bool debounce(Debounced &d, uint32_t now) { return debounce(d, digitalRead(d.pin) == HIGH, now); }
 
 // The lid switch read open right now (no debounce): what the interlock acts on.
 inline bool lidRawOpen() { return digitalRead(PIN_LID) == HIGH; }

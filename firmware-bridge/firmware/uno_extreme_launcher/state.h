@@ -5,7 +5,6 @@
 #include <Arduino.h>
 
 extern uint8_t servoDeg;
-extern uint32_t cards, presses;  // since reset or ZERO
 extern uint16_t wdogMs, stallMs;
 extern uint16_t lastSeq;
 

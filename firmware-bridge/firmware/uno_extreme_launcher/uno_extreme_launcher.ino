@@ -5,6 +5,9 @@
 // The safety rules hold whatever the host says: no motor with the lid open, every run has a time
 // limit, a silent host stops the motor (heartbeat watchdog), and a roller that runs with no card
 // leaving is stopped (stall).
+//
+// The card and press counters survive a reset (DTR on port open, a watchdog) but not a power cycle:
+// session.h. HELLO says which it was, so a host that lost the link can resynchronise.
 #include "config.h"
 #include "protocol.h"
 #include "inputs.h"
@@ -13,10 +16,10 @@
 #include "servo.h"
 #include "state.h"
 #include "commands.h"
+#include "session.h"
 
 // Shared with commands.cpp (state.h).
 uint8_t servoDeg = SERVO_START_DEG;
-uint32_t cards, presses;
 uint16_t wdogMs = WATCHDOG_DEFAULT_MS, stallMs = STALL_DEFAULT_MS;
 uint16_t lastSeq;  // the last command run, by seq and checksum text, to spot a retry
 
@@ -24,6 +27,7 @@ static LineReader reader;
 static Debounced button = {PIN_BUTTON, BUTTON_DEBOUNCE_MS, false, false, 0};
 static Debounced lid = {PIN_LID, LID_DEBOUNCE_MS, false, false, 0};
 static Debounced beam = {PIN_BEAM, BEAM_DEBOUNCE_MS, false, false, 0};
+static bool clearedForward;  // the beam last cleared while the motor ran forward
 static uint32_t lastHostMs;
 static uint16_t lastCrc;
 static const char *lastNak;  // its reply: NULL = ACK
@@ -42,6 +46,12 @@ void sendHello() {
   txNum(stallMs);
   txStr(F(" maxrun="));
   txNum(MAX_RUN_MS);
+  txStr(bootKind == BOOT_WARM ? F(" boot=warm cards=") : F(" boot=cold cards="));
+  txNum(session.cards);
+  txStr(F(" presses="));
+  txNum(session.presses);
+  txStr(F(" sid="));
+  txNum(session.sid);
   txEnd();
 }
 
@@ -74,8 +84,8 @@ static void sendReply(uint16_t seq, const char *nak) {
 void sendStatus() {
   static const char *const names[] = {"STOP", "FWD", "REV"};
   txBegin();
-  txStr(F("STATUS cards=")); txNum(cards);
-  txStr(F(" presses=")); txNum(presses);
+  txStr(F("STATUS cards=")); txNum(session.cards);
+  txStr(F(" presses=")); txNum(session.presses);
   txStr(F(" lid=")); txNum(lid.stable);
   txStr(F(" btn=")); txNum(!button.stable);
   txStr(F(" beam=")); txNum(!beam.stable);
@@ -144,18 +154,22 @@ static void pollInputs(uint32_t now) {
     sendWord(F("STOPPED "), "LID");
   }
   if (debounce(lid, now)) sendEvent(F("LID "), lid.stable);
-  if (debounce(button, now) && !button.stable) sendEvent(F("BTN "), ++presses);
-  if (debounce(beam, now) && beam.stable) {  // beam clear again: a card has left
-    cards++;
+  if (debounce(button, now) && !button.stable) sendEvent(F("BTN "), countPress());
+  // A card has left when the beam clears while the roller drives forward. A card the roller lets
+  // go back into the launcher (the motor stopped or reversed mid-card, or the MCU reset under it)
+  // clears the beam too, but did not leave: it is not counted.
+  bool beamClear = digitalRead(PIN_BEAM) == HIGH;
+  if (beamClear && !beam.last) clearedForward = motorState() == MOTOR_FWD;
+  if (debounce(beam, beamClear, now) && beam.stable && clearedForward) {
     motorProgress(now);
-    sendEvent(F("CARD "), cards);
+    sendEvent(F("CARD "), countCard());
   }
 }
 
 static void checkMotor(uint32_t now) {
   switch (motorCheck(now, stallMs)) {
     case MOTOR_EXPIRED: sendWord(F("STOPPED "), "EXPIRED"); break;
-    case MOTOR_STALLED: sendEvent(F("STALL "), cards); break;
+    case MOTOR_STALLED: sendEvent(F("STALL "), session.cards); break;
     default: break;
   }
   if (now - lastHostMs > wdogMs) {
@@ -182,6 +196,7 @@ static void pollBattery(uint32_t now) {
 }
 
 void setup() {
+  sessionBegin();  // warm or cold: before anything reports a counter
   motorSetup();
   buzzerSetup();
   inputSetup(button);
