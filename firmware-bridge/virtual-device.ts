@@ -118,6 +118,16 @@ export class VirtualDevice {
     this.timer = behind > 1 ? setImmediate(() => this.pace()) : setTimeout(() => this.pace(), 1);
   }
 
+  /**
+   * The cable is pulled: the PTY vanishes under the host while the board runs on (its watchdog
+   * stops the motor when the host goes silent); a fresh PTY appears at the same path for the
+   * host's reconnect, and opening it resets the board as DTR does.
+   */
+  unplug(): void {
+    this.connected = false;
+    this.socat?.kill('SIGKILL');
+  }
+
   /** A person presses the button for 80 ms. */
   press(): void {
     this.rig.setButton(true);
