@@ -5,11 +5,9 @@
  * sees the `HELLO` line; the reset is an external one, as DTR's, so the card and press counters
  * carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock (it runs about real time).
  *
- * Run it: `node bin/run-ts.js firmware-bridge/virtual-device.ts [--link /tmp/uno-extreme] [--seed N]`;
- * keys on its terminal: b = press the button, l = open/close the lid, q = quit.
+ * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { firmwareHex } from './avr/firmware.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
 
@@ -146,30 +144,4 @@ export class VirtualDevice {
       });
     }
   }
-}
-
-async function main(argv: string[]): Promise<void> {
-  const opt = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const d = await VirtualDevice.start({ link: opt('--link'), seed: opt('--seed') ? Number(opt('--seed')) : undefined });
-  console.log(`virtual launcher on ${d.link}: open it at 115200 baud. Keys: b = press, l = lid, q = quit`);
-  let lidOpen = false;
-  if (process.stdin.isTTY) process.stdin.setRawMode(true);
-  process.stdin.setEncoding('utf8').on('data', async (k: string) => {
-    if (k === 'b') d.press();
-    if (k === 'l') d.rig.setLid((lidOpen = !lidOpen));
-    if (k === 'q' || k === '\u0003') {
-      await d.close();
-      process.exit(0);
-    }
-  });
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((e: Error) => {
-    console.error(e.message);
-    process.exit(1);
-  });
 }
