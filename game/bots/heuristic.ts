@@ -34,16 +34,41 @@ export function leader(state: GameState, seat: number): number {
   return rivals[0];
 }
 
-function score(state: GameState, seat: number, m: Play): number {
+/**
+ * What scoring the moves of one decision shares: the leader and the next player's hand size are
+ * the same for every candidate, and the strongest colour depends only on the card laid. Computed
+ * once per decision (or once per card), not once per move: same choices, far less work.
+ */
+interface Scoring {
+  state: GameState;
+  seat: number;
+  victimCards: number;
+  leader: number | undefined;
+  strongest: Map<CardId, Colour>;
+  /** Per card laid (with its partner, if any): what it lays and what stays in hand. */
+  laid: Map<string, { laid: CardId[]; rest: CardId[] }>;
+}
+
+function score(k: Scoring, m: Play): number {
+  const { state, seat } = k;
   const c = card(m.card);
   const hand = state.hands[seat];
-  const laid = laidBy(state, m);
-  const rest = hand.filter((id) => !laid.includes(id));
-  const victimCards = state.hands[nextSeat(state, seat)].length;
+  const key = m.also === undefined ? m.card : `${m.card}+${m.also}`;
+  let lr = k.laid.get(key);
+  if (!lr) {
+    const l = laidBy(state, m);
+    k.laid.set(key, (lr = { laid: l, rest: hand.filter((id) => !l.includes(id)) }));
+  }
+  const { laid, rest } = lr;
+  const victimCards = k.victimCards;
   let v = cardPoints(state.rules.points, m.card) / 10;
   if (c.colour === null) {
     if (rest.length > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined && m.colour !== strongestColour(rest.length ? rest : hand)) v -= 100;
+    if (m.colour !== undefined) {
+      let best = k.strongest.get(m.card);
+      if (best === undefined) k.strongest.set(m.card, (best = strongestColour(rest.length ? rest : hand)));
+      if (m.colour !== best) v -= 100;
+    }
   }
   const colour = c.colour ?? m.colour;
   v += 2 * rest.filter((id) => card(id).colour === colour).length;
@@ -53,7 +78,7 @@ function score(state: GameState, seat: number, m: Play): number {
   if (c.kind === 'playAgain') v += 6;
   if (m.also !== undefined) v += 8;
   if (m.target !== undefined) {
-    const target = leader(state, seat);
+    const target = (k.leader ??= leader(state, seat));
     if (m.target !== target) v -= 100;
     if (c.kind === 'coupExtreme') v += 15;
     else v += 5 * (rest.length - state.hands[m.target].length) - 10; // trading pays with a smaller hand
@@ -80,8 +105,9 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot 
       if (plays.length === 0) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
       let best = plays[0];
       let bestScore = -Infinity;
+      const k: Scoring = { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, strongest: new Map(), laid: new Map() };
       for (const m of plays) {
-        const v = score(state, seat, m) + rng.next() * 0.01; // tiny jitter breaks ties
+        const v = score(k, m) + rng.next() * 0.01; // tiny jitter breaks ties
         if (v > bestScore) (best = m), (bestScore = v);
       }
       return withUnoCall(core, moves, best);
