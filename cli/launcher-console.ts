@@ -60,6 +60,9 @@ export function runConsole(o: {
   launcher.on('lowBattery', (e) => (say(`low battery: ${e.volts} V`), draw()));
   launcher.on('brownout', () => (say('brown-out: the electronics reset (weak cells)'), draw()));
   launcher.on('dead', () => (say('batteries spent: switch off (o) and change them (b)'), draw()));
+  // Every press is logged, the launcher's own button included.
+  launcher.on('pressDone', (e) => o.log?.write(Date.now(), e.result));
+  launcher.onAttention((m) => (say(m), draw()));
   launcher.on('offline', () => (say('device offline: reconnecting…'), draw()));
   launcher.on('online', () => (say('device back online'), draw()));
   launcher.on('aimReached', (e) => (say(`aimed at seat ${e.seat}`), draw()));
@@ -74,7 +77,9 @@ export function runConsole(o: {
       stdin.setRawMode(false);
       stdin.pause();
       stdin.off('data', onKey);
-      await launcher.close();
+      // The device (if any) is closed by the command that opened it.
+      if (o.hardware) launcher.detach();
+      else await launcher.close();
       process.stdout.write('\n');
       resolve(0);
     };
@@ -82,7 +87,7 @@ export function runConsole(o: {
       switch (key) {
         case ' ':
         case '\r':
-          launcher.press().then((r) => o.log?.write(Date.now(), r)).catch((e) => say(`error: ${(e as Error).message}`));
+          launcher.press().catch((e) => say(`error: ${(e as Error).message}`));
           break;
         case 'o':
           launcher.send({ type: launcher.unitState === 'off' ? 'POWER_ON' : 'POWER_OFF' });

@@ -4,7 +4,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { Rng, seedRng } from '../lib/rng.ts';
-import { MachineLauncher } from '../emulator/launcher.ts';
+import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE, resolveProfile } from '../emulator/profiles.ts';
 import { PressTally, type PressLogLine } from '../emulator/tally.ts';
 import type { PressResult } from '../emulator/core.ts';
@@ -85,16 +85,20 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
   const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: consoleDeck(), clock: 'real', hardware: o.hardware, trace: o.trace });
   const tally = new PressTally();
   const start = Date.now();
+  // Every press counts, the launcher's own button included: the log is what the device did.
+  launcher.on('pressDone', (e) => {
+    tally.add(e.result);
+    o.log?.write(Date.now(), e.result);
+  });
+  launcher.onAttention((m) => console.error(m));
   try {
     for (let i = 0; i < o.presses; i++) {
       const r = await launcher.press();
-      tally.add(r);
-      o.log?.write(Date.now(), r);
-      if (r.jam) console.error(`press ${i + 1}: jam: open and close the lid to clear it`);
-      if (r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
+      if (!r.dinged) tally.add(r);
+      if (r.jam || r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
     }
   } finally {
-    await launcher.close();
+    launcher.detach();
   }
   return { profile: o.hardware.name, seed: o.seed, ...tally.summary(), simulatedMs: Date.now() - start };
 }
@@ -145,15 +149,22 @@ export const launcherCommand: Command = {
     const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
     if (device) {
+      // Every flag is checked before the port is opened: a usage error leaves no device open.
+      const presses = args.values.presses === undefined ? null : intOption(args, 'presses', 0, 1, 100_000);
+      if (presses === null && args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
+      if (presses === null && !process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
       const hardware = await openDeviceSpec(device);
-      if (args.values.presses !== undefined) {
-        const presses = intOption(args, 'presses', 0, 1, 100_000);
+      try {
+        if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
         const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware });
         console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
         return 0;
+      } catch (e) {
+        if (e instanceof LauncherError) throw new UserError(e.message);
+        throw e;
+      } finally {
+        await hardware.close();
       }
-      if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
-      return runConsole({ profile, seed, seats, charge, log, trace, hardware });
     }
     if (args.values.presses !== undefined) {
       const presses = intOption(args, 'presses', 0, 1, 10_000_000);

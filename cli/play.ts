@@ -2,14 +2,17 @@
  * `uno-extreme play`: the main job. A person plays UNO Extreme at the terminal against bots, the
  * launcher emulator (or a real launcher) dinging and shooting cards.
  */
-import { writeFileSync } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { LauncherError } from '../emulator/launcher.ts';
+import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
 import { createMatch, loadRulesFile, resolveRules, type BotKind, type Rules } from '../game/index.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { scoreSheetHtml } from './play/scoresheet.ts';
-import { PlaySession, readPlaySave, ResumeError, type Pace, type PlayMeta } from './play/session.ts';
+import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
 function rulesFrom(spec: string, target: number | undefined): Rules {
   try {
@@ -51,6 +54,11 @@ export const playCommand: Command = {
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
     const savePath = String(args.values.save ?? 'uno-extreme-save.json');
+    try {
+      accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);
+    } catch {
+      throw new UsageError(`--save ${savePath}: the folder ${path.dirname(path.resolve(savePath))} does not exist or is not writable; choose another file`);
+    }
     let match;
     let meta: PlayMeta;
     if (typeof args.values.resume === 'string') {
@@ -110,12 +118,17 @@ export const playCommand: Command = {
     let end: 'done' | 'saved';
     try {
       end = await session.run();
+    } catch (e) {
+      process.stdout.write('\x1b[H\x1b[2J');
+      if (e instanceof SessionError && (e.cause instanceof LauncherError || e.cause instanceof DeviceError)) throw new UserError(e.message);
+      throw e;
     } finally {
       keys.close();
       await hardware?.close();
     }
     process.stdout.write('\x1b[H\x1b[2J');
-    if (end === 'saved') console.log(`Game saved to ${savePath}. Continue it with: npx uno-extreme play --resume ${savePath}`);
+    const saved = session.savedTo ?? savePath;
+    if (end === 'saved') console.log(`Game saved to ${saved}. Continue it with: npx uno-extreme play --resume ${saved}`);
     else console.log(`Match over: ${meta.names[session.match.winner!]} wins. Score sheet: ${sheet}`);
     return 0;
   },

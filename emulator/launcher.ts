@@ -12,6 +12,14 @@ import { launcherMachine, type LauncherContext, type LauncherEmitted, type Launc
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 
+/** A launcher that cannot go on: a device offline too long, or not ready in time. */
+export class LauncherError extends Error {
+  constructor(message: string, readonly kind: 'offline' | 'timeout') {
+    super(message);
+    this.name = 'LauncherError';
+  }
+}
+
 /** How to start a launcher. */
 export interface LauncherOptions {
   profile: Profile;
@@ -31,6 +39,13 @@ export interface LauncherOptions {
   powerOn?: boolean;
   /** Receives one line per transition: state, event, what changed in the context. */
   trace?: (line: string) => void;
+  /**
+   * Ignore the device's own button: during a game presses come from the game (a player's move),
+   * so a press on the launcher itself would give cards outside the game.
+   */
+  ignoreButton?: boolean;
+  /** How long `press()` waits for a device that went offline to come back, ms (default 5 minutes). */
+  offlineWaitMs?: number;
   /** XState's inspection events, as they are (for counting events in benchmarks, for tools). */
   inspect?: (e: InspectionEvent) => void;
 }
@@ -72,13 +87,14 @@ export class MachineLauncher implements SyncLauncher {
       ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : Date.now() - start)) } : {}),
     });
     this.actor.start();
-    this.unsubscribeInput = hw.onInput((i) => this.onHardware(i));
     if (options.powerOn !== false) this.actor.send({ type: 'POWER_ON' });
+    // Subscribed once on: a device replays its known state (lid, battery, link) to a new listener.
+    this.unsubscribeInput = hw.onInput((i) => this.onHardware(i));
   }
 
   private onHardware(i: HardwareInput): void {
     switch (i.type) {
-      case 'BUTTON': return this.actor.send({ type: 'PRESS' });
+      case 'BUTTON': return this.options.ignoreButton ? undefined : this.actor.send({ type: 'PRESS' });
       case 'LID': return this.actor.send({ type: i.open ? 'LID_OPEN' : 'LID_CLOSE' });
       case 'POWER': return this.actor.send({ type: i.on ? 'POWER_ON' : 'POWER_OFF' });
       case 'CARD': return this.actor.send({ type: 'CARD' });
@@ -167,12 +183,43 @@ export class MachineLauncher implements SyncLauncher {
     return this.context.press;
   }
 
+  /**
+   * Presses and resolves when the launcher is at rest again. A device that is offline (unplugged,
+   * resetting) is waited for, then pressed; one that stays away past `offlineWaitMs` rejects with
+   * a {@link LauncherError} of kind `offline`.
+   */
   async press(): Promise<PressResult> {
     if (this.clock) return this.pressSync();
-    const ignored = this.sendPress();
+    const limit = this.options.offlineWaitMs ?? 5 * 60_000;
+    let ignored = this.sendPress();
+    while (ignored?.ignored === 'offline') {
+      await this.settle(limit, 'is offline');
+      ignored = this.sendPress();
+    }
     if (ignored) return ignored;
-    await waitFor(this.actor, () => this.atRest(), { timeout: 60_000 });
+    await this.settle(limit, 'did not finish the press');
     return this.context.press;
+  }
+
+  /** Waits until the unit is at rest (ready, jammed, dead or off), or rejects after `ms`. */
+  private async settle(ms: number, what: string): Promise<void> {
+    try {
+      await waitFor(this.actor, () => this.atRest(), { timeout: ms });
+    } catch {
+      throw new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline');
+    }
+  }
+
+  /**
+   * Waits for the launcher to be ready (a person closing the lid, clearing a jam, a device coming
+   * back online). Rejects with a {@link LauncherError} after `ms`.
+   */
+  async untilReady(ms: number): Promise<void> {
+    try {
+      await waitFor(this.actor, (s) => s.matches({ lid: 'closed', power: { on: { unit: 'ready' } } }), { timeout: ms });
+    } catch {
+      throw new LauncherError(`${this.hardware.name} was not ready within ${Math.round(ms / 1000)} s (lid ${this.lidOpen ? 'open' : 'closed'}, ${this.unitState})`, 'timeout');
+    }
   }
 
   aimSync(seat: number): void {
@@ -194,8 +241,22 @@ export class MachineLauncher implements SyncLauncher {
     if (!wasOpen) this.actor.send({ type: 'LID_CLOSE' });
   }
 
+  /**
+   * Loads cards. On a simulated launcher at once; on a real one a person does it: they are asked
+   * (see {@link onAttention}) to open the lid, put the cards in and close it, and the call resolves
+   * when the device reports the lid closed again.
+   */
   async load(cards: readonly CardId[]): Promise<void> {
-    this.loadSync(cards);
+    if (!this.hardware.sensesCards) return this.loadSync(cards);
+    const limit = this.options.offlineWaitMs ?? 5 * 60_000;
+    this.attention(`Reload the launcher: open the lid, put the ${cards.length} cards in, close the lid`);
+    try {
+      if (!this.lidOpen) await waitFor(this.actor, (s) => s.matches({ lid: 'open' }), { timeout: limit });
+    } catch {
+      throw new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout');
+    }
+    this.actor.send({ type: 'RELOAD', cards: cards.slice() });
+    await this.untilReady(limit);
   }
 
   clearJamSync(): void {
@@ -203,8 +264,27 @@ export class MachineLauncher implements SyncLauncher {
     this.actor.send({ type: 'LID_CLOSE' });
   }
 
+  /**
+   * Clears a jam (or waits out an open lid). A simulated launcher's lid is cycled in software; on a
+   * real one the person opens and closes the lid, and the call resolves when the device says so.
+   */
   async clearJam(): Promise<void> {
-    this.clearJamSync();
+    if (!this.hardware.sensesCards) return this.clearJamSync();
+    if (this.unitState === 'ready' && !this.lidOpen) return;
+    this.attention(this.unitState === 'jammed' ? 'The launcher is jammed: open the lid, free the card, close the lid' : 'Close the launcher\'s lid');
+    await this.untilReady(this.options.offlineWaitMs ?? 5 * 60_000);
+  }
+
+  private attentionListeners = new Set<(message: string) => void>();
+
+  /** Hears what a person must do at the launcher (reload it, clear a jam, close the lid). */
+  onAttention(listener: (message: string) => void): () => void {
+    this.attentionListeners.add(listener);
+    return () => this.attentionListeners.delete(listener);
+  }
+
+  private attention(message: string): void {
+    for (const l of this.attentionListeners) l(message);
   }
 
   /** Stops the machine but leaves the device open (another launcher machine takes it over). */

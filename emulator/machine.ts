@@ -55,7 +55,9 @@ export type LauncherEmitted =
   | { type: 'reloaded'; cards: number; supply: number }
   | { type: 'aimReached'; seat: number; degrees: number }
   | { type: 'offline' }
-  | { type: 'online' };
+  | { type: 'online' }
+  /** A dinged press is over (whatever started it: software or the launcher's own button). */
+  | { type: 'pressDone'; result: PressResult };
 
 /** A feed attempt decided at its start and applied when its time is up. */
 interface Attempt {
@@ -76,6 +78,8 @@ export interface LauncherContext {
   reverse: { state: CoreState; halfOut: CardId | null; ms: number } | null;
   /** The press in progress, or the last one. */
   press: PressResult;
+  /** A dinged press has not been reported done yet. */
+  pressOpen: boolean;
   /** Heading in degrees, and the seat it faces (or is turning to). */
   heading: number;
   aimSeat: number;
@@ -159,7 +163,7 @@ export const launcherMachine = setup({
         ...ignoredResult('off'), dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket,
       };
       delete press.ignored;
-      enqueue.assign({ core: state, decision, press, burst: null, attempt: null, reverse: null });
+      enqueue.assign({ core: state, decision, press, pressOpen: true, burst: null, attempt: null, reverse: null });
       enqueue.emit({ type: 'decided', ...decision });
     }),
     noFire: assign({ press: ({ context }) => ({ ...context.press, durationMs: context.profile.mechanics.debounceMs }) }),
@@ -269,6 +273,11 @@ export const launcherMachine = setup({
     deviceBattery: assign({ deviceVolts: ({ event }) => (event.type === 'BATTERY' ? event.volts : null) }),
     goneOffline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'offline' })),
     backOnline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'online' })),
+    pressDone: enqueueActions(({ context, enqueue }) => {
+      if (!context.pressOpen) return;
+      enqueue.assign({ pressOpen: false });
+      enqueue.emit({ type: 'pressDone', result: context.press });
+    }),
     emitDead: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'dead' })),
     powerReset: assign({ core: ({ context }) => ({ ...context.core, presses: 0, sinceBurst: 0 }) }),
     lidOpened: assign({ core: ({ context }) => ({ ...context.core, jammed: false }) }),
@@ -337,6 +346,7 @@ export const launcherMachine = setup({
     attempt: null,
     reverse: null,
     press: ignoredResult('off'),
+    pressOpen: false,
     heading: 0,
     aimSeat: 0,
     aimTravelMs: 0,
@@ -375,7 +385,7 @@ export const launcherMachine = setup({
         on: {
           type: 'parallel',
           on: {
-            POWER_OFF: { target: 'off', actions: 'powerReset' },
+            POWER_OFF: { target: 'off', actions: ['pressDone', 'powerReset'] },
           },
           states: {
             unit: {
@@ -408,7 +418,7 @@ export const launcherMachine = setup({
                   ],
                 },
                 debounce: {
-                  after: { debounce: 'ready' },
+                  after: { debounce: { target: 'ready', actions: 'pressDone' } },
                   on: { PRESS: { actions: { type: 'ignore', params: { reason: 'bounce' } } } },
                 },
                 resetting: {
@@ -421,7 +431,7 @@ export const launcherMachine = setup({
                     PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
                     // A device may count a card while the motor is still spinning up.
                     CARD: { actions: 'cardSensed' },
-                    LID_OPEN: { target: 'ready', actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }] },
+                    LID_OPEN: { target: 'ready', actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'pressDone'] },
                     LINK: {
                       guard: 'linkDown',
                       target: 'offline',
@@ -430,7 +440,7 @@ export const launcherMachine = setup({
                     },
                     POWER_OFF: {
                       target: '#launcher.power.off',
-                      actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'powerReset'],
+                      actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'pressDone', 'powerReset'],
                     },
                   },
                   states: {
@@ -476,9 +486,9 @@ export const launcherMachine = setup({
                 settled: {
                   always: [
                     { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: ['warnLowBattery', { type: 'hwTone', params: { tone: 'low' } }] },
-                    { guard: 'dead', target: 'dead', actions: 'emitDead' },
-                    { guard: 'jammed', target: 'jammed' },
-                    { target: 'ready' },
+                    { guard: 'dead', target: 'dead', actions: ['pressDone', 'emitDead'] },
+                    { guard: 'jammed', target: 'jammed', actions: 'pressDone' },
+                    { target: 'ready', actions: 'pressDone' },
                   ],
                 },
                 jammed: {
@@ -499,7 +509,8 @@ export const launcherMachine = setup({
                   on: {
                     PRESS: { actions: { type: 'ignore', params: { reason: 'offline' } } },
                     CARD: { actions: 'cardSensed' },
-                    LINK: { guard: 'linkUp', target: 'starting', actions: 'backOnline' },
+                    // A burst the link cut short is done once the resync has reported its last cards.
+                    LINK: { guard: 'linkUp', target: 'starting', actions: ['backOnline', 'pressDone'] },
                   },
                 },
               },

@@ -77,7 +77,8 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   const p = state.pending!;
   let r = (yield { op: 'press' }) as PressResult;
   while (!r.dinged) {
-    if (r.ignored !== 'jammed') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
+    // A jam, or a lid a person opened: clearJam waits for it to be cleared (a real device) or cycles the lid (software).
+    if (r.ignored !== 'jammed' && r.ignored !== 'lid-open') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
     yield { op: 'clearJam' };
     r = (yield { op: 'press' }) as PressResult;
   }

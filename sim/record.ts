@@ -51,7 +51,8 @@ export interface Aggregate {
   handCount: number[];
   turnsHist: number[];
   violations: number;
-  violationExamples: string[];
+  /** The first invariant failures by game number (the lowest five), whatever the order games finished in. */
+  violationExamples: Array<[number, string]>;
 }
 
 /** An empty aggregate for `players` seats. */
@@ -65,6 +66,17 @@ export function emptyAggregate(players: number): Aggregate {
 
 function addArray(into: number[], from: readonly number[]): void {
   for (let i = 0; i < from.length; i++) into[i] = (into[i] ?? 0) + (from[i] ?? 0);
+}
+
+function keepLowest(into: Array<[number, string]>, add: ReadonlyArray<[number, string]>): void {
+  into.push(...add);
+  into.sort((x, y) => x[0] - y[0]);
+  into.length = Math.min(into.length, 5);
+}
+
+/** Wins by bot kind with the names in a fixed (sorted) order, so output is the same for any worker count. */
+export function sortedWins(w: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.keys(w).sort().map((k) => [k, w[k]]));
 }
 
 /** Adds one game. */
@@ -85,7 +97,7 @@ export function addGame(a: Aggregate, g: GameRecord): void {
   const bin = Math.floor(g.turns / TURN_BIN);
   a.turnsHist[bin] = (a.turnsHist[bin] ?? 0) + 1;
   a.violations += g.violations;
-  if (g.violation && a.violationExamples.length < 5) a.violationExamples.push(`game ${g.index}: ${g.violation}`);
+  if (g.violation) keepLowest(a.violationExamples, [[g.index, g.violation]]);
 }
 
 /** Merges `b` into `a` (worker results). */
@@ -99,7 +111,7 @@ export function mergeAggregate(a: Aggregate, b: Aggregate): void {
   addArray(a.handCount, b.handCount);
   addArray(a.turnsHist, b.turnsHist);
   a.violations += b.violations;
-  for (const v of b.violationExamples) if (a.violationExamples.length < 5) a.violationExamples.push(v);
+  keepLowest(a.violationExamples, b.violationExamples);
 }
 
 /** One CSV row per game. */

@@ -3,7 +3,7 @@
  * with small histograms, and the JSON a script consumes.
  */
 import { chiSquareGof, chiSquareHomogeneity, meanCi, pairedT, wilson, type Sums, type TestResult } from '../lib/stats.ts';
-import { TURN_BIN, type Aggregate } from './record.ts';
+import { sortedWins, TURN_BIN, type Aggregate } from './record.ts';
 import type { SimResult } from './simulate.ts';
 
 const r4 = (x: number) => Math.round(x * 10000) / 10000;
@@ -33,7 +33,7 @@ export function figures(a: Aggregate, players: number) {
     pNoCardsCi: wilson(noCards, totalPresses).map(r4),
     bursts: totalPresses - noCards,
     winsBySeat: winsShare,
-    winsByBot: a.winsByBot,
+    winsByBot: sortedWins(a.winsByBot),
     /** Mean cards per hand at the start of turn t (t = 0, 1, …) over the games that got there. */
     handOverTime: a.handSum.map((s, t) => r4(s / a.handCount[t] / players)),
     turnsHistogram: a.turnsHist.map((n, b) => ({ from: b * TURN_BIN, to: b * TURN_BIN + TURN_BIN - 1, games: n ?? 0 })),
@@ -66,10 +66,10 @@ export function summaryJson(r: SimResult) {
     pointsPerGame: f.points.mean, pointsPerGameCi95: f.points.ci95,
     roundsPerGame: f.rounds.mean,
     winsBySeat: a.winsBySeat, winsBySeatShare: f.winsBySeat.map((w) => w.share), seatTest: seatTest(a),
-    winsByBot: a.winsByBot,
+    winsByBot: sortedWins(a.winsByBot),
     handOverTime: f.handOverTime,
     invariantViolations: r.aggregates.reduce((t, x) => t + x.violations, 0),
-    invariantExamples: r.aggregates.flatMap((x) => x.violationExamples),
+    invariantExamples: r.aggregates.flatMap((x) => x.violationExamples.map(([i, v]) => `game ${i}: ${v}`)),
     seconds: Math.round(r.seconds * 1000) / 1000,
     gamesPerSecond: Math.round(gamesTotal / r.seconds),
     turnsPerSecond: Math.round(turnsTotal / r.seconds),

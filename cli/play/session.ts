@@ -3,6 +3,8 @@
  * launcher (the simulated one, or a real device). Ctrl-C or q saves; a save resumes exactly.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { seedRng } from '../../lib/rng.ts';
 import type { CoreState } from '../../emulator/core.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
@@ -13,7 +15,13 @@ import {
   type Bot, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
 } from '../../game/index.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
-import type { KeyReader } from './keys.ts';
+import type { Key } from './keys.ts';
+
+/** Where keys come from: the terminal's {@link KeyReader}, or a script in tests. */
+export interface Keys {
+  next(): Promise<Key>;
+  takeQuit(): boolean;
+}
 import { renderScreen, type LauncherView } from './screen.ts';
 import { describeEvent, type Names } from './words.ts';
 
@@ -42,6 +50,14 @@ function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
     choose: (s, st, moves) => at(s).choose(s, st, moves),
     react: (s, st, moves) => at(s).react(s, st, moves),
   };
+}
+
+/** The game stopped on an error; it was saved first (to `savedTo`). */
+export class SessionError extends Error {
+  constructor(override readonly cause: Error, readonly savedTo: string) {
+    super(`${cause.message}\nThe game was saved to ${savedTo}: continue it with \`npx uno-extreme play --resume ${savedTo}\``);
+    this.name = 'SessionError';
+  }
 }
 
 /** A save file that is not a play session (or is damaged): says what to do. */
@@ -80,7 +96,7 @@ export interface SessionOptions {
   meta: PlayMeta;
   profile: Profile;
   pace: Pace;
-  keys: KeyReader;
+  keys: Keys;
   savePath: string;
   colour: boolean;
   hardware?: LauncherHardware;
@@ -134,11 +150,13 @@ export class PlaySession implements Ui {
         this.match = nextRound(this.match);
         this.state = this.match.game;
         this.log = [];
+        this.unoArmed = false;
       }
     } catch (e) {
-      if (!(e instanceof QuitSignal)) throw e;
-      this.save();
-      return 'saved';
+      // Whatever stopped the game (q, a device that went away, a bug), the game is kept.
+      const where = this.save();
+      if (e instanceof QuitSignal) return 'saved';
+      throw new SessionError(e as Error, where);
     } finally {
       this.launcher?.detach();
     }
@@ -156,6 +174,8 @@ export class PlaySession implements Ui {
       seats: this.state.players,
       clock: this.o.pace === 'instant' ? 'simulated' : 'real',
       ...(this.o.hardware ? { hardware: this.o.hardware } : {}),
+      // Presses come from the players' moves: the launcher's own button would give cards outside the game.
+      ignoreButton: true,
       ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
     });
     l.on('ding', () => this.fly('♪ ding'));
@@ -165,6 +185,11 @@ export class PlaySession implements Ui {
     l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`));
     l.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
     l.on('offline', () => this.note('The launcher went offline: waiting for it to come back'));
+    l.on('online', () => this.note('The launcher is back online'));
+    l.onAttention((m) => {
+      this.note(m);
+      this.draw();
+    });
     this.launcher = l;
     return l;
   }
@@ -225,7 +250,8 @@ export class PlaySession implements Ui {
     }
     const m = await askPerson(this, state, seat, moves, mode);
     if (mode === 'react' && m === null) this.declinedUno = state.uno;
-    if (m?.type === 'play') this.unoArmed = false;
+    // "UNO with your next play" holds for the move being made, not for later turns.
+    if (mode === 'turn' || m?.type === 'play') this.unoArmed = false;
     this.prompt = [];
     this.typed = '';
     this.playable = new Set();
@@ -266,6 +292,9 @@ export class PlaySession implements Ui {
   }
 
   /** Writes the save file: the match with its move logs, plus the seats and the launcher's state. */
+  /** Where the last save went (the temp folder when the chosen file could not be written). */
+  savedTo: string | null = null;
+
   save(): string {
     const match: MatchState = { ...this.match, game: this.state };
     const file = JSON.parse(saveMatch(match)) as Record<string, unknown>;
@@ -275,7 +304,15 @@ export class PlaySession implements Ui {
       launcher: core ? { rng: core.rng, presses: core.presses, sinceBurst: core.sinceBurst, motorMs: core.motorMs, lowWarned: core.lowWarned, jammed: core.jammed } : this.o.meta.launcher,
     };
     file.play = meta;
-    writeFileSync(this.o.savePath, `${JSON.stringify(file)}\n`);
-    return this.o.savePath;
+    const text = `${JSON.stringify(file)}\n`;
+    try {
+      writeFileSync(this.o.savePath, text);
+      return (this.savedTo = this.o.savePath);
+    } catch {
+      // The folder went away or is read-only: the game goes to the temp folder rather than being lost.
+      const fallback = path.join(tmpdir(), `uno-extreme-save-${process.pid}.json`);
+      writeFileSync(fallback, text);
+      return (this.savedTo = fallback);
+    }
   }
 }

@@ -192,6 +192,9 @@ export class JohnnyFiveLauncher implements LauncherHardware {
 
   onInput(listener: (input: HardwareInput) => void): () => void {
     this.listeners.add(listener);
+    // A machine that subscribes later learns the state the board is in.
+    if (this.lidOpen !== null) listener({ type: 'LID', open: this.lidOpen });
+    if (this.lastVolts !== null) listener({ type: 'BATTERY', volts: this.lastVolts });
     return () => this.listeners.delete(listener);
   }
 

@@ -8,6 +8,7 @@
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 import { helloSession, resync, type DeviceMessage } from '../codec.ts';
 import { DEFAULT_TIMING, Link, type LinkTiming } from './link.ts';
+import { DeviceError } from '../port-errors.ts';
 
 /** Options of {@link SerialLauncher.open}. */
 export interface SerialOptions {
@@ -59,15 +60,30 @@ export class SerialLauncher implements LauncherHardware {
     return d;
   }
 
+  /** The device's last known state, replayed to a new listener (a machine that starts later). */
+  private known: { lid: boolean | null; volts: number | null; up: boolean } = { lid: null, volts: null, up: false };
+  /** The first connection succeeded: from now on a lost link is reconnected. */
+  private established = false;
+
   private emit(i: HardwareInput): void {
+    if (i.type === 'LID') this.known.lid = i.open;
+    else if (i.type === 'BATTERY') this.known.volts = i.volts;
+    else if (i.type === 'LINK') this.known.up = i.up;
     for (const l of this.listeners) l(i);
   }
 
   private async connect(first: boolean): Promise<void> {
     const { link, hello } = await Link.open(this.o.path, this.timing, (m) => this.onMessage(m), (why) => this.onLost(why));
+    if (this.closing) return void (await link.close());
+    let status;
+    try {
+      status = await link.status();
+    } catch (e) {
+      await link.close();
+      throw new DeviceError(`${this.o.path} answered HELLO but not STATUS (${(e as Error).message}): reset the board, or upload this project's firmware again`, 'protocol', this.o.path);
+    }
     this.link = link;
     this.connections++;
-    const status = await link.status();
     if (first) {
       // Counts start from what the board has now.
       this.cards = status.cards;
@@ -79,7 +95,9 @@ export class SerialLauncher implements LauncherHardware {
     this.log(`connected to ${this.o.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
+    this.known.up = true;
     if (!first) this.emit({ type: 'LINK', up: true });
+    this.established = true;
   }
 
   /**
@@ -139,7 +157,8 @@ export class SerialLauncher implements LauncherHardware {
 
   private onLost(why: string): void {
     this.link = null;
-    if (this.closing) return;
+    // A link lost while the first connection is still being made fails that open(); nothing to resume.
+    if (this.closing || !this.established) return;
     this.log(`link to ${this.o.path} lost: ${why}`);
     this.emit({ type: 'LINK', up: false });
     void this.reconnect();
@@ -196,6 +215,10 @@ export class SerialLauncher implements LauncherHardware {
 
   onInput(listener: (input: HardwareInput) => void): () => void {
     this.listeners.add(listener);
+    const k = this.known;
+    if (k.lid !== null) listener({ type: 'LID', open: k.lid });
+    if (k.volts !== null) listener({ type: 'BATTERY', volts: k.volts });
+    if (!this.link && this.established) listener({ type: 'LINK', up: false });
     return () => this.listeners.delete(listener);
   }
 

@@ -21,6 +21,8 @@ export interface FakeOptions {
   boot?: 'warm' | 'cold';
   sid?: number;
   lidOpen?: boolean;
+  /** Answers HELLO but never STATUS (a firmware that half works). */
+  noStatus?: boolean;
   /** Cards ejected per second while the motor runs forward (0: none: an empty launcher). */
   feedPerSecond?: number;
 }
@@ -40,6 +42,8 @@ export class FakeBoard {
     this.cards = o.cards ?? 0;
     this.presses = o.presses ?? 0;
     port.on('data', (chunk: Buffer) => this.onData(chunk));
+    // The host's end going away (a test pulling the cable) fails pending writes: a board does not care.
+    port.on('error', () => {});
   }
 
   /** Opens `path` (the device's end of the pair). */
@@ -84,6 +88,7 @@ export class FakeBoard {
           this.say(this.hello());
           break;
         case 'STATUS':
+          if (this.o.noStatus) continue;
           this.say({
             type: 'STATUS', cards: this.cards, presses: this.presses, lidOpen: this.o.lidOpen ?? false, buttonHeld: false, beamBroken: false,
             motor: this.motor, duty: 0, servo: 90, mv: 4500, wdogMs: 1000, stallMs: 1500, upMs: 1,

@@ -58,8 +58,9 @@ describe('serial driver', () => {
     const seen = inputs(d);
     board.press();
     board.say({ type: 'LID', open: true });
-    await until(seen, (s) => s.length >= 2);
-    expect(seen).toEqual([{ type: 'BUTTON' }, { type: 'LID', open: true }]);
+    await until(seen, (s) => s.length >= 4);
+    // A new listener first hears the state the board is in, then what happens.
+    expect(seen).toEqual([{ type: 'LID', open: false }, { type: 'BATTERY', volts: 4.5 }, { type: 'BUTTON' }, { type: 'LID', open: true }]);
   });
 
   it('plays presses end to end: the machine drives the board, the board counts the cards', async () => {
@@ -88,8 +89,8 @@ describe('serial driver', () => {
     board.raw('CARD 1*'); // a truncated line …
     board.raw('\n');
     board.say({ type: 'CARD', cards: 1 });
-    await until(seen, (s) => s.length >= 1);
-    expect(seen).toEqual([{ type: 'CARD' }]);
+    await until(seen, (s) => s.length >= 3);
+    expect(seen.slice(2)).toEqual([{ type: 'CARD' }]);
     expect(d.connected).toBe(true);
   });
 
@@ -113,6 +114,41 @@ describe('serial driver', () => {
     await expect(opening).rejects.toThrow(/not in the uno-extreme protocol .* StandardFirmata use --device firmata:PATH/);
     const two = await rig({ proto: 2 });
     await expect(SerialLauncher.open({ path: two.pair.a, timing: fast })).rejects.toThrow(/protocol 2; this program speaks protocol 1: upload the firmware/);
+  });
+
+  it('a board that answers HELLO but not STATUS is refused clearly, and the port is released (no reconnect loop)', async () => {
+    const { pair } = await rig({ noStatus: true });
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    // Released: the next open gets the same answer, not "busy".
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+  });
+
+  it('the state the board is in when it connects reaches the machine: an open lid refuses presses', async () => {
+    const { pair, board } = await rig({ lidOpen: true });
+    const d = await driver(pair.a);
+    const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b'], hardware: d, clock: 'real' });
+    cleanups.push(() => launcher.detach());
+    expect(launcher.lidOpen).toBe(true);
+    expect(launcher.volts).toBe(4.5);
+    expect(await launcher.press()).toMatchObject({ dinged: false, ignored: 'lid-open' });
+    expect(board.received).not.toContain('FWD');
+  });
+
+  it('a press while the board is offline waits for it to come back, then presses', async () => {
+    const first = await ptyPair(['host', 'board']);
+    const board = await FakeBoard.open(first.b, { feedPerSecond: 20, sid: 9 });
+    const d = await driver(first.a);
+    cleanups.push(() => board.close(), () => first.close());
+    const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: d, clock: 'real' });
+    cleanups.push(() => launcher.detach());
+    await board.close();
+    await first.close();
+    await until([], () => launcher.unitState === 'offline');
+    const pressing = launcher.press();
+    const second = await ptyPair(['host', 'board'], first.dir);
+    const again = await FakeBoard.open(second.b, { feedPerSecond: 20, sid: 9, boot: 'warm' });
+    cleanups.push(() => again.close(), () => second.close());
+    expect(await pressing).toMatchObject({ dinged: true, fired: true, cards: ['a', 'b', 'c', 'd'] });
   });
 
   it('a missing port and a busy port say how to fix them', async () => {

@@ -52,6 +52,9 @@ describe('uno-extreme launcher (scripted)', () => {
       [['launcher'], 2, /needs a terminal; for scripts use --presses N/],
       [['launcher', '--json'], 2, /--json needs --presses N/],
       [['nonsense'], 2, /unknown command "nonsense"/],
+      // Flags are checked before a device is opened (a usage error must not leave a port open).
+      [['launcher', '--device', 'serial:/dev/ttyACM-none', '--presses', '0'], 2, /--presses must be between 1 and/],
+      [['launcher', '--device', 'serial:/dev/ttyACM-none', '--presses', '2'], 1, /no serial port at \/dev\/ttyACM-none/],
     ];
     for (const [args, code, msg] of cases) {
       const r = run(...args);

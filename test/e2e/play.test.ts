@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Pane } from './tmux.ts';
+import { answer } from './strategy.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
 const panes: Pane[] = [];
@@ -33,20 +34,7 @@ async function playByScreen(p: Pane, limit = 500): Promise<{ decisions: number; 
   let s = await p.waitFor(isPrompt);
   while (decisions < limit) {
     if (/Match over|\[exit/.test(s)) return { decisions, screen: s };
-    const line = s.split('\n').find((l) => /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter/.test(l)) ?? '';
-    let keys: string[];
-    if (/Press Enter for the next round/.test(line)) keys = ['Enter'];
-    else if (/name a colour:|at whom:/.test(line)) keys = [/(?:colour|whom): (\S+)/.exec(line)![1]];
-    else if (/play both identical/.test(line)) keys = ['n'];
-    else if (/A chance out of turn/.test(line)) keys = ['Enter'];
-    else {
-      const playable = [...s.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
-      if (playable.length) keys = [...playable[0].split(''), 'Enter'];
-      else if (/p press|p draw/.test(line)) keys = ['p'];
-      else if (/s pass/.test(line)) keys = ['s'];
-      else if (/a accept|a take/.test(line)) keys = ['a'];
-      else throw new Error(`no move found on:\n${s}`);
-    }
+    const keys = answer(s);
     p.send(keys);
     decisions++;
     s = await p.waitFor((x) => x !== s && isPrompt(x));

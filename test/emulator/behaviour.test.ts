@@ -108,7 +108,8 @@ describe('lid', () => {
     expect(out).toBeLessThan(8);
     device.input({ type: 'LID', open: true });
     expect(device.motorState).toBe('stop');
-    expect(events.at(-1)).toEqual({ type: 'burstDone', cards: out, aborted: true });
+    expect(events.filter((e) => e.type === 'burstDone')).toEqual([{ type: 'burstDone', cards: out, aborted: true }]);
+    expect(events.at(-1)).toMatchObject({ type: 'pressDone', result: { cards: events.filter((e) => e.type === 'card').map((e) => (e as { card: string }).card) } });
     launcher.clock!.advance(5000);
     expect(events.filter((e) => e.type === 'card')).toHaveLength(out);
     expect(launcher.supplyCount).toBe(108 - out);
@@ -199,6 +200,25 @@ describe('button', () => {
     expect(launcher.supplyCount).toBe(0);
     launcher.loadSync(['x']);
     expect(launcher.supply).toEqual(['x']);
+  });
+});
+
+describe('press done', () => {
+  it('every dinged press is reported done once, with its result, whoever pressed (software or the button)', () => {
+    const worn = tweaked('seed-0-8', { jam: 0.05, halfOut: 0.3 });
+    const { launcher, device } = makeLauncher({ profile: worn, seed: 4 });
+    const done: unknown[] = [];
+    launcher.on('pressDone', (e) => done.push(e.result));
+    const results = [];
+    for (let i = 0; i < 60; i++) {
+      const r = launcher.pressSync();
+      if (r.dinged) results.push(r);
+      if (r.jam || r.ignored === 'jammed') launcher.clearJamSync();
+    }
+    expect(done).toEqual(results);
+    device.input({ type: 'BUTTON' });
+    launcher.clock!.runUntil(() => launcher.unitState === 'ready' || launcher.unitState === 'jammed');
+    expect(done).toHaveLength(results.length + 1);
   });
 });
 

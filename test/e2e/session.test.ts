@@ -1,0 +1,86 @@
+/**
+ * The play session driven from the screen it prints, without a terminal: whole multi-round
+ * matches, quit at many points and resume, must end exactly as the uninterrupted match; a device
+ * that goes away stops the game with it saved.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PlaySession, readPlaySave, SessionError, type Keys, type PlayMeta } from '../../cli/play/session.ts';
+import { createMatch, resolveRules, type MatchState } from '../../game/index.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { answer } from './strategy.ts';
+
+/** A player at the keyboard who reads each screen and answers it; after `quitAfter` answers, quits. */
+class Robot implements Keys {
+  screen = '';
+  answers = 0;
+  private queue: string[] = [];
+  constructor(private readonly quitAfter = Infinity) {}
+  out = (text: string) => void (this.screen = text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  async next(): Promise<string> {
+    if (this.queue.length === 0) {
+      if (this.answers >= this.quitAfter) return 'q';
+      this.answers++;
+      this.queue = answer(this.screen).map((k) => (k === 'Enter' ? 'enter' : k));
+    }
+    return this.queue.shift()!;
+  }
+  takeQuit(): boolean {
+    return false;
+  }
+}
+
+const meta = (players: number): PlayMeta => ({
+  names: ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)], me: 0, bots: ['heuristic', 'random'], profile: 'seed-0-8', launcher: null,
+});
+
+async function play(match: MatchState, m: PlayMeta, robot: Robot, savePath: string): Promise<{ end: 'done' | 'saved'; session: PlaySession }> {
+  const session = new PlaySession({ match, meta: m, profile: resolveProfile(m.profile), pace: 'instant', keys: robot, savePath, colour: false, out: robot.out });
+  return { end: await session.run(), session };
+}
+
+describe('play session: quit and resume anywhere', () => {
+  for (const [rules, seed, players, target] of [['extreme', 12, 4, 1500], ['classic', 8, 2, 400], ['attack-1999', 9, 4, 400]] as const) {
+    it(`${rules}: a match to ${target} points resumed after quits ends as the uninterrupted match`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
+      const start = () => createMatch({ rules: resolveRules(rules, { target }), players, seed, log: true });
+      const whole = await play(start(), meta(players), new Robot(), path.join(dir, 'whole.json'));
+      expect(whole.end).toBe('done');
+      const final = whole.session.match;
+      expect(final.rounds.length).toBeGreaterThan(1);
+      // Quit after 15 answers, resume, quit again after 15 more, … until the match is over.
+      const file = path.join(dir, 'part.json');
+      let r = await play(start(), meta(players), new Robot(15), file);
+      let stops = 0;
+      while (r.end === 'saved') {
+        stops++;
+        const saved = readPlaySave(file);
+        r = await play(saved.match, saved.meta as PlayMeta, new Robot(15), file);
+      }
+      expect(stops).toBeGreaterThan(1);
+      expect(r.session.match.totals).toEqual(final.totals);
+      expect(r.session.match.winner).toBe(final.winner);
+      expect(r.session.match.rounds.map((x) => x.points)).toEqual(final.rounds.map((x) => x.points));
+    });
+  }
+
+  it('an error mid-game (a launcher that fails) stops with the game saved, resumable', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
+    const file = path.join(dir, 'crash.json');
+    const match = createMatch({ rules: resolveRules('extreme'), players: 3, seed: 5, log: true });
+    const robot = new Robot();
+    const session = new PlaySession({ match, meta: meta(3), profile: resolveProfile('seed-0-8'), pace: 'instant', keys: robot, savePath: file, colour: false, out: robot.out });
+    let answers = 0;
+    const next = robot.next.bind(robot);
+    robot.next = async () => {
+      if (++answers > 20) throw new Error('the launcher went away');
+      return next();
+    };
+    const err = await session.run().catch((e) => e);
+    expect(err).toBeInstanceOf(SessionError);
+    expect((err as SessionError).message).toMatch(/the launcher went away\nThe game was saved to .*crash\.json: continue it with/);
+    expect(readPlaySave(file).match.game.moves).toBeGreaterThan(0);
+  });
+});

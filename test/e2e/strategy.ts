@@ -1,0 +1,25 @@
+/**
+ * A simple player that reads the play screen (text) and answers as a person would: the first
+ * playable card, the first colour or player offered, let chances go, else press, draw or pass.
+ * Used by the terminal test (tmux) and by the session test (the screen as the program prints it).
+ */
+
+/** The line of the screen that asks for something, or null when nothing is asked. */
+export function promptLine(screen: string): string | null {
+  return screen.split('\n').find((l) => /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/.test(l)) ?? null;
+}
+
+/** The keys that answer the screen, as tmux key names (`Enter`) or single characters. */
+export function answer(screen: string): string[] {
+  const line = promptLine(screen) ?? '';
+  if (/Press Enter for the next round|Press any key to leave/.test(line)) return ['Enter'];
+  if (/name a colour:|at whom:/.test(line)) return [/(?:colour|whom): (\S+)/.exec(line)![1]];
+  if (/play both identical/.test(line)) return ['n'];
+  if (/A chance out of turn/.test(line)) return ['Enter'];
+  const playable = [...screen.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
+  if (playable.length) return [...playable[0].split(''), 'Enter'];
+  if (/p press|p draw/.test(line)) return ['p'];
+  if (/s pass/.test(line)) return ['s'];
+  if (/a accept|a take/.test(line)) return ['a'];
+  throw new Error(`no move found on:\n${screen}`);
+}
