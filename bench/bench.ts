@@ -21,13 +21,14 @@ const scale = quick ? 0.2 : 1;
 interface Row { what: string; workers: number; rounds: number; seconds: number; roundsPerSecond: number; turnsPerSecond: number }
 const rows: Row[] = [];
 
-async function measure(what: string, s: Omit<SimSettings, 'csv' | 'seed' | 'match' | 'profiles' | 'bots'> & { bots?: SimSettings['bots'] }, workers: number): Promise<Row> {
+async function measure(what: string, s: Omit<SimSettings, 'csv' | 'seed' | 'match' | 'profiles' | 'bots'> & { bots?: SimSettings['bots'] }, workers: number, threads = false): Promise<Row> {
   const settings: SimSettings = { seed: 1, match: false, profiles: ['seed-0-8'], bots: ['heuristic'], csv: false, ...s, games: Math.max(20, Math.round(s.games * scale)) };
-  const r = await simulate(settings, workers);
+  const r = await simulate(settings, workers, { threads });
   const turns = r.aggregates[0].turns.sum;
   const row = { what, workers, rounds: settings.games, seconds: r.seconds, roundsPerSecond: settings.games / r.seconds, turnsPerSecond: turns / r.seconds };
   rows.push(row);
-  if (!json) console.error(`  ${what.padEnd(34)} ${String(workers).padStart(2)} worker(s)  ${row.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${row.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
+  const how = threads ? `${workers} thread(s)` : workers === 1 ? 'in-process' : `${workers} thread(s)`;
+  if (!json) console.error(`  ${what.padEnd(34)} ${how.padStart(11)}  ${row.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${row.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
   return row;
 }
 
@@ -96,7 +97,9 @@ if (!json) console.error(`uno-extreme benchmark · ${cores} core(s) · Node ${pr
 const classicFast1 = await measure('classic, fast', { games: 3000, players: 4, rules: 'classic', fidelity: 'fast', bots: ['random'] }, 1);
 await measure('classic, fast', { games: 3000, players: 4, rules: 'classic', fidelity: 'fast', bots: ['random'] }, cores);
 const extremeFast1 = await measure('extreme, fast', { games: 3000, players: 4, rules: 'extreme', fidelity: 'fast' }, 1);
-const extremeFastN = await measure('extreme, fast', { games: 3000, players: 4, rules: 'extreme', fidelity: 'fast' }, cores);
+// Scaling is measured thread against thread: one worker thread, then one per core.
+const extremeThread1 = await measure('extreme, fast', { games: 3000, players: 4, rules: 'extreme', fidelity: 'fast' }, 1, true);
+const extremeFastN = await measure('extreme, fast', { games: 3000 * cores, players: 4, rules: 'extreme', fidelity: 'fast' }, cores);
 const extremeMachine1 = await measure('extreme, machine', { games: 400, players: 4, rules: 'extreme', fidelity: 'machine' }, 1);
 await measure('extreme, machine', { games: 400, players: 4, rules: 'extreme', fidelity: 'machine' }, cores);
 const ev = machineEvents(Math.round(5000 * scale));
@@ -109,8 +112,9 @@ const result = {
   machinePressesPerSecond: Math.round(ev.pressesPerSecond),
   peer: { name: 'uno-engine@2.0.3 (classic, first-playable bot)', ...p },
   ratioClassicFastVsPeerTurns: classicFast1.turnsPerSecond / p.turnsPerSecond,
-  workerScaling: extremeFastN.roundsPerSecond / extremeFast1.roundsPerSecond,
-  workerEfficiency: extremeFastN.roundsPerSecond / extremeFast1.roundsPerSecond / cores,
+  workerScaling: extremeFastN.roundsPerSecond / extremeThread1.roundsPerSecond,
+  workerEfficiency: extremeFastN.roundsPerSecond / extremeThread1.roundsPerSecond / cores,
+  inProcessVsOneThread: extremeFast1.roundsPerSecond / extremeThread1.roundsPerSecond,
   machineRoundsPerSecondPerCore: extremeMachine1.roundsPerSecond,
   memory: mem,
 };
@@ -121,7 +125,7 @@ else {
     `peer uno-engine (classic, 1 core)   ${p.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${p.turnsPerSecond.toFixed(0).padStart(9)} turns/s`,
     `ours / peer, classic turns/s:       ${result.ratioClassicFastVsPeerTurns.toFixed(2)}×   (target ≥ 3)`,
     `machine fidelity, extreme, 1 core:  ${extremeMachine1.roundsPerSecond.toFixed(0)} rounds/s (target ≥ 500); XState ${result.machineEventsPerSecond} events/s, ${result.machinePressesPerSecond} presses/s`,
-    `${cores} workers vs 1 (extreme fast):   ${result.workerScaling.toFixed(2)}× = ${(result.workerEfficiency * 100).toFixed(0)} % of linear (target ≥ 85 %)`,
+    `${cores} threads vs 1 (extreme fast):   ${result.workerScaling.toFixed(2)}× = ${(result.workerEfficiency * 100).toFixed(0)} % of linear (target ≥ 85 %); in-process run ${result.inProcessVsOneThread.toFixed(2)}× one thread`,
     `peak memory by N:                   ${mem.map((m) => `${m.games} games ${m.peakMemoryMiB} MiB`).join(' · ')}`,
   ].join('\n'));
 }

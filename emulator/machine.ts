@@ -188,12 +188,14 @@ export const launcherMachine = setup({
       // The draw is made now; the stream moves on even if the lid cuts the attempt short.
       return { attempt: a, core: { ...context.core, rng: a.state.rng } };
     }),
-    applyAttempt: enqueueActions(({ context, enqueue }) => {
+    applyAttempt: enqueueActions(({ context, enqueue }, params?: { planNext: boolean }) => {
       const a = context.attempt!;
+      // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
+      const next = params?.planNext ? withRng(a.state, (rng) => feedStep(context.profile, a.state, a.burst, rng)) : null;
       enqueue.assign({
-        core: a.state,
+        core: next ? { ...a.state, rng: next.state.rng } : a.state,
         burst: a.burst,
-        attempt: null,
+        attempt: next,
         press: {
           ...context.press,
           cards: a.burst.out,
@@ -444,7 +446,7 @@ export const launcherMachine = setup({
                     },
                   },
                   states: {
-                    spinUp: { after: { spinUp: [{ guard: 'deviceCounts', target: 'sensing' }, { target: 'feeding' }] } },
+                    spinUp: { after: { spinUp: [{ guard: 'deviceCounts', target: 'sensing' }, { target: 'feeding', actions: 'planAttempt' }] } },
                     /** A device's sensor counts the cards; the burst ends on the count, a stall or the budget. */
                     sensing: {
                       on: {
@@ -456,8 +458,8 @@ export const launcherMachine = setup({
                       },
                       after: { feedBudget: { target: 'reversing', actions: 'budgetSpent' } },
                     },
+                    /** One feed attempt at a time: decided when it starts, applied when its time is up. */
                     feeding: {
-                      entry: 'planAttempt',
                       after: {
                         attempt: [
                           {
@@ -466,7 +468,7 @@ export const launcherMachine = setup({
                             actions: ['applyAttempt', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
                           },
                           { guard: 'attemptEnds', target: 'reversing', actions: 'applyAttempt' },
-                          { target: 'feeding', reenter: true, actions: 'applyAttempt' },
+                          { target: 'feeding', reenter: true, actions: { type: 'applyAttempt', params: { planNext: true } } },
                         ],
                       },
                     },

@@ -30,6 +30,8 @@ export interface RunHooks {
   progress?: (done: number, total: number) => void;
   /** CSV rows, in game order. */
   rows?: (rows: string[]) => void;
+  /** Run on worker threads even for one worker (the benchmark measures scaling thread against thread). */
+  threads?: boolean;
 }
 
 function chunkSize(games: number, workers: number): number {
@@ -64,7 +66,7 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
     peak = Math.max(peak, process.memoryUsage().rss);
     hooks.progress?.(done, s.games);
   };
-  if (workers <= 1) {
+  if (workers <= 1 && !hooks.threads) {
     for (const [a, b] of chunks) {
       absorb(runChunk(s, a, b));
       // Let the progress bar draw and Ctrl-C through between chunks.
