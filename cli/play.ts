@@ -7,7 +7,7 @@ import path from 'node:path';
 import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
-import { createMatch, loadRulesFile, resolveRules, type BotKind, type Rules } from '../game/index.ts';
+import { createMatch, resolveRules, rulesFromSpec, type BotKind, type Rules } from '../game/index.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -16,7 +16,7 @@ import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type P
 
 function rulesFrom(spec: string, target: number | undefined): Rules {
   try {
-    const base = spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : resolveRules(spec);
+    const base = rulesFromSpec(spec);
     return target === undefined ? base : resolveRules(base, { target });
   } catch (e) {
     throw new UserError((e as Error).message);

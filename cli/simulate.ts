@@ -5,9 +5,9 @@
 import { availableParallelism } from 'node:os';
 import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
 import { resolveProfile } from '../emulator/profiles.ts';
-import { writeSave, type BotKind } from '../game/index.ts';
+import { rulesFromSpec, writeSave, type BotKind } from '../game/index.ts';
 import { CSV_HEADER } from '../sim/record.ts';
-import { rulesOf, type SimSettings } from '../sim/chunk.ts';
+import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
 import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
@@ -114,7 +114,7 @@ export const simulateCommand: Command = {
     const rulesSpec = String(args.values.rules ?? 'extreme');
     let rules;
     try {
-      rules = rulesOf(rulesSpec);
+      rules = rulesFromSpec(rulesSpec);
     } catch (e) {
       throw new UserError((e as Error).message);
     }

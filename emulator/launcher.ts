@@ -5,6 +5,7 @@
  */
 import { createActor, waitFor, type Actor, type InspectionEvent } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
+import { wallNow } from '../lib/wall-clock.ts';
 import { ignoredResult, restVolts, type CardId, type CoreState, type PressResult } from './core.ts';
 import { SteppingClock } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
@@ -72,7 +73,7 @@ export class MachineLauncher implements SyncLauncher {
         hwAim: (_, p) => hw.aim(p.degrees),
       },
     });
-    const start = Date.now();
+    const start = wallNow();
     this.actor = createActor(machine, {
       input: {
         profile: options.profile,
@@ -84,7 +85,7 @@ export class MachineLauncher implements SyncLauncher {
         ...(options.resume ? { resume: options.resume } : {}),
       },
       ...(clock ? { clock } : {}),
-      ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : Date.now() - start)) } : {}),
+      ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : wallNow() - start)) } : {}),
     });
     this.actor.start();
     if (options.powerOn !== false) this.actor.send({ type: 'POWER_ON' });
@@ -106,7 +107,7 @@ export class MachineLauncher implements SyncLauncher {
 
   /** Simulated (or real) time, ms. */
   now(): number {
-    return this.clock ? this.clock.now() : Date.now();
+    return this.clock ? this.clock.now() : wallNow();
   }
 
   /** The machine's context (read only). */

@@ -22,7 +22,7 @@ export { handPoints, roundPoints } from './scoring.ts';
 export * from './match.ts';
 export * from './save.ts';
 export * from './saveFile.ts';
-export { rulesFromJson, loadRulesFile, checkRules, deckKinds } from './ruleFile.ts';
+export { rulesFromJson, loadRulesFile, rulesFromSpec, checkRules, deckKinds } from './ruleFile.ts';
 export { EFFECTS, type Effect, type PlayContext } from './effects/index.ts';
 export * from './bots/index.ts';
 export * from './runner.ts';

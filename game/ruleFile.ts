@@ -123,3 +123,11 @@ export function deckKinds(rules: Rules): CardKind[] {
   for (const k of WILD_KINDS) if ((rules.deck.wild[k] ?? 0) > 0) kinds.push(k);
   return kinds;
 }
+
+/**
+ * Resolves a `--rules` value: a rule set's name, or the path of a rules JSON file (a value that
+ * ends in `.json` or names a folder). Errors say which file and field, or list the rule sets.
+ */
+export function rulesFromSpec(spec: string): Rules {
+  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : ruleSet(spec);
+}

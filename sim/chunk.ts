@@ -4,7 +4,7 @@
  */
 import { addSample, emptySums, type Sums } from '../lib/stats.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
-import { loadRulesFile, resolveRules, type BotKind, type Rules } from '../game/index.ts';
+import { rulesFromSpec, type BotKind } from '../game/index.ts';
 import { addGame, csvRow, emptyAggregate, type Aggregate } from './record.ts';
 import { playOne, type PlayConfig } from './play-one.ts';
 
@@ -35,14 +35,9 @@ export interface ChunkResult {
   rows: string[];
 }
 
-/** Resolves a `--rules` value: a rule set name or a rules file. */
-export function rulesOf(spec: string): Rules {
-  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : resolveRules(spec);
-}
-
 /** Plays games [start, end). */
 export function runChunk(s: SimSettings, start: number, end: number): ChunkResult {
-  const rules = rulesOf(s.rules);
+  const rules = rulesFromSpec(s.rules);
   const profiles = s.profiles.map((p) => resolveProfile(p));
   const cfg: PlayConfig = { players: s.players, rules, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots };
   const aggregates = profiles.map(() => emptyAggregate(s.players));
