@@ -102,6 +102,8 @@ export interface SessionOptions {
   hardware?: LauncherHardware;
   /** Prints the screen (the terminal, or a test's buffer). */
   out: (text: string) => void;
+  /** Hears what a person must do at a real launcher (reload it, clear a jam), besides the screen. */
+  attention?: (message: string) => void;
   /** Writes the printable score sheet at the end of the match. */
   onMatchOver?: (match: MatchState, names: Names) => string;
 }
@@ -172,7 +174,8 @@ export class PlaySession implements Ui {
       profile: this.o.profile,
       seed: seedRng(String(this.match.setup.seed), 0x1a),
       seats: this.state.players,
-      clock: this.o.pace === 'instant' ? 'simulated' : 'real',
+      // A real device runs on the real clock whatever the pace; `instant` only drops the pauses then.
+      clock: this.o.pace === 'instant' && !this.o.hardware ? 'simulated' : 'real',
       ...(this.o.hardware ? { hardware: this.o.hardware } : {}),
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.
       ignoreButton: true,
@@ -189,6 +192,7 @@ export class PlaySession implements Ui {
     l.onAttention((m) => {
       this.note(m);
       this.draw();
+      this.o.attention?.(m);
     });
     this.launcher = l;
     return l;

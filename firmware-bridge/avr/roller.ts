@@ -67,6 +67,13 @@ export class Roller {
     this.progress = -this.profile.mechanics.spinUpMs;
   }
 
+  /** A person puts `n` more cards in through the lid (a reload); the lid cycle frees a jam. */
+  load(n: number): void {
+    const base = this.core.supply.length + this.cardsOut;
+    const cards = Array.from({ length: n }, (_, i) => `c${base + i + 1}`);
+    this.core = lidCycle(this.profile, { ...this.core, supply: this.core.supply.concat(cards) });
+  }
+
   /** Cards still loaded. */
   get cardsLeft(): number {
     return this.core.supply.length;
