@@ -12,7 +12,7 @@ import { legalMoves } from './legal.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move } from './state.ts';
 
-/** What the loop asks of the launcher, and of interactive seats (people). */
+/** What the loop asks of the launcher, and of interactive seats (people); `moved` only when announcing. */
 export type LauncherOp =
   | { op: 'init'; supply: readonly CardId[] }
   | { op: 'aim'; seat: number }
@@ -90,7 +90,7 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
 }
 
 /** The round's loop: bots decide, the launcher answers presses, until someone goes out. */
-export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}): Generator<LauncherOp, RoundRun, Input> {
+export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
   if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
   const launcher = start.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
@@ -119,7 +119,8 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     state = res.state;
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
-    yield { op: 'moved', state, move, events: res.events };
+    // Only a display needs each move handed out (runRound); a simulation goes straight on.
+    if (announce) yield { op: 'moved', state, move, events: res.events };
   }
   return { state, moves: count };
 }
@@ -170,13 +171,13 @@ export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bo
     press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),
   };
   let step = loop.next();
-  while (!step.done) step = loop.next(step.value.op === 'moved' ? undefined : (perform(l ?? noLauncher(), calls!, step.value) as Input));
+  while (!step.done) step = loop.next(perform(l ?? noLauncher(), calls!, step.value) as Input);
   return step.value;
 }
 
 /** Runs a round to its end against any launcher (a real device takes real time). */
 export async function runRound(state: GameState, launcher: LauncherLike | null, bots: readonly Bot[], opts: AsyncRunOptions = {}): Promise<RoundRun> {
-  const loop = roundLoop(state, bots, opts);
+  const loop = roundLoop(state, bots, opts, true);
   let step = loop.next();
   while (!step.done) {
     const op = step.value;
