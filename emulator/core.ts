@@ -280,10 +280,12 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   if (s0.jammed) return { state: s0, result: ignoredResult('jammed') };
   const rng = new Rng(s0.rng);
   const { state: s1, decision } = decide(p, s0, rng);
-  const r = ignoredResult('off');
-  delete r.ignored;
-  r.dinged = true;
-  r.bucket = decision.bucket;
+  // Built whole rather than as ignoredResult() with `ignored` deleted: a delete turns the object
+  // into a slow dictionary, and the runner reads every press result. Same keys, same order.
+  const r: PressResult = {
+    dinged: true, fired: false, target: 0, bucket: decision.bucket, cards: [],
+    halfOut: false, empty: false, jam: false, brownout: false, slips: 0, doubles: 0, durationMs: 0,
+  };
   let s = s1;
   let time = p.mechanics.debounceMs;
   if (decision.fire) {

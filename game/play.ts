@@ -112,18 +112,19 @@ export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
   if (why) return why;
   const c = card(m.card);
   const effect = EFFECTS[c.kind];
-  const label = cardLabel(m.card);
+  // The card's label only for a message: building it for every legal play was wasted work.
+  const label = () => cardLabel(m.card);
   if (effect.namesColour(s.rules)) {
-    if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', `${label} needs a colour: red, yellow, green or blue`);
-  } else if (m.colour !== undefined) return refuse('bad-move', `${label} does not name a colour`);
+    if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', `${label()} needs a colour: red, yellow, green or blue`);
+  } else if (m.colour !== undefined) return refuse('bad-move', `${label()} does not name a colour`);
   if (effect.needsTarget(s.rules, c)) {
-    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', `${label} needs a target: the seat of another player`);
-  } else if (m.target !== undefined) return refuse('bad-move', `${label} takes no target`);
+    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', `${label()} needs a target: the seat of another player`);
+  } else if (m.target !== undefined) return refuse('bad-move', `${label()} takes no target`);
   if (m.also !== undefined) {
     const pairOk = s.rules.options.twoIdentical && !s.pending && m.seat === s.turn && c.kind === 'number';
     if (!pairOk) return refuse('bad-move', 'two cards may be played together only as a pair of number cards on your turn (house rule twoIdentical)');
     if (m.also === m.card || !hand.includes(m.also) || card(m.also).code !== c.code) {
-      return refuse('bad-move', `${m.also} is not a second ${label} in the hand`);
+      return refuse('bad-move', `${m.also} is not a second ${label()} in the hand`);
     }
   }
   if (m.uno !== undefined && typeof m.uno !== 'boolean') return refuse('bad-move', 'uno must be true or false');
@@ -135,33 +136,56 @@ export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
 }
 
 const NO_COLOUR: readonly undefined[] = [undefined];
+const NO_TARGET: readonly undefined[] = [undefined];
 
-/** Every legal play of the cards `ids` by `seat` (each colour, target, pair and UNO call variant). */
+/**
+ * A play move, its keys always in the same order (type, seat, card, also, colour, target, uno):
+ * logs and save-file hashes are JSON, so the order of the keys is part of a game's record.
+ */
+function playOf(seat: number, id: CardId, also: CardId | undefined, colour: Colour | undefined, target: number | undefined, uno: boolean): PlayMove {
+  const m: PlayMove = { type: 'play', seat, card: id };
+  if (also !== undefined) m.also = also;
+  if (colour !== undefined) m.colour = colour;
+  if (target !== undefined) m.target = target;
+  if (uno) m.uno = true;
+  return m;
+}
+
+/**
+ * Every legal play of the cards `ids` by `seat` (each colour, target, pair and UNO call variant).
+ * Listing runs before every move of every simulated round, so it is written with plain loops and
+ * builds each move once (no spread copies, no per-card arrays).
+ */
 export function playMoves(s: GameState, seat: number, ids: readonly CardId[], out: Move[]): void {
   const hand = s.hands[seat];
+  const rules = s.rules;
+  const unoCall = rules.options.unoCall;
   let others: number[] | null = null;
-  const pairs = s.rules.options.twoIdentical && !s.pending && seat === s.turn;
+  const pairs = rules.options.twoIdentical && !s.pending && seat === s.turn;
   const top = topCard(s);
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     const c = card(id);
     if (blocker(s, seat, c, top)) continue;
     const effect = EFFECTS[c.kind];
-    const colours: readonly (Colour | undefined)[] = effect.namesColour(s.rules) ? COLOURS : NO_COLOUR;
-    const targets: (number | undefined)[] = effect.needsTarget(s.rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : [undefined];
-    const partners: (CardId | undefined)[] = [undefined];
-    if (pairs && c.kind === 'number') for (const p of hand) if (p !== id && card(p).code === c.code) partners.push(p);
-    for (const also of partners) {
-      const base: PlayMove = { type: 'play', seat, card: id };
-      if (also !== undefined) base.also = also;
-      const laid = c.kind === 'discardAll' ? laidBy(s, base).length : also === undefined ? 1 : 2;
-      const unoToo = s.rules.options.unoCall && hand.length - laid === 1;
-      for (const colour of colours)
-        for (const target of targets) {
-          const m: PlayMove = { ...base };
-          if (colour !== undefined) m.colour = colour;
-          if (target !== undefined) m.target = target;
-          out.push(m);
-          if (unoToo) out.push({ ...m, uno: true });
+    const colours: readonly (Colour | undefined)[] = effect.namesColour(rules) ? COLOURS : NO_COLOUR;
+    const targets: readonly (number | undefined)[] = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NO_TARGET;
+    // The card alone (also = undefined), then each identical number card of the hand as its pair.
+    for (let j = -1; j < hand.length; j++) {
+      let also: CardId | undefined;
+      if (j >= 0) {
+        if (!pairs || c.kind !== 'number') break;
+        const p = hand[j];
+        if (p === id || card(p).code !== c.code) continue;
+        also = p;
+      }
+      // Cards laid, as laidBy counts them: those a Discard All takes along, the pair, the card.
+      const laid = (c.kind === 'discardAll' ? effect.lays!(hand, c).length : 0) + (also === undefined ? 1 : 2);
+      const unoToo = unoCall && hand.length - laid === 1;
+      for (let a = 0; a < colours.length; a++)
+        for (let b = 0; b < targets.length; b++) {
+          out.push(playOf(seat, id, also, colours[a], targets[b], false));
+          if (unoToo) out.push(playOf(seat, id, also, colours[a], targets[b], true));
         }
     }
   }

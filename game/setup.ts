@@ -102,6 +102,19 @@ function applyStart(d: Draft, action: StartAction): void {
   }
 }
 
+/**
+ * Decks already built, by deck spec: every round of a simulation deals the same deck, and the ids
+ * (a hundred template strings) cost more than the lookup. Rules are plain data that nothing changes
+ * in place (withOptions copies), so a spec object always builds the same deck. The array is only read.
+ */
+const decks = new WeakMap<object, readonly CardId[]>();
+
+function deckOf(rules: Rules): readonly CardId[] {
+  let deck = decks.get(rules.deck);
+  if (!deck) decks.set(rules.deck, (deck = buildDeck(rules.deck)));
+  return deck;
+}
+
 /** Deals a new round. Throws a {@link RulesError} naming the field for a setup that cannot be played. */
 export function createGame(setup: GameSetup): GameState {
   const rules = resolveRules(setup.rules, setup.options);
@@ -115,7 +128,7 @@ export function createGame(setup: GameSetup): GameState {
   if (rules.options.teams && (players % 2 !== 0 || players < 4 || seats.length !== players)) {
     throw new RulesError('options.teams: partners need 4, 6 or 8 players, all in the round');
   }
-  const deck = buildDeck(rules.deck);
+  const deck = deckOf(rules);
   const hand = rules.options.handSize;
   if (deck.length < seats.length * hand + 1) {
     throw new RulesError(`deck: ${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`);

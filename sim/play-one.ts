@@ -75,15 +75,18 @@ export function playOne(cfg: PlayConfig, profile: Profile, index: number, keep =
   let deckSize = -1;
   const onStep = (state: GameState, _move: unknown, events: readonly GameEvent[]) => {
     rec.moves++;
-    if (deckSize < 0) deckSize = state.hands.reduce((s, h) => s + h.length, 0) + state.discard.length + state.supply.length;
+    // Cards in hands, counted once per move (this runs after every move of every game).
+    let inHands = 0;
+    for (let i = 0; i < state.hands.length; i++) inHands += state.hands[i].length;
+    if (deckSize < 0) deckSize = inHands + state.discard.length + state.supply.length;
     for (const e of events) {
       if (e.type === 'reload') rec.reloads++;
       else if (e.type === 'turn') {
-        if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(state.hands.reduce((s, h) => s + h.length, 0));
+        if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
         rec.turns++;
       }
     }
-    const total = state.hands.reduce((s, h) => s + h.length, 0) + state.discard.length + state.supply.length;
+    const total = inHands + state.discard.length + state.supply.length;
     let problem: string | null = null;
     if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
     else if (roundLauncher && roundLauncher.supplyCount !== state.supply.length)

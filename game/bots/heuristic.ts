@@ -15,13 +15,22 @@ const ATTACKS = new Set(['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire'])
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
-  let best: Colour = COLOURS[0];
-  let bestScore = -1;
-  for (const colour of COLOURS) {
-    let score = 0;
-    for (const id of hand) if (card(id).colour === colour) score += 10 + (card(id).number ?? 10);
-    if (score > bestScore) (best = colour), (bestScore = score);
+  // One pass over the hand (not one per colour): the scores are whole numbers, so the sums are the same.
+  let red = 0, yellow = 0, green = 0, blue = 0;
+  for (let i = 0; i < hand.length; i++) {
+    const c = card(hand[i]);
+    const v = 10 + (c.number ?? 10);
+    if (c.colour === 'red') red += v;
+    else if (c.colour === 'yellow') yellow += v;
+    else if (c.colour === 'green') green += v;
+    else if (c.colour === 'blue') blue += v;
   }
+  // Ties go to the first colour of COLOURS (red, yellow, green, blue).
+  let best: Colour = 'red';
+  let bestScore = red;
+  if (yellow > bestScore) (best = 'yellow'), (bestScore = yellow);
+  if (green > bestScore) (best = 'green'), (bestScore = green);
+  if (blue > bestScore) best = 'blue';
   return best;
 }
 
@@ -46,7 +55,27 @@ interface Scoring {
   leader: number | undefined;
   strongest: Map<CardId, Colour>;
   /** Per card laid (with its partner, if any): what it lays and what stays in hand. */
-  laid: Map<string, { laid: CardId[]; rest: CardId[] }>;
+  laid: Map<string, Laid>;
+}
+
+/** What one card (or pair) lays, what stays in hand, and the cards of each colour that stay. */
+interface Laid {
+  laid: CardId[];
+  rest: CardId[];
+  /** Cards of each colour in `rest`, counted on first use (a wild is scored once per colour). */
+  colourCount: Partial<Record<Colour, number>>;
+}
+
+/** Cards of `colour` in `rest` (none when no colour is named). */
+function countColour(lr: Laid, colour: Colour | undefined): number {
+  if (colour === undefined) return 0;
+  let n = lr.colourCount[colour];
+  if (n === undefined) {
+    n = 0;
+    for (let i = 0; i < lr.rest.length; i++) if (card(lr.rest[i]).colour === colour) n++;
+    lr.colourCount[colour] = n;
+  }
+  return n;
 }
 
 function score(k: Scoring, m: Play): number {
@@ -57,7 +86,7 @@ function score(k: Scoring, m: Play): number {
   let lr = k.laid.get(key);
   if (!lr) {
     const l = laidBy(state, m);
-    k.laid.set(key, (lr = { laid: l, rest: hand.filter((id) => !l.includes(id)) }));
+    k.laid.set(key, (lr = { laid: l, rest: hand.filter((id) => !l.includes(id)), colourCount: {} }));
   }
   const { laid, rest } = lr;
   const victimCards = k.victimCards;
@@ -71,7 +100,7 @@ function score(k: Scoring, m: Play): number {
     }
   }
   const colour = c.colour ?? m.colour;
-  v += 2 * rest.filter((id) => card(id).colour === colour).length;
+  v += 2 * countColour(lr, colour);
   if (ATTACKS.has(c.kind)) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid.length > 1 ? 10 * (laid.length - 1) : -15;

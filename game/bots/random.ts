@@ -2,6 +2,8 @@
 import type { Move } from '../state.ts';
 import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
 
+type Play = Extract<Move, { type: 'play' }>;
+
 /** Options of the random bot. */
 export interface RandomBotOptions extends BotOptions {
   /** Chance to press (or draw) instead of playing when it could play (default 0.05). */
@@ -19,8 +21,13 @@ export function randomBot(o: RandomBotOptions): Bot {
   return {
     name: 'random',
     choose(_state, _seat, moves) {
-      const plays = distinctPlays(moves);
-      const others = moves.filter((m) => m.type !== 'play');
+      // distinctPlays and the other moves in one pass (the same lists, in list order).
+      const plays: Play[] = [];
+      const others: Move[] = [];
+      for (const m of moves) {
+        if (m.type !== 'play') others.push(m);
+        else if (!m.uno) plays.push(m);
+      }
       if (plays.length > 0 && (others.length === 0 || !rng.chance(renege))) {
         return withUnoCall(core, moves, plays[rng.int(plays.length)]);
       }
