@@ -19,7 +19,7 @@ export interface PressLogLine {
   ignored?: string;
 }
 
-/** Running counts over presses. Plain data inside; merge() for parallel runs. */
+/** Running counts over presses. */
 export class PressTally {
   presses = 0;
   dings = 0;

@@ -133,56 +133,6 @@ export function wilson(successes: number, n: number, z = 1.959963984540054): [nu
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-/** Running mean and variance (Welford), constant memory however many samples. */
-export class Running {
-  n = 0;
-  mean = 0;
-  private m2 = 0;
-
-  /** Adds one sample. */
-  push(x: number): void {
-    this.n++;
-    const d = x - this.mean;
-    this.mean += d / this.n;
-    this.m2 += d * (x - this.mean);
-  }
-
-  /** Merges another accumulator (for results from several workers). */
-  merge(o: Running): void {
-    if (o.n === 0) return;
-    const n = this.n + o.n;
-    const d = o.mean - this.mean;
-    this.m2 += o.m2 + (d * d * this.n * o.n) / n;
-    this.mean += (d * o.n) / n;
-    this.n = n;
-  }
-
-  /** Sample variance. */
-  get variance(): number {
-    return this.n > 1 ? this.m2 / (this.n - 1) : 0;
-  }
-
-  /** 95 % confidence interval of the mean (normal approximation). */
-  ci95(): [number, number] {
-    const half = 1.959963984540054 * Math.sqrt(this.variance / Math.max(1, this.n));
-    return [this.mean - half, this.mean + half];
-  }
-
-  /** Plain-data form, for worker messages and JSON. */
-  toJSON(): { n: number; mean: number; m2: number } {
-    return { n: this.n, mean: this.mean, m2: this.m2 };
-  }
-
-  /** Rebuilds an accumulator from {@link Running.toJSON}. */
-  static from(o: { n: number; mean: number; m2: number }): Running {
-    const r = new Running();
-    r.n = o.n;
-    r.mean = o.mean;
-    r.m2 = o.m2;
-    return r;
-  }
-}
-
 /** Regularised incomplete beta I_x(a, b) (continued fraction, Numerical Recipes' betacf). */
 export function betaInc(x: number, a: number, b: number): number {
   if (x <= 0) return 0;

@@ -5,7 +5,7 @@
  */
 import { seedRng } from '../lib/rng.ts';
 import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
-import { initialCore, lidCycle, pressFast } from '../emulator/core.ts';
+import { FastLauncher } from '../emulator/api.ts';
 import type { Profile, ProfileSpec } from '../emulator/profile.ts';
 
 /** A log that cannot be read: says which line and why. */
@@ -102,17 +102,18 @@ export function tabulate(obs: readonly Observed[], maxBucket = 12): Tabulated {
  * prediction's own noise negligible next to a log's.
  */
 export function predictTable(p: Profile, maxBucket: number, maxCards: number, presses = 200_000, seed = 1): number[][] {
-  // Played as people play: a 108-card deck, reloaded through the lid whenever it is empty.
+  // Played as people play: a 108-card deck, reloaded through the lid whenever it is empty, jams
+  // cleared by a lid cycle (FastLauncher does both as the machine does).
   const deck = Array.from({ length: 108 }, (_, i) => `p${i}`);
-  let s = initialCore(seedRng(seed, 0xf17), deck);
+  const l = new FastLauncher(p, seedRng(seed, 0xf17), deck);
   const obs: Observed[] = [];
   for (let i = 0; i < presses; i++) {
-    if (s.supply.length === 0) s = lidCycle(p, { ...s, supply: deck });
+    if (l.supplyCount === 0) l.loadSync(deck);
     // Fresh cells all along: the prediction is of a launcher in good order.
-    s.motorMs = 0;
-    const { state, result } = pressFast(p, s);
-    s = result.jam ? lidCycle(p, state) : state;
-    obs.push({ ding: result.dinged, cards: result.cards.length });
+    l.state.motorMs = 0;
+    const r = l.pressSync();
+    if (r.jam) l.clearJamSync();
+    obs.push({ ding: r.dinged, cards: r.cards.length });
   }
   const t = tabulate(obs, maxBucket);
   const total = t.presses;

@@ -9,7 +9,7 @@ import { MachineLauncher } from '../emulator/launcher.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  createGame, createMatch, makeBots, resolveRules, roundPoints, runMatchSync, runRoundSync,
+  createGame, createMatch, makeBots, roundPoints, runMatchSync, runRoundSync,
   type BotKind, type GameEvent, type GameState, type MatchState, type Rules,
 } from '../game/index.ts';
 import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
@@ -127,5 +127,3 @@ export function playOne(cfg: PlayConfig, profile: Profile, index: number, keep =
   return rec;
 }
 
-/** Resolves `--rules NAME|FILE` the way the game layer does. */
-export { resolveRules };

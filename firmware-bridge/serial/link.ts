@@ -7,7 +7,7 @@
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
 import {
-  decodeDeviceLine, encodeCommand, PRODUCT, PROTO_VERSION,
+  decodeDeviceLine, encodeCommand, PROTO_VERSION,
   type Command, type DeviceMessage, type DeviceStatus,
 } from '../codec.ts';
 import { DeviceError, explainOpenError } from '../port-errors.ts';
@@ -223,7 +223,4 @@ export class Link {
     for (const q of this.queue.splice(0)) q.reject(err);
     if (this.port.isOpen) await new Promise<void>((r) => this.port.close(() => r()));
   }
-
-  /** The product word this link checks in HELLO. */
-  static readonly product = PRODUCT;
 }

@@ -9,28 +9,15 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
-import { PlaySession, type Keys, type PlayMeta } from '../../cli/play/session.ts';
+import { PlaySession, type PlayMeta } from '../../cli/play/session.ts';
 import { createMatch, resolveRules } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { answer } from '../e2e/strategy.ts';
+import { Robot } from '../e2e/strategy.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-class Robot implements Keys {
-  screen = '';
-  private queue: string[] = [];
-  out = (text: string) => void (this.screen = text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
-  async next(): Promise<string> {
-    if (this.queue.length === 0) this.queue = answer(this.screen).map((k) => (k === 'Enter' ? 'enter' : k));
-    return this.queue.shift()!;
-  }
-  takeQuit(): boolean {
-    return false;
-  }
-}
 
 describe('playing against a launcher device (firmware in the loop)', () => {
   it('plays a round to its end, the person reloading the launcher when asked', async () => {

@@ -10,6 +10,7 @@ import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
 import { ptyPair, type PtyPair } from './socat.ts';
+import { until } from '../poll.ts';
 import { FakeBoard, type FakeOptions } from './fake-board.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
@@ -37,15 +38,6 @@ function inputs(d: SerialLauncher): HardwareInput[] {
   return seen;
 }
 
-/** Resolves when `test` holds for the inputs seen (the driver reports as lines arrive). */
-function until(seen: HardwareInput[], test: (s: HardwareInput[]) => boolean, ms = 5000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const tick = () => (test(seen) ? resolve() : Date.now() - t0 > ms ? reject(new Error(`not seen within ${ms} ms: ${JSON.stringify(seen)}`)) : setImmediate(tick));
-    tick();
-  });
-}
-
 const fourCards = compileProfile(validateProfileSpec({
   ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 4, max: 4 },
 }));
@@ -58,7 +50,7 @@ describe('serial driver', () => {
     const seen = inputs(d);
     board.press();
     board.say({ type: 'LID', open: true });
-    await until(seen, (s) => s.length >= 4);
+    await until(() => seen.length >= 4, 5000, () => JSON.stringify(seen));
     // A new listener first hears the state the board is in, then what happens.
     expect(seen).toEqual([{ type: 'LID', open: false }, { type: 'BATTERY', volts: 4.5 }, { type: 'BUTTON' }, { type: 'LID', open: true }]);
   });
@@ -75,7 +67,7 @@ describe('serial driver', () => {
     expect(board.received).toContain('FWD');
     expect(board.received).toContain('REV');
     expect(board.received).toContain('TONE');
-    await until([], () => board.motor === 'STOP');
+    await until(() => board.motor === 'STOP');
   });
 
   it('garbage and damaged lines on the wire are counted and never acted on', async () => {
@@ -89,7 +81,7 @@ describe('serial driver', () => {
     board.raw('CARD 1*'); // a truncated line …
     board.raw('\n');
     board.say({ type: 'CARD', cards: 1 });
-    await until(seen, (s) => s.length >= 3);
+    await until(() => seen.length >= 3, 5000, () => JSON.stringify(seen));
     expect(seen.slice(2)).toEqual([{ type: 'CARD' }]);
     expect(d.connected).toBe(true);
   });
@@ -98,7 +90,7 @@ describe('serial driver', () => {
     const { pair, board } = await rig({ dropFirstSend: true });
     const d = await driver(pair.a);
     d.motor('stop');
-    await until([], () => board.received.filter((v) => v === 'STOP').length >= 2);
+    await until(() => board.received.filter((v) => v === 'STOP').length >= 2);
     expect(d.connected).toBe(true);
   });
 
@@ -143,7 +135,7 @@ describe('serial driver', () => {
     cleanups.push(() => launcher.detach());
     await board.close();
     await first.close();
-    await until([], () => launcher.unitState === 'offline');
+    await until(() => launcher.unitState === 'offline');
     const pressing = launcher.press();
     const second = await ptyPair(['host', 'board'], first.dir);
     const again = await FakeBoard.open(second.b, { feedPerSecond: 20, sid: 9, boot: 'warm' });
@@ -167,13 +159,13 @@ describe('serial driver', () => {
     const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e', 'f'], hardware: d, clock: 'real' });
     cleanups.push(() => launcher.detach());
     const pressing = launcher.press();
-    await until([], () => board.motor === 'FWD');
+    await until(() => board.motor === 'FWD');
     board.card();
-    await until([], () => launcher.context.press.cards.length === 1);
+    await until(() => launcher.context.press.cards.length === 1);
     // The cable is pulled: the port vanishes.
     await board.close();
     await first.close();
-    await until([], () => launcher.unitState === 'offline');
+    await until(() => launcher.unitState === 'offline');
     // Meanwhile two more cards left before the board's watchdog stopped the motor; it is plugged
     // back in and comes up warm, its counters kept.
     const second = await ptyPair(['host', 'board'], first.dir);

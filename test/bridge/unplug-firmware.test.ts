@@ -13,19 +13,12 @@ import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
+import { until } from '../poll.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-function until(test: () => boolean, ms = 15_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const tick = () => (test() ? resolve() : Date.now() - t0 > ms ? reject(new Error(`condition not met within ${ms} ms`)) : setImmediate(tick));
-    tick();
-  });
-}
 
 // A long burst, so the cable can be pulled in the middle of it.
 const twelve = compileProfile(validateProfileSpec({
@@ -46,12 +39,12 @@ describe('unplug mid-burst with the firmware in the loop', () => {
     const launcher = new MachineLauncher({ profile: twelve, seed: 1, supply, hardware: hw, clock: 'real' });
     cleanups.push(() => launcher.detach());
     const pressing = launcher.press();
-    await until(() => launcher.context.press.cards.length >= 2);
+    await until(() => launcher.context.press.cards.length >= 2, 15_000);
     const seenByHost = launcher.context.press.cards.length;
     dev.unplug();
-    await until(() => launcher.unitState === 'offline');
+    await until(() => launcher.unitState === 'offline', 15_000);
     // With the host gone, the watchdog stops the motor while the board runs on.
-    await until(() => dev.rig.drive.dir === 'stop');
+    await until(() => dev.rig.drive.dir === 'stop', 15_000);
     expect(hw.connected).toBe(false);
     const ejectedWhileAway = dev.rig.roller.cardsOut;
     expect(ejectedWhileAway).toBeGreaterThan(seenByHost);

@@ -7,30 +7,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PlaySession, readPlaySave, SessionError, type Keys, type PlayMeta } from '../../cli/play/session.ts';
+import { PlaySession, readPlaySave, SessionError, type PlayMeta } from '../../cli/play/session.ts';
 import { createMatch, resolveRules, type MatchState } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { answer } from './strategy.ts';
-
-/** A player at the keyboard who reads each screen and answers it; after `quitAfter` answers, quits. */
-class Robot implements Keys {
-  screen = '';
-  answers = 0;
-  private queue: string[] = [];
-  constructor(private readonly quitAfter = Infinity) {}
-  out = (text: string) => void (this.screen = text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
-  async next(): Promise<string> {
-    if (this.queue.length === 0) {
-      if (this.answers >= this.quitAfter) return 'q';
-      this.answers++;
-      this.queue = answer(this.screen).map((k) => (k === 'Enter' ? 'enter' : k));
-    }
-    return this.queue.shift()!;
-  }
-  takeQuit(): boolean {
-    return false;
-  }
-}
+import { Robot } from './strategy.ts';
 
 const meta = (players: number): PlayMeta => ({
   names: ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)], me: 0, bots: ['heuristic', 'random'], profile: 'seed-0-8', launcher: null,

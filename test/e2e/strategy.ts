@@ -23,3 +23,26 @@ export function answer(screen: string): string[] {
   if (/a accept|a take/.test(line)) return ['a'];
   throw new Error(`no move found on:\n${screen}`);
 }
+
+/**
+ * A player at the keyboard for the play session without a terminal: it reads each screen the
+ * session prints and answers it with {@link answer}; after `quitAfter` answers it quits (q).
+ */
+export class Robot {
+  screen = '';
+  answers = 0;
+  private queue: string[] = [];
+  constructor(private readonly quitAfter = Infinity) {}
+  out = (text: string): void => void (this.screen = text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''));
+  async next(): Promise<string> {
+    if (this.queue.length === 0) {
+      if (this.answers >= this.quitAfter) return 'q';
+      this.answers++;
+      this.queue = answer(this.screen).map((k) => (k === 'Enter' ? 'enter' : k));
+    }
+    return this.queue.shift()!;
+  }
+  takeQuit(): boolean {
+    return false;
+  }
+}
