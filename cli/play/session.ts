@@ -11,7 +11,7 @@ import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
-  cardLabel, loadMatch, makeBot, nextRound, runRound, saveMatch, withRound,
+  cardLabel, createMatch, loadGame, loadMatch, makeBot, parseSave, nextRound, runRound, saveMatch, withRound,
   type Bot, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
 } from '../../game/index.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
@@ -63,7 +63,16 @@ export class SessionError extends Error {
 /** A save file that is not a play session (or is damaged): says what to do. */
 export class ResumeError extends Error {}
 
-/** Reads a save: the match, and the session's seats and launcher when `play` wrote it. */
+/**
+ * A lone round saved by `simulate --replay-game` becomes round 1 of a match: the match deals
+ * that round from the same seed, so the saved round takes its place exactly.
+ */
+function matchOfGame(g: GameState): MatchState {
+  const m = createMatch({ rules: g.rules, players: g.players, seed: g.seed, log: true });
+  return { ...m, game: g };
+}
+
+/** Reads a save (a match from `play`, or a lone round from `simulate`): the match, and the seats and launcher when `play` wrote it. */
 export function readPlaySave(file: string): { match: MatchState; meta: Partial<PlayMeta> } {
   let text: string;
   try {
@@ -71,7 +80,7 @@ export function readPlaySave(file: string): { match: MatchState; meta: Partial<P
   } catch (e) {
     throw new ResumeError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  const match = loadMatch(text, file);
+  const match = parseSave(text, file).kind === 'game' ? matchOfGame(loadGame(text, file)) : loadMatch(text, file);
   const meta = (JSON.parse(text) as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };
   const m = meta as Partial<PlayMeta>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSave } from '../../game/index.ts';
+import { readPlaySave } from '../../cli/play/session.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,6 +39,10 @@ describe('uno-extreme simulate', () => {
     const loaded = readSave(save);
     expect(loaded.kind).toBe('game');
     if (loaded.kind === 'game') expect(loaded.game.winner).not.toBeNull();
+    // …and `play --resume` opens it: round 1 of a match, the saved round in its place.
+    const { match } = readPlaySave(save);
+    expect(match.game.winner).toBe(loaded.kind === 'game' ? loaded.game.winner : -1);
+    expect(match.game.moves).toBe(loaded.kind === 'game' ? loaded.game.moves : -1);
   });
 
   it('wrong flags get clear messages', () => {
