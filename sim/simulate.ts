@@ -34,8 +34,20 @@ export interface RunHooks {
   threads?: boolean;
 }
 
-function chunkSize(games: number, workers: number): number {
-  return Math.max(1, Math.min(250, Math.ceil(games / (workers * 8))));
+/**
+ * Chunks of games, largest first (guided scheduling): big chunks while there is much to do keep
+ * the messages few, small ones at the end keep every worker busy until the last game instead of
+ * one worker finishing a big last chunk alone. Any split gives the same figures (sums merged in
+ * any order).
+ */
+export function splitGames(games: number, workers: number): Array<[number, number]> {
+  const chunks: Array<[number, number]> = [];
+  for (let i = 0; i < games; ) {
+    const size = Math.max(Math.min(4, games - i), Math.min(250, Math.ceil((games - i) / (workers * 4))));
+    chunks.push([i, i + size]);
+    i += size;
+  }
+  return chunks;
 }
 
 /** Runs the simulation described by `s` on `workers` threads (1: in this thread). */
@@ -44,9 +56,7 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
   const aggregates = s.profiles.map(() => emptyAggregate(s.players));
   const pairedTurns = s.profiles.slice(1).map(() => emptySums());
   let peak = process.memoryUsage().rss;
-  const size = chunkSize(s.games, workers);
-  const chunks: Array<[number, number]> = [];
-  for (let i = 0; i < s.games; i += size) chunks.push([i, Math.min(s.games, i + size)]);
+  const chunks = splitGames(s.games, workers);
   // Rows wait here until every earlier chunk is written: CSV comes out in game order.
   const pendingRows = new Map<number, string[]>();
   let nextRowChunk = 0;
@@ -113,25 +123,31 @@ function workerEntry(): URL {
   return bundled;
 }
 
+/** Chunks a worker holds at once: the next one waits in its queue, so it never idles between two. */
+const IN_FLIGHT = 2;
+
 function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
     let live = 0;
     let failed = false;
     const pool: Worker[] = [];
+    const held = new Map<Worker, number>();
     const give = (w: Worker) => {
       if (failed) return;
       if (next >= chunks.length) {
-        w.postMessage('exit');
+        if (held.get(w) === 0) w.postMessage('exit');
         return;
       }
       const [start, end] = chunks[next++];
+      held.set(w, held.get(w)! + 1);
       w.postMessage({ settings: s, start, end });
     };
     const entry = workerEntry();
     for (let i = 0; i < Math.min(n, chunks.length); i++) {
       const w = new Worker(entry);
       pool.push(w);
+      held.set(w, 0);
       live++;
       w.on('message', (m: { ok: true; result: ChunkResult } | { ok: false; error: string; start: number }) => {
         if (!m.ok) {
@@ -140,6 +156,7 @@ function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>
           reject(new Error(`game ${m.start}…: ${m.error}`));
           return;
         }
+        held.set(w, held.get(w)! - 1);
         absorb(m.result);
         give(w);
       });
@@ -151,7 +168,8 @@ function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>
       w.on('exit', () => {
         if (--live === 0 && !failed) resolve();
       });
-      give(w);
     }
+    // Chunks are dealt round the pool, so the first big ones spread over every worker.
+    for (let k = 0; k < IN_FLIGHT; k++) for (const w of pool) give(w);
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simulate } from '../../sim/simulate.ts';
+import { simulate, splitGames } from '../../sim/simulate.ts';
 import { summaryJson } from '../../sim/summary.ts';
 import { runChunk, type SimSettings } from '../../sim/chunk.ts';
 import { playOne } from '../../sim/play-one.ts';
@@ -17,6 +17,21 @@ function figuresOnly(s: ReturnType<typeof summaryJson>) {
 }
 
 describe('simulate', () => {
+  it('splits the games into chunks that cover each game once, big first and small at the end', () => {
+    for (const [games, workers] of [[1, 1], [7, 3], [6000, 2], [100_000, 8], [250, 1]]) {
+      const chunks = splitGames(games, workers);
+      expect(chunks[0][0]).toBe(0);
+      expect(chunks.at(-1)![1]).toBe(games);
+      for (let i = 1; i < chunks.length; i++) expect(chunks[i][0]).toBe(chunks[i - 1][1]);
+      const sizes = chunks.map(([a, b]) => b - a);
+      expect(Math.min(...sizes)).toBeGreaterThan(0);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(250);
+      for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]);
+    }
+    // The last chunks are small, so no worker finishes a long chunk alone.
+    expect(splitGames(6000, 2).at(-1)![1] - splitGames(6000, 2).at(-1)![0]).toBeLessThanOrEqual(4);
+  });
+
   it('gives the same figures and the same CSV with one worker or several', async () => {
     const rows1: string[] = [];
     const rows3: string[] = [];
