@@ -140,15 +140,14 @@ function withRng<T>(core: CoreState, f: (rng: Rng) => T & { state: CoreState }):
   return { ...out, state: { ...out.state, rng: rng.state() } };
 }
 
-/** The first attempt of a burst: drawn as the motor starts, it ends after the spin-up and its own time. */
-function firstAttempt(p: Profile, core: CoreState, burst: Burst, spinUpMs: number): Attempt {
-  const a = withRng(core, (rng) => feedStep(p, core, burst, rng));
-  return { ...a, ms: spinUpMs + a.step.ms };
-}
-
-function nextAttempt(p: Profile, core: CoreState, burst: Burst): Attempt {
-  const a = withRng(core, (rng) => feedStep(p, core, burst, rng));
-  return { ...a, ms: a.step.ms };
+/**
+ * The roller's next feed attempt, drawn now. `leadMs` is time before it that it waits for: the
+ * motor's spin-up for the first attempt of a burst, so that one timer covers both.
+ */
+function planAttempt(p: Profile, core: CoreState, burst: Burst, leadMs = 0): Attempt {
+  const rng = new Rng(core.rng);
+  const f = feedStep(p, core, burst, rng);
+  return { state: { ...f.state, rng: rng.state() }, burst: f.burst, step: f.step, ms: leadMs + f.step.ms };
 }
 
 let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decision: Decision } } | null = null;
@@ -221,7 +220,7 @@ export const launcherMachine = setup({
       // The simulated roller's first attempt is drawn as the motor starts and ends after the
       // spin-up: one timer, not two. The draw is made now; the stream moves on even if the lid
       // cuts the attempt short (as for every attempt). A device's own sensor draws nothing.
-      const attempt = context.deviceCounts ? null : firstAttempt(context.profile, s.state, burst, s.ms);
+      const attempt = context.deviceCounts ? null : planAttempt(context.profile, s.state, burst, s.ms);
       enqueue.assign({
         core: attempt ? { ...s.state, rng: attempt.state.rng } : s.state,
         burst,
@@ -233,7 +232,7 @@ export const launcherMachine = setup({
     applyAttempt: enqueueActions(({ context, enqueue }, params?: { planNext: boolean }) => {
       const a = context.attempt!;
       // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
-      const next = params?.planNext ? nextAttempt(context.profile, a.state, a.burst) : null;
+      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst) : null;
       enqueue.assign({
         core: next ? { ...a.state, rng: next.state.rng } : a.state,
         burst: a.burst,
