@@ -42,7 +42,9 @@ export type LauncherEvent =
   /** The link to a real device went down or came back. */
   | { type: 'LINK'; up: boolean }
   /** The turntable got where it was turning to (raised by the machine itself, after the travel time). */
-  | { type: 'TURNED' };
+  | { type: 'TURNED' }
+  /** The roller's feed attempt in progress is over (raised by the machine itself, after its time). */
+  | { type: 'FED' };
 
 /** What a person would see or hear, emitted as it happens. */
 export type LauncherEmitted =
@@ -511,17 +513,23 @@ export const launcherMachine = setup({
               },
               after: { feedBudget: { target: 'reversing', actions: 'budgetSpent' } },
             },
-            /** One feed attempt at a time: decided when it starts, applied when its time is up. */
+            /**
+             * One feed attempt at a time: decided when it starts, applied when its time is up (FED).
+             * The roller going on is a transition within the state that times the next attempt
+             * itself: re-entering the state for each attempt cost twice as much as the attempt.
+             */
             feeding: {
-              after: {
-                attempt: [
+              entry: raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' }),
+              exit: cancel('feed'),
+              on: {
+                FED: [
                   {
                     guard: 'attemptJams',
                     target: '#launcher.on.settled',
                     actions: ['applyAttempt', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
                   },
                   { guard: 'attemptEnds', target: 'reversing', actions: 'applyAttempt' },
-                  { target: 'feeding', reenter: true, actions: { type: 'applyAttempt', params: { planNext: true } } },
+                  { actions: [{ type: 'applyAttempt', params: { planNext: true } }, raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' })] },
                 ],
               },
             },
