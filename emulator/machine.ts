@@ -343,7 +343,7 @@ export const launcherMachine = setup({
       const seat = normSeat(event.seat, context.seats);
       const to = seatHeading(seat, context.seats);
       enqueue.assign({ aimSeat: seat, aimTravelMs: aimTravelMs(context.heading, to), turning: true });
-      enqueue.cancel('turn');
+      if (context.turning) enqueue.cancel('turn');
       enqueue.raise({ type: 'TURNED' }, { id: 'turn', delay: 'aimTravel' });
     }),
     endTurn: enqueueActions(({ context, enqueue }) => {
