@@ -59,7 +59,11 @@ export type DeviceOutput =
 export class SimulatedDevice implements LauncherHardware {
   readonly name: string = 'simulated';
   readonly sensesCards: boolean = false;
-  /** Outputs received, oldest first (bounded: the last `keep`). */
+  /**
+   * Outputs received, oldest first: at least the last `keep`, at most twice as many. It is
+   * trimmed in batches: trimmed to exactly `keep` on every output, a long session paid a shift
+   * of the whole array per motor command.
+   */
   readonly outputs: DeviceOutput[] = [];
   motorState: MotorCommand = 'stop';
   heading = 0;
@@ -70,7 +74,7 @@ export class SimulatedDevice implements LauncherHardware {
 
   private record(o: DeviceOutput): void {
     this.outputs.push(o);
-    if (this.outputs.length > this.keep) this.outputs.splice(0, this.outputs.length - this.keep);
+    if (this.outputs.length >= 2 * this.keep) this.outputs.splice(0, this.outputs.length - this.keep);
   }
 
   motor(cmd: MotorCommand, duty = cmd === 'stop' ? 0 : 1): void {

@@ -6,7 +6,7 @@
 import { createActor, waitFor, type Actor, type InspectionEvent } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
 import { wallNow } from '../lib/wall-clock.ts';
-import { ignoredResult, restVolts, type CardId, type CoreState, type PressResult } from './core.ts';
+import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReason, type PressResult } from './core.ts';
 import { SteppingClock } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
 import { launcherMachine, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
@@ -51,8 +51,24 @@ export interface LauncherOptions {
   inspect?: (e: InspectionEvent) => void;
 }
 
-type UnitState = 'offline' | 'ready' | 'deciding' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
+type UnitState = 'offline' | 'ready' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
 const REST: ReadonlySet<string> = new Set(['ready', 'jammed', 'dead']);
+
+/** The device each launcher's actor drives. */
+const devices = new WeakMap<object, LauncherHardware>();
+
+/**
+ * The machine with its device actions, provided once for every launcher: an actor finds its own
+ * device through `self`. Provided per launcher, the whole machine was built again (and its
+ * transitions formatted again) for every simulated round, a tenth of a round's time.
+ */
+const drivingMachine = launcherMachine.provide({
+  actions: {
+    hwMotor: ({ self }, p) => devices.get(self)!.motor(p.cmd),
+    hwTone: ({ self }, p) => devices.get(self)!.tone(p.tone),
+    hwAim: ({ self }, p) => devices.get(self)!.aim(p.degrees),
+  },
+});
 
 /** A launcher: the XState machine, a clock and a device. */
 export class MachineLauncher implements SyncLauncher {
@@ -60,21 +76,16 @@ export class MachineLauncher implements SyncLauncher {
   readonly clock: SteppingClock | null;
   readonly hardware: LauncherHardware;
   private unsubscribeInput: () => void;
+  /** Why the last press sent was ignored (null: it was not); heard once for all presses. */
+  private ignoredBy: IgnoreReason | null = null;
 
   constructor(readonly options: LauncherOptions) {
     this.clock = options.clock === 'real' ? null : new SteppingClock();
     const clock = this.clock;
     this.hardware = options.hardware ?? new SimulatedDevice(() => this.now());
     const hw = this.hardware;
-    const machine = launcherMachine.provide({
-      actions: {
-        hwMotor: (_, p) => hw.motor(p.cmd),
-        hwTone: (_, p) => hw.tone(p.tone),
-        hwAim: (_, p) => hw.aim(p.degrees),
-      },
-    });
     const start = wallNow();
-    this.actor = createActor(machine, {
+    this.actor = createActor(drivingMachine, {
       input: {
         profile: options.profile,
         rng: typeof options.seed === 'number' ? seedRng(options.seed) : options.seed,
@@ -87,6 +98,8 @@ export class MachineLauncher implements SyncLauncher {
       ...(clock ? { clock } : {}),
       ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : wallNow() - start)) } : {}),
     });
+    devices.set(this.actor, hw);
+    this.actor.on('ignored', (e) => (this.ignoredBy = e.reason));
     this.actor.start();
     if (options.powerOn !== false) this.actor.send({ type: 'POWER_ON' });
     // Subscribed once on: a device replays its known state (lid, battery, link) to a new listener.
@@ -122,15 +135,14 @@ export class MachineLauncher implements SyncLauncher {
 
   /** Where the unit is: `off`, or the state of the unit (`ready`, `firing`, `jammed`, …). */
   get unitState(): 'off' | UnitState {
-    const v = this.actor.getSnapshot().value as { power: 'off' | { on: { unit: UnitState | { firing: string } } } };
-    if (v.power === 'off') return 'off';
-    const u = v.power.on.unit;
-    return typeof u === 'string' ? u : 'firing';
+    const v = this.actor.getSnapshot().value as 'off' | { on: UnitState | { firing: string } };
+    if (v === 'off') return 'off';
+    return typeof v.on === 'string' ? v.on : 'firing';
   }
 
   /** True when the lid is open. */
   get lidOpen(): boolean {
-    return this.actor.getSnapshot().matches({ lid: 'open' });
+    return this.context.lidOpen;
   }
 
   get supplyCount(): number {
@@ -164,11 +176,10 @@ export class MachineLauncher implements SyncLauncher {
 
   /** Sends PRESS; returns the reason when it was ignored. */
   private sendPress(): PressResult | null {
-    let ignored: PressResult | null = null;
-    const sub = this.actor.on('ignored', (e) => (ignored = ignoredResult(e.reason)));
+    this.ignoredBy = null;
     this.actor.send({ type: 'PRESS' });
-    sub.unsubscribe();
-    return ignored;
+    const reason = this.ignoredBy as IgnoreReason | null;
+    return reason === null ? null : ignoredResult(reason);
   }
 
   private needSimulated(what: string): SteppingClock {
@@ -217,7 +228,7 @@ export class MachineLauncher implements SyncLauncher {
    */
   async untilReady(ms: number): Promise<void> {
     try {
-      await waitFor(this.actor, (s) => s.matches({ lid: 'closed', power: { on: { unit: 'ready' } } }), { timeout: ms });
+      await waitFor(this.actor, (s) => !s.context.lidOpen && s.matches({ on: 'ready' }), { timeout: ms });
     } catch {
       throw new LauncherError(`${this.hardware.name} was not ready within ${Math.round(ms / 1000)} s (lid ${this.lidOpen ? 'open' : 'closed'}, ${this.unitState})`, 'timeout');
     }
@@ -226,13 +237,13 @@ export class MachineLauncher implements SyncLauncher {
   aimSync(seat: number): void {
     const clock = this.needSimulated('aimSync');
     this.actor.send({ type: 'AIM', seat });
-    clock.runUntil(() => !this.actor.getSnapshot().matches({ power: { on: { aim: 'turning' } } }));
+    clock.runUntil(() => !this.context.turning);
   }
 
   async aim(seat: number): Promise<void> {
     if (this.clock) return this.aimSync(seat);
     this.actor.send({ type: 'AIM', seat });
-    await waitFor(this.actor, (s) => !s.matches({ power: { on: { aim: 'turning' } } }), { timeout: 60_000 });
+    await waitFor(this.actor, (s) => !s.context.turning, { timeout: 60_000 });
   }
 
   loadSync(cards: readonly CardId[]): void {
@@ -252,7 +263,7 @@ export class MachineLauncher implements SyncLauncher {
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
     this.attention(`Reload the launcher: open the lid, put the ${cards.length} cards in, close the lid`);
     try {
-      if (!this.lidOpen) await waitFor(this.actor, (s) => s.matches({ lid: 'open' }), { timeout: limit });
+      if (!this.lidOpen) await waitFor(this.actor, (s) => s.context.lidOpen, { timeout: limit });
     } catch {
       throw new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout');
     }
@@ -317,11 +328,14 @@ function traceView(c: LauncherContext): Record<string, unknown> {
   return { ...coreRest, supply: supply.length, heading: rest.heading, aimSeat: rest.aimSeat, burst: rest.burst ? `${rest.burst.out.length}/${rest.burst.target}` : null };
 }
 
-function stateLine(value: unknown): string {
+function statePath(value: unknown): string {
   if (typeof value === 'string') return value;
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : `${k}.${stateLine(v)}`))
-    .join(' | ');
+  return Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${statePath(v)}`).join(' | ');
+}
+
+/** The state as a person at the table sees it: the lid, the unit, the turntable. */
+function stateLine(value: unknown, c: LauncherContext): string {
+  return `lid.${c.lidOpen ? 'open' : 'closed'} | power.${statePath(value)} | aim.${c.turning ? 'turning' : 'still'}`;
 }
 
 /** An inspector that prints every transition: time, event, new state, context fields that changed. */
@@ -336,6 +350,6 @@ function traceInspector(out: (line: string) => void, now: () => number): (e: Ins
     if (prev) for (const [k, v] of Object.entries(view)) if (JSON.stringify(prev[k]) !== JSON.stringify(v)) changes.push(`${k} ${JSON.stringify(prev[k])}→${JSON.stringify(v)}`);
     prev = view;
     const ev = e.event.type.startsWith('xstate.after') ? 'timer' : e.event.type;
-    out(`[${String(now()).padStart(7)} ms] ${ev.padEnd(12)} ${stateLine(snap.value)}${changes.length ? `  (${changes.join(', ')})` : ''}`);
+    out(`[${String(now()).padStart(7)} ms] ${ev.padEnd(12)} ${stateLine(snap.value, snap.context)}${changes.length ? `  (${changes.join(', ')})` : ''}`);
   };
 }

@@ -39,7 +39,7 @@ describe('uno-extreme launcher (scripted)', () => {
   it('--trace prints every transition with what changed', () => {
     const r = run('launcher', '--seed', '3', '--presses', '4', '--trace');
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/POWER_ON +lid.closed \| power.on.unit.ready/);
+    expect(r.stderr).toMatch(/POWER_ON +lid.closed \| power.on.ready \| aim.still/);
     expect(r.stderr).toMatch(/PRESS .*presses 0→1/);
   });
 
