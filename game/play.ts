@@ -197,7 +197,6 @@ export function applyPlay(d: Draft, m: PlayMove): void {
   const c = card(m.card);
   const effect = EFFECTS[c.kind];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
-  const handBefore = s.hands[m.seat];
   const colourBefore = s.colour;
   const laid = laidBy(s, m);
   takeFromHand(d, m.seat, laid);
@@ -221,7 +220,7 @@ export function applyPlay(d: Draft, m: PlayMove): void {
     goingOut: left === 0,
     pair: m.also !== undefined,
     stacked,
-    handBefore,
+    kept: s.hands[m.seat],
     colourBefore,
   });
 }

@@ -7,7 +7,8 @@ import type { LauncherLike, SyncLauncher } from '../emulator/api.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Bot } from './bots/types.ts';
 import type { CardId } from './cards.ts';
-import { applyLegal, applyMove } from './engine.ts';
+import { ownedCopy } from './draft.ts';
+import { applyLegal, checkMove } from './engine.ts';
 import { legalMoves } from './legal.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move } from './state.ts';
@@ -28,7 +29,11 @@ export type LauncherOp =
 export interface RunOptions {
   /** The round fails (throws) after this many moves: every round must end (default 20 000). */
   maxMoves?: number;
-  /** Called after each move, once the launcher has caught up with it (reloads done). */
+  /**
+   * Called after each move, once the launcher has caught up with it (reloads done). With
+   * {@link runRoundSync} `state` is the round's working state, which the next move changes in
+   * place: read it here, copy what must be kept (the events are the caller's to keep).
+   */
   onStep?: (state: GameState, move: Move, events: readonly GameEvent[]) => void;
 }
 
@@ -91,15 +96,21 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   return m;
 }
 
-/** The round's loop: bots decide, the launcher answers presses, until someone goes out. */
-export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
+/**
+ * The round's loop: bots decide, the launcher answers presses, until someone goes out.
+ * `inPlace`: the loop plays on its own copy of `start` and applies every move to it in place
+ * (a simulation, which keeps no state but the last); otherwise each move makes a new state, as
+ * {@link applyMove} does, and states handed out (`ask`, `moved`, `onStep`) stay as they were.
+ */
+export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false, inPlace = false): Generator<LauncherOp, RoundRun, Input> {
   if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
   const launcher = start.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = start;
+  let state = inPlace ? ownedCopy(start) : start;
   let aimed = -1;
   let count = 0;
-  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply };
+  // A copy: the launcher may keep what it is loaded with, and an in-place supply goes on changing.
+  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
   while (state.winner === null) {
     if (++count > maxMoves) throw new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
     const moves = legalMoves(state);
@@ -121,8 +132,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     }
     // A move that is one of the listed objects is legal: apply it without checking it again.
     // Anything else (a launcher answer, a move a bot or a person made up) is checked.
-    const res = moves.includes(move) ? applyLegal(state, move) : applyMove(state, move);
-    if (!res.ok) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${res.error.message}`);
+    const error = moves.includes(move) ? null : checkMove(state, move);
+    if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
+    const res = applyLegal(state, move, inPlace);
     state = res.state;
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
@@ -170,9 +182,12 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
   }
 }
 
-/** Runs a round to its end against a launcher that answers at once (null for draw-pile rule sets). */
+/**
+ * Runs a round to its end against a launcher that answers at once (null for draw-pile rule sets).
+ * `state` is not changed: the round is played on a copy, move by move in place (see `onStep`).
+ */
 export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
-  const loop = roundLoop(state, bots, opts);
+  const loop = roundLoop(state, bots, opts, false, true);
   const l = launcher;
   const calls: Calls<PressResult> | null = l && {
     press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),

@@ -18,8 +18,12 @@ export interface PlayContext {
   pair: boolean;
   /** Cards already on the stack this card adds to (house rule `stacking`), else 0. */
   stacked: number;
-  /** The hand before the play and the colour the card was played on (the +4 rule). */
-  handBefore: readonly CardId[];
+  /**
+   * What the player kept: the hand after the play, before the effect (a start card comes from no
+   * hand: empty). With the colour the card was played on, the +4 rule. It may be the state's own
+   * array (an in-place draft): read it, do not keep it.
+   */
+  kept: readonly CardId[];
   colourBefore: Colour | null;
 }
 

@@ -97,6 +97,32 @@ describe('runner', () => {
       expect(stateHash(b.state)).toBe(stateHash(a.state));
     }
   });
+  it('in place (sync) and copying (async) play the same games, and the start state is left as it was', async () => {
+    const tables = [
+      { rules: 'extreme', options: { stacking: true, jumpIn: true, sevenZero: true, twoIdentical: true, reload: { atDiscard: 20 } } },
+      { rules: 'classic', options: { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true } },
+      { rules: 'attack-1999', options: {} },
+      { rules: 'extreme-2010', options: {} },
+      { rules: 'en-ligne', options: {} },
+    ];
+    for (const { rules, options } of tables) {
+      for (const seed of [1, 2, 3, 4]) {
+        // With the move log on: in place, the log grows by push as well.
+        const s = createGame({ rules, options, players: 2 + seed, seed });
+        const before = JSON.stringify(s);
+        const launcher = () => (s.rules.options.launcher ? new FastLauncher(resolveProfile('seed-0-8'), seed) : null);
+        // Kept as objects and compared at the end: an event sharing an array the round goes on changing would show.
+        const steps: unknown[][] = [[], []];
+        const record = (k: number) => (_st: unknown, move: unknown, events: unknown) => steps[k].push([move, events]);
+        const a = runRoundSync(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(0) });
+        expect(JSON.stringify(s)).toBe(before);
+        const b = await runRound(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(1) });
+        expect(JSON.stringify(steps[0])).toBe(JSON.stringify(steps[1]));
+        expect(JSON.stringify(a.state)).toBe(JSON.stringify(b.state));
+        expect(a.state.log).toHaveLength(a.state.moves);
+      }
+    }
+  });
   it('classic runs without a launcher', () => {
     const { state } = runRoundSync(createGame({ rules: 'classic', players: 4, seed: 9 }), null, makeBots(4, 9));
     expect(state.winner).not.toBeNull();
