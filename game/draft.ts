@@ -88,7 +88,8 @@ export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): 
     const hand = d.s.hands[seat];
     let k = 0;
     for (let i = 0; i < hand.length; i++) if (!cards.includes(hand[i])) hand[k++] = hand[i];
-    hand.length = k;
+    // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
+    while (hand.length > k) hand.pop();
   } else setHand(d, seat, d.s.hands[seat].filter((c) => !cards.includes(c)));
 }
 
@@ -106,7 +107,7 @@ export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
   if (d.inPlace) {
     // Moving the rest down costs no more than the slice a copy makes, and allocates nothing.
     for (let i = n; i < supply.length; i++) supply[i - n] = supply[i];
-    supply.length -= n;
+    for (let i = 0; i < n; i++) supply.pop();
   } else d.s.supply = supply.slice(n);
 }
 

@@ -124,8 +124,12 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
       move = yield* press(state);
     }
     if (!move) {
-      const mine: Move[] = [];
-      for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
+      // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
+      let mine = moves;
+      if (state.uno !== null || state.rules.options.jumpIn) {
+        mine = [];
+        for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
+      }
       move = bots[decider].interactive
         ? ((yield { op: 'ask', state, seat: decider, moves: mine, mode: 'turn' }) as Move)
         : bots[decider].choose(state, decider, mine);
