@@ -82,12 +82,15 @@ const cache = new Map<string, Card>();
 
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
-  let c = cache.get(id);
-  if (c) return c;
+  // Kept this small so that it is inlined where it is called (every card of every listing).
+  return cache.get(id) ?? parseCard(id);
+}
+
+function parseCard(id: CardId): Card {
   const hash = id.indexOf('#');
   const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
   if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
-  c = { id, ...parsed };
+  const c = { id, ...parsed };
   cache.set(id, c);
   return c;
 }
