@@ -78,12 +78,14 @@ export function parseCode(code: string): Omit<Card, 'id'> | null {
   return kind ? { code, kind, colour, number: null } : null;
 }
 
-const cache = new Map<string, Card>();
+// A dictionary object rather than a Map: ids are property keys V8 internalizes once, and the
+// lookup (several per listed move) measured faster than Map.get.
+const cache: Record<CardId, Card> = Object.create(null);
 
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
   // Kept this small so that it is inlined where it is called (every card of every listing).
-  return cache.get(id) ?? parseCard(id);
+  return cache[id] ?? parseCard(id);
 }
 
 function parseCard(id: CardId): Card {
@@ -91,7 +93,7 @@ function parseCard(id: CardId): Card {
   const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
   if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
   const c = { id, ...parsed };
-  cache.set(id, c);
+  cache[id] = c;
   return c;
 }
 
