@@ -256,8 +256,12 @@ export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bo
   if (!state.rules.options.launcher && !bots.some((b) => b.interactive)) return quietLoop(state, bots, opts);
   const loop = roundLoop(state, bots, opts, false, true);
   const l = launcher;
+  // Methods, not arrow-function properties: the TypeScript loader names each of those with a property definition, every round.
   const calls: Calls<PressResult> | null = l && {
-    press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),
+    press() { return l.pressSync(); },
+    aim(seat) { l.aimSync(seat); },
+    clearJam() { l.clearJamSync(); },
+    load(cards) { l.loadSync(cards); },
   };
   let step = loop.next();
   while (!step.done) step = loop.next(perform(l ?? noLauncher(), calls!, step.value) as Input);
