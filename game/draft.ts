@@ -15,7 +15,6 @@ import type { GameEvent, GameState, Pending, PressReason, Resume } from './state
 export interface Draft {
   s: GameState;
   events: GameEvent[];
-  rng: Rng | null;
   /** `s.hands` is this draft's own array (copied, or owned from the start in place). */
   handsCopied: boolean;
   /**
@@ -27,7 +26,7 @@ export interface Draft {
 
 /** Starts changing `state`: a copy, or (`inPlace`, for a state the caller owns) the state itself. */
 export function draftOf(state: GameState, inPlace = false): Draft {
-  return { s: inPlace ? state : copyState(state), events: [], rng: null, handsCopied: inPlace, inPlace };
+  return { s: inPlace ? state : copyState(state), events: [], handsCopied: inPlace, inPlace };
 }
 
 /** A shallow copy, field by field (a literal of known shape is faster than a spread). */
@@ -53,14 +52,21 @@ export function ownedCopy(s: GameState): GameState {
   return c;
 }
 
-/** The game's random stream (created on first use; stored back by {@link finish}). */
-export function rngOf(d: Draft): Rng {
-  return (d.rng ??= new Rng(d.s.rng));
+/**
+ * A shuffled copy of `cards`, drawn from the game's random stream (whose state is stored back).
+ * The stream lives only for the shuffle, not in the draft: a draft field that is null on most
+ * moves and an Rng on a few changes its type the first time a round reshuffles, and every
+ * compiled function that reads a draft is thrown away then.
+ */
+function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
+  const rng = new Rng(d.s.rng);
+  const out = rng.shuffle(cards);
+  d.s.rng = rng.state();
+  return out;
 }
 
 /** The changed state. */
 export function finish(d: Draft): GameState {
-  if (d.rng) d.s.rng = d.rng.state();
   return d.s;
 }
 
@@ -120,7 +126,7 @@ export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
 function gatherDiscard(d: Draft): CardId[] {
   const pile = d.s.discard;
-  const cards = rngOf(d).shuffle(pile.slice(0, -1));
+  const cards = shuffled(d, pile.slice(0, -1));
   if (d.inPlace) {
     pile[0] = pile[pile.length - 1];
     pile.length = 1;
