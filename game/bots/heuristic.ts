@@ -37,10 +37,21 @@ export function strongestColour(hand: readonly CardId[]): Colour {
 /** The opponent closest to winning: fewest cards, then highest match total. */
 export function leader(state: GameState, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
-  const rivals = activeSeats(state).filter((s) => s !== seat && (mine < 0 || teamOf(state.players, s) !== mine));
-  const total = (s: number) => state.scores?.[s] ?? 0;
-  rivals.sort((a, b) => state.hands[a].length - state.hands[b].length || total(b) - total(a) || a - b);
-  return rivals[0];
+  // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
+  let best: number | undefined;
+  for (const s of activeSeats(state)) {
+    if (s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
+    if (best === undefined || closerToWinning(state, s, best)) best = s;
+  }
+  return best!;
+}
+
+/** Seat `a` comes before seat `b` as the leader: fewer cards, then a higher match total, then the lower seat. */
+function closerToWinning(state: GameState, a: number, b: number): boolean {
+  const cards = state.hands[a].length - state.hands[b].length;
+  if (cards !== 0) return cards < 0;
+  const totals = (state.scores?.[b] ?? 0) - (state.scores?.[a] ?? 0);
+  return totals !== 0 ? totals < 0 : a < b;
 }
 
 /**
@@ -53,17 +64,24 @@ interface Scoring {
   seat: number;
   victimCards: number;
   leader: number | undefined;
-  strongest: Map<CardId, Colour>;
-  /** Per card laid (with its partner, if any): what it lays and what stays in hand. */
-  laid: Map<string, Laid>;
+  /**
+   * The card (or pair) scored last, with what it lays and keeps. The list gives all the variants
+   * of a card (colours, targets) one after another, so one entry serves them all; another card
+   * replaces it (a Map per decision cost more than it saved).
+   */
+  last: Laid | null;
 }
 
 /** What one card (or pair) lays, what stays in hand, and the cards of each colour that stay. */
 interface Laid {
+  card: CardId;
+  also: CardId | undefined;
   laid: CardId[];
   rest: CardId[];
   /** Cards of each colour in `rest`, counted on first use (a wild is scored once per colour). */
   colourCount: Partial<Record<Colour, number>>;
+  /** The colour a wild should name: the strongest of what stays (on first use). */
+  strongest: Colour | undefined;
 }
 
 /** Cards of `colour` in `rest` (none when no colour is named). */
@@ -82,11 +100,10 @@ function score(k: Scoring, m: Play): number {
   const { state, seat } = k;
   const c = card(m.card);
   const hand = state.hands[seat];
-  const key = m.also === undefined ? m.card : `${m.card}+${m.also}`;
-  let lr = k.laid.get(key);
-  if (!lr) {
-    const l = laidBy(state, m);
-    k.laid.set(key, (lr = { laid: l, rest: hand.filter((id) => !l.includes(id)), colourCount: {} }));
+  let lr = k.last;
+  if (lr === null || lr.card !== m.card || lr.also !== m.also) {
+    const l = laidBy(state, m, c);
+    k.last = lr = { card: m.card, also: m.also, laid: l, rest: hand.filter((id) => !l.includes(id)), colourCount: {}, strongest: undefined };
   }
   const { laid, rest } = lr;
   const victimCards = k.victimCards;
@@ -94,9 +111,8 @@ function score(k: Scoring, m: Play): number {
   if (c.colour === null) {
     if (rest.length > 1) v -= 30; // keep wilds for when nothing else plays
     if (m.colour !== undefined) {
-      let best = k.strongest.get(m.card);
-      if (best === undefined) k.strongest.set(m.card, (best = strongestColour(rest.length ? rest : hand)));
-      if (m.colour !== best) v -= 100;
+      lr.strongest ??= strongestColour(rest.length ? rest : hand);
+      if (m.colour !== lr.strongest) v -= 100;
     }
   }
   const colour = c.colour ?? m.colour;
@@ -123,23 +139,32 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot 
   return {
     name: 'heuristic',
     choose(state, seat, moves) {
-      const colours = moves.filter((m) => m.type === 'colour');
-      if (colours.length > 0) {
-        const best = strongestColour(state.hands[seat]);
-        return colours.find((m) => m.colour === best) ?? colours[0];
+      // Plain loops over the list: this runs for every decision of every simulated round.
+      let firstColour: Move | null = null;
+      let challenge: Move | null = null;
+      let hasPlay = false;
+      for (const m of moves) {
+        if (m.type === 'colour') firstColour ??= m;
+        else if (m.type === 'challenge') challenge ??= m;
+        else if (m.type === 'play' && !m.uno) hasPlay = true;
       }
-      const challenge = moves.find((m) => m.type === 'challenge');
+      if (firstColour) {
+        const best = strongestColour(state.hands[seat]);
+        for (const m of moves) if (m.type === 'colour' && m.colour === best) return m;
+        return firstColour;
+      }
       if (challenge) return rng.chance(challengeChance) ? challenge : moves.find((m) => m.type === 'accept')!;
-      const plays = distinctPlays(moves);
-      if (plays.length === 0) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
-      let best = plays[0];
+      if (!hasPlay) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
+      // The distinct plays (distinctPlays), scored in list order.
+      let best: Play | null = null;
       let bestScore = -Infinity;
-      const k: Scoring = { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, strongest: new Map(), laid: new Map() };
-      for (const m of plays) {
+      const k: Scoring = { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, last: null };
+      for (const m of moves) {
+        if (m.type !== 'play' || m.uno) continue;
         const v = score(k, m) + rng.next() * 0.01; // tiny jitter breaks ties
         if (v > bestScore) (best = m), (bestScore = v);
       }
-      return withUnoCall(core, moves, best);
+      return withUnoCall(core, moves, best!);
     },
     react(state, seat, moves) {
       const uno = reactToUno(core, moves);
