@@ -100,8 +100,9 @@ export function playableBy(s: GameState, seat: number, id: CardId): MoveError | 
 /** Cards a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
 export function laidBy(s: GameState, m: PlayMove, c: Card = card(m.card)): CardId[] {
   const lays = EFFECTS[c.kind].lays;
+  if (!lays) return m.also !== undefined ? [m.also, m.card] : [m.card];
   // `lays` gives a new array: the pair and the card go on top of it (no spread copies).
-  const laid = lays ? lays(s.hands[m.seat], c) : [];
+  const laid = lays(s.hands[m.seat], c);
   if (m.also !== undefined) laid.push(m.also);
   laid.push(m.card);
   return laid;
