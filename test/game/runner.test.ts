@@ -9,6 +9,7 @@ import { cardsForCount } from '../../game/press.ts';
 import { runMatchSync, runRound, runRoundSync, sameCards } from '../../game/runner.ts';
 import { saveGame, stateHash } from '../../game/save.ts';
 import { createGame } from '../../game/setup.ts';
+import type { GameState } from '../../game/state.ts';
 import { fixture } from './fixture.ts';
 
 /**
@@ -116,7 +117,15 @@ describe('runner', () => {
         const record = (k: number) => (_st: unknown, move: unknown, events: unknown) => steps[k].push([move, events]);
         const a = runRoundSync(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(0) });
         expect(JSON.stringify(s)).toBe(before);
-        const b = await runRound(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(1) });
+        // Copying: every state handed out stays as it was when the later moves are made.
+        const states: [GameState, string][] = [];
+        const b = await runRound(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), {
+          onStep: (st, move, events) => {
+            record(1)(st, move, events);
+            states.push([st, JSON.stringify(st)]);
+          },
+        });
+        for (const [st, json] of states) expect(JSON.stringify(st)).toBe(json);
         expect(JSON.stringify(steps[0])).toBe(JSON.stringify(steps[1]));
         expect(JSON.stringify(a.state)).toBe(JSON.stringify(b.state));
         expect(a.state.log).toHaveLength(a.state.moves);
