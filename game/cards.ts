@@ -78,17 +78,22 @@ export function parseCode(code: string): Omit<Card, 'id'> | null {
   return kind ? { code, kind, colour, number: null } : null;
 }
 
-const cache = new Map<string, Card>();
+// A dictionary object rather than a Map: ids are property keys V8 internalizes once, and the
+// lookup (several per listed move) measured faster than Map.get.
+const cache: Record<CardId, Card> = Object.create(null);
 
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
-  let c = cache.get(id);
-  if (c) return c;
+  // Kept this small so that it is inlined where it is called (every card of every listing).
+  return cache[id] ?? parseCard(id);
+}
+
+function parseCard(id: CardId): Card {
   const hash = id.indexOf('#');
   const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
   if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
-  c = { id, ...parsed };
-  cache.set(id, c);
+  const c = { id, ...parsed };
+  cache[id] = c;
   return c;
 }
 

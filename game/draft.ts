@@ -1,24 +1,32 @@
 /**
- * A move's working copy: a shallow copy of the state whose fields are replaced (never mutated
- * in place), so the input state and everything it shares stay untouched and only what changes
- * is copied. Card effects and move handlers change a round through these helpers.
+ * A move's working copy. By default a shallow copy of the state whose fields are replaced (never
+ * mutated in place), so the input state and everything it shares stay untouched and only what
+ * changes is copied: {@link applyMove}'s contract. A runner that owns its state (a copy nobody
+ * else holds, see `runRoundSync`) asks for an in-place draft instead: the same helpers then push,
+ * remove and overwrite in the state's own arrays, so a move costs what it changes rather than
+ * copies of the discard pile, the supply and the hands. Card effects and move handlers change a
+ * round only through these helpers, so the choice between the two is made here and nowhere else.
  */
 import { Rng } from '../lib/rng.ts';
 import type { CardId } from './cards.ts';
 import type { GameEvent, GameState, Pending, PressReason, Resume } from './state.ts';
-import { activeSeats } from './turn.ts';
 
 /** The state being changed by one move, and what the move reports. */
 export interface Draft {
   s: GameState;
   events: GameEvent[];
-  rng: Rng | null;
+  /** `s.hands` is this draft's own array (copied, or owned from the start in place). */
   handsCopied: boolean;
+  /**
+   * `s` and every array in it (hands, discard, supply, log) belong to the caller alone: change
+   * them in place. Events still get arrays of their own, never one the state goes on changing.
+   */
+  inPlace: boolean;
 }
 
-/** Starts changing `state`. */
-export function draftOf(state: GameState): Draft {
-  return { s: copyState(state), events: [], rng: null, handsCopied: false };
+/** Starts changing `state`: a copy, or (`inPlace`, for a state the caller owns) the state itself. */
+export function draftOf(state: GameState, inPlace = false): Draft {
+  return { s: inPlace ? state : copyState(state), events: [], handsCopied: inPlace, inPlace };
 }
 
 /** A shallow copy, field by field (a literal of known shape is faster than a spread). */
@@ -31,18 +39,38 @@ function copyState(s: GameState): GameState {
   };
 }
 
-/** The game's random stream (created on first use; stored back by {@link finish}). */
-export function rngOf(d: Draft): Rng {
-  return (d.rng ??= new Rng(d.s.rng));
+/**
+ * A copy of `s` that shares no array that a move changes (hands, discard, supply, log), for a
+ * runner that then applies its moves in place: the caller's state is never changed.
+ */
+export function ownedCopy(s: GameState): GameState {
+  const c = copyState(s);
+  c.hands = s.hands.map((h) => h.slice());
+  c.discard = s.discard.slice();
+  c.supply = s.supply.slice();
+  if (s.log) c.log = s.log.slice();
+  return c;
+}
+
+/**
+ * A shuffled copy of `cards`, drawn from the game's random stream (whose state is stored back).
+ * The stream lives only for the shuffle, not in the draft: a draft field that is null on most
+ * moves and an Rng on a few changes its type the first time a round reshuffles, and every
+ * compiled function that reads a draft is thrown away then.
+ */
+function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
+  const rng = new Rng(d.s.rng);
+  const out = rng.shuffle(cards);
+  d.s.rng = rng.state();
+  return out;
 }
 
 /** The changed state. */
 export function finish(d: Draft): GameState {
-  if (d.rng) d.s.rng = d.rng.state();
   return d.s;
 }
 
-/** Replaces a seat's hand. */
+/** Replaces a seat's hand (in place, `hand` becomes the state's own: pass an array nobody else holds). */
 export function setHand(d: Draft, seat: number, hand: CardId[]): void {
   if (!d.handsCopied) {
     d.s.hands = d.s.hands.slice();
@@ -53,24 +81,56 @@ export function setHand(d: Draft, seat: number, hand: CardId[]): void {
 
 /** Adds cards to a hand. */
 export function give(d: Draft, seat: number, cards: readonly CardId[]): void {
-  if (cards.length > 0) setHand(d, seat, d.s.hands[seat].concat(cards));
+  if (cards.length === 0) return;
+  if (d.inPlace) {
+    const hand = d.s.hands[seat];
+    for (let i = 0; i < cards.length; i++) hand.push(cards[i]);
+  } else setHand(d, seat, d.s.hands[seat].concat(cards));
 }
 
-/** Removes cards (known to be there) from a hand. */
+/** Removes cards (known to be there) from a hand; the others keep their order. */
 export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): void {
-  setHand(d, seat, d.s.hands[seat].filter((c) => !cards.includes(c)));
+  if (d.inPlace) {
+    const hand = d.s.hands[seat];
+    let k = 0;
+    for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
+    // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
+    while (hand.length > k) hand.pop();
+  } else setHand(d, seat, d.s.hands[seat].filter((c) => !cards.includes(c)));
+}
+
+/** `cards` includes `id`: a loop the compiler inlines, where `includes` is a call per card of the hand. */
+function holds(cards: readonly CardId[], id: CardId): boolean {
+  for (let i = 0; i < cards.length; i++) if (cards[i] === id) return true;
+  return false;
 }
 
 /** Lays cards on the discard pile, the last one on top. */
 export function lay(d: Draft, cards: readonly CardId[]): void {
-  d.s.discard = d.s.discard.concat(cards);
+  if (d.inPlace) for (let i = 0; i < cards.length; i++) d.s.discard.push(cards[i]);
+  else d.s.discard = d.s.discard.concat(cards);
+}
+
+/** Takes the next `n` cards out of the supply, appending them to `into` when given. */
+export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
+  const supply = d.s.supply;
+  if (into) for (let i = 0; i < n; i++) into.push(supply[i]);
+  if (n === 0) return;
+  if (d.inPlace) {
+    // Moving the rest down costs no more than the slice a copy makes, and allocates nothing.
+    for (let i = n; i < supply.length; i++) supply[i - n] = supply[i];
+    for (let i = 0; i < n; i++) supply.pop();
+  } else d.s.supply = supply.slice(n);
 }
 
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
 function gatherDiscard(d: Draft): CardId[] {
   const pile = d.s.discard;
-  const cards = rngOf(d).shuffle(pile.slice(0, -1));
-  d.s.discard = pile.slice(-1);
+  const cards = shuffled(d, pile.slice(0, -1));
+  if (d.inPlace) {
+    pile[0] = pile[pile.length - 1];
+    pile.length = 1;
+  } else d.s.discard = pile.slice(-1);
   return cards;
 }
 
@@ -85,7 +145,9 @@ export function reloadIfDue(d: Draft): void {
   if (under <= 0) return;
   if (d.s.supply.length > 0 && !(typeof reload === 'object' && under >= reload.atDiscard)) return;
   const cards = gatherDiscard(d);
-  d.s.supply = d.s.supply.concat(cards);
+  // The event keeps `cards` itself: in place, the supply takes copies of its elements.
+  if (d.inPlace) for (let i = 0; i < cards.length; i++) d.s.supply.push(cards[i]);
+  else d.s.supply = d.s.supply.concat(cards);
   d.events.push({ type: 'reload', cards });
 }
 
@@ -98,9 +160,7 @@ export function draw(d: Draft, seat: number, n: number): CardId[] {
       d.s.supply = gatherDiscard(d);
       d.events.push({ type: 'reshuffle', cards: d.s.supply.length });
     }
-    const k = Math.min(n - got.length, d.s.supply.length);
-    got.push(...d.s.supply.slice(0, k));
-    d.s.supply = d.s.supply.slice(k);
+    takeFromSupply(d, Math.min(n - got.length, d.s.supply.length), got);
   }
   give(d, seat, got);
   d.events.push({ type: 'draw', seat, cards: got });
@@ -117,8 +177,9 @@ export function request(d: Draft, p: Pending): void {
 /** Goes on after an effect or a request: a seat's turn (unless someone has gone out), or a request. */
 export function resume(d: Draft, r: Resume): void {
   if ('pending' in r) return request(d, r.pending);
-  const winner = activeSeats(d.s).find((seat) => d.s.hands[seat].length === 0);
-  if (winner !== undefined) return endRound(d, winner);
+  // The first seat still in with no card left (a loop: activeSeats().find allocated on every move).
+  const s = d.s;
+  for (let seat = 0; seat < s.players; seat++) if (!s.out[seat] && s.hands[seat].length === 0) return endRound(d, seat);
   d.s.pending = null;
   d.s.turn = r.turn;
   d.events.push({ type: 'turn', seat: r.turn });

@@ -132,13 +132,19 @@ export function applyMove(state: GameState, move: Move): MoveResult {
  * share one source of truth, so a listed move always passes {@link checkMove}; re-checking it cost
  * a tenth of a simulation. Anything else (launcher answers, people, save files) goes through
  * {@link applyMove}. Not part of the library API.
+ *
+ * `inPlace`: the caller owns `state` and every array in it (see `runRoundSync`), so the move
+ * changes it in place and returns it, instead of a new state (see {@link draftOf}).
  */
-export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { ok: true }> {
-  const d = draftOf(state);
+export function applyLegal(state: GameState, move: Move, inPlace = false): Extract<MoveResult, { ok: true }> {
+  const d = draftOf(state, inPlace);
   // The catch window closes when anyone begins anything but a call or a catch.
   if (move.type !== 'uno' && move.type !== 'catch') d.s.uno = null;
   change(d, move);
   d.s.moves = state.moves + 1;
-  if (state.log) d.s.log = state.log.concat([move]);
+  if (state.log) {
+    if (inPlace) state.log.push(move);
+    else d.s.log = state.log.concat([move]);
+  }
   return { ok: true, state: finish(d), events: d.events };
 }

@@ -98,10 +98,14 @@ export function playableBy(s: GameState, seat: number, id: CardId): MoveError | 
 }
 
 /** Cards a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
-export function laidBy(s: GameState, m: PlayMove): CardId[] {
-  const c = card(m.card);
-  const extra = EFFECTS[c.kind].lays?.(s.hands[m.seat], c) ?? [];
-  return m.also !== undefined ? [...extra, m.also, m.card] : [...extra, m.card];
+export function laidBy(s: GameState, m: PlayMove, c: Card = card(m.card)): CardId[] {
+  const lays = EFFECTS[c.kind].lays;
+  if (!lays) return m.also !== undefined ? [m.also, m.card] : [m.card];
+  // `lays` gives a new array: the pair and the card go on top of it (no spread copies).
+  const laid = lays(s.hands[m.seat], c);
+  if (m.also !== undefined) laid.push(m.also);
+  laid.push(m.card);
+  return laid;
 }
 
 /** Why a play move is refused, or null when it is legal. */
@@ -197,9 +201,8 @@ export function applyPlay(d: Draft, m: PlayMove): void {
   const c = card(m.card);
   const effect = EFFECTS[c.kind];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
-  const handBefore = s.hands[m.seat];
   const colourBefore = s.colour;
-  const laid = laidBy(s, m);
+  const laid = laidBy(s, m, c);
   takeFromHand(d, m.seat, laid);
   lay(d, laid);
   s.pending = null;
@@ -221,7 +224,7 @@ export function applyPlay(d: Draft, m: PlayMove): void {
     goingOut: left === 0,
     pair: m.also !== undefined,
     stacked,
-    handBefore,
+    kept: s.hands[m.seat],
     colourBefore,
   });
 }

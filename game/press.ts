@@ -3,7 +3,7 @@
  * out, which must be exactly the next cards of the supply the game tracks.
  */
 import type { CardId } from './cards.ts';
-import { give, request, resume, reloadIfDue, type Draft } from './draft.ts';
+import { give, request, resume, reloadIfDue, takeFromSupply, type Draft } from './draft.ts';
 import { refuse } from './play.ts';
 import type { GameState, Move, MoveError, PressRequest } from './state.ts';
 
@@ -40,7 +40,7 @@ export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
 /** One press answered: the cards go to the seat the launcher faces; the request goes on or is done. */
 export function applyLauncher(d: Draft, p: PressRequest, m: LauncherMove): void {
   const n = m.cards.length;
-  d.s.supply = d.s.supply.slice(n);
+  takeFromSupply(d, n);
   give(d, p.aimAt, m.cards);
   d.events.push({ type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired });
   let next: PressRequest | null = null;

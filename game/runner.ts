@@ -7,7 +7,8 @@ import type { LauncherLike, SyncLauncher } from '../emulator/api.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Bot } from './bots/types.ts';
 import type { CardId } from './cards.ts';
-import { applyLegal, applyMove } from './engine.ts';
+import { ownedCopy } from './draft.ts';
+import { applyLegal, checkMove } from './engine.ts';
 import { legalMoves } from './legal.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move } from './state.ts';
@@ -28,7 +29,11 @@ export type LauncherOp =
 export interface RunOptions {
   /** The round fails (throws) after this many moves: every round must end (default 20 000). */
   maxMoves?: number;
-  /** Called after each move, once the launcher has caught up with it (reloads done). */
+  /**
+   * Called after each move, once the launcher has caught up with it (reloads done). With
+   * {@link runRoundSync} `state` is the round's working state, which the next move changes in
+   * place: read it here, copy what must be kept (the events are the caller's to keep).
+   */
   onStep?: (state: GameState, move: Move, events: readonly GameEvent[]) => void;
 }
 
@@ -54,17 +59,27 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
+/** Someone may act out of turn now: a late UNO call or a catch is open, or jump-ins are played. */
+function reactionsOpen(state: GameState): boolean {
+  return state.uno !== null || state.rules.options.jumpIn;
+}
+
+/** `seat`'s out-of-turn moves among `moves` (late call, catch, jump-in), or null when it has none. */
+function reactionMoves(moves: readonly Move[], seat: number, decider: number): Move[] | null {
+  // A loop, not filter: this runs for every seat on every move of a round with UNO calls or jump-ins.
+  let mine: Move[] | null = null;
+  for (const m of moves) {
+    if (m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider))) (mine ??= []).push(m);
+  }
+  return mine;
+}
+
 /** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
 function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Generator<LauncherOp, Move | null, Input> {
-  if (state.uno === null && !state.rules.options.jumpIn) return null;
   const first = state.uno ?? decider;
   for (let k = 0; k < state.players; k++) {
     const seat = (first + k) % state.players;
-    // A loop, not filter: this runs for every seat on every move of a round with UNO calls or jump-ins.
-    let mine: Move[] | null = null;
-    for (const m of moves) {
-      if (m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider))) (mine ??= []).push(m);
-    }
+    const mine = reactionMoves(moves, seat, decider);
     if (mine === null) continue;
     const m = bots[seat].interactive
       ? ((yield { op: 'ask', state, seat, moves: mine, mode: 'react' }) as Move | null)
@@ -72,6 +87,44 @@ function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[
     if (m) return m;
   }
   return null;
+}
+
+/** {@link reaction} when every seat is a bot: the same chances in the same order, with nothing to ask. */
+function botReaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Move | null {
+  const first = state.uno ?? decider;
+  for (let k = 0; k < state.players; k++) {
+    const seat = (first + k) % state.players;
+    const mine = reactionMoves(moves, seat, decider);
+    const m = mine && bots[seat].react(state, seat, mine);
+    if (m) return m;
+  }
+  return null;
+}
+
+/** The moves `decider` chooses from on their turn or request: the listed ones but the out-of-turn ones. */
+function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
+  // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
+  if (!reactionsOpen(state)) return moves;
+  const mine: Move[] = [];
+  for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
+  return mine;
+}
+
+/** Applies the move chosen among `moves`, or throws naming the seat that chose an illegal one. */
+function applyChosen(state: GameState, move: Move, moves: readonly Move[], bots: readonly Bot[], inPlace: boolean) {
+  // A move that is one of the listed objects is legal: apply it without checking it again.
+  // Anything else (a launcher answer, a move a bot or a person made up) is checked.
+  const error = moves.includes(move) ? null : checkMove(state, move);
+  if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
+  return applyLegal(state, move, inPlace);
+}
+
+function checkTable(start: GameState, bots: readonly Bot[]): void {
+  if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
+}
+
+function tooLong(state: GameState, maxMoves: number): Error {
+  return new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
 }
 
 /** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
@@ -91,43 +144,68 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   return m;
 }
 
-/** The round's loop: bots decide, the launcher answers presses, until someone goes out. */
-export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
-  if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
+/**
+ * The round's loop: bots decide, the launcher answers presses, until someone goes out.
+ * `inPlace`: the loop plays on its own copy of `start` and applies every move to it in place
+ * (a simulation, which keeps no state but the last); otherwise each move makes a new state, as
+ * {@link applyMove} does, and states handed out (`ask`, `moved`, `onStep`) stay as they were.
+ */
+export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false, inPlace = false): Generator<LauncherOp, RoundRun, Input> {
+  checkTable(start, bots);
   const launcher = start.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = start;
+  let state = inPlace ? ownedCopy(start) : start;
   let aimed = -1;
   let count = 0;
-  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply };
+  // A copy: the launcher may keep what it is loaded with, and an in-place supply goes on changing.
+  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
   while (state.winner === null) {
-    if (++count > maxMoves) throw new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
+    if (++count > maxMoves) throw tooLong(state, maxMoves);
     const moves = legalMoves(state);
     const p = state.pending;
     const decider = p ? p.seat : state.turn;
-    // The same test reaction() begins with, made here: most moves have no out-of-turn chance, and
-    // delegating to a generator for nothing costs a generator object per move.
-    let move = state.uno === null && !state.rules.options.jumpIn ? null : yield* reaction(state, bots, moves, decider);
+    // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
+    // costs a generator object per move.
+    let move = reactionsOpen(state) ? yield* reaction(state, bots, moves, decider) : null;
     if (!move && p?.kind === 'press') {
       if (aimed !== p.aimAt) yield { op: 'aim', seat: (aimed = p.aimAt) };
       move = yield* press(state);
     }
     if (!move) {
-      const mine: Move[] = [];
-      for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
+      const mine = turnMoves(state, moves, decider);
       move = bots[decider].interactive
         ? ((yield { op: 'ask', state, seat: decider, moves: mine, mode: 'turn' }) as Move)
         : bots[decider].choose(state, decider, mine);
     }
-    // A move that is one of the listed objects is legal: apply it without checking it again.
-    // Anything else (a launcher answer, a move a bot or a person made up) is checked.
-    const res = moves.includes(move) ? applyLegal(state, move) : applyMove(state, move);
-    if (!res.ok) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${res.error.message}`);
+    const res = applyChosen(state, move, moves, bots, inPlace);
     state = res.state;
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state, move, events: res.events };
+  }
+  return { state, moves: count };
+}
+
+/**
+ * {@link roundLoop} for a round with nothing to yield: no launcher (a draw pile), no person, no
+ * display; moves applied in place on a copy of `start`. The same steps, in a plain loop: a
+ * generator's loop measured a tenth slower, and draw-pile rounds played by bots are the bulk of
+ * simulations. Anything that needs a launcher or a person runs in {@link roundLoop}.
+ */
+function quietLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}): RoundRun {
+  checkTable(start, bots);
+  const maxMoves = opts.maxMoves ?? 20_000;
+  let state = ownedCopy(start);
+  let count = 0;
+  while (state.winner === null) {
+    if (++count > maxMoves) throw tooLong(state, maxMoves);
+    const moves = legalMoves(state);
+    const decider = state.pending ? state.pending.seat : state.turn;
+    const move = (reactionsOpen(state) ? botReaction(state, bots, moves, decider) : null) ?? bots[decider].choose(state, decider, turnMoves(state, moves, decider));
+    const res = applyChosen(state, move, moves, bots, true);
+    state = res.state;
+    opts.onStep?.(state, move, res.events);
   }
   return { state, moves: count };
 }
@@ -170,12 +248,20 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
   }
 }
 
-/** Runs a round to its end against a launcher that answers at once (null for draw-pile rule sets). */
+/**
+ * Runs a round to its end against a launcher that answers at once (null for draw-pile rule sets).
+ * `state` is not changed: the round is played on a copy, move by move in place (see `onStep`).
+ */
 export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
-  const loop = roundLoop(state, bots, opts);
+  if (!state.rules.options.launcher && !bots.some((b) => b.interactive)) return quietLoop(state, bots, opts);
+  const loop = roundLoop(state, bots, opts, false, true);
   const l = launcher;
+  // Methods, not arrow-function properties: the TypeScript loader names each of those with a property definition, every round.
   const calls: Calls<PressResult> | null = l && {
-    press: () => l.pressSync(), aim: (seat) => l.aimSync(seat), clearJam: () => l.clearJamSync(), load: (cards) => l.loadSync(cards),
+    press() { return l.pressSync(); },
+    aim(seat) { l.aimSync(seat); },
+    clearJam() { l.clearJamSync(); },
+    load(cards) { l.loadSync(cards); },
   };
   let step = loop.next();
   while (!step.done) step = loop.next(perform(l ?? noLauncher(), calls!, step.value) as Input);

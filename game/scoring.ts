@@ -24,10 +24,14 @@ export function roundPoints(state: GameState): number[] {
     for (const seat of seats) points[seat] = handPoints(state, seat);
     return points;
   }
-  const team = (seat: number) => (teams ? teamOf(state.players, seat) : seat);
-  const winners = team(state.winner);
+  const winners = sideOf(state, teams, state.winner);
   let won = 0;
-  for (const seat of seats) if (team(seat) !== winners) won += handPoints(state, seat);
-  for (const seat of seats) if (team(seat) === winners) points[seat] = won;
+  for (const seat of seats) if (sideOf(state, teams, seat) !== winners) won += handPoints(state, seat);
+  for (const seat of seats) if (sideOf(state, teams, seat) === winners) points[seat] = won;
   return points;
+}
+
+/** The side a seat scores with: its team, or itself. (A function, not a closure: this runs after every round.) */
+function sideOf(state: GameState, teams: boolean, seat: number): number {
+  return teams ? teamOf(state.players, seat) : seat;
 }

@@ -92,7 +92,7 @@ function applyStart(d: Draft, action: StartAction): void {
       const c = card(id);
       EFFECTS[c.kind].apply(d, {
         seat: s.dealer, card: c, colour: s.colour, target: null, goingOut: false, pair: false, stacked: 0,
-        handBefore: [], colourBefore: s.colour,
+        kept: [], colourBefore: s.colour,
       });
       if (s.colour === null && !asksColour(s.pending)) {
         const then: Resume = s.pending ? { pending: s.pending } : { turn: s.turn };

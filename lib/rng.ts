@@ -95,10 +95,13 @@ export class Rng {
   /** Uniform integer in [0, n). Unbiased (rejection sampling). */
   int(n: number): number {
     if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`Rng.int needs a positive integer, got ${n}`);
-    const limit = 4294967296 - (4294967296 % n);
+    // Remainders written with a division: `a % n` is a − ⌊a / n⌋·n (the same integer: exact below
+    // 2^53), and the limit 2^32 − (2^32 % n) is ⌊2^32 / n⌋·n. `%` on numbers beyond int32 compiles
+    // to a runtime call for a floating-point remainder; a shuffle of a deck makes a hundred of these.
+    const limit = Math.floor(4294967296 / n) * n;
     let x = this.u32();
     while (x >= limit) x = this.u32();
-    return x % n;
+    return x - Math.floor(x / n) * n;
   }
 
   /** True with probability `p`. Always draws one number, so streams stay aligned. */

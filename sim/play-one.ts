@@ -73,36 +73,41 @@ export function playOne(cfg: PlayConfig, profile: Profile, index: number, keep =
   const counters: CountingLauncher[] = [];
   let roundLauncher: CountingLauncher | null = null;
   let deckSize = -1;
-  const onStep = (state: GameState, _move: unknown, events: readonly GameEvent[]) => {
-    rec.moves++;
-    // Cards in hands, counted once per move (this runs after every move of every game).
-    let inHands = 0;
-    for (let i = 0; i < state.hands.length; i++) inHands += state.hands[i].length;
-    if (deckSize < 0) deckSize = inHands + state.discard.length + state.supply.length;
-    for (const e of events) {
-      if (e.type === 'reload') rec.reloads++;
-      else if (e.type === 'turn') {
-        if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
-        rec.turns++;
+  // Methods, not arrow functions held in constants: the TypeScript loader names each such closure
+  // with a property definition, twice per game.
+  const tally = {
+    onStep(state: GameState, _move: unknown, events: readonly GameEvent[]) {
+      rec.moves++;
+      // Cards in hands, counted once per move (this runs after every move of every game).
+      let inHands = 0;
+      for (let i = 0; i < state.hands.length; i++) inHands += state.hands[i].length;
+      if (deckSize < 0) deckSize = inHands + state.discard.length + state.supply.length;
+      for (const e of events) {
+        if (e.type === 'reload') rec.reloads++;
+        else if (e.type === 'turn') {
+          if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
+          rec.turns++;
+        }
       }
-    }
-    const total = inHands + state.discard.length + state.supply.length;
-    let problem: string | null = null;
-    if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
-    else if (roundLauncher && roundLauncher.supplyCount !== state.supply.length)
-      problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${state.supply.length}`;
-    if (problem) {
-      rec.violations++;
-      rec.violation ??= problem;
-    }
+      const total = inHands + state.discard.length + state.supply.length;
+      let problem: string | null = null;
+      if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
+      else if (roundLauncher && roundLauncher.supplyCount !== state.supply.length)
+        problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${state.supply.length}`;
+      if (problem) {
+        rec.violations++;
+        rec.violation ??= problem;
+      }
+    },
+    launcherFor(g: GameState): SyncLauncher | null {
+      deckSize = -1;
+      if (!g.rules.options.launcher) return (roundLauncher = null);
+      roundLauncher = new CountingLauncher(makeLauncher(profile, cfg.fidelity, seed, g.round, cfg.players));
+      counters.push(roundLauncher);
+      return roundLauncher;
+    },
   };
-  const launcherFor = (g: GameState): SyncLauncher | null => {
-    deckSize = -1;
-    if (!g.rules.options.launcher) return (roundLauncher = null);
-    roundLauncher = new CountingLauncher(makeLauncher(profile, cfg.fidelity, seed, g.round, cfg.players));
-    counters.push(roundLauncher);
-    return roundLauncher;
-  };
+  const { onStep, launcherFor } = tally;
   if (cfg.match) {
     const m = runMatchSync(createMatch({ rules: cfg.rules, players: cfg.players, seed, log: keep }), launcherFor, bots, { onStep });
     if (keep) (rec as { final?: MatchState }).final = m;

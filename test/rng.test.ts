@@ -20,6 +20,20 @@ describe('seeded generator', () => {
     expect(Array.from({ length: 10 }, () => b.next())).toEqual(Array.from({ length: 10 }, () => a.next()));
   });
 
+  it('draws the integers the rejection rule with % gives (int is written with divisions)', () => {
+    const a = new Rng(seedRng(8));
+    const b = new Rng(seedRng(8));
+    const reference = (n: number) => {
+      const limit = 4294967296 - (4294967296 % n);
+      let x = b.u32();
+      while (x >= limit) x = b.u32();
+      return x % n;
+    };
+    for (const n of [1, 2, 3, 7, 108, 1000, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1, 2 ** 32]) {
+      for (let i = 0; i < 2000; i++) expect(a.int(n)).toBe(reference(n));
+    }
+  });
+
   it('draws integers uniformly (chi-square against the uniform law)', () => {
     const r = new Rng(seedRng(7));
     const counts = new Array(10).fill(0);

@@ -37,70 +37,99 @@ export function strongestColour(hand: readonly CardId[]): Colour {
 /** The opponent closest to winning: fewest cards, then highest match total. */
 export function leader(state: GameState, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
-  const rivals = activeSeats(state).filter((s) => s !== seat && (mine < 0 || teamOf(state.players, s) !== mine));
-  const total = (s: number) => state.scores?.[s] ?? 0;
-  rivals.sort((a, b) => state.hands[a].length - state.hands[b].length || total(b) - total(a) || a - b);
-  return rivals[0];
+  // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
+  let best: number | undefined;
+  for (const s of activeSeats(state)) {
+    if (s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
+    if (best === undefined || closerToWinning(state, s, best)) best = s;
+  }
+  return best!;
+}
+
+/** Seat `a` comes before seat `b` as the leader: fewer cards, then a higher match total, then the lower seat. */
+function closerToWinning(state: GameState, a: number, b: number): boolean {
+  const cards = state.hands[a].length - state.hands[b].length;
+  if (cards !== 0) return cards < 0;
+  const totals = (state.scores?.[b] ?? 0) - (state.scores?.[a] ?? 0);
+  return totals !== 0 ? totals < 0 : a < b;
+}
+
+const COLOUR_INDEX: Readonly<Record<Colour, number>> = { red: 0, yellow: 1, green: 2, blue: 3 };
+
+/** What a card adds to its colour in {@link strongestColour}. */
+function strength(number: number | null): number {
+  return 10 + (number ?? 10);
+}
+
+/** The colour with the highest sum (sums in COLOURS order; ties: the first), as strongestColour picks it. */
+function bestOf(sums: readonly number[]): Colour {
+  let best = 0;
+  for (let i = 1; i < sums.length; i++) if (sums[i] > sums[best]) best = i;
+  return COLOURS[best];
 }
 
 /**
- * What scoring the moves of one decision shares: the leader and the next player's hand size are
- * the same for every candidate, and the strongest colour depends only on the card laid. Computed
- * once per decision (or once per card), not once per move: same choices, far less work.
+ * What scoring the moves of one decision shares: the leader, the next player's hand size, and
+ * the hand's cards and strength per colour, the same for every candidate. What a play keeps is
+ * the hand less what it lays (cards that all come from the hand), so the counts of what it keeps
+ * are these less the laid cards': a pass over the cards laid per play, not over the hand.
  */
 interface Scoring {
   state: GameState;
   seat: number;
   victimCards: number;
   leader: number | undefined;
-  strongest: Map<CardId, Colour>;
-  /** Per card laid (with its partner, if any): what it lays and what stays in hand. */
-  laid: Map<string, Laid>;
+  /** Cards of each colour in the hand (COLOURS order). */
+  count: number[];
+  /** Strength of each colour in the hand, as strongestColour sums it. */
+  strength: number[];
 }
 
-/** What one card (or pair) lays, what stays in hand, and the cards of each colour that stay. */
-interface Laid {
-  laid: CardId[];
-  rest: CardId[];
-  /** Cards of each colour in `rest`, counted on first use (a wild is scored once per colour). */
-  colourCount: Partial<Record<Colour, number>>;
-}
-
-/** Cards of `colour` in `rest` (none when no colour is named). */
-function countColour(lr: Laid, colour: Colour | undefined): number {
-  if (colour === undefined) return 0;
-  let n = lr.colourCount[colour];
-  if (n === undefined) {
-    n = 0;
-    for (let i = 0; i < lr.rest.length; i++) if (card(lr.rest[i]).colour === colour) n++;
-    lr.colourCount[colour] = n;
+function scoring(state: GameState, seat: number): Scoring {
+  const count = [0, 0, 0, 0];
+  const sums = [0, 0, 0, 0];
+  const hand = state.hands[seat];
+  for (let i = 0; i < hand.length; i++) {
+    const c = card(hand[i]);
+    if (c.colour === null) continue;
+    count[COLOUR_INDEX[c.colour]]++;
+    sums[COLOUR_INDEX[c.colour]] += strength(c.number);
   }
+  return { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, count, strength: sums };
+}
+
+/** Cards of `colour` the hand keeps after laying `laid`. */
+function keptOfColour(k: Scoring, laid: readonly CardId[], colour: Colour): number {
+  let n = k.count[COLOUR_INDEX[colour]];
+  for (let i = 0; i < laid.length; i++) if (card(laid[i]).colour === colour) n--;
   return n;
+}
+
+/** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
+function strongestKept(k: Scoring, laid: readonly CardId[], kept: number): Colour {
+  if (kept === 0) return bestOf(k.strength);
+  const sums = k.strength.slice();
+  for (let i = 0; i < laid.length; i++) {
+    const c = card(laid[i]);
+    if (c.colour !== null) sums[COLOUR_INDEX[c.colour]] -= strength(c.number);
+  }
+  return bestOf(sums);
 }
 
 function score(k: Scoring, m: Play): number {
   const { state, seat } = k;
   const c = card(m.card);
-  const hand = state.hands[seat];
-  const key = m.also === undefined ? m.card : `${m.card}+${m.also}`;
-  let lr = k.laid.get(key);
-  if (!lr) {
-    const l = laidBy(state, m);
-    k.laid.set(key, (lr = { laid: l, rest: hand.filter((id) => !l.includes(id)), colourCount: {} }));
-  }
-  const { laid, rest } = lr;
+  const laid = laidBy(state, m, c);
+  // The laid cards all come from the hand (ids are unique): what stays is the rest.
+  const kept = state.hands[seat].length - laid.length;
   const victimCards = k.victimCards;
   let v = cardPoints(state.rules.points, m.card) / 10;
   if (c.colour === null) {
-    if (rest.length > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined) {
-      let best = k.strongest.get(m.card);
-      if (best === undefined) k.strongest.set(m.card, (best = strongestColour(rest.length ? rest : hand)));
-      if (m.colour !== best) v -= 100;
-    }
+    if (kept > 1) v -= 30; // keep wilds for when nothing else plays
+    if (m.colour !== undefined && m.colour !== strongestKept(k, laid, kept)) v -= 100;
   }
   const colour = c.colour ?? m.colour;
-  v += 2 * countColour(lr, colour);
+  if (colour !== undefined) v += 2 * keptOfColour(k, laid, colour);
   if (ATTACKS.has(c.kind)) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid.length > 1 ? 10 * (laid.length - 1) : -15;
@@ -110,7 +139,7 @@ function score(k: Scoring, m: Play): number {
     const target = (k.leader ??= leader(state, seat));
     if (m.target !== target) v -= 100;
     if (c.kind === 'coupExtreme') v += 15;
-    else v += 5 * (rest.length - state.hands[m.target].length) - 10; // trading pays with a smaller hand
+    else v += 5 * (kept - state.hands[m.target].length) - 10; // trading pays with a smaller hand
   }
   return v;
 }
@@ -123,23 +152,32 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot 
   return {
     name: 'heuristic',
     choose(state, seat, moves) {
-      const colours = moves.filter((m) => m.type === 'colour');
-      if (colours.length > 0) {
-        const best = strongestColour(state.hands[seat]);
-        return colours.find((m) => m.colour === best) ?? colours[0];
+      // Plain loops over the list: this runs for every decision of every simulated round.
+      let firstColour: Move | null = null;
+      let challenge: Move | null = null;
+      let hasPlay = false;
+      for (const m of moves) {
+        if (m.type === 'colour') firstColour ??= m;
+        else if (m.type === 'challenge') challenge ??= m;
+        else if (m.type === 'play' && !m.uno) hasPlay = true;
       }
-      const challenge = moves.find((m) => m.type === 'challenge');
+      if (firstColour) {
+        const best = strongestColour(state.hands[seat]);
+        for (const m of moves) if (m.type === 'colour' && m.colour === best) return m;
+        return firstColour;
+      }
       if (challenge) return rng.chance(challengeChance) ? challenge : moves.find((m) => m.type === 'accept')!;
-      const plays = distinctPlays(moves);
-      if (plays.length === 0) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
-      let best = plays[0];
+      if (!hasPlay) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
+      // The distinct plays (distinctPlays), scored in list order.
+      let best: Play | null = null;
       let bestScore = -Infinity;
-      const k: Scoring = { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, strongest: new Map(), laid: new Map() };
-      for (const m of plays) {
+      const k = scoring(state, seat);
+      for (const m of moves) {
+        if (m.type !== 'play' || m.uno) continue;
         const v = score(k, m) + rng.next() * 0.01; // tiny jitter breaks ties
         if (v > bestScore) (best = m), (bestScore = v);
       }
-      return withUnoCall(core, moves, best);
+      return withUnoCall(core, moves, best!);
     },
     react(state, seat, moves) {
       const uno = reactToUno(core, moves);

@@ -12,6 +12,15 @@ export interface RandomBotOptions extends BotOptions {
   jumpIn?: number;
 }
 
+/** The `k`-th (from 0) of the plays without an UNO call (`plays`), or of the moves that are not plays. */
+function nthMove(moves: readonly Move[], plays: boolean, k: number): Move {
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    if (plays ? m.type === 'play' && !m.uno : m.type !== 'play') if (k-- === 0) return m;
+  }
+  throw new Error(`no move ${k} in the list`);
+}
+
 /** A bot that picks uniformly among the distinct legal plays (and sometimes reneges). */
 export function randomBot(o: RandomBotOptions): Bot {
   const core = botCore(o);
@@ -21,17 +30,19 @@ export function randomBot(o: RandomBotOptions): Bot {
   return {
     name: 'random',
     choose(_state, _seat, moves) {
-      // distinctPlays and the other moves in one pass (the same lists, in list order).
-      const plays: Play[] = [];
-      const others: Move[] = [];
-      for (const m of moves) {
-        if (m.type !== 'play') others.push(m);
-        else if (!m.uno) plays.push(m);
+      // The plays (distinctPlays) and the other moves are counted, then one is picked by its rank
+      // in list order: the same choice as from the two lists, without building them every move.
+      let plays = 0;
+      let others = 0;
+      for (let i = 0; i < moves.length; i++) {
+        const m = moves[i];
+        if (m.type !== 'play') others++;
+        else if (!m.uno) plays++;
       }
-      if (plays.length > 0 && (others.length === 0 || !rng.chance(renege))) {
-        return withUnoCall(core, moves, plays[rng.int(plays.length)]);
+      if (plays > 0 && (others === 0 || !rng.chance(renege))) {
+        return withUnoCall(core, moves, nthMove(moves, true, rng.int(plays)) as Play);
       }
-      return others.length > 0 ? others[rng.int(others.length)] : moves[rng.int(moves.length)];
+      return others > 0 ? nthMove(moves, false, rng.int(others)) : moves[rng.int(moves.length)];
     },
     react(_state, _seat, moves): Move | null {
       const uno = reactToUno(core, moves);

@@ -62,9 +62,12 @@ export function distinctPlays(moves: readonly Move[]): Play[] {
 
 /** `play` with UNO called, unless the bot forgets (when the play leaves one card). */
 export function withUnoCall(core: BotCore, moves: readonly Move[], play: Play): Move {
-  const called = moves.find((m) => m.type === 'play' && m.uno === true && samePlay(m, play));
-  if (!called) return play;
-  return core.rng.chance(core.forgetUno) ? play : called;
+  // A loop, not find: this runs for every play a bot chooses.
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i];
+    if (m.type === 'play' && m.uno === true && samePlay(m, play)) return core.rng.chance(core.forgetUno) ? play : m;
+  }
+  return play;
 }
 
 /** Late UNO calls and catches: the part of {@link Bot.react} every bot shares. */

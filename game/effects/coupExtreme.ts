@@ -5,12 +5,12 @@
 import { penalty } from '../draft.ts';
 import { nextSeat } from '../turn.ts';
 import { passOn } from './attack.ts';
-import { defineEffect, WILD } from './types.ts';
+import { ALWAYS, defineEffect, WILD } from './types.ts';
 
 /** Coup Extrême effect. */
 export const coupExtremeEffect = defineEffect({
   ...WILD,
-  needsTarget: () => true,
+  needsTarget: ALWAYS,
   onLastCard: true,
   apply(d, ctx) {
     // A start card has no target: it is a plain Wild then (rules.md).

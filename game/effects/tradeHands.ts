@@ -2,7 +2,7 @@
 import type { Draft } from '../draft.ts';
 import { setHand } from '../draft.ts';
 import { passOn } from './attack.ts';
-import { defineEffect } from './types.ts';
+import { ALWAYS, defineEffect } from './types.ts';
 
 /** Swaps two hands (also the house rule `sevenZero`'s 7). */
 export function swapHands(d: Draft, seat: number, target: number): void {
@@ -14,7 +14,7 @@ export function swapHands(d: Draft, seat: number, target: number): void {
 
 /** Trade Hands effect. */
 export const tradeHandsEffect = defineEffect({
-  needsTarget: () => true,
+  needsTarget: ALWAYS,
   apply(d, ctx) {
     if (ctx.target !== null) swapHands(d, ctx.seat, ctx.target);
     passOn(d, ctx.seat);

@@ -18,8 +18,12 @@ export interface PlayContext {
   pair: boolean;
   /** Cards already on the stack this card adds to (house rule `stacking`), else 0. */
   stacked: number;
-  /** The hand before the play and the colour the card was played on (the +4 rule). */
-  handBefore: readonly CardId[];
+  /**
+   * What the player kept: the hand after the play, before the effect (a start card comes from no
+   * hand: empty). With the colour the card was played on, the +4 rule. It may be the state's own
+   * array (an in-place draft): read it, do not keep it.
+   */
+  kept: readonly CardId[];
   colourBefore: Colour | null;
 }
 
@@ -37,10 +41,18 @@ export interface Effect {
   apply(d: Draft, ctx: PlayContext): void;
 }
 
+/**
+ * The answers most effects give, as shared functions: listing the legal moves asks every card
+ * `namesColour` and `needsTarget`, and calls that meet a few functions are inlined (one closure
+ * per effect made those calls go through the generic path).
+ */
+export const NEVER = (): boolean => false;
+export const ALWAYS = (): boolean => true;
+
 /** An effect with the common defaults: no colour, no target, not applied on the last card. */
 export function defineEffect(e: Partial<Effect> & Pick<Effect, 'apply'>): Effect {
-  return { namesColour: () => false, needsTarget: () => false, onLastCard: false, ...e };
+  return { namesColour: NEVER, needsTarget: NEVER, onLastCard: false, ...e };
 }
 
 /** The defaults of a wild: names a colour. */
-export const WILD: Pick<Effect, 'namesColour'> = { namesColour: () => true };
+export const WILD: Pick<Effect, 'namesColour'> = { namesColour: ALWAYS };

@@ -18,7 +18,8 @@ export const wild4Effect = defineEffect({
     const o = d.s.rules.options;
     // Stacked +4s are not challenged: the stack is the victim's answer.
     if (!o.challengeWild4 || o.stacking) return attack(d, ctx, 4, 'wild4');
-    const legal = !ctx.handBefore.some((id) => id !== ctx.card.id && card(id).colour === ctx.colourBefore);
+    // The hand before the play held no other card of the colour: a +4 lays only itself, so that is what it kept.
+    const legal = !ctx.kept.some((id) => card(id).colour === ctx.colourBefore);
     request(d, { kind: 'challenge', seat: nextSeat(d.s, ctx.seat), by: ctx.seat, legal });
   },
 });

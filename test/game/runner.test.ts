@@ -9,6 +9,7 @@ import { cardsForCount } from '../../game/press.ts';
 import { runMatchSync, runRound, runRoundSync, sameCards } from '../../game/runner.ts';
 import { saveGame, stateHash } from '../../game/save.ts';
 import { createGame } from '../../game/setup.ts';
+import type { GameState } from '../../game/state.ts';
 import { fixture } from './fixture.ts';
 
 /**
@@ -95,6 +96,40 @@ describe('runner', () => {
       const a = runRoundSync(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
       const b = await runRound(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
       expect(stateHash(b.state)).toBe(stateHash(a.state));
+    }
+  });
+  it('in place (sync) and copying (async) play the same games, and the start state is left as it was', async () => {
+    const tables = [
+      { rules: 'extreme', options: { stacking: true, jumpIn: true, sevenZero: true, twoIdentical: true, reload: { atDiscard: 20 } } },
+      { rules: 'classic', options: { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true } },
+      { rules: 'attack-1999', options: {} },
+      { rules: 'extreme-2010', options: {} },
+      { rules: 'en-ligne', options: {} },
+    ];
+    for (const { rules, options } of tables) {
+      for (const seed of [1, 2, 3, 4]) {
+        // With the move log on: in place, the log grows by push as well.
+        const s = createGame({ rules, options, players: 2 + seed, seed });
+        const before = JSON.stringify(s);
+        const launcher = () => (s.rules.options.launcher ? new FastLauncher(resolveProfile('seed-0-8'), seed) : null);
+        // Kept as objects and compared at the end: an event sharing an array the round goes on changing would show.
+        const steps: unknown[][] = [[], []];
+        const record = (k: number) => (_st: unknown, move: unknown, events: unknown) => steps[k].push([move, events]);
+        const a = runRoundSync(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(0) });
+        expect(JSON.stringify(s)).toBe(before);
+        // Copying: every state handed out stays as it was when the later moves are made.
+        const states: [GameState, string][] = [];
+        const b = await runRound(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), {
+          onStep: (st, move, events) => {
+            record(1)(st, move, events);
+            states.push([st, JSON.stringify(st)]);
+          },
+        });
+        for (const [st, json] of states) expect(JSON.stringify(st)).toBe(json);
+        expect(JSON.stringify(steps[0])).toBe(JSON.stringify(steps[1]));
+        expect(JSON.stringify(a.state)).toBe(JSON.stringify(b.state));
+        expect(a.state.log).toHaveLength(a.state.moves);
+      }
     }
   });
   it('classic runs without a launcher', () => {
