@@ -368,7 +368,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   if (decision.fire) {
     r.fired = true;
     r.target = decision.target;
-    // motorStart
+    // The motor starts (motorStart): it runs, or it browns the unit out.
     const brownout = brownsOutAt(motorMs);
     motorMs += m.spinUpMs;
     if (brownout) {
@@ -378,7 +378,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
       time = BATTERY.bootMs;
     } else {
       time = m.spinUpMs;
-      // feedStep until the burst is done
+      // Feed attempts (feedStep) until the burst is done; an empty launcher ends it at once.
       const most = maxAttempts(p, decision.target);
       let attempts = 0;
       for (;;) {
@@ -400,7 +400,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
       }
       if (jammed) r.jam = true;
       else {
-        // reversePulse
+        // The reverse pulse (reversePulse), unless the roller is stalled on a jam.
         motorMs += m.reverseMs;
         time += m.reverseMs;
         if (drawHalfOut(p, rng, supply0.length - taken)) {
@@ -413,6 +413,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
     }
   }
   r.durationMs = time;
+  // The low-battery warning, once the press is over (the machine's `settled` state).
   const lowWarned = s0.lowWarned || lowBatteryDueAt(s0.lowWarned, motorMs);
   const supply = taken > 0 ? supply0.slice(taken) : supply0;
   return { state: coreState(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result: r };
