@@ -3,7 +3,7 @@
  * whatever runs it: the fast pure core, the XState machine on a simulated clock, or a real device.
  */
 import { seedRng, type RngState } from '../lib/rng.ts';
-import { initialCore, lidCycle, pressFast, type CardId, type CoreState, type PressResult } from './core.ts';
+import { initialCore, lidCycle, pressFast, withSupply, type CardId, type CoreState, type PressResult } from './core.ts';
 import type { Profile } from './profile.ts';
 
 /** A launcher the game can play against (asynchronous: a real device takes real time). */
@@ -66,7 +66,7 @@ export class FastLauncher implements SyncLauncher {
 
   loadSync(cards: readonly CardId[]): void {
     // Loading means opening the lid: the same lid cycle the machine goes through.
-    this.state = lidCycle(this.profile, { ...this.state, supply: this.state.supply.concat(cards) });
+    this.state = lidCycle(this.profile, withSupply(this.state, this.state.supply.concat(cards)));
   }
 
   clearJamSync(): void {

@@ -5,7 +5,7 @@
  * functions in the same order in a loop, so both give identical outcomes for the same seed.
  */
 import { Rng, type RngState } from '../lib/rng.ts';
-import type { Profile } from './profile.ts';
+import type { Mechanics, Profile } from './profile.ts';
 
 /** A card's identity in software (the game's card code). The bottom card leaves first. */
 export type CardId = string;
@@ -47,17 +47,31 @@ export interface CoreState {
   jammed: boolean;
 }
 
+/**
+ * A core state built whole. Every state the core makes comes from here, so they all share one
+ * object shape (the fields in this order) and the code reading them stays monomorphic; a spread
+ * (`{ ...s, motorMs }`) copies the shape of whatever it is given, a state read from JSON too.
+ */
+function coreState(
+  rng: RngState, presses: number, sinceBurst: number, supply: CardId[], motorMs: number, lowWarned: boolean, jammed: boolean,
+): CoreState {
+  return { rng, presses, sinceBurst, supply, motorMs, lowWarned, jammed };
+}
+
 /** Starting core state for a seed and a set of cards. `charge` is the battery's state, 0..1. */
 export function initialCore(rng: RngState, supply: CardId[] = [], charge = 1): CoreState {
-  return {
-    rng,
-    presses: 0,
-    sinceBurst: 0,
-    supply,
-    motorMs: (1 - charge) * BATTERY.capacityMotorSeconds * 1000,
-    lowWarned: charge <= batteryChargeAtVolts(BATTERY.lowVolts),
-    jammed: false,
-  };
+  const motorMs = (1 - charge) * BATTERY.capacityMotorSeconds * 1000;
+  return coreState(rng, 0, 0, supply, motorMs, charge <= batteryChargeAtVolts(BATTERY.lowVolts), false);
+}
+
+/** `s` with the generator's state `rng` (the state of the stream a step drew from). */
+export function withRngState(s: CoreState, rng: RngState): CoreState {
+  return coreState(rng, s.presses, s.sinceBurst, s.supply, s.motorMs, s.lowWarned, s.jammed);
+}
+
+/** `s` with the cards `supply` in the launcher. */
+export function withSupply(s: CoreState, supply: CardId[]): CoreState {
+  return coreState(s.rng, s.presses, s.sinceBurst, supply, s.motorMs, s.lowWarned, s.jammed);
 }
 
 function batteryChargeAtVolts(v: number): number {
@@ -80,6 +94,11 @@ export function batteryDead(s: CoreState): boolean {
   return s.motorMs >= BATTERY.capacityMotorSeconds * 1000;
 }
 
+/** Starting the motor after `motorMs` of motor time sags the cells below brown-out. */
+function brownsOutAt(motorMs: number): boolean {
+  return loadVolts(motorMs) < BATTERY.brownoutVolts;
+}
+
 /** What the profile decided for one correct press. */
 export interface Decision {
   fire: boolean;
@@ -94,8 +113,22 @@ export interface Decision {
  * burst size. Returns the decision and the state with its counters advanced.
  */
 export function decide(p: Profile, s: CoreState, rng: Rng): { state: CoreState; decision: Decision } {
-  const presses = s.presses + 1;
-  const bucket = s.sinceBurst + 1;
+  const decision = drawDecision(p, s.presses, s.sinceBurst, rng);
+  return { state: decidedState(s, s.rng, decision), decision };
+}
+
+/**
+ * The state after the decision `d` (counters advanced), with the generator's state `rng`: the
+ * press counter counts the press, the count since the last burst restarts when it fires.
+ */
+function decidedState(s: CoreState, rng: RngState, d: Decision): CoreState {
+  return coreState(rng, s.presses + 1, d.fire ? 0 : d.bucket, s.supply, s.motorMs, s.lowWarned, s.jammed);
+}
+
+/** The draws of {@link decide}, from the counters before the press. */
+function drawDecision(p: Profile, presses0: number, sinceBurst0: number, rng: Rng): Decision {
+  const presses = presses0 + 1;
+  const bucket = sinceBurst0 + 1;
   let fire: boolean;
   if (p.fire.model === 'hazard') {
     const h = p.fire.hazard[Math.min(bucket, p.fire.hazard.length) - 1];
@@ -106,10 +139,7 @@ export function decide(p: Profile, s: CoreState, rng: Rng): { state: CoreState; 
   }
   let target = 0;
   if (fire) target = rng.fromCdf(p.burstCdf[Math.min(bucket, p.burstCdf.length) - 1]);
-  return {
-    state: { ...s, presses, sinceBurst: fire ? 0 : bucket },
-    decision: { fire, target, bucket },
-  };
+  return { fire, target, bucket };
 }
 
 /** A burst in progress. */
@@ -126,26 +156,30 @@ export interface Burst {
 
 /** Starts a burst for a firing decision. */
 export function startBurst(p: Profile, d: Decision): Burst {
-  return {
-    target: d.target,
-    bucket: d.bucket,
-    out: [],
-    attempts: 0,
-    maxAttempts: Math.max(1, Math.ceil(d.target * p.mechanics.attemptsFactor)),
-    slips: 0,
-    doubles: 0,
-  };
+  return burstOf(d.target, d.bucket, [], 0, maxAttempts(p, d.target), 0, 0);
+}
+
+/** A burst built whole (one shape for all, as {@link coreState}). */
+function burstOf(
+  target: number, bucket: number, out: CardId[], attempts: number, maxAttempts: number, slips: number, doubles: number,
+): Burst {
+  return { target, bucket, out, attempts, maxAttempts, slips, doubles };
+}
+
+/** Feed attempts a burst aiming at `target` cards may make. */
+function maxAttempts(p: Profile, target: number): number {
+  return Math.max(1, Math.ceil(target * p.mechanics.attemptsFactor));
 }
 
 /** The motor starting: either it runs, or the voltage sags below brown-out and the unit resets. */
 export function motorStart(p: Profile, s: CoreState): { state: CoreState; brownout: boolean; ms: number } {
-  if (loadVolts(s.motorMs) < BATTERY.brownoutVolts) {
+  const motorMs = s.motorMs + p.mechanics.spinUpMs;
+  if (brownsOutAt(s.motorMs)) {
     // The reset clears the electronics' memory: the press counter starts over. The motor's inrush
     // before the reset still drains the cells, so repeated tries end with spent batteries.
-    const motorMs = s.motorMs + p.mechanics.spinUpMs;
-    return { state: { ...s, presses: 0, sinceBurst: 0, motorMs }, brownout: true, ms: 0 };
+    return { state: coreState(s.rng, 0, 0, s.supply, motorMs, s.lowWarned, s.jammed), brownout: true, ms: 0 };
   }
-  return { state: { ...s, motorMs: s.motorMs + p.mechanics.spinUpMs }, brownout: false, ms: p.mechanics.spinUpMs };
+  return { state: coreState(s.rng, s.presses, s.sinceBurst, s.supply, motorMs, s.lowWarned, s.jammed), brownout: false, ms: p.mechanics.spinUpMs };
 }
 
 /** Outcome of one feed attempt of the roller. */
@@ -167,68 +201,100 @@ export interface FeedStep {
  * clock and a fast path add up the same times.
  */
 export function attemptMs(p: Profile, s: CoreState): number {
-  const rate = p.mechanics.feedRate * (loadVolts(s.motorMs) / BATTERY.nominalVolts);
+  return attemptMsAt(p, s.motorMs);
+}
+
+/** {@link attemptMs} after `motorMs` of motor time. */
+function attemptMsAt(p: Profile, motorMs: number): number {
+  const rate = p.mechanics.feedRate * (loadVolts(motorMs) / BATTERY.nominalVolts);
   return Math.max(1, Math.round(1000 / rate));
 }
 
 /**
+ * What a feed attempt does with `left` (≥ 1) cards in the launcher, from its one draw `u`:
+ * slip, jam, double feed (two cards needed) or a single card.
+ */
+function feedOutcome(m: Mechanics, u: number, left: number): FeedOutcome {
+  if (u < m.slip) return 'slip';
+  if (u < m.slip + m.jam) return 'jam';
+  if (u < m.slip + m.jam + m.doubleFeed && left >= 2) return 'double';
+  return 'card';
+}
+
+/** Cards a feed attempt with this outcome takes out. */
+function feedCards(outcome: FeedOutcome): number {
+  return outcome === 'card' ? 1 : outcome === 'double' ? 2 : 0;
+}
+
+/**
+ * The burst is over after a (non-empty) attempt: it jammed, reached its target, used up its
+ * attempts or emptied the launcher.
+ */
+function burstOver(outcome: FeedOutcome, out: number, target: number, attempts: number, maxAttempts: number, left: number): boolean {
+  return outcome === 'jam' || out >= target || attempts >= maxAttempts || left === 0;
+}
+
+/**
  * One feed attempt: with the supply empty nothing comes out and the burst ends; otherwise one
- * draw picks slip, double feed, jam or a single card.
+ * draw picks slip, double feed, jam or a single card. The state keeps `s.rng`: the caller stores
+ * the stream's state.
  */
 export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state: CoreState; burst: Burst; step: FeedStep } {
-  const ms = attemptMs(p, s);
+  const ms = attemptMsAt(p, s.motorMs);
   const motorMs = s.motorMs + ms;
+  const attempts = b.attempts + 1;
   if (s.supply.length === 0) {
     return {
-      state: { ...s, motorMs },
-      burst: { ...b, attempts: b.attempts + 1 },
+      state: coreState(s.rng, s.presses, s.sinceBurst, s.supply, motorMs, s.lowWarned, s.jammed),
+      burst: burstOf(b.target, b.bucket, b.out, attempts, b.maxAttempts, b.slips, b.doubles),
       step: { outcome: 'empty', cards: [], ms, done: true },
     };
   }
-  const m = p.mechanics;
-  const u = rng.next();
-  let outcome: FeedOutcome;
-  let n = 0;
-  if (u < m.slip) outcome = 'slip';
-  else if (u < m.slip + m.jam) outcome = 'jam';
-  else if (u < m.slip + m.jam + m.doubleFeed && s.supply.length >= 2) (outcome = 'double'), (n = 2);
-  else (outcome = 'card'), (n = 1);
+  const outcome = feedOutcome(p.mechanics, rng.next(), s.supply.length);
+  const n = feedCards(outcome);
   const cards = s.supply.slice(0, n);
   const supply = n > 0 ? s.supply.slice(n) : s.supply;
   const out = n > 0 ? b.out.concat(cards) : b.out;
-  const attempts = b.attempts + 1;
-  const done =
-    outcome === 'jam' || out.length >= b.target || attempts >= b.maxAttempts || supply.length === 0;
+  const done = burstOver(outcome, out.length, b.target, attempts, b.maxAttempts, supply.length);
   return {
-    state: { ...s, supply, motorMs, jammed: outcome === 'jam' },
-    burst: {
-      ...b,
-      out,
-      attempts,
-      slips: b.slips + (outcome === 'slip' ? 1 : 0),
-      doubles: b.doubles + (outcome === 'double' ? 1 : 0),
-    },
+    state: coreState(s.rng, s.presses, s.sinceBurst, supply, motorMs, s.lowWarned, outcome === 'jam'),
+    burst: burstOf(
+      b.target, b.bucket, out, attempts, b.maxAttempts,
+      b.slips + (outcome === 'slip' ? 1 : 0), b.doubles + (outcome === 'double' ? 1 : 0),
+    ),
     step: { outcome, cards, ms, done },
   };
 }
 
 /**
  * The reverse pulse that ends a burst (not after a jam: the motor is stalled). It fails to pull
- * the next card back with the profile's `halfOut` chance; that card goes to the presser.
+ * the next card back with the profile's `halfOut` chance; that card goes to the presser. The
+ * state keeps `s.rng`, as for {@link feedStep}.
  */
 export function reversePulse(p: Profile, s: CoreState, rng: Rng): { state: CoreState; halfOut: CardId | null; ms: number } {
   const ms = p.mechanics.reverseMs;
   const motorMs = s.motorMs + ms;
-  if (s.supply.length === 0) return { state: { ...s, motorMs }, halfOut: null, ms };
-  if (rng.chance(p.mechanics.halfOut)) {
-    return { state: { ...s, motorMs, supply: s.supply.slice(1) }, halfOut: s.supply[0], ms };
-  }
-  return { state: { ...s, motorMs }, halfOut: null, ms };
+  const half = drawHalfOut(p, rng, s.supply.length);
+  const supply = half ? s.supply.slice(1) : s.supply;
+  return {
+    state: coreState(s.rng, s.presses, s.sinceBurst, supply, motorMs, s.lowWarned, s.jammed),
+    halfOut: half ? s.supply[0] : null,
+    ms,
+  };
+}
+
+/** The reverse pulse's draw with `left` cards in the launcher: none when it is empty. */
+function drawHalfOut(p: Profile, rng: Rng, left: number): boolean {
+  return left > 0 && rng.chance(p.mechanics.halfOut);
 }
 
 /** The low-battery warning is due (once per set of batteries). */
 export function lowBatteryDue(s: CoreState): boolean {
-  return !s.lowWarned && restVolts(s.motorMs) < BATTERY.lowVolts;
+  return lowBatteryDueAt(s.lowWarned, s.motorMs);
+}
+
+function lowBatteryDueAt(lowWarned: boolean, motorMs: number): boolean {
+  return !lowWarned && restVolts(motorMs) < BATTERY.lowVolts;
 }
 
 /** Why a press did not ding. */
@@ -272,63 +338,90 @@ export function ignoredResult(reason: IgnoreReason): PressResult {
 
 /**
  * One press of a launcher that is on with its lid closed, computed directly: the fast path for
- * simulations. Same functions, same order, same draws as the machine; returns the new state and
- * what happened. A jammed or dead launcher ignores the press, as the machine does.
+ * simulations. It makes the machine's steps ({@link decide}, {@link motorStart},
+ * {@link feedStep} until the burst is done, {@link reversePulse}, the low-battery check) from the
+ * same helpers, in the same order, with the same draws, but keeps the state in local variables:
+ * the cards leave from the bottom of the supply, so a burst is a count of cards taken, and the
+ * supply and the cards out are sliced once per press instead of once per attempt. Returns the new
+ * state and what happened. A jammed or dead launcher ignores the press, as the machine does.
  */
 export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result: PressResult } {
   if (batteryDead(s0)) return { state: s0, result: ignoredResult('battery-dead') };
   if (s0.jammed) return { state: s0, result: ignoredResult('jammed') };
+  const m = p.mechanics;
   const rng = new Rng(s0.rng);
-  const { state: s1, decision } = decide(p, s0, rng);
+  const decision = drawDecision(p, s0.presses, s0.sinceBurst, rng);
   // Built whole rather than as ignoredResult() with `ignored` deleted: a delete turns the object
   // into a slow dictionary, and the runner reads every press result. Same keys, same order.
   const r: PressResult = {
     dinged: true, fired: false, target: 0, bucket: decision.bucket, cards: [],
     halfOut: false, empty: false, jam: false, brownout: false, slips: 0, doubles: 0, durationMs: 0,
   };
-  let s = s1;
-  let time = p.mechanics.debounceMs;
+  let presses = s0.presses + 1;
+  let sinceBurst = decision.fire ? 0 : decision.bucket;
+  const supply0 = s0.supply;
+  /** Cards that left the bottom of the supply (the half-out one included). */
+  let taken = 0;
+  let motorMs = s0.motorMs;
+  let jammed = false;
+  let time = m.debounceMs;
   if (decision.fire) {
     r.fired = true;
     r.target = decision.target;
-    const start = motorStart(p, s);
-    s = start.state;
-    if (start.brownout) {
+    // The motor starts (motorStart): it runs, or it browns the unit out.
+    const brownout = brownsOutAt(motorMs);
+    motorMs += m.spinUpMs;
+    if (brownout) {
       r.brownout = true;
+      presses = 0;
+      sinceBurst = 0;
       time = BATTERY.bootMs;
     } else {
-      time = start.ms;
-      let b = startBurst(p, decision);
+      time = m.spinUpMs;
+      // Feed attempts (feedStep) until the burst is done; an empty launcher ends it at once.
+      const most = maxAttempts(p, decision.target);
+      let attempts = 0;
       for (;;) {
-        const f = feedStep(p, s, b, rng);
-        s = f.state;
-        b = f.burst;
-        time += f.step.ms;
-        if (f.step.outcome === 'empty') r.empty = true;
-        if (f.step.done) break;
+        const ms = attemptMsAt(p, motorMs);
+        motorMs += ms;
+        time += ms;
+        attempts++;
+        const left = supply0.length - taken;
+        if (left === 0) {
+          r.empty = true;
+          break;
+        }
+        const outcome = feedOutcome(m, rng.next(), left);
+        taken += feedCards(outcome);
+        if (outcome === 'slip') r.slips++;
+        else if (outcome === 'double') r.doubles++;
+        else if (outcome === 'jam') jammed = true;
+        if (burstOver(outcome, taken, decision.target, attempts, most, supply0.length - taken)) break;
       }
-      r.cards = b.out;
-      r.slips = b.slips;
-      r.doubles = b.doubles;
-      if (s.jammed) r.jam = true;
+      if (jammed) r.jam = true;
       else {
-        const rev = reversePulse(p, s, rng);
-        s = rev.state;
-        time += rev.ms;
-        if (rev.halfOut !== null) {
-          r.cards = r.cards.concat(rev.halfOut);
+        // The reverse pulse (reversePulse), unless the roller is stalled on a jam.
+        motorMs += m.reverseMs;
+        time += m.reverseMs;
+        if (drawHalfOut(p, rng, supply0.length - taken)) {
+          taken++;
           r.halfOut = true;
         }
       }
-      if (s.supply.length === 0) r.empty = true;
+      r.cards = supply0.slice(0, taken);
+      if (supply0.length === taken) r.empty = true;
     }
   }
-  if (lowBatteryDue(s)) s = { ...s, lowWarned: true };
   r.durationMs = time;
-  return { state: { ...s, rng: rng.state() }, result: r };
+  // The low-battery warning, once the press is over (the machine's `settled` state).
+  const lowWarned = s0.lowWarned || lowBatteryDueAt(s0.lowWarned, motorMs);
+  const supply = taken > 0 ? supply0.slice(taken) : supply0;
+  return { state: coreState(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result: r };
 }
 
 /** Opening and closing the lid: clears a jam (the stuck card drops back) and, for profiles that say so, the counter. */
 export function lidCycle(p: Profile, s: CoreState): CoreState {
-  return { ...s, jammed: false, ...(p.resetOnLidCycle ? { presses: 0, sinceBurst: 0 } : {}) };
+  return p.resetOnLidCycle
+    ? coreState(s.rng, 0, 0, s.supply, s.motorMs, s.lowWarned, false)
+    : coreState(s.rng, s.presses, s.sinceBurst, s.supply, s.motorMs, s.lowWarned, false);
 }

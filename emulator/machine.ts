@@ -15,7 +15,7 @@ import { and, assign, cancel, enqueueActions, raise, setup } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
   BATTERY, batteryDead, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
-  restVolts, reversePulse, startBurst,
+  restVolts, reversePulse, startBurst, withRngState,
   type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
 } from './core.ts';
 import type { MotorCommand, ToneKind } from './hardware.ts';
@@ -136,20 +136,21 @@ function aimTravelMs(from: number, to: number): number {
   return Math.round((d / AIM_DEGREES_PER_SECOND) * 1000);
 }
 
-function withRng<T>(core: CoreState, f: (rng: Rng) => T & { state: CoreState }): T & { state: CoreState } {
-  const rng = new Rng(core.rng);
-  const out = f(rng);
-  return { ...out, state: { ...out.state, rng: rng.state() } };
-}
-
 /**
  * The roller's next feed attempt, drawn now. `leadMs` is time before it that it waits for: the
  * motor's spin-up for the first attempt of a burst, so that one timer covers both.
  */
-function planAttempt(p: Profile, core: CoreState, burst: Burst, leadMs = 0): Attempt {
+function planAttempt(p: Profile, core: CoreState, burst: Burst, leadMs: number): Attempt {
   const rng = new Rng(core.rng);
   const f = feedStep(p, core, burst, rng);
-  return { state: { ...f.state, rng: rng.state() }, burst: f.burst, step: f.step, ms: leadMs + f.step.ms };
+  return { state: withRngState(f.state, rng.state()), burst: f.burst, step: f.step, ms: leadMs + f.step.ms };
+}
+
+/** The reverse pulse that ends a burst, drawn now (the state keeps the stream's new state). */
+function planReverse(p: Profile, core: CoreState): { state: CoreState; halfOut: CardId | null; ms: number } {
+  const rng = new Rng(core.rng);
+  const r = reversePulse(p, core, rng);
+  return { state: withRngState(r.state, rng.state()), halfOut: r.halfOut, ms: r.ms };
 }
 
 let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decision: Decision } } | null = null;
@@ -162,7 +163,9 @@ let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decisi
  */
 function nextDecision(context: LauncherContext): { state: CoreState; decision: Decision } {
   if (peeked?.core !== context.core || peeked.profile !== context.profile) {
-    peeked = { profile: context.profile, core: context.core, out: withRng(context.core, (rng) => decide(context.profile, context.core, rng)) };
+    const rng = new Rng(context.core.rng);
+    const { state, decision } = decide(context.profile, context.core, rng);
+    peeked = { profile: context.profile, core: context.core, out: { state: withRngState(state, rng.state()), decision } };
   }
   return peeked.out;
 }
@@ -224,7 +227,7 @@ export const launcherMachine = setup({
       // cuts the attempt short (as for every attempt). A device's own sensor draws nothing.
       const attempt = context.deviceCounts ? null : planAttempt(context.profile, s.state, burst, s.ms);
       enqueue.assign({
-        core: attempt ? { ...s.state, rng: attempt.state.rng } : s.state,
+        core: attempt ? withRngState(s.state, attempt.state.rng) : s.state,
         burst,
         attempt,
         press: { ...context.press, durationMs: s.ms },
@@ -234,9 +237,9 @@ export const launcherMachine = setup({
     applyAttempt: enqueueActions(({ context, enqueue }, params?: { planNext: boolean }) => {
       const a = context.attempt!;
       // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
-      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst) : null;
+      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst, 0) : null;
       enqueue.assign({
-        core: next ? { ...a.state, rng: next.state.rng } : a.state,
+        core: next ? withRngState(a.state, next.state.rng) : a.state,
         burst: a.burst,
         attempt: next,
         press: {
@@ -264,7 +267,7 @@ export const launcherMachine = setup({
       // A device shows a half-out card on its sensor (CARD while reversing); only software draws it.
       const reverse = context.deviceCounts
         ? { state: context.core, halfOut: null, ms }
-        : withRng(context.core, (rng) => reversePulse(context.profile, context.core, rng));
+        : planReverse(context.profile, context.core);
       enqueue.assign({ reverse });
       enqueue.emit({ type: 'motor', cmd: 'reverse' });
     }),
