@@ -6,10 +6,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { simulate } from '../sim/simulate.ts';
 import type { SimSettings } from '../sim/chunk.ts';
+import { peer, peerThreads, type PeerRun } from './peer.js';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
 import { assign, createActor, setup } from 'xstate';
@@ -36,46 +36,6 @@ async function measure(what: string, s: Omit<SimSettings, 'csv' | 'seed' | 'matc
   const how = threads ? `${workers} thread(s)` : workers === 1 ? 'in-process' : `${workers} thread(s)`;
   if (!json) console.error(`  ${what.padEnd(34)} ${how.padStart(11)}  ${row.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${row.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
   return row;
-}
-
-/** The peer: uno-engine, classic rules, a bot that plays its first playable card, else draws (and plays the drawn card if it can). */
-function peer(rounds: number): { roundsPerSecond: number; turnsPerSecond: number; seconds: number; rounds: number } {
-  const require = createRequire(import.meta.url);
-  const { Game, Color } = require('uno-engine') as {
-    Game: new (names: string[]) => {
-      currentPlayer: { hand: Array<{ isWildCard(): boolean; color: number; matches(c: unknown): boolean }> };
-      discardedCard: unknown; on(ev: string, f: () => void): void; play(c: unknown): void; draw(): void; pass(): void;
-    };
-    Color: Record<string, number>;
-  };
-  let turns = 0;
-  const t0 = performance.now();
-  for (let r = 0; r < rounds; r++) {
-    const g = new Game(['a', 'b', 'c', 'd']);
-    let over = false;
-    g.on('end', () => (over = true));
-    for (let guard = 0; !over && guard < 20000; guard++) {
-      turns++;
-      const hand = g.currentPlayer.hand;
-      const pick = (c: { isWildCard(): boolean; color: number }) => {
-        if (c.isWildCard()) c.color = Color.RED;
-      };
-      let card = hand.find((c) => c.isWildCard() || c.matches(g.discardedCard));
-      if (card) {
-        pick(card);
-        g.play(card);
-        continue;
-      }
-      g.draw();
-      card = hand[hand.length - 1];
-      if (card && (card.isWildCard() || card.matches(g.discardedCard))) {
-        pick(card);
-        g.play(card);
-      } else g.pass();
-    }
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  return { rounds, seconds, roundsPerSecond: rounds / seconds, turnsPerSecond: turns / seconds };
 }
 
 /** XState events per second: presses on the machine alone, counting every event it processes. */
@@ -143,7 +103,8 @@ const extreme = { players: 4, rules: 'extreme', fidelity: 'fast' as const };
 const peerRatios: number[] = [];
 const scaling: number[] = [];
 let classicFast1: Row | null = null;
-let p: ReturnType<typeof peer> | null = null;
+let p: PeerRun | null = null;
+const peerScaling: number[] = [];
 let extremeThread1: Row | null = null;
 let extremeFastN: Row | null = null;
 for (let r = 0; r < repeats; r++) {
@@ -152,9 +113,17 @@ for (let r = 0; r < repeats; r++) {
   if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'in-process'.padStart(11)}  ${p.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${p.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
   peerRatios.push(classicFast1.turnsPerSecond / p.turnsPerSecond);
   // Scaling is measured thread against thread: one worker thread, then one per core.
-  extremeThread1 = await measure('extreme, fast', { games: 3000, ...extreme }, 1, true);
-  extremeFastN = await measure('extreme, fast', { games: 3000 * cores, ...extreme }, cores);
+  // 5000 games a thread, as `simulate --games 10000 --workers 2` gives each: every worker starts
+  // cold, and its warm-up (compiled on background threads, which need a free core) is part of it.
+  extremeThread1 = await measure('extreme, fast', { games: 5000, ...extreme }, 1, true);
+  extremeFastN = await measure('extreme, fast', { games: 5000 * cores, ...extreme }, cores);
   scaling.push(extremeFastN.roundsPerSecond / extremeThread1.roundsPerSecond);
+  // The peer's scaling on the same machine, measured the same way: what this machine allows.
+  const peer1 = await peerThreads(1, Math.round(10000 * scale));
+  const peerN = await peerThreads(cores, Math.round(10000 * scale));
+  peerScaling.push(peerN / peer1);
+  if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'1 thread(s)'.padStart(11)}  ${peer1.toFixed(0).padStart(7)} rounds/s`);
+  if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${`${cores} thread(s)`.padStart(11)}  ${peerN.toFixed(0).padStart(7)} rounds/s`);
 }
 await measure('classic, fast', { games: 3000 * cores, ...classic }, cores);
 const extremeFast1 = await measure('extreme, fast', { games: 3000, ...extreme }, 1);
@@ -178,6 +147,8 @@ const result = {
   workerScaling: median(scaling),
   workerScalings: scaling,
   workerEfficiency: median(scaling) / cores,
+  peerWorkerScaling: median(peerScaling),
+  peerWorkerScalings: peerScaling,
   inProcessVsOneThread: extremeFast1.roundsPerSecond / extremeThread1!.roundsPerSecond,
   machineRoundsPerSecondPerCore: extremeMachine1.roundsPerSecond,
   memory: mem,
@@ -192,6 +163,7 @@ else {
     `  XState: ${result.machineEventsPerSecond} events/s in the launcher machine (${result.machinePressesPerSecond} presses/s, ${result.machineEventsPerRound} events a round);`,
     `  its floor here, a flat 2-state machine: ${result.xstateFloorEventsPerSecond} events/s = ${Math.round(floor / result.machineEventsPerRound)} rounds/s at zero game and action cost`,
     `${cores} threads vs 1 (extreme fast):   ${result.workerScaling.toFixed(2)}× = ${(result.workerEfficiency * 100).toFixed(0)} % of linear (runs: ${list(scaling)})  (target ≥ 85 %); in-process run ${result.inProcessVsOneThread.toFixed(2)}× one thread`,
+    `  the peer on the same machine:      ${result.peerWorkerScaling.toFixed(2)}× = ${((result.peerWorkerScaling / cores) * 100).toFixed(0)} % of linear (runs: ${list(peerScaling)})`,
     `peak memory by N:                   ${mem.map((m) => `${m.games} games ${m.peakMemoryMiB} MiB`).join(' · ')}`,
   ].join('\n'));
 }
