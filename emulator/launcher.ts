@@ -9,7 +9,7 @@ import { wallNow } from '../lib/wall-clock.ts';
 import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReason, type PressResult } from './core.ts';
 import { SteppingClock } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
-import { launcherMachine, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
+import { launcherMachine, TIMER_EVENTS, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 
@@ -160,6 +160,9 @@ export class MachineLauncher implements SyncLauncher {
 
   /** Sends an event to the machine as it is (power, lid, press, reload, aim). */
   send(event: LauncherEvent): void {
+    if (TIMER_EVENTS.has((event as { type: string }).type)) {
+      throw new TypeError(`${event.type} is the launcher's own timer: send what a person or a device does (PRESS, LID_OPEN, AIM, …)`);
+    }
     this.actor.send(event);
   }
 

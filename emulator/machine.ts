@@ -40,11 +40,20 @@ export type LauncherEvent =
   /** A device measured its battery. */
   | { type: 'BATTERY'; volts: number }
   /** The link to a real device went down or came back. */
-  | { type: 'LINK'; up: boolean }
-  /** The turntable got where it was turning to (raised by the machine itself, after the travel time). */
+  | { type: 'LINK'; up: boolean };
+
+/**
+ * The machine's own timers, raised by itself after a delay and cancelled by id. Not for outside
+ * callers: one sent from outside would leave its timer running (MachineLauncher.send refuses them).
+ */
+export type TimerEvent =
+  /** The turntable got where it was turning to, after the travel time. */
   | { type: 'TURNED' }
-  /** The roller's feed attempt in progress is over (raised by the machine itself, after its time). */
+  /** The roller's feed attempt in progress is over, after its time. */
   | { type: 'FED' };
+
+/** The machine's own timer events, by type. */
+export const TIMER_EVENTS: ReadonlySet<string> = new Set<TimerEvent['type']>(['TURNED', 'FED']);
 
 /** What a person would see or hear, emitted as it happens. */
 export type LauncherEmitted =
@@ -74,8 +83,6 @@ interface Attempt {
   state: CoreState;
   burst: Burst;
   step: FeedStep;
-  /** Time from its start to its end: the first attempt of a burst includes the motor's spin-up. */
-  ms: number;
 }
 
 /** The machine's context. Everything but `profile` is plain data. */
@@ -136,14 +143,11 @@ function aimTravelMs(from: number, to: number): number {
   return Math.round((d / AIM_DEGREES_PER_SECOND) * 1000);
 }
 
-/**
- * The roller's next feed attempt, drawn now. `leadMs` is time before it that it waits for: the
- * motor's spin-up for the first attempt of a burst, so that one timer covers both.
- */
-function planAttempt(p: Profile, core: CoreState, burst: Burst, leadMs: number): Attempt {
+/** The roller's next feed attempt, drawn now (as the roller starts it). */
+function planAttempt(p: Profile, core: CoreState, burst: Burst): Attempt {
   const rng = new Rng(core.rng);
   const f = feedStep(p, core, burst, rng);
-  return { state: withRngState(f.state, rng.state()), burst: f.burst, step: f.step, ms: leadMs + f.step.ms };
+  return { state: withRngState(f.state, rng.state()), burst: f.burst, step: f.step };
 }
 
 /** The reverse pulse that ends a burst, drawn now (the state keeps the stream's new state). */
@@ -173,7 +177,7 @@ function nextDecision(context: LauncherContext): { state: CoreState; decision: D
 /** The device action of an AIM: the heading of the seat the event names. */
 const aimDevice = {
   type: 'hwAim',
-  params: ({ context, event }: { context: LauncherContext; event: LauncherEvent }) => ({
+  params: ({ context, event }: { context: LauncherContext; event: LauncherEvent | TimerEvent }) => ({
     degrees: event.type === 'AIM' ? seatHeading(normSeat(event.seat, context.seats), context.seats) : context.heading,
   }),
 } as const;
@@ -186,7 +190,7 @@ function normSeat(seat: number, seats: number): number {
 export const launcherMachine = setup({
   types: {
     context: {} as LauncherContext,
-    events: {} as LauncherEvent,
+    events: {} as LauncherEvent | TimerEvent,
     input: {} as LauncherInput,
     emitted: {} as LauncherEmitted,
   },
@@ -221,23 +225,26 @@ export const launcherMachine = setup({
     }),
     startMotor: enqueueActions(({ context, enqueue }) => {
       const s = motorStart(context.profile, context.core);
-      const burst = startBurst(context.profile, context.decision!);
-      // The simulated roller's first attempt is drawn as the motor starts and ends after the
-      // spin-up: one timer, not two. The draw is made now; the stream moves on even if the lid
-      // cuts the attempt short (as for every attempt). A device's own sensor draws nothing.
-      const attempt = context.deviceCounts ? null : planAttempt(context.profile, s.state, burst, s.ms);
       enqueue.assign({
-        core: attempt ? withRngState(s.state, attempt.state.rng) : s.state,
-        burst,
-        attempt,
+        core: s.state,
+        burst: startBurst(context.profile, context.decision!),
         press: { ...context.press, durationMs: s.ms },
       });
       enqueue.emit({ type: 'motor', cmd: 'forward' });
     }),
+    /**
+     * The spin-up is over: the simulated roller starts its first feed attempt, drawn now. A burst
+     * cut short during the spin-up (lid, power) has drawn nothing for the roller, as the real
+     * roller had not started; one cut short during an attempt has made that attempt's draw.
+     */
+    planFirstAttempt: assign(({ context }) => {
+      const a = planAttempt(context.profile, context.core, context.burst!);
+      return { attempt: a, core: withRngState(context.core, a.state.rng) };
+    }),
     applyAttempt: enqueueActions(({ context, enqueue }, params?: { planNext: boolean }) => {
       const a = context.attempt!;
       // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
-      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst, 0) : null;
+      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst) : null;
       enqueue.assign({
         core: next ? withRngState(a.state, next.state.rng) : a.state,
         burst: a.burst,
@@ -381,9 +388,9 @@ export const launcherMachine = setup({
     jammed: ({ context }) => context.core.jammed,
   },
   delays: {
-    /** A device's motor spinning up (the simulated roller's first attempt includes it). */
+    /** The motor spinning up before the first card can feed. */
     spinUp: ({ context }) => context.profile.mechanics.spinUpMs,
-    attempt: ({ context }) => context.attempt!.ms,
+    attempt: ({ context }) => context.attempt!.step.ms,
     reverse: ({ context }) => context.profile.mechanics.reverseMs,
     debounce: ({ context }) => context.profile.mechanics.debounceMs,
     boot: () => BATTERY.bootMs,
@@ -463,13 +470,8 @@ export const launcherMachine = setup({
                 actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide', 'brownoutReset'],
               },
               {
-                guard: and(['fires', 'deviceCounts']),
-                target: 'firing',
-                actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide', 'startMotor', { type: 'hwMotor', params: { cmd: 'forward' } }],
-              },
-              {
                 guard: 'fires',
-                target: 'firing.feeding',
+                target: 'firing',
                 actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide', 'startMotor', { type: 'hwMotor', params: { cmd: 'forward' } }],
               },
               { target: 'debounce', actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide'] },
@@ -503,8 +505,8 @@ export const launcherMachine = setup({
             },
           },
           states: {
-            /** A device's motor spins up before its sensor counts (the simulated roller's first attempt includes the spin-up). */
-            spinUp: { after: { spinUp: 'sensing' } },
+            /** The motor spins up; then a device's sensor counts the cards, or the simulated roller feeds. */
+            spinUp: { after: { spinUp: [{ guard: 'deviceCounts', target: 'sensing' }, { target: 'feeding', actions: 'planFirstAttempt' }] } },
             /** A device's sensor counts the cards; the burst ends on the count, a stall or the budget. */
             sensing: {
               on: {

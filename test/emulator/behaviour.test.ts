@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, seedRng } from '../../lib/rng.ts';
-import { BATTERY, restVolts } from '../../emulator/core.ts';
+import { BATTERY, decide, feedStep, motorStart, restVolts, startBurst } from '../../emulator/core.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { AIM_DEGREES_PER_SECOND } from '../../emulator/machine.ts';
 import type { LauncherEmitted } from '../../emulator/machine.ts';
@@ -113,6 +113,37 @@ describe('lid', () => {
     launcher.clock!.advance(5000);
     expect(events.filter((e) => e.type === 'card')).toHaveLength(out);
     expect(launcher.supplyCount).toBe(108 - out);
+  });
+
+  for (const cut of ['LID_OPEN', 'POWER_OFF'] as const) {
+    it(`${cut} while the motor spins up: the press has drawn its decision and nothing for the roller, which had not started`, () => {
+      const profile = always(5);
+      const { launcher } = makeLauncher({ profile, seed: 4 });
+      const before = launcher.context.core;
+      // What the press draws up to the end of the spin-up: its decision only.
+      const rng = new Rng(before.rng);
+      decide(profile, before, rng);
+      launcher.send({ type: 'PRESS' });
+      launcher.clock!.advance(profile.mechanics.spinUpMs / 2);
+      expect(launcher.unitState).toBe('firing');
+      launcher.send({ type: cut });
+      expect(launcher.context.press.cards).toEqual([]);
+      expect(launcher.context.core.rng).toEqual(rng.state());
+    });
+  }
+
+  it('a burst cut short during a feed attempt has made that attempt\'s draw', () => {
+    const profile = always(5);
+    const { launcher } = makeLauncher({ profile, seed: 4 });
+    const rng = new Rng(launcher.context.core.rng);
+    const decided = decide(profile, launcher.context.core, rng).state;
+    const started = motorStart(profile, decided).state;
+    feedStep(profile, started, startBurst(profile, { fire: true, target: 5, bucket: 0 }), rng);
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(profile.mechanics.spinUpMs + 1);
+    launcher.send({ type: 'LID_OPEN' });
+    expect(launcher.context.press.cards).toEqual([]);
+    expect(launcher.context.core.rng).toEqual(rng.state());
   });
 
   it('attack-1999-pattern: the press counter restarts on a lid cycle and on power-off, not otherwise', () => {
@@ -234,6 +265,21 @@ describe('aim', () => {
     const t1 = launcher.now();
     launcher.aimSync(1);
     expect(launcher.now() - t1).toBe(1000);
+  });
+
+  it("refuses the machine's own timer events from outside: a stray TURNED would cut the next turn short", () => {
+    const { launcher } = makeLauncher({ seats: 4 });
+    launcher.send({ type: 'AIM', seat: 2 });
+    launcher.clock!.advance(100);
+    for (const type of ['TURNED', 'FED'])
+      expect(() => launcher.send({ type } as never)).toThrow(`${type} is the launcher's own timer`);
+    expect(launcher.context.turning).toBe(true);
+    // The turn in progress is untouched: 180° at 180°/s, 100 ms of it gone.
+    const seen = record(launcher);
+    launcher.clock!.advance(899);
+    expect(seen.filter((e) => e.type === 'aimReached')).toEqual([]);
+    launcher.clock!.advance(1);
+    expect(seen.filter((e) => e.type === 'aimReached')).toEqual([{ type: 'aimReached', seat: 2, degrees: 180 }]);
   });
 });
 
