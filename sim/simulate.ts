@@ -126,13 +126,26 @@ function workerEntry(): URL {
 /** Chunks a worker holds at once: the next one waits in its queue, so it never idles between two. */
 const IN_FLIGHT = 2;
 
-function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void): Promise<void> {
+/**
+ * Plays `chunks` on `n` worker threads running `entry` (the bundled worker; a test passes another).
+ * Fails, stopping every worker, when a game throws, a worker crashes, or a worker exits with
+ * chunks unfinished: a run never quietly covers fewer games than asked.
+ */
+export function runOnWorkers(
+  s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void, entry: URL = workerEntry(),
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let next = 0;
     let live = 0;
     let failed = false;
     const pool: Worker[] = [];
     const held = new Map<Worker, number>();
+    const fail = (e: Error) => {
+      if (failed) return;
+      failed = true;
+      for (const p of pool) void p.terminate();
+      reject(e);
+    };
     const give = (w: Worker) => {
       if (failed) return;
       if (next >= chunks.length) {
@@ -143,29 +156,23 @@ function runOnWorkers(s: SimSettings, n: number, chunks: Array<[number, number]>
       held.set(w, held.get(w)! + 1);
       w.postMessage({ settings: s, start, end });
     };
-    const entry = workerEntry();
     for (let i = 0; i < Math.min(n, chunks.length); i++) {
       const w = new Worker(entry);
       pool.push(w);
       held.set(w, 0);
       live++;
       w.on('message', (m: { ok: true; result: ChunkResult } | { ok: false; error: string; start: number }) => {
-        if (!m.ok) {
-          failed = true;
-          for (const p of pool) void p.terminate();
-          reject(new Error(`game ${m.start}…: ${m.error}`));
-          return;
-        }
+        if (!m.ok) return fail(new Error(`game ${m.start}…: ${m.error}`));
         held.set(w, held.get(w)! - 1);
         absorb(m.result);
         give(w);
       });
-      w.on('error', (e) => {
-        failed = true;
-        for (const p of pool) void p.terminate();
-        reject(e);
-      });
-      w.on('exit', () => {
+      w.on('error', fail);
+      w.on('exit', (code) => {
+        const unfinished = held.get(w)!;
+        if (unfinished > 0 || code !== 0) {
+          fail(new Error(`a simulation worker stopped (exit code ${code}) with ${unfinished} chunk(s) of games unfinished: the run is incomplete, run it again`));
+        }
         if (--live === 0 && !failed) resolve();
       });
     }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { simulate, splitGames } from '../../sim/simulate.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runOnWorkers, simulate, splitGames } from '../../sim/simulate.ts';
 import { summaryJson } from '../../sim/summary.ts';
 import { runChunk, type SimSettings } from '../../sim/chunk.ts';
 import { playOne } from '../../sim/play-one.ts';
@@ -17,6 +21,17 @@ function figuresOnly(s: ReturnType<typeof summaryJson>) {
 }
 
 describe('simulate', () => {
+  it('fails, naming what happened, when a worker exits with games unfinished (a run never covers fewer games quietly)', async () => {
+    // A worker that takes its first chunk and exits without a word, as a process.exit deep in a game would.
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'uno-sim-')), 'quitter.mjs');
+    writeFileSync(file, "import { parentPort } from 'node:worker_threads';\nparentPort.once('message', () => process.exit(0));\n");
+    const absorbed: unknown[] = [];
+    await expect(runOnWorkers(base, 2, splitGames(40, 2), (r) => absorbed.push(r), pathToFileURL(file))).rejects.toThrow(
+      /a simulation worker stopped \(exit code 0\) with 2 chunk\(s\) of games unfinished/,
+    );
+    expect(absorbed).toEqual([]);
+  });
+
   it('splits the games into chunks that cover each game once, big first and small at the end', () => {
     for (const [games, workers] of [[1, 1], [7, 3], [6000, 2], [100_000, 8], [250, 1]]) {
       const chunks = splitGames(games, workers);
