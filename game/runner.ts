@@ -174,7 +174,8 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     if (!move) {
       const mine = turnMoves(state, moves, decider);
       move = bots[decider].interactive
-        ? ((yield { op: 'ask', state, seat: decider, moves: mine, mode: 'turn' }) as Move)
+        ? // A copy: `mine` may be the very list that lets a chosen move skip its check.
+          ((yield { op: 'ask', state, seat: decider, moves: mine.slice(), mode: 'turn' }) as Move)
         : bots[decider].choose(state, decider, mine);
     }
     const res = applyChosen(state, move, moves, bots, inPlace);
