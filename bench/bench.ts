@@ -125,7 +125,9 @@ for (let r = 0; r < repeats; r++) {
   if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'1 thread(s)'.padStart(11)}  ${peer1.toFixed(0).padStart(7)} rounds/s`);
   if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${`${cores} thread(s)`.padStart(11)}  ${peerN.toFixed(0).padStart(7)} rounds/s`);
 }
-await measure('classic, fast', { games: 3000 * cores, ...classic }, cores);
+// Every worker starts cold (the in-process rows above are warm by now): enough games that the
+// warm-up is not the whole run.
+await measure('classic, fast', { games: 10000 * cores, ...classic }, cores);
 const extremeFast1 = await measure('extreme, fast', { games: 3000, ...extreme }, 1);
 const extremeMachine1 = await measure('extreme, machine', { games: 400, players: 4, rules: 'extreme', fidelity: 'machine' }, 1);
 await measure('extreme, machine', { games: 400 * cores, players: 4, rules: 'extreme', fidelity: 'machine' }, cores);
