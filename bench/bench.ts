@@ -107,6 +107,10 @@ let p: PeerRun | null = null;
 const peerScaling: number[] = [];
 let extremeThread1: Row | null = null;
 let extremeFastN: Row | null = null;
+// One unmeasured pass of both in this thread first: each side's first run is mostly its JIT
+// warming up, and the peer warms up as much as we do (its turns/s doubles from a cold run).
+await simulate({ seed: 2, match: false, profiles: ['seed-0-8'], csv: false, games: Math.round(3000 * scale), ...classic }, 1);
+peer(Math.round(3000 * scale));
 for (let r = 0; r < repeats; r++) {
   classicFast1 = await measure('classic, fast', { games: 3000, ...classic }, 1);
   p = peer(Math.round(3000 * scale));
