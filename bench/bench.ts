@@ -130,11 +130,11 @@ for (let r = 0; r < repeats; r++) {
   if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${`${cores} thread(s)`.padStart(11)}  ${peerN.toFixed(0).padStart(7)} rounds/s`);
 }
 // Every worker starts cold (the in-process rows above are warm by now): enough games that the
-// warm-up is not the whole run.
+// warm-up is not the whole run (here and for machine fidelity on all cores below).
 await measure('classic, fast', { games: 10000 * cores, ...classic }, cores);
 const extremeFast1 = await measure('extreme, fast', { games: 3000, ...extreme }, 1);
 const extremeMachine1 = await measure('extreme, machine', { games: 400, players: 4, rules: 'extreme', fidelity: 'machine' }, 1);
-await measure('extreme, machine', { games: 400 * cores, players: 4, rules: 'extreme', fidelity: 'machine' }, cores);
+await measure('extreme, machine', { games: 1000 * cores, players: 4, rules: 'extreme', fidelity: 'machine' }, cores);
 const ev = machineEvents(Math.round(5000 * scale));
 const eventsPerRound = machineEventsPerRound(Math.round(50 * scale));
 const floor = xstateFloor(Math.round(200_000 * scale));
