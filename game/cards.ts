@@ -97,21 +97,6 @@ function parseCard(id: CardId): Card {
   return c;
 }
 
-/** True for a card whose kind is wild. */
-export function isWild(id: CardId): boolean {
-  return card(id).colour === null;
-}
-
-/** The code of a card id (`R5#2` → `R5`). */
-export function codeOf(id: CardId): string {
-  return card(id).code;
-}
-
-/** Human label of a card kind, without colour (`Skip`, `Coup Extrême`). */
-export function kindLabel(kind: CardKind): string {
-  return KIND_LABEL[kind];
-}
-
 /** Human label of a card (`Red 5`, `Green Skip`, `Coup Extrême`). */
 export function cardLabel(id: CardId): string {
   const c = card(id);

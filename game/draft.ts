@@ -65,11 +65,6 @@ function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
   return out;
 }
 
-/** The changed state. */
-export function finish(d: Draft): GameState {
-  return d.s;
-}
-
 /** Replaces a seat's hand (in place, `hand` becomes the state's own: pass an array nobody else holds). */
 export function setHand(d: Draft, seat: number, hand: CardId[]): void {
   if (!d.handsCopied) {
@@ -96,7 +91,7 @@ export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): 
     for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
     // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
     while (hand.length > k) hand.pop();
-  } else setHand(d, seat, d.s.hands[seat].filter((c) => !cards.includes(c)));
+  } else setHand(d, seat, d.s.hands[seat].filter((c) => !holds(cards, c)));
 }
 
 /** `cards` includes `id`: a loop the compiler inlines, where `includes` is a call per card of the hand. */

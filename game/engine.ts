@@ -5,7 +5,7 @@
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
 import { COLOURS, card, type Colour } from './cards.ts';
-import { current, draftOf, draw, finish, penalty, request, resume, type Draft } from './draft.ts';
+import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, matches, refuse } from './play.ts';
 import { applyLauncher, checkLauncher } from './press.ts';
 import type { GameState, Move, MoveError, MoveResult, Pending } from './state.ts';
@@ -146,5 +146,5 @@ export function applyLegal(state: GameState, move: Move, inPlace = false): Extra
     if (inPlace) state.log.push(move);
     else d.s.log = state.log.concat([move]);
   }
-  return { ok: true, state: finish(d), events: d.events };
+  return { ok: true, state: d.s, events: d.events };
 }

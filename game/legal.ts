@@ -4,8 +4,8 @@
  * missed UNO, jumping in). A launcher answer is listed once, with no cards: the cards are what
  * the device gives, any number of the supply's next cards.
  */
-import { COLOURS, card } from './cards.ts';
-import { playMoves, topCard } from './play.ts';
+import { COLOURS } from './cards.ts';
+import { playMoves } from './play.ts';
 import type { GameState, Move } from './state.ts';
 import { activeSeats } from './turn.ts';
 
@@ -23,12 +23,8 @@ export function legalMoves(state: GameState): Move[] {
   if (!p) {
     playMoves(s, s.turn, s.hands[s.turn], out);
     out.push({ type: take, seat: s.turn });
-    if (s.rules.options.jumpIn) {
-      const top = topCard(s);
-      if (top.colour !== null)
-        for (const seat of activeSeats(s))
-          if (seat !== s.turn) playMoves(s, seat, s.hands[seat].filter((id) => card(id).code === top.code), out);
-    }
+    // Jump-ins: playMoves keeps only the cards identical to the top card (the rule lives in play.ts).
+    if (s.rules.options.jumpIn) for (const seat of activeSeats(s)) if (seat !== s.turn) playMoves(s, seat, s.hands[seat], out);
     return out;
   }
   switch (p.kind) {

@@ -23,10 +23,9 @@ export function topCard(s: GameState): Card {
 }
 
 /** `c` matches the top card: same colour as the current one, same number, same symbol, or wild. */
-export function matches(s: GameState, c: Card): boolean {
+export function matches(s: GameState, c: Card, top: Card = topCard(s)): boolean {
   if (c.colour === null) return true;
   if (c.colour === s.colour) return true;
-  const top = topCard(s);
   return c.kind === top.kind && (c.kind !== 'number' || c.number === top.number);
 }
 
@@ -72,8 +71,7 @@ function blocker(s: GameState, seat: number, c: Card, top: Card): Blocker | null
   } else if (seat !== s.turn) {
     if (!(s.rules.options.jumpIn && c.colour !== null && c.code === top.code)) return 'turn';
   }
-  if (c.colour === null || c.colour === s.colour) return null;
-  return c.kind === top.kind && (c.kind !== 'number' || c.number === top.number) ? null : 'match';
+  return matches(s, c, top) ? null : 'match';
 }
 
 /** A card may be played now by `seat`, as far as whose turn it is and what it is played on. */
@@ -174,6 +172,8 @@ export function playMoves(s: GameState, seat: number, ids: readonly CardId[], ou
     const effect = EFFECTS[c.kind];
     const colours: readonly (Colour | undefined)[] = effect.namesColour(rules) ? COLOURS : NO_COLOUR;
     const targets: readonly (number | undefined)[] = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NO_TARGET;
+    // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
+    const extra = effect.lays ? effect.lays(hand, c).length : 0;
     // The card alone (also = undefined), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
       let also: CardId | undefined;
@@ -183,8 +183,7 @@ export function playMoves(s: GameState, seat: number, ids: readonly CardId[], ou
         if (p === id || card(p).code !== c.code) continue;
         also = p;
       }
-      // Cards laid, as laidBy counts them: those a Discard All takes along, the pair, the card.
-      const laid = (c.kind === 'discardAll' ? effect.lays!(hand, c).length : 0) + (also === undefined ? 1 : 2);
+      const laid = extra + (also === undefined ? 1 : 2);
       const unoToo = unoCall && hand.length - laid === 1;
       for (let a = 0; a < colours.length; a++)
         for (let b = 0; b < targets.length; b++) {

@@ -4,11 +4,11 @@
  */
 import { Rng, seedRng } from '../lib/rng.ts';
 import { buildDeck, card, type CardId } from './cards.ts';
-import { draftOf, finish, request, resume, type Draft } from './draft.ts';
+import { draftOf, request, resume, type Draft } from './draft.ts';
 import { EFFECTS } from './effects/index.ts';
 import { DEFAULT_RULES, ruleSet, RulesError, withOptions, type Options, type Rules, type StartAction } from './rules.ts';
 import type { GameEvent, GameState, Pending, Resume } from './state.ts';
-import { activeSeats, leftOf } from './turn.ts';
+import { activeSeats, leftOf, seatsInOrder } from './turn.ts';
 
 /** What a round is created from. Plain data: a save file stores it. */
 export interface GameSetup {
@@ -140,8 +140,7 @@ export function createGame(setup: GameSetup): GameState {
   else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
   const supply = rng.shuffle(deck);
   const hands: CardId[][] = Array.from({ length: players }, () => []);
-  const order = [leftOf({ players, out }, dealer)];
-  while (order.length < seats.length) order.push(leftOf({ players, out }, order[order.length - 1]));
+  const order = seatsInOrder({ players, out, direction: 1 }, leftOf({ players, out }, dealer));
   let at = 0;
   for (let i = 0; i < hand; i++) for (const seat of order) hands[seat].push(supply[at++]);
   let rest = supply.slice(at);
@@ -170,5 +169,5 @@ export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[
   d.s.colour = card(top).colour;
   d.events.push({ type: 'start', card: top, dealer: dealt.dealer });
   applyStart(d, startAction(dealt.rules, top));
-  return { state: finish(d), events: d.events };
+  return { state: d.s, events: d.events };
 }

@@ -15,11 +15,7 @@ export function nextSeat(s: Seats, from: number, steps = 1, direction: 1 | -1 = 
 
 /** The player left of `seat` (the next one clockwise), whatever the direction of play. */
 export function leftOf(s: Pick<GameState, 'players' | 'out'>, seat: number): number {
-  // nextSeat with direction 1, written out: spreading a whole game state to set it cost more than the walk.
-  let next = seat;
-  do next = (next + 1) % s.players;
-  while (s.out[next]);
-  return next;
+  return nextSeat(s as Seats, seat, 1, 1);
 }
 
 /** Seats still in the match, in seat order. */

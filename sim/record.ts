@@ -43,7 +43,6 @@ export interface Aggregate {
   jams: Sums;
   points: Sums;
   rounds: Sums;
-  noCardPresses: Sums;
   cardsPerPress: number[];
   winsBySeat: number[];
   winsByBot: Record<string, number>;
@@ -59,7 +58,7 @@ export interface Aggregate {
 export function emptyAggregate(players: number): Aggregate {
   return {
     games: 0, turns: emptySums(), presses: emptySums(), reloads: emptySums(), jams: emptySums(), points: emptySums(),
-    rounds: emptySums(), noCardPresses: emptySums(), cardsPerPress: [], winsBySeat: new Array(players).fill(0),
+    rounds: emptySums(), cardsPerPress: [], winsBySeat: new Array(players).fill(0),
     winsByBot: {}, handSum: [], handCount: [], turnsHist: [], violations: 0, violationExamples: [],
   };
 }
@@ -88,7 +87,6 @@ export function addGame(a: Aggregate, g: GameRecord): void {
   addSample(a.jams, g.jams);
   addSample(a.points, g.points);
   addSample(a.rounds, g.rounds);
-  addSample(a.noCardPresses, g.cardsPerPress[0] ?? 0);
   addArray(a.cardsPerPress, g.cardsPerPress);
   a.winsBySeat[g.winner]++;
   a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
@@ -103,7 +101,7 @@ export function addGame(a: Aggregate, g: GameRecord): void {
 /** Merges `b` into `a` (worker results). */
 export function mergeAggregate(a: Aggregate, b: Aggregate): void {
   a.games += b.games;
-  for (const k of ['turns', 'presses', 'reloads', 'jams', 'points', 'rounds', 'noCardPresses'] as const) mergeSums(a[k], b[k]);
+  for (const k of ['turns', 'presses', 'reloads', 'jams', 'points', 'rounds'] as const) mergeSums(a[k], b[k]);
   addArray(a.cardsPerPress, b.cardsPerPress);
   addArray(a.winsBySeat, b.winsBySeat);
   for (const [k, v] of Object.entries(b.winsByBot)) a.winsByBot[k] = (a.winsByBot[k] ?? 0) + v;
