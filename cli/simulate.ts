@@ -29,10 +29,8 @@ function spark(values: number[]): string {
   return values.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
 }
 
-function table(r: SimResult): string {
+function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>): string {
   const s = r.settings;
-  const j = summaryJson(r);
-  const f = figures(r.aggregates[0], s.players);
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const lines = [
     `${s.games} ${s.match ? 'matches' : 'rounds'} · ${s.players} players · rules ${s.rules} · profile ${s.profiles[0]} · seed ${s.seed} · ${s.fidelity} · ${r.workers} worker(s)`,
@@ -171,16 +169,18 @@ export const simulateCommand: Command = {
     }
     if (csv) await new Promise<void>((r) => csv!.end(() => r()));
     const summary = summaryJson(result);
+    // Each profile's figures once, for the table and the report.
+    const perProfile = result.aggregates.map((a) => figures(a, players));
     if (typeof args.values.report === 'string') {
-      const per = result.aggregates.map((a, j) => ({ name: profiles[j], cardsPerPress: figures(a, players).cardsPerPress }));
+      const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
       try {
-        writeFileSync(args.values.report, reportHtml(summary, figures(result.aggregates[0], players).turnsHistogram, per));
+        writeFileSync(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
       } catch (e) {
         throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
     if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
-    console.log(args.values.json ? JSON.stringify(summary) : table(result));
+    console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));
     if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
     return summary.invariantViolations ? 1 : 0;
   },

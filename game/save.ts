@@ -74,12 +74,16 @@ export function saveGame(state: GameState): string {
   return JSON.stringify(file);
 }
 
-/** A match's save file text. */
-export function saveMatch(match: MatchState): string {
+/** A match's save file, as an object (a caller may add its own fields before writing it). */
+export function matchSaveFile(match: MatchState): SaveFile {
   const rounds = match.rounds.map((r) => needLog(r.log));
   if (match.rounds.length === match.game.round) rounds.push(needLog(match.game.log));
-  const file: SaveFile = { format: 'uno-extreme-save', schema: SAVE_SCHEMA, kind: 'match', setup: match.setup, rounds, hash: stateHash(match) };
-  return JSON.stringify(file);
+  return { format: 'uno-extreme-save', schema: SAVE_SCHEMA, kind: 'match', setup: match.setup, rounds, hash: stateHash(match) };
+}
+
+/** A match's save file text. */
+export function saveMatch(match: MatchState): string {
+  return JSON.stringify(matchSaveFile(match));
 }
 
 /** Parses and checks the envelope of a save file. */
@@ -125,9 +129,14 @@ function checkHash(file: string, saved: string, state: unknown): void {
   if (stateHash(state) !== saved) throw new SaveError(`save file ${file} was edited: the replayed game does not match its hash`);
 }
 
-/** Loads a game save: replays its moves from the seed. Throws a {@link SaveError}. */
-export function loadGame(text: string, file = 'save.json'): GameState {
-  const f = parseSave(text, file);
+/** The save a text holds, or the one already parsed. */
+function saveOf(text: string | SaveFile, file: string): SaveFile {
+  return typeof text === 'string' ? parseSave(text, file) : text;
+}
+
+/** Loads a game save (its text, or what {@link parseSave} made of it): replays its moves from the seed. Throws a {@link SaveError}. */
+export function loadGame(text: string | SaveFile, file = 'save.json'): GameState {
+  const f = saveOf(text, file);
   if (f.kind !== 'game') throw new SaveError(`save file ${file} holds a match: load it with loadMatch`);
   let state = create(file, () => createGame(f.setup));
   f.rounds[0].forEach((m, i) => {
@@ -139,9 +148,9 @@ export function loadGame(text: string, file = 'save.json'): GameState {
   return state;
 }
 
-/** Loads a match save: replays every round. Throws a {@link SaveError}. */
-export function loadMatch(text: string, file = 'save.json'): MatchState {
-  const f = parseSave(text, file);
+/** Loads a match save (its text, or what {@link parseSave} made of it): replays every round. Throws a {@link SaveError}. */
+export function loadMatch(text: string | SaveFile, file = 'save.json'): MatchState {
+  const f = saveOf(text, file);
   if (f.kind !== 'match') throw new SaveError(`save file ${file} holds a single game: load it with loadGame`);
   let match = create(file, () => createMatch(f.setup));
   f.rounds.forEach((log, round) => {

@@ -4,12 +4,16 @@ import type { MatchState } from './match.ts';
 import { loadGame, loadMatch, parseSave, saveGame, saveMatch, SaveError } from './save.ts';
 import type { GameState } from './state.ts';
 
-/** Writes a game or a match to `path` (through a temporary file, so a crash never leaves half a save). */
-export function writeSave(path: string, what: GameState | MatchState): void {
-  const text = 'kind' in what && what.kind === 'match' ? saveMatch(what) : saveGame(what as GameState);
+/** Writes `text` to `path` through a temporary file, so a crash never leaves half a file. */
+export function writeFileAtomically(path: string, text: string): void {
   const tmp = `${path}.tmp`;
-  writeFileSync(tmp, text + '\n');
+  writeFileSync(tmp, text);
   renameSync(tmp, path);
+}
+
+/** Writes a game or a match to `path` (never half a save). */
+export function writeSave(path: string, what: GameState | MatchState): void {
+  writeFileAtomically(path, ('kind' in what && what.kind === 'match' ? saveMatch(what) : saveGame(what as GameState)) + '\n');
 }
 
 /** Reads a save file: a game or a match, replayed. Throws a {@link SaveError}. */
@@ -20,5 +24,6 @@ export function readSave(path: string): { kind: 'game'; game: GameState } | { ki
   } catch (e) {
     throw new SaveError(`save file ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  return parseSave(text, path).kind === 'match' ? { kind: 'match', match: loadMatch(text, path) } : { kind: 'game', game: loadGame(text, path) };
+  const f = parseSave(text, path);
+  return f.kind === 'match' ? { kind: 'match', match: loadMatch(f, path) } : { kind: 'game', game: loadGame(f, path) };
 }

@@ -4,7 +4,8 @@
  */
 import { addSample, emptySums, type Sums } from '../lib/stats.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
-import { rulesFromSpec, type BotKind } from '../game/index.ts';
+import { rulesFromSpec, type BotKind, type Rules } from '../game/index.ts';
+import type { Profile } from '../emulator/profile.ts';
 import { addGame, csvRow, emptyAggregate, type Aggregate } from './record.ts';
 import { playOne, type PlayConfig } from './play-one.ts';
 
@@ -35,10 +36,18 @@ export interface ChunkResult {
   rows: string[];
 }
 
+/** The last run's rules and profiles, resolved once per thread rather than once per chunk (a rules or profile file is read and checked). */
+let resolved: { key: string; rules: Rules; profiles: Profile[] } | null = null;
+
+function resolveRun(s: SimSettings): { rules: Rules; profiles: Profile[] } {
+  const key = JSON.stringify([s.rules, s.profiles]);
+  if (resolved?.key !== key) resolved = { key, rules: rulesFromSpec(s.rules), profiles: s.profiles.map((p) => resolveProfile(p)) };
+  return resolved;
+}
+
 /** Plays games [start, end). */
 export function runChunk(s: SimSettings, start: number, end: number): ChunkResult {
-  const rules = rulesFromSpec(s.rules);
-  const profiles = s.profiles.map((p) => resolveProfile(p));
+  const { rules, profiles } = resolveRun(s);
   const cfg: PlayConfig = { players: s.players, rules, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots };
   const aggregates = profiles.map(() => emptyAggregate(s.players));
   const pairedTurns = profiles.slice(1).map(() => emptySums());

@@ -11,8 +11,8 @@ import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
-  cardLabel, createMatch, loadGame, loadMatch, makeBot, parseSave, nextRound, runRound, saveMatch, withRound,
-  type Bot, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
+  cardLabel, createMatch, loadGame, loadMatch, makeBot, matchSaveFile, parseSave, nextRound, runRound, withRound, writeFileAtomically,
+  type Bot, type SaveFile, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
 } from '../../game/index.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
@@ -80,8 +80,9 @@ export function readPlaySave(file: string): { match: MatchState; meta: Partial<P
   } catch (e) {
     throw new ResumeError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  const match = parseSave(text, file).kind === 'game' ? matchOfGame(loadGame(text, file)) : loadMatch(text, file);
-  const meta = (JSON.parse(text) as { play?: unknown }).play;
+  const saved = parseSave(text, file);
+  const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, file)) : loadMatch(saved, file);
+  const meta = (saved as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };
   const m = meta as Partial<PlayMeta>;
   const players = match.setup.players;
@@ -304,13 +305,13 @@ export class PlaySession implements Ui {
     }
   }
 
-  /** Writes the save file: the match with its move logs, plus the seats and the launcher's state. */
   /** Where the last save went (the temp folder when the chosen file could not be written). */
   savedTo: string | null = null;
 
+  /** Writes the save file (never half of one): the match with its move logs, plus the seats and the launcher's state. */
   save(): string {
     const match: MatchState = { ...this.match, game: this.state };
-    const file = JSON.parse(saveMatch(match)) as Record<string, unknown>;
+    const file: SaveFile & { play?: PlayMeta } = matchSaveFile(match);
     const core = this.launcher?.core;
     const meta: PlayMeta = {
       ...this.o.meta,
@@ -319,12 +320,12 @@ export class PlaySession implements Ui {
     file.play = meta;
     const text = `${JSON.stringify(file)}\n`;
     try {
-      writeFileSync(this.o.savePath, text);
+      writeFileAtomically(this.o.savePath, text);
       return (this.savedTo = this.o.savePath);
     } catch {
       // The folder went away or is read-only: the game goes to the temp folder rather than being lost.
       const fallback = path.join(tmpdir(), `uno-extreme-save-${process.pid}.json`);
-      writeFileSync(fallback, text);
+      writeFileAtomically(fallback, text);
       return (this.savedTo = fallback);
     }
   }
