@@ -8,6 +8,7 @@
  * watchdog reset keeps the SRAM, a power cycle does not ({@link LauncherRig.reset}).
  */
 import { CYCLES_PER_MS, MCUSR, RESET_FLAG, SRAM_BYTES, UnoBoard } from './board.ts';
+import { REFERENCE_DIVIDER } from '../wiring.ts';
 import { HostEnd } from './host-end.ts';
 import { Roller, type MotorDrive, type RollerOptions } from './roller.ts';
 import { Rng, seedRng } from '../../lib/rng.ts';
@@ -23,8 +24,6 @@ export const REFERENCE_PINS: RigPins = {
   button: 2, lid: 3, beam: 4, piezo: 8, motorDirB: 9, servo: 10, motorPwm: 11, motorDirA: 12, batteryChannel: 0,
 };
 
-/** The reference build's battery divider on A0: 100 kΩ over 22 kΩ. */
-export const REFERENCE_DIVIDER = 22 / (100 + 22);
 
 /**
  * Why the MCU resets. `external`: the RESET pin (DTR when a host opens the port, the reset button);

@@ -5,6 +5,7 @@
  * moves pins. `io` is passed in: `firmata-io` over a serialport 13 port, or `mock-firmata` in tests.
  */
 import five, { type Board, type Motor, type Piezo, type Servo } from 'johnny-five';
+import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 
 /** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
@@ -23,13 +24,13 @@ export interface LauncherPins {
   servo: number;
   /** Analog pin of the battery divider (0 = A0). */
   battery: number;
-  /** Battery volts per volt at the pin (a 10 k / 10 k divider halves it: 2). */
+  /** Battery volts per volt at the pin (the reference 100 k / 22 k divider: 122 / 22). */
   batteryDivider: number;
 }
 
 /** The reference wiring. */
 export const REFERENCE_PINS: LauncherPins = {
-  button: 2, lid: 3, motorPwm: 11, motorDir: 12, motorCdir: 9, cardSensor: 4, piezo: 8, servo: 10, battery: 0, batteryDivider: 2,
+  button: 2, lid: 3, motorPwm: 11, motorDir: 12, motorCdir: 9, cardSensor: 4, piezo: 8, servo: 10, battery: 0, batteryDivider: 1 / REFERENCE_DIVIDER,
 };
 
 /** Tones: a high "ding" for a press, a short beep for the lid, a low one for weak cells. */

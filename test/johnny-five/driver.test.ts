@@ -138,9 +138,9 @@ describe('Johnny-Five driver on mock-firmata', () => {
     await vi.advanceTimersByTimeAsync(1200);
     await aimed;
     expect(rig.last('servoWrite', REFERENCE_PINS.servo)).toBe(1500); // 90° on the servo, in µs
-    rig.set('A0', 716); // 716 / 1023 × 5 V = 3.50 V at the pin, behind a divider that halves the cells' 7.0 V
+    rig.set('A0', 177); // 177 / 1023 × 5 V = 0.865 V at the pin, behind the 100 k / 22 k divider: cells at 4.80 V
     await vi.advanceTimersByTimeAsync(1100);
-    expect(launcher.volts).toBeCloseTo(7.0, 1);
+    expect(launcher.volts).toBeCloseTo(4.8, 1);
   });
 
   it('a board that never gets ready is a clear error', async () => {
