@@ -2,7 +2,7 @@
  * `uno-extreme launcher`: the launcher console. Interactive on a terminal (a key presses the
  * button, others switch power, open the lid, reload, aim), or scripted with `--presses N --json`.
  */
-import { appendFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE, resolveProfile } from '../emulator/profiles.ts';
@@ -19,8 +19,13 @@ export function consoleDeck(n = 108): string[] {
   return Array.from({ length: n }, (_, i) => `card-${i + 1}`);
 }
 
-/** Appends press lines to a log file, with an error that says what to fix. */
+/**
+ * Appends press lines to a log file, with an error that says what to fix. The file is opened once
+ * (at the first press) and each line written as it comes, so a crash loses no logged press.
+ */
 export class PressLog {
+  private fd: number | null = null;
+
   constructor(readonly file: string, readonly source: string) {}
 
   write(time: number, r: PressResult): void {
@@ -29,10 +34,16 @@ export class PressLog {
       fired: r.fired, empty: r.empty, halfOut: r.halfOut, ...(r.ignored ? { ignored: r.ignored } : {}),
     };
     try {
-      appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+      this.fd ??= openSync(this.file, 'a');
+      writeSync(this.fd, `${JSON.stringify(line)}\n`);
     } catch (e) {
       throw new UserError(`cannot write the press log ${this.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; check the folder exists and is writable`);
     }
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
   }
 }
 
@@ -148,33 +159,37 @@ export const launcherCommand: Command = {
     const device = typeof args.values.device === 'string' ? args.values.device : undefined;
     const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
-    if (device) {
-      // Every flag is checked before the port is opened: a usage error leaves no device open.
-      const presses = args.values.presses === undefined ? null : intOption(args, 'presses', 0, 1, 100_000);
-      if (presses === null && args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
-      if (presses === null && !process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
-      const hardware = await openDeviceSpec(device);
-      try {
-        if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
-        const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware });
+    try {
+      if (device) {
+        // Every flag is checked before the port is opened: a usage error leaves no device open.
+        const presses = args.values.presses === undefined ? null : intOption(args, 'presses', 0, 1, 100_000);
+        if (presses === null && args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
+        if (presses === null && !process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+        const hardware = await openDeviceSpec(device);
+        try {
+          if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
+          const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware });
+          console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
+          return 0;
+        } catch (e) {
+          if (e instanceof LauncherError) throw new UserError(e.message);
+          throw e;
+        } finally {
+          await hardware.close();
+        }
+      }
+      if (args.values.presses !== undefined) {
+        const presses = intOption(args, 'presses', 0, 1, 10_000_000);
+        const s = runScripted({ profile, seed, presses, seats, charge, log, trace });
         console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
         return 0;
-      } catch (e) {
-        if (e instanceof LauncherError) throw new UserError(e.message);
-        throw e;
-      } finally {
-        await hardware.close();
       }
+      if (args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
+      if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+      if (picked) console.log(`seed ${seed} (repeat this session with --seed ${seed})`);
+      return await runConsole({ profile, seed, seats, charge, log, trace });
+    } finally {
+      log?.close();
     }
-    if (args.values.presses !== undefined) {
-      const presses = intOption(args, 'presses', 0, 1, 10_000_000);
-      const s = runScripted({ profile, seed, presses, seats, charge, log, trace });
-      console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
-      return 0;
-    }
-    if (args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
-    if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
-    if (picked) console.log(`seed ${seed} (repeat this session with --seed ${seed})`);
-    return runConsole({ profile, seed, seats, charge, log, trace });
   },
 };

@@ -4,7 +4,7 @@
  * the profile's rate scaled by the battery, slips, double feeds, jams), and tracks the battery.
  * No avr8js here: the rig feeds it the motor's state per slice of simulated time.
  */
-import { attemptMs, feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState, type FeedOutcome } from '../../emulator/core.ts';
+import { attemptMs, feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState } from '../../emulator/core.ts';
 import type { Mechanics, Profile } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Rng, type RngState } from '../../lib/rng.ts';
@@ -55,8 +55,6 @@ export class Roller {
   beamPulses = 0;
   /** Cards that left the launcher. */
   cardsOut = 0;
-  /** Outcomes of every feed attempt, in order. */
-  readonly outcomes: FeedOutcome[] = [];
 
   constructor(o: RollerOptions) {
     const p = o.profile ?? resolveProfile();
@@ -132,7 +130,6 @@ export class Roller {
   private start(): void {
     const f = feedStep(this.profile, this.core, OPEN_BURST, this.rng);
     this.core = f.state;
-    this.outcomes.push(f.step.outcome);
     this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: attemptMs(this.profile, this.core), out: false };
   }
 

@@ -61,14 +61,13 @@ export class SerialLauncher implements LauncherHardware {
   }
 
   /** The device's last known state, replayed to a new listener (a machine that starts later). */
-  private known: { lid: boolean | null; volts: number | null; up: boolean } = { lid: null, volts: null, up: false };
+  private known: { lid: boolean | null; volts: number | null } = { lid: null, volts: null };
   /** The first connection succeeded: from now on a lost link is reconnected. */
   private established = false;
 
   private emit(i: HardwareInput): void {
     if (i.type === 'LID') this.known.lid = i.open;
     else if (i.type === 'BATTERY') this.known.volts = i.volts;
-    else if (i.type === 'LINK') this.known.up = i.up;
     for (const l of this.listeners) l(i);
   }
 
@@ -95,7 +94,6 @@ export class SerialLauncher implements LauncherHardware {
     this.log(`connected to ${this.o.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
-    this.known.up = true;
     if (!first) this.emit({ type: 'LINK', up: true });
     this.established = true;
   }
