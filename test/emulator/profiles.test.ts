@@ -86,12 +86,14 @@ describe('shipped profiles against their definitions', () => {
   it('extreme-2010-measured: burst sizes 1..13 with the measured mean per bucket', () => {
     const p = resolveProfile('extreme-2010-measured');
     const means = [4.66, 5.39, 4.72, 5.07, 7.2];
+    expect(p.burstPmf).toHaveLength(means.length);
     p.burstPmf.forEach((pmf, k) => {
       expect(pmf.length - 1).toBe(13);
       expect(pmf[0]).toBe(0);
       expect(pmfMean(pmf)).toBeCloseTo(means[k], 6);
     });
     const { targets } = sampleDecisions(p, 120_000, 13);
+    expect(targets.filter(Boolean)).toHaveLength(means.length);
     targets.forEach((row, k) => {
       const obs = Array.from(p.burstPmf[k], (_, n) => row[n] ?? 0);
       expect(chiSquareGof(obs, p.burstPmf[k]).pValue).toBeGreaterThan(0.001);

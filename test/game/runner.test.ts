@@ -75,8 +75,18 @@ describe('runner', () => {
   it('reloads the launcher on the game’s reload events', () => {
     const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', under: 'Y1 Y2 Y3', supply: 'R1' });
     const l = new ScriptedLauncher([{ n: 1 }, { n: 2 }]);
-    expect(() => runRoundSync(s, l, pressers(2), { maxMoves: 4, onStep: (st) => expect(sameCards(l.supply, st.supply)).toBe(true) })).toThrow();
+    // Checked after each move, reported after the round: the round ends by its move limit, and an
+    // expectation failing inside onStep would be taken for that error.
+    const apart: number[] = [];
+    let steps = 0;
+    const onStep = (st: GameState) => {
+      steps++;
+      if (!sameCards(l.supply, st.supply)) apart.push(steps);
+    };
+    expect(() => runRoundSync(s, l, pressers(2), { maxMoves: 4, onStep })).toThrow(/did not end after 4 moves/);
     expect(l.calls).toContain('load(3)');
+    expect(steps).toBe(4);
+    expect(apart).toEqual([]);
   });
   it('refuses a launcher that holds other cards, and needs one for launcher rule sets', () => {
     const s = createGame({ players: 2, seed: 1 });

@@ -33,6 +33,7 @@ describe('fitting a profile to a press log', () => {
     const fit = estimate(tabulate(parsePressLog(logOf('extreme-2010-measured', 4000, 7))));
     const truth = [0.18, 0.5, 0.59, 0.55, 1];
     expect(fit.fireHazard).toHaveLength(5);
+    expect(fit.fireHazardCi).toHaveLength(5);
     fit.fireHazardCi.forEach(([lo, hi], k) => {
       expect(truth[k]).toBeGreaterThanOrEqual(lo - 0.02); // the slack covers slips and empties that hide a burst
       expect(truth[k]).toBeLessThanOrEqual(hi + 0.02);
