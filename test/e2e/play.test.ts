@@ -104,7 +104,7 @@ describe('uno-extreme play in a terminal', () => {
     expect(readFileSync(path.join(dir, 'parted.html'), 'utf8')).toBe(readFileSync(path.join(dir, 'whole.html'), 'utf8'));
   });
 
-  it('a corrupt save file is refused with a clear message', async () => {
+  it('a missing save file is refused with a clear message (damaged saves: session.test.ts)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
     const p = start(dir, '--resume nothing.json', 'uno-e2e-f');
     await p.waitFor((s) => /cannot read nothing\.json: no such file[\s\S]*\[exit 1\]/.test(s));

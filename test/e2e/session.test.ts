@@ -3,7 +3,7 @@
  * matches, quit at many points and resume, must end exactly as the uninterrupted match; a device
  * that goes away stops the game with it saved.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,34 @@ describe('play session: quit and resume anywhere', () => {
       expect(r.session.match.rounds.map((x) => x.points)).toEqual(final.rounds.map((x) => x.points));
     });
   }
+
+  it('a damaged save is refused with what is wrong, and the file is left as it was', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
+    const file = path.join(dir, 'good.json');
+    const match = createMatch({ rules: resolveRules('extreme'), players: 3, seed: 6, log: true });
+    expect((await play(match, meta(3), new Robot(10), file)).end).toBe('saved');
+    const text = readFileSync(file, 'utf8');
+    const damaged: Array<[string, (f: { play: Record<string, unknown>; hash: string }) => unknown, RegExp]> = [
+      ['names', (f) => (f.play.names = ['You']), /play\.names must list 3 names/],
+      ['me', (f) => (f.play.me = 9), /play\.me must be a seat 0\.\.2/],
+      ['bots', (f) => (f.play.bots = ['genius']), /play\.bots must list random or heuristic/],
+      ['profile', (f) => (f.play.profile = 7), /play\.profile must be a profile name or file/],
+      ['launcher', (f) => (f.play.launcher = { rng: [1], presses: 0, sinceBurst: 0, motorMs: 0 }), /play\.launcher is damaged/],
+      ['hash', (f) => (f.hash = '0000'), /was edited: the replayed game does not match its hash/],
+    ];
+    for (const [what, damage, message] of damaged) {
+      const f = JSON.parse(text);
+      damage(f);
+      const bad = path.join(dir, `bad-${what}.json`);
+      writeFileSync(bad, JSON.stringify(f));
+      expect(() => readPlaySave(bad), what).toThrow(message);
+      expect(readFileSync(bad, 'utf8')).toBe(JSON.stringify(f));
+    }
+    const cut = path.join(dir, 'cut.json');
+    writeFileSync(cut, text.slice(0, text.length / 2));
+    expect(() => readPlaySave(cut)).toThrow(/save file .*cut\.json is truncated or not JSON/);
+    expect(readPlaySave(file).match.game.moves).toBeGreaterThan(0);
+  });
 
   it('an error mid-game (a launcher that fails) stops with the game saved, resumable', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
