@@ -4,7 +4,7 @@
  * the profile's rate scaled by the battery, slips, double feeds, jams), and tracks the battery.
  * No avr8js here: the rig feeds it the motor's state per slice of simulated time.
  */
-import { attemptMs, feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState } from '../../emulator/core.ts';
+import { feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState } from '../../emulator/core.ts';
 import type { Mechanics, Profile } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Rng, type RngState } from '../../lib/rng.ts';
@@ -126,11 +126,15 @@ export class Roller {
     }
   }
 
-  /** Starts a feed attempt: the pure core decides its outcome now. */
+  /**
+   * Starts a feed attempt: the pure core decides its outcome and its length now. The length is the
+   * step's own (at the voltage the attempt starts at), not one read from the state after it, which
+   * has the attempt's motor time added and so gave the next attempt's length.
+   */
   private start(): void {
     const f = feedStep(this.profile, this.core, OPEN_BURST, this.rng);
     this.core = f.state;
-    this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: attemptMs(this.profile, this.core), out: false };
+    this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: f.step.ms, out: false };
   }
 
   /**
