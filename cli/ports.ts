@@ -1,7 +1,7 @@
 /**
  * `uno-extreme ports`: the serial ports a launcher could be on, also where udev is missing.
  */
-import { listPorts, scanDev } from '../firmware-bridge/ports.ts';
+import { listPorts } from '../firmware-bridge/ports.ts';
 import type { Command, ParsedArgs } from './args.ts';
 
 /** The `ports` command. */
@@ -14,8 +14,7 @@ export const portsCommand: Command = {
   },
   examples: ['uno-extreme ports', 'uno-extreme ports --json'],
   async run(args: ParsedArgs): Promise<number> {
-    const { ports, note } = await listPorts();
-    const all = args.values.all ? [...ports, ...scanDev('/dev', /^ttyS\d+$/).filter((p) => !ports.some((q) => q.path === p.path))] : ports;
+    const { ports: all, note } = await listPorts({ builtIn: Boolean(args.values.all) });
     if (args.values.json) {
       console.log(JSON.stringify({ ports: all, ...(note ? { note } : {}) }));
       return 0;
