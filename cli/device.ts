@@ -14,15 +14,37 @@ const OPENERS: Record<string, (path: string) => Promise<LauncherHardware>> = {
   firmata: (path) => openFirmata(path),
 };
 
+/** What each kind is, for messages. */
+const KINDS = 'serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata, through Johnny-Five)';
+/** Names people give the Firmata kind, after the library that drives it. */
+const FIRMATA_ALIASES = new Set(['johnny-five', 'johnnyfive', 'j5', 'five']);
+
+/**
+ * Reads a `KIND:PATH` device: the kind (any case) and the port's path. A malformed value is a
+ * {@link UsageError} that says what was wrong and what to type instead.
+ */
+export function parseDeviceSpec(spec: string): { kind: string; path: string } {
+  const m = /^([a-z][\w-]*)?:(.*)$/i.exec(spec.trim());
+  if (!m || !m[1]) {
+    const path = m ? m[2] : spec.trim();
+    if (path.startsWith('/') || /^(tty|cu\.|COM\d)/i.test(path))
+      throw new UsageError(`--device needs a kind before the port: --device serial:${path} (this project's firmware) or --device firmata:${path} (StandardFirmata)`);
+    throw new UsageError(`--device must look like ${KINDS}, e.g. serial:/dev/ttyACM0; got "${spec}" (\`uno-extreme ports\` lists the ports)`);
+  }
+  const kind = m[1].toLowerCase();
+  const path = m[2].trim();
+  if (FIRMATA_ALIASES.has(kind))
+    throw new UsageError(`--device ${kind}: the Johnny-Five driver's kind is "firmata": use --device firmata:${path || '/dev/ttyACM0'}`);
+  if (!OPENERS[kind]) throw new UsageError(`--device: unknown kind "${m[1]}"; use ${KINDS}`);
+  if (path === '') throw new UsageError(`--device ${kind}: needs the port's path, e.g. --device ${kind}:/dev/ttyACM0 (\`uno-extreme ports\` lists the ports)`);
+  return { kind, path };
+}
+
 /** Opens a `KIND:PATH` device, turning device errors into messages for the user. */
 export async function openDeviceSpec(spec: string): Promise<LauncherHardware> {
-  const m = /^([a-z]+):(.+)$/.exec(spec);
-  const kinds = Object.keys(OPENERS).map((k) => `${k}:PATH`).join(' or ');
-  if (!m) throw new UsageError(`--device must look like ${kinds}, e.g. firmata:/dev/ttyACM0; got "${spec}"`);
-  const open = OPENERS[m[1]];
-  if (!open) throw new UsageError(`--device: unknown kind "${m[1]}"; use ${kinds}`);
+  const { kind, path } = parseDeviceSpec(spec);
   try {
-    return await open(m[2]);
+    return await OPENERS[kind](path);
   } catch (e) {
     if (e instanceof DeviceError || e instanceof BoardError) throw new UserError(e.message);
     throw e;

@@ -9,7 +9,7 @@ import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
 import { createMatch, resolveRules, rulesFromSpec, type BotKind, type Rules } from '../game/index.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
-import { openDeviceSpec } from './device.ts';
+import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { scoreSheetHtml } from './play/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
@@ -53,6 +53,8 @@ export const playCommand: Command = {
     if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
+    // A malformed --device is a usage error before a game is dealt (the port is opened later).
+    if (typeof args.values.device === 'string') parseDeviceSpec(args.values.device);
     const savePath = String(args.values.save ?? 'uno-extreme-save.json');
     try {
       accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);

@@ -26,5 +26,12 @@ export function explainOpenError(path: string, e: unknown): DeviceError {
     return new DeviceError(`${path} is busy: another program holds it (close the Arduino IDE's serial monitor, or another uno-extreme)`, 'busy', path);
   if (code === 'ENOENT' || /ENOENT|No such file/i.test(msg))
     return new DeviceError(`no serial port at ${path}: is the board plugged in? \`uno-extreme ports\` lists the ports there are`, 'missing', path);
-  return new DeviceError(`cannot open ${path}: ${msg}`, 'io', path);
+  if (code === 'EISDIR' || code === 'ENOTTY' || /Is a directory|Inappropriate ioctl|Not a typewriter/i.test(msg))
+    return new DeviceError(`${path} is not a serial port (${bare(msg)}): give the board's port, e.g. /dev/ttyACM0; \`uno-extreme ports\` lists the ports there are`, 'missing', path);
+  return new DeviceError(`cannot open ${path}: ${bare(msg)}; check that it is the board's serial port (\`uno-extreme ports\` lists them) and that it is plugged in`, 'io', path);
+}
+
+/** An error message without the `Error: ` serialport puts in front of it, nor a repeated path. */
+function bare(msg: string): string {
+  return msg.replace(/^(Error:\s*)+/, '').replace(/, cannot open \S+$/, '');
 }

@@ -64,6 +64,29 @@ describe('uno-extreme launcher (scripted)', () => {
     }
   });
 
+  it('a malformed --device is a usage error (2) saying what to type; a port that cannot be used is a runtime error (1) saying how to fix it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-dev-'));
+    const cases: Array<[string, number, RegExp]> = [
+      ['bogus', 2, /--device must look like serial:PATH .* or firmata:PATH .*; got "bogus"/],
+      ['serial:', 2, /--device serial: needs the port's path, e\.g\. --device serial:\/dev\/ttyACM0/],
+      ['firmata:', 2, /--device firmata: needs the port's path/],
+      ['johnny-five:/dev/ttyUSB7', 2, /the Johnny-Five driver's kind is "firmata": use --device firmata:\/dev\/ttyUSB7/],
+      ['/dev/ttyACM0', 2, /--device needs a kind before the port: --device serial:\/dev\/ttyACM0 .* or --device firmata:\/dev\/ttyACM0/],
+      ['usb:/dev/ttyACM0', 2, /unknown kind "usb"; use serial:PATH/],
+      ['SERIAL:/dev/does-not-exist', 1, /no serial port at \/dev\/does-not-exist: is the board plugged in\?/],
+      ['serial:/dev/does-not-exist', 1, /no serial port at \/dev\/does-not-exist: is the board plugged in\?/],
+      ['firmata:/dev/does-not-exist', 1, /no serial port at \/dev\/does-not-exist/],
+      ['serial:/dev/null', 1, /^uno-extreme launcher: \/dev\/null is not a serial port \([^)]*\): give the board's port/],
+      [`firmata:${dir}`, 1, /is not a serial port \(Is a directory\): give the board's port/],
+    ];
+    for (const [device, code, msg] of cases) {
+      const r = run('launcher', '--device', device, '--presses', '1');
+      expect(r.status, device).toBe(code);
+      expect(r.stderr, device).toMatch(msg);
+      expect(r.stderr.trim().split('\n'), device).toHaveLength(1);
+    }
+  });
+
   it('--help works on the program and on the command', () => {
     expect(execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })).toMatch(/launcher/);
     const h = execFileSync(process.execPath, [BIN, 'launcher', '--help'], { encoding: 'utf8' });
