@@ -63,6 +63,8 @@ export function runConsole(o: {
   // Every press is logged, the launcher's own button included.
   launcher.on('pressDone', (e) => o.log?.write(Date.now(), e.result));
   launcher.onAttention((m) => (say(m), draw()));
+  // What the device says about itself (noise on its line, a link lost for good), already rate-limited.
+  const notices = o.hardware?.onNotice?.((m) => (say(m), draw()));
   launcher.on('offline', () => (say('device offline: reconnecting…'), draw()));
   launcher.on('online', () => (say('device back online'), draw()));
   launcher.on('aimReached', (e) => (say(`aimed at seat ${e.seat}`), draw()));
@@ -77,6 +79,7 @@ export function runConsole(o: {
       stdin.setRawMode(false);
       stdin.pause();
       stdin.off('data', onKey);
+      notices?.();
       // The device (if any) is closed by the command that opened it.
       if (o.hardware) launcher.detach();
       else await launcher.close();

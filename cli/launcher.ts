@@ -102,6 +102,7 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
     o.log?.write(Date.now(), e.result);
   });
   launcher.onAttention((m) => console.error(m));
+  const notices = o.hardware.onNotice?.((m) => console.error(`warning: ${m}`));
   try {
     for (let i = 0; i < o.presses; i++) {
       const r = await launcher.press();
@@ -109,6 +110,7 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
       if (r.jam || r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
     }
   } finally {
+    notices?.();
     launcher.detach();
   }
   return { profile: o.hardware.name, seed: o.seed, ...tally.summary(), simulatedMs: Date.now() - start };

@@ -39,6 +39,11 @@ export interface LauncherHardware {
   aim(degrees: number): void;
   /** Subscribes to inputs; returns the unsubscribe function. */
   onInput(listener: (input: HardwareInput) => void): () => void;
+  /**
+   * Subscribes to what the person at a real launcher should read and the inputs do not say: noise
+   * on its line (rate-limited), a link lost for good. Optional: the simulated device has none.
+   */
+  onNotice?(listener: (message: string) => void): () => void;
   /** Releases the device. */
   close(): Promise<void>;
 }

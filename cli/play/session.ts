@@ -150,6 +150,11 @@ export class PlaySession implements Ui {
 
   /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
   async run(): Promise<'done' | 'saved'> {
+    // What a real launcher says about itself (noise on its line, a link lost for good), already rate-limited.
+    const notices = this.o.hardware?.onNotice?.((m) => {
+      this.note(m);
+      this.draw();
+    });
     try {
       for (;;) {
         if (this.match.game.winner === null) await this.playRound();
@@ -170,6 +175,7 @@ export class PlaySession implements Ui {
       if (e instanceof QuitSignal) return 'saved';
       throw new SessionError(e as Error, where);
     } finally {
+      notices?.();
       this.launcher?.detach();
     }
   }

@@ -3,12 +3,16 @@
  * {@link LauncherHardware}. The machine decides and times each burst; the board moves the motor,
  * counts cards with its sensor, and enforces its own safety (lid interlock, run limit, watchdog).
  * After an unplug or a reset the driver reconnects with backoff and resynchronises its counters
- * from the board's running counts, so no card is counted twice or lost.
+ * from the board's running counts, so no card is counted twice or lost. Lines on the wire that
+ * are not the protocol are ignored, counted ({@link SerialLauncher.diagnostics}) and told to the
+ * person through {@link SerialLauncher.onNotice} (at most once per `noticeEveryMs`); each one makes
+ * the driver read the board's counters again, so a damaged CARD line loses no card.
  */
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 import { helloSession, resync, type DeviceMessage } from '../codec.ts';
 import { DEFAULT_TIMING, Link, type LinkTiming } from './link.ts';
 import { DeviceError } from '../port-errors.ts';
+import { GarbageReport, Notices } from '../notices.ts';
 
 /** Options of {@link SerialLauncher.open}. */
 export interface SerialOptions {
@@ -20,8 +24,20 @@ export interface SerialOptions {
   forwardMaxMs?: number;
   /** A reverse pulse's limit on the board, ms. */
   reverseMaxMs?: number;
-  /** Hears what the driver does (connects, resyncs, garbage), one line each. */
+  /** Hears what the driver does (connects, resyncs, lost links, refused commands), one line each: for debugging. */
   log?: (line: string) => void;
+  /** Unreadable lines are told to the person at most once per this many ms (default 10 s). */
+  noticeEveryMs?: number;
+}
+
+/** What the driver has seen on the wire, for a status line or a bug report. */
+export interface SerialDiagnostics {
+  /** Connections made (1 + reconnects). */
+  connections: number;
+  /** Lines from the board, after the handshake, that were not the protocol (ignored). */
+  garbageLines: number;
+  /** The last of them (its first 40 characters), or null. */
+  lastGarbage: string | null;
 }
 
 /** Pitches the firmware can play (3921.6 / 2n Hz) for each sound. */
@@ -44,6 +60,10 @@ export class SerialLauncher implements LauncherHardware {
   private reconnecting = false;
   private readonly timing: LinkTiming;
   private readonly log: (line: string) => void;
+  private readonly notices = new Notices();
+  private readonly garbage: GarbageReport;
+  /** A STATUS asked for after garbage is in flight; `again`: more garbage came meanwhile. */
+  private recount: { again: boolean } | null = null;
   /** Connections made (1 + reconnects), for logs and tests. */
   connections = 0;
 
@@ -51,6 +71,7 @@ export class SerialLauncher implements LauncherHardware {
     this.name = `serial:${o.path}`;
     this.timing = { ...DEFAULT_TIMING, ...o.timing };
     this.log = o.log ?? (() => {});
+    this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs);
   }
 
   /** Opens the port and does the handshake; rejects with a clear error (missing, busy, permission, silent, wrong protocol). */
@@ -72,7 +93,7 @@ export class SerialLauncher implements LauncherHardware {
   }
 
   private async connect(first: boolean): Promise<void> {
-    const { link, hello } = await Link.open(this.o.path, this.timing, (m) => this.onMessage(m), (why) => this.onLost(why));
+    const { link, hello } = await Link.open(this.o.path, this.timing, (m) => this.onMessage(m), (why) => this.onLost(why), (l) => this.onGarbage(l));
     if (this.closing) return void (await link.close());
     let status;
     try {
@@ -126,9 +147,7 @@ export class SerialLauncher implements LauncherHardware {
         this.presses = m.presses;
         break;
       case 'CARD':
-        // A lost CARD line is made up by the next one: count the difference.
-        for (let n = this.cards; n < m.cards; n++) this.emit({ type: 'CARD' });
-        this.cards = Math.max(this.cards, m.cards);
+        this.countCards(m.cards);
         break;
       case 'LID':
         this.emit({ type: 'LID', open: m.open });
@@ -137,8 +156,7 @@ export class SerialLauncher implements LauncherHardware {
         this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
         break;
       case 'STALL':
-        for (let n = this.cards; n < m.cards; n++) this.emit({ type: 'CARD' });
-        this.cards = Math.max(this.cards, m.cards);
+        this.countCards(m.cards);
         this.emit({ type: 'STALL' });
         break;
       case 'STOPPED':
@@ -151,6 +169,39 @@ export class SerialLauncher implements LauncherHardware {
       default:
         break;
     }
+  }
+
+  /** The board's running card count: a lost CARD line is made up by the next count, so count the difference. */
+  private countCards(cards: number): void {
+    for (let n = this.cards; n < cards; n++) this.emit({ type: 'CARD' });
+    this.cards = Math.max(this.cards, cards);
+  }
+
+  /**
+   * A line that is not the protocol: told to the person (rate-limited), and the board's counters
+   * read again at once, as a damaged line may have been a CARD: the burst's last card would
+   * otherwise wait for the next burst's first CARD line.
+   */
+  private onGarbage(line: string): void {
+    this.garbage.add(line);
+    this.readCounters();
+  }
+
+  /** Asks for STATUS and counts the cards it carries; one query at a time, again if asked meanwhile. */
+  private readCounters(): void {
+    if (this.recount) return void (this.recount.again = true);
+    const link = this.link;
+    if (!link) return;
+    const r = (this.recount = { again: false });
+    link.status().then(
+      (s) => {
+        this.recount = null;
+        if (this.link !== link) return;
+        this.countCards(s.cards);
+        if (r.again) this.readCounters();
+      },
+      () => (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
+    );
   }
 
   private onLost(why: string): void {
@@ -220,6 +271,19 @@ export class SerialLauncher implements LauncherHardware {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Hears what the person at the launcher should know and cannot see from the inputs: noise on the
+   * line (at most once per `noticeEveryMs`). What was said before the first listener is told to it.
+   */
+  onNotice(listener: (message: string) => void): () => void {
+    return this.notices.on(listener);
+  }
+
+  /** What the driver has seen on the wire. */
+  get diagnostics(): SerialDiagnostics {
+    return { connections: this.connections, garbageLines: this.garbage.count, lastGarbage: this.garbage.last };
+  }
+
   /** True while the link is up. */
   get connected(): boolean {
     return this.link !== null;
@@ -227,6 +291,7 @@ export class SerialLauncher implements LauncherHardware {
 
   async close(): Promise<void> {
     this.closing = true;
+    this.garbage.close();
     const link = this.link;
     this.link = null;
     if (link) {
@@ -234,5 +299,6 @@ export class SerialLauncher implements LauncherHardware {
       await link.close();
     }
     this.listeners.clear();
+    this.notices.clear();
   }
 }

@@ -2,7 +2,9 @@
  * One connection to a board running this project's firmware: the port (serialport 13 with a
  * ReadlineParser), the handshake (wait for the board's HELLO, never a guessed sleep), commands one
  * at a time with sequence numbers, acknowledgements, timeouts and retries, and the heartbeat.
- * Device events are handed up as decoded messages; garbage lines are counted and never acted on.
+ * Device events are handed up as decoded messages. Lines that do not decode are never acted on:
+ * during the handshake they are counted (to tell a board on another protocol from a silent one),
+ * after it they are handed to `onGarbage`, which tells the person and reads the counters again.
  */
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
@@ -49,9 +51,9 @@ export class Link {
   private heartbeat: NodeJS.Timeout | null = null;
   private lastSent = 0;
   private closed = false;
-  /** Lines that could not be decoded (noise on the wire). */
+  /** Lines that could not be decoded during the handshake (another protocol, or bootloader noise). */
   garbage = 0;
-  /** The first few of them, for messages. */
+  /** The first few of them, for the handshake's error. */
   readonly garbageSamples: string[] = [];
 
   private constructor(
@@ -60,17 +62,20 @@ export class Link {
     private readonly timing: LinkTiming,
     private readonly onMessage: (m: DeviceMessage) => void,
     private readonly onLost: (why: string) => void,
+    private readonly onGarbage: (line: string) => void,
   ) {}
 
   /**
    * Opens `path`, waits for the board's HELLO (asking for it after `helloWaitMs` of silence, for
-   * boards that do not reset on open) and checks the product and protocol version.
+   * boards that do not reset on open) and checks the product and protocol version. After the
+   * handshake, each line that does not decode goes to `onGarbage`.
    */
   static async open(
     path: string,
     timing: LinkTiming,
     onMessage: (m: DeviceMessage) => void,
     onLost: (why: string) => void,
+    onGarbage: (line: string) => void = () => {},
   ): Promise<{ link: Link; hello: Hello }> {
     const port = await new Promise<SerialPort>((resolve, reject) => {
       const p = new SerialPort({ path, baudRate: 115200, lock: true }, (err) => (err ? reject(explainOpenError(path, err)) : resolve(p)));
@@ -85,7 +90,12 @@ export class Link {
         return; // events before the handshake are stale
       }
       onMessage(m);
-    }, onLost);
+    }, onLost, (line) => {
+      if (handshaking) {
+        link.garbage++;
+        if (link.garbageSamples.length < 3) link.garbageSamples.push(line.slice(0, 40));
+      } else onGarbage(line);
+    });
     link.attach();
     // A board that did not reset (or missed the first question) is asked again, until the handshake's time is up.
     const asked = setInterval(() => link.writeRaw(encodeCommand(link.nextSeq(), { verb: 'HELLO' })), timing.helloWaitMs);
@@ -128,11 +138,7 @@ export class Link {
   private onLine(raw: string): void {
     if (raw.trim() === '') return;
     const d = decodeDeviceLine(raw);
-    if (!d.ok) {
-      this.garbage++;
-      if (this.garbageSamples.length < 3) this.garbageSamples.push(raw.slice(0, 40));
-      return;
-    }
+    if (!d.ok) return this.onGarbage(raw);
     const m = d.value;
     if (m.type === 'ACK' || m.type === 'NAK') return this.reply(m);
     if (m.type === 'STATUS' || (m.type === 'HELLO' && this.inflight?.verb === 'HELLO')) this.lastData = m;

@@ -25,6 +25,8 @@ export interface FakeOptions {
   noStatus?: boolean;
   /** Cards ejected per second while the motor runs forward (0: none: an empty launcher). */
   feedPerSecond?: number;
+  /** Raw bytes (noise) written once, right after the answer to the first STATUS: the host is connected then. */
+  noiseAfterStatus?: string;
 }
 
 export class FakeBoard {
@@ -36,6 +38,7 @@ export class FakeBoard {
   private decoder = new LineDecoder('host');
   private feeder: NodeJS.Timeout | null = null;
   private seen = new Set<number>();
+  private noised = false;
 
   private constructor(port: SerialPort, readonly o: FakeOptions) {
     this.port = port;
@@ -111,6 +114,10 @@ export class FakeBoard {
           break;
       }
       this.say({ type: 'ACK', seq });
+      if (cmd.verb === 'STATUS' && this.o.noiseAfterStatus && !this.noised) {
+        this.noised = true;
+        this.raw(this.o.noiseAfterStatus);
+      }
     }
   }
 

@@ -87,6 +87,33 @@ describe('serial driver', () => {
     expect(d.connected).toBe(true);
   });
 
+  it('garbage in the middle of a burst loses no card (a damaged last CARD line too), is counted, and is told once', async () => {
+    const { pair, board } = await rig({ feedPerSecond: 0 });
+    const d = await driver(pair.a);
+    const notices: string[] = [];
+    d.onNotice((m) => notices.push(m));
+    const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b', 'c', 'd', 'e', 'f'], hardware: d, clock: 'real' });
+    cleanups.push(() => launcher.detach());
+    const pressing = launcher.press();
+    await until(() => board.motor === 'FWD');
+    board.card();
+    board.raw('\x00\xff\xfe noise\n');
+    board.cards++;
+    board.raw('CARD 2*00\n'); // card 2, its line damaged: made up by the next CARD line
+    board.card();
+    board.raw('BTN 1\n'); // no checksum
+    board.cards++;
+    board.raw('CARD 4*FF\n'); // the burst's last card, damaged: no CARD line follows it
+    const r = await pressing;
+    expect(r.cards).toEqual(['a', 'b', 'c', 'd']);
+    expect(launcher.supplyCount).toBe(2);
+    expect(d.diagnostics).toEqual({ connections: 1, garbageLines: 4, lastGarbage: 'CARD 4*FF' });
+    // A noisy line is told once per 10 s, not once per line.
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^serial:.*\/host: 1 unreadable line from the board \(e\.g\. "\\u0000.*"\), ignored; the card count is read again from the board, so no card is lost\. If it goes on, check the USB cable/);
+    expect(d.connected).toBe(true);
+  });
+
   it('a slow board that misses a command gets the same line again (same sequence number)', async () => {
     const { pair, board } = await rig({ dropFirstSend: true });
     const d = await driver(pair.a);

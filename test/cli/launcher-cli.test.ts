@@ -1,8 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FakeBoard } from '../bridge/fake-board.ts';
+import { ptyPair } from '../bridge/socat.ts';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -84,6 +86,26 @@ describe('uno-extreme launcher (scripted)', () => {
       expect(r.status, device).toBe(code);
       expect(r.stderr, device).toMatch(msg);
       expect(r.stderr.trim().split('\n'), device).toHaveLength(1);
+    }
+  });
+
+  it('--device serial: noise on the line is one warning on stderr (not one per line), and the presses go on', async () => {
+    const pair = await ptyPair(['host', 'board']);
+    const board = await FakeBoard.open(pair.b, { noiseAfterStatus: '\x00\xff noise\nBTN 9\n#$%&\n' });
+    try {
+      const cli = spawn(process.execPath, [BIN, 'launcher', '--device', `serial:${pair.a}`, '--seed', '1', '--presses', '3', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      cli.stdout.on('data', (d: Buffer) => (stdout += d));
+      cli.stderr.on('data', (d: Buffer) => (stderr += d));
+      const code = await new Promise<number | null>((r) => cli.on('exit', r));
+      expect(code, stderr).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ presses: 3 });
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^warning: serial:\S+\/host: 1 unreadable line from the board \(e\.g\. "\\u0000.* noise"\), ignored; .*check the USB cable/);
+    } finally {
+      await board.close();
+      await pair.close();
     }
   });
 
