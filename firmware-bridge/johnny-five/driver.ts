@@ -3,10 +3,15 @@
  * `five.Motor`, `five.Piezo`, `five.Servo`, and hears `five.Button`, the lid switch, the card
  * sensor and the battery divider. The machine decides and times each burst; the board only
  * moves pins. `io` is passed in: `firmata-io` over a serialport 13 port, or `mock-firmata` in tests.
+ *
+ * A Firmata board cannot be picked up again once its port is gone (the io instance dies with it):
+ * when the io closes, disconnects or fails, the launcher goes offline for good and the person is
+ * told, once, through {@link JohnnyFiveLauncher.onNotice}, what to check and to start again.
  */
 import five, { type Board, type Motor, type Piezo, type Servo } from 'johnny-five';
 import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
+import { Notices } from '../notices.ts';
 
 /** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
 export interface LauncherPins {
@@ -79,6 +84,9 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   private beamBroken = false;
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
   private lastVolts: number | null = null;
+  private readonly notices = new Notices();
+  /** Why the link was lost (null while it is up). */
+  private lostWhy: string | null = null;
 
   private constructor(readonly board: Board, readonly name: string, pins: LauncherPins, private readonly o: Required<Pick<JohnnyFiveOptions, 'stallMs' | 'batteryStep'>>) {
     this.pins = pins;
@@ -97,12 +105,14 @@ export class JohnnyFiveLauncher implements LauncherHardware {
           'timeout',
         ));
       }, opts.readyTimeoutMs ?? 10_000);
-      board.once('error', (e: Error) => {
+      const failed = (e: Error) => {
         clearTimeout(timer);
         reject(new BoardError(`${name}: ${e.message}`, 'io'));
-      });
+      };
+      board.once('error', failed);
       board.once('ready', () => {
         clearTimeout(timer);
+        board.off('error', failed); // from now on the launcher hears errors (wire)
         const l = new JohnnyFiveLauncher(board, name, pins, { stallMs: opts.stallMs ?? 400, batteryStep: opts.batteryStep ?? 0.05 });
         l.wire();
         resolve(l);
@@ -135,8 +145,23 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       this.lastVolts = volts;
       this.emit({ type: 'BATTERY', volts });
     });
-    const io = board.io as { on?: (ev: string, f: () => void) => void };
-    io.on?.('close', () => this.emit({ type: 'LINK', up: false }));
+    // Johnny-Five passes the io's close, disconnect and error on to the board once it is ready; an
+    // error with no listener on the board would be thrown out of the io's event.
+    board.on('close', () => this.lost('the board\'s port closed (unplugged?)'));
+    board.on('disconnect', () => this.lost('the board was disconnected (unplugged?)'));
+    board.on('error', (e: { message?: string } | undefined) => this.lost(`the port failed (${e?.message ?? String(e)})`));
+  }
+
+  /**
+   * The link is gone for good: offline, said once. Cards the beam counted before stay counted;
+   * none can be counted after. The motor is still told to stop, in case the port half works.
+   */
+  private lost(why: string): void {
+    if (this.lostWhy !== null) return;
+    this.lostWhy = why;
+    this.disarmStall();
+    this.emit({ type: 'LINK', up: false });
+    this.notices.say(`${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`);
   }
 
   /** The beam: a card counts when it clears it (the trailing edge), so one card is one count. */
@@ -196,12 +221,19 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     // A machine that subscribes later learns the state the board is in.
     if (this.lidOpen !== null) listener({ type: 'LID', open: this.lidOpen });
     if (this.lastVolts !== null) listener({ type: 'BATTERY', volts: this.lastVolts });
+    if (this.lostWhy !== null) listener({ type: 'LINK', up: false });
     return () => this.listeners.delete(listener);
+  }
+
+  /** Hears what the person should know: the link lost for good (said once, also to a later listener). */
+  onNotice(listener: (message: string) => void): () => void {
+    return this.notices.on(listener);
   }
 
   async close(): Promise<void> {
     this.motor('stop');
     this.listeners.clear();
+    this.notices.clear();
     const io = this.board.io as { transport?: { isOpen?: boolean; close?: (cb: () => void) => void } };
     const t = io.transport;
     if (t?.isOpen && t.close) await new Promise<void>((r) => t.close!(() => r()));

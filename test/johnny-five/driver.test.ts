@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
-import { MachineLauncher } from '../../emulator/launcher.ts';
+import { LauncherError, MachineLauncher } from '../../emulator/launcher.ts';
 import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 
@@ -58,13 +58,13 @@ const threeCards = compileProfile(validateProfileSpec({
   ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 3, max: 3 },
 }));
 
-async function setup(): Promise<{ rig: PinRig; hw: JohnnyFiveLauncher; launcher: MachineLauncher }> {
+async function setup(offlineWaitMs?: number): Promise<{ rig: PinRig; hw: JohnnyFiveLauncher; launcher: MachineLauncher }> {
   const rig = new PinRig();
   const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:mock', stallMs: 400 });
   rig.io.emit('connect');
   rig.io.emit('ready');
   const hw = await opening;
-  const launcher = new MachineLauncher({ profile: threeCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
+  const launcher = new MachineLauncher({ profile: threeCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real', offlineWaitMs });
   rig.set('D3', 0); // lid closed
   rig.set('D4', 1); // beam clear
   rig.set('D2', 1); // button up
@@ -141,6 +141,45 @@ describe('Johnny-Five driver on mock-firmata', () => {
     rig.set('A0', 177); // 177 / 1023 × 5 V = 0.865 V at the pin, behind the 100 k / 22 k divider: cells at 4.80 V
     await vi.advanceTimersByTimeAsync(1100);
     expect(launcher.volts).toBeCloseTo(4.8, 1);
+  });
+
+  it('the port closes mid-burst (an unplug): offline, a notice saying what to do, the card counted kept, the press rejected clearly', async () => {
+    const { rig, hw, launcher } = await setup(3000);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    const cards: string[] = [];
+    launcher.on('card', (e) => cards.push(e.card));
+    const outcome = launcher.press().then((r) => r, (e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(200);
+    await card(rig);
+    rig.io.emit('close');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(launcher.unitState).toBe('offline');
+    expect(rig.motor()).toBe('stop');
+    expect(cards).toEqual(['a']);
+    expect(notices).toEqual([expect.stringMatching(/^firmata:mock: the board's port closed \(unplugged\?\): the launcher is offline .* check the USB cable, then start uno-extreme again$/)]);
+    // A press meanwhile waits for a board that cannot come back, then fails with what to check.
+    const later = launcher.press().then((r) => r, (e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(3100);
+    for (const e of [await outcome, await later]) {
+      expect(e).toBeInstanceOf(LauncherError);
+      expect((e as Error).message).toMatch(/^firmata:mock (did not finish the press|is offline): nothing from it for 3 s \(check the cable and the batteries\)/);
+    }
+    expect(launcher.context.press.cards).toEqual(['a']);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('an io error (a port that fails): offline with the error in the notice, once; a second error throws nothing', async () => {
+    const { rig, hw, launcher } = await setup();
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    rig.io.emit('error', new Error('EIO: i/o error, write'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(launcher.unitState).toBe('offline');
+    expect(() => rig.io.emit('error', new Error('EIO again'))).not.toThrow();
+    rig.io.emit('close');
+    expect(notices).toEqual([expect.stringMatching(/^firmata:mock: the port failed \(EIO: i\/o error, write\): the launcher is offline/)]);
+    await hw.close();
   });
 
   it('a board that never gets ready is a clear error', async () => {
