@@ -39,6 +39,11 @@ export interface LauncherHardware {
   aim(degrees: number): void;
   /** Subscribes to inputs; returns the unsubscribe function. */
   onInput(listener: (input: HardwareInput) => void): () => void;
+  /**
+   * Resolves once every input the device sent before this call has been heard (a round trip on an
+   * ordered link). Absent where inputs cannot lag behind the machine's own timers.
+   */
+  flush?(): Promise<void>;
   /** Releases the device. */
   close(): Promise<void>;
 }

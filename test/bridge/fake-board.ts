@@ -25,6 +25,11 @@ export interface FakeOptions {
   noStatus?: boolean;
   /** Cards ejected per second while the motor runs forward (0: none: an empty launcher). */
   feedPerSecond?: number;
+  /**
+   * Cards whose lines are still on the wire when the host stops the motor: counted before the
+   * STOP, they reach the host just ahead of its ACK (a slow host reads them after the burst's time).
+   */
+  lateCards?: number;
 }
 
 export class FakeBoard {
@@ -36,6 +41,7 @@ export class FakeBoard {
   private decoder = new LineDecoder('host');
   private feeder: NodeJS.Timeout | null = null;
   private seen = new Set<number>();
+  private late = 0;
 
   private constructor(port: SerialPort, readonly o: FakeOptions) {
     this.port = port;
@@ -106,6 +112,7 @@ export class FakeBoard {
           break;
         case 'STOP':
           this.run('STOP');
+          for (; (this.o.lateCards ?? 0) > this.late; this.late++) this.card();
           break;
         default:
           break;
