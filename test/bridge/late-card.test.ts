@@ -4,35 +4,27 @@
  * on a loaded machine), was dropped by the launcher: it had left the roller, but no player got it
  * and the game went on as if it were still loaded (test/bridge/play-device.test.ts failed so).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
-import { resolveProfile } from '../../emulator/profiles.ts';
+import { fixedBurst } from '../emulator/helpers.ts';
 import { ptyPair } from './socat.ts';
 import { FakeBoard } from './fake-board.ts';
 import { until } from '../poll.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
 // Four cards asked for, a short feed budget (4 × 1 attempts at 20/s: 200 ms) the board never meets.
-const fourCards = compileProfile(validateProfileSpec({
-  ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 4, max: 4 },
-  mechanics: { feedRate: 20, attemptsFactor: 1 },
-}));
+const fourCards = fixedBurst(4, { feedRate: 20, attemptsFactor: 1 });
 
 describe('a card line that arrives after the burst', () => {
   it('goes to the press it left with, not lost', async () => {
     const pair = await ptyPair(['host', 'board']);
     const board = await FakeBoard.open(pair.b, { feedPerSecond: 0, lateCards: 1 });
-    cleanups.push(() => pair.close(), () => board.close());
+    onTestFinished(() => pair.close());
+    onTestFinished(() => board.close());
     const hw = await SerialLauncher.open({ path: pair.a });
-    cleanups.push(() => hw.close());
+    onTestFinished(() => hw.close());
     const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     let reported = 0;
     hw.onInput((i) => i.type === 'CARD' && reported++);
     const r = await launcher.press();
