@@ -63,6 +63,7 @@ export const playCommand: Command = {
     }
     let match;
     let meta: PlayMeta;
+    let pickedSeed: number | null = null;
     if (typeof args.values.resume === 'string') {
       for (const k of ['rules', 'players', 'name', 'bots', 'seed', 'target'])
         if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot change a resumed game; drop it (the save file has the game's settings)`);
@@ -90,7 +91,7 @@ export const playCommand: Command = {
       const bots = String(args.values.bots ?? 'heuristic').split(',').map((b) => b.trim());
       for (const b of bots) if (b !== 'random' && b !== 'heuristic') throw new UsageError(`--bots: unknown bot "${b}"; use random or heuristic`);
       const name = String(args.values.name ?? 'You').trim() || 'You';
-      if (picked) console.log(`seed ${seed} (play this deal again with --seed ${seed})`);
+      if (picked) pickedSeed = seed;
       try {
         match = createMatch({ rules, players, seed, log: true });
       } catch (e) {
@@ -106,6 +107,8 @@ export const playCommand: Command = {
     }
     const profile = resolveProfile(meta.profile);
     const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
+    // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
+    if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);
     const keys = new KeyReader(process.stdin);
     const sheet = String(args.values.sheet ?? 'uno-extreme-scores.html');
     const session = new PlaySession({

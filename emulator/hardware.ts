@@ -44,6 +44,11 @@ export interface LauncherHardware {
    * on its line (rate-limited), a link lost for good. Optional: the simulated device has none.
    */
   onNotice?(listener: (message: string) => void): () => void;
+  /**
+   * Resolves once every input the device sent before this call has been heard (a round trip on an
+   * ordered link). Absent where inputs cannot lag behind the machine's own timers.
+   */
+  flush?(): Promise<void>;
   /** Releases the device. */
   close(): Promise<void>;
 }

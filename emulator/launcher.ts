@@ -213,6 +213,8 @@ export class MachineLauncher implements SyncLauncher {
     }
     if (ignored) return ignored;
     await this.settle(limit, 'did not finish the press');
+    // A card line still on the wire when the burst's time was up belongs to this press: wait for it.
+    await this.hardware.flush?.();
     return this.context.press;
   }
 

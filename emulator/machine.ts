@@ -449,6 +449,9 @@ export const launcherMachine = setup({
         TURNED: { guard: 'turning', actions: 'endTurn' },
         LINK: { guard: 'linkDown', target: '.offline', actions: 'goneOffline' },
         BATTERY: { actions: 'deviceBattery' },
+        // A card the device reports after its burst's time was up (its line was still on the wire)
+        // left with that burst: it goes to the last press (MachineLauncher.press waits for it).
+        CARD: { actions: 'cardSensed' },
       },
       states: {
         starting: {

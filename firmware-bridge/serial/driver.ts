@@ -284,6 +284,11 @@ export class SerialLauncher implements LauncherHardware {
     return { connections: this.connections, garbageLines: this.garbage.count, lastGarbage: this.garbage.last };
   }
 
+  /** A PING's ACK comes after every line the board sent before it: every card it counted is in. */
+  async flush(): Promise<void> {
+    await this.link?.send({ verb: 'PING' }).catch(() => {});
+  }
+
   /** True while the link is up. */
   get connected(): boolean {
     return this.link !== null;

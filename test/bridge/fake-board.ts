@@ -27,6 +27,11 @@ export interface FakeOptions {
   feedPerSecond?: number;
   /** Raw bytes (noise) written once, right after the answer to the first STATUS: the host is connected then. */
   noiseAfterStatus?: string;
+  /**
+   * Cards whose lines are still on the wire when the host stops the motor: counted before the
+   * STOP, they reach the host just ahead of its ACK (a slow host reads them after the burst's time).
+   */
+  lateCards?: number;
 }
 
 export class FakeBoard {
@@ -39,6 +44,7 @@ export class FakeBoard {
   private feeder: NodeJS.Timeout | null = null;
   private seen = new Set<number>();
   private noised = false;
+  private late = 0;
 
   private constructor(port: SerialPort, readonly o: FakeOptions) {
     this.port = port;
@@ -109,6 +115,7 @@ export class FakeBoard {
           break;
         case 'STOP':
           this.run('STOP');
+          for (; (this.o.lateCards ?? 0) > this.late; this.late++) this.card();
           break;
         default:
           break;

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { PlaySession, type PlayMeta } from '../../cli/play/session.ts';
@@ -14,18 +14,13 @@ import { createMatch, resolveRules } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Robot } from '../e2e/strategy.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
 describe('playing against a launcher device (firmware in the loop)', () => {
   it('plays a round to its end, the person reloading the launcher when asked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
     const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });
-    cleanups.push(() => dev.close());
+    onTestFinished(() => dev.close());
     const hw = await SerialLauncher.open({ path: dev.link });
-    cleanups.push(() => hw.close());
+    onTestFinished(() => hw.close());
     // The person: when the launcher asks for cards, open the lid, put them in, close it. (Two cards
     // fed together pass the beam as one: a real sensor limit, kept out of this test.)
     const asked: string[] = [];

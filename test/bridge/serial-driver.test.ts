@@ -6,12 +6,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
-import { resolveProfile } from '../../emulator/profiles.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
 import { ptyPair, type PtyPair } from './socat.ts';
 import { until } from '../poll.ts';
 import { FakeBoard, type FakeOptions } from './fake-board.ts';
+import { fixedBurst } from '../emulator/helpers.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
 const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -38,9 +37,7 @@ function inputs(d: SerialLauncher): HardwareInput[] {
   return seen;
 }
 
-const fourCards = compileProfile(validateProfileSpec({
-  ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 4, max: 4 },
-}));
+const fourCards = fixedBurst(4);
 
 describe('serial driver', () => {
   it('handshakes (asking HELLO of a board that did not reset), reads STATUS, then follows the button and the lid', async () => {

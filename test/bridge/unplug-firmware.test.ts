@@ -7,37 +7,28 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
-import { resolveProfile } from '../../emulator/profiles.ts';
+import { fixedBurst } from '../emulator/helpers.ts';
 import { until } from '../poll.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
 // A long burst, so the cable can be pulled in the middle of it.
-const twelve = compileProfile(validateProfileSpec({
-  ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 12, max: 12 },
-  mechanics: { feedRate: 6 },
-}));
+const twelve = fixedBurst(12, { feedRate: 6 });
 
 describe('unplug mid-burst with the firmware in the loop', () => {
   it('loses no card and counts none twice', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-unplug-'));
     const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 5 });
-    cleanups.push(() => dev.close());
+    onTestFinished(() => dev.close());
     const log: string[] = [];
     // The host comes back only after 1.5 s, past the board's 1 s heartbeat watchdog.
     const hw = await SerialLauncher.open({ path: dev.link, backoff: { firstMs: 1500, maxMs: 1500 }, log: (l) => log.push(l) });
-    cleanups.push(() => hw.close());
+    onTestFinished(() => hw.close());
     const supply = Array.from({ length: 40 }, (_, i) => `c${i}`);
     const launcher = new MachineLauncher({ profile: twelve, seed: 1, supply, hardware: hw, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     const pressing = launcher.press();
     await until(() => launcher.context.press.cards.length >= 2, 15_000);
     const seenByHost = launcher.context.press.cards.length;

@@ -4,13 +4,13 @@
  * --device serial:PATH` presses it through the serial driver; every card the roller ejects is
  * counted once.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIN, run, runFor } from '../cli-run.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
   it('presses the virtual launcher end to end and logs each press', async () => {
@@ -28,7 +28,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       });
       expect(shown).toBe(link);
       const log = path.join(dir, 'presses.jsonl');
-      const r = spawnSync(process.execPath, [BIN, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log], { encoding: 'utf8', timeout: 60_000 });
+      const r = runFor(60_000, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log);
       expect(r.status, r.stderr).toBe(0);
       const s = JSON.parse(r.stdout);
       expect(s).toMatchObject({ profile: `serial:${link}`, presses: 6, dings: 6 });
@@ -43,7 +43,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
   });
 
   it('says what is wrong with a missing --pty', () => {
-    const r = spawnSync(process.execPath, [BIN, 'device'], { encoding: 'utf8' });
+    const r = run('device');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/say --pty/);
   });

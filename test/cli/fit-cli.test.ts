@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { run } from '../cli-run.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('uno-extreme fit', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-fitcli-'));

@@ -1,13 +1,12 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FakeBoard } from '../bridge/fake-board.ts';
 import { ptyPair } from '../bridge/socat.ts';
+import { BIN, run } from '../cli-run.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('uno-extreme launcher (scripted)', () => {
   it('--presses N --json prints one JSON object with the promised fields, the same for the same seed', () => {

@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSave } from '../../game/index.ts';
 import { readPlaySave } from '../../cli/play/session.ts';
+import { run } from '../cli-run.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('uno-extreme simulate', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-sim-'));

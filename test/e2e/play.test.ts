@@ -6,18 +6,12 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Pane } from './tmux.ts';
 import { answer } from './strategy.ts';
 
-const BIN = path.resolve(import.meta.dirname, '../../bin/uno-extreme.js');
-const panes: Pane[] = [];
-afterEach(() => panes.splice(0).forEach((p) => p.kill()));
-
 function start(dir: string, args: string, name: string): Pane {
-  const p = Pane.start(name, `node ${BIN} play --pace instant --no-colour ${args}`, dir);
-  panes.push(p);
-  return p;
+  return Pane.program(name, `play --pace instant --no-colour ${args}`, dir);
 }
 
 /** A screen that waits for a decision (not one caught while digits are being typed). */

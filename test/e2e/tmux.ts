@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { onTestFinished } from 'vitest';
+import { BIN } from '../cli-run.ts';
 
 /** A program running in a tmux pane: keys in, screen out, as a person at a terminal. */
 export class Pane {
@@ -13,6 +15,13 @@ export class Pane {
     }
     execFileSync('tmux', ['new-session', '-d', '-s', name, '-x', String(width), '-y', String(height), '-c', cwd, `${command}; echo "[exit $?]"; sleep 600`]);
     return new Pane(name);
+  }
+
+  /** Starts `uno-extreme ARGS` in a new session (see {@link start}), killed when the test finishes. */
+  static program(name: string, args: string, cwd: string): Pane {
+    const p = Pane.start(name, `node ${BIN} ${args}`, cwd);
+    onTestFinished(() => p.kill());
+    return p;
   }
 
   /** The screen as plain text. */

@@ -3,19 +3,9 @@ import { Rng, seedRng } from '../../lib/rng.ts';
 import { BATTERY, decide, feedStep, motorStart, restVolts, startBurst } from '../../emulator/core.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { AIM_DEGREES_PER_SECOND } from '../../emulator/machine.ts';
-import type { LauncherEmitted } from '../../emulator/machine.ts';
-import type { MachineLauncher } from '../../emulator/launcher.ts';
-import { deck, makeLauncher, tweaked } from './helpers.ts';
+import { deck, fixedBurst, makeLauncher, motorCmds, record, tweaked } from './helpers.ts';
 
-const always = (n: number) => tweaked('seed-0-8', { slip: 0, jam: 0, doubleFeed: 0, halfOut: 0 }, {
-  fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: n, max: n },
-});
-
-function record(l: MachineLauncher): LauncherEmitted[] {
-  const seen: LauncherEmitted[] = [];
-  l.actor.on('*', (e) => seen.push(e as LauncherEmitted));
-  return seen;
-}
+const always = (n: number) => fixedBurst(n, { slip: 0, jam: 0, doubleFeed: 0, halfOut: 0 });
 
 describe('power and batteries', () => {
   it('a press while off is ignored and neither dings nor counts', () => {
@@ -203,7 +193,7 @@ describe('button', () => {
     const r = launcher.pressSync();
     expect(r).toMatchObject({ dinged: true, fired: true, empty: true, cards: [] });
     expect(events.some((e) => e.type === 'empty')).toBe(true);
-    expect(device.outputs.filter((o) => o.kind === 'motor').map((o) => (o as { cmd: string }).cmd)).toEqual(['forward', 'reverse', 'stop']);
+    expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
     launcher.loadSync(deck(3));
     expect(launcher.pressSync().cards).toEqual(['c0', 'c1', 'c2']);
   });

@@ -4,17 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LauncherEmitted } from '../../emulator/machine.ts';
-import { makeSensingLauncher, tweaked } from './helpers.ts';
-
-const fires = (n: number) => tweaked('seed-0-8', {}, { fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: n, max: n } });
-
-function motorCmds(device: { outputs: Array<{ kind: string }> }): string[] {
-  return device.outputs.filter((o) => o.kind === 'motor').map((o) => (o as unknown as { cmd: string }).cmd);
-}
+import { fixedBurst, makeSensingLauncher, motorCmds, record } from './helpers.ts';
 
 describe('a launcher whose device counts cards', () => {
   it('ends the burst when the sensor has counted the target, then reverses', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fires(3) });
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(3) });
     const before = launcher.context.core.rng;
     launcher.send({ type: 'PRESS' });
     launcher.clock!.advance(200);
@@ -31,14 +25,14 @@ describe('a launcher whose device counts cards', () => {
   });
 
   it('a motor that runs its budget with no card seen reports the launcher empty', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fires(2) });
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
     const r = launcher.pressSync();
     expect(r).toMatchObject({ fired: true, cards: [], empty: true });
     expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
   });
 
   it('a stall is a jam: the motor stops and presses wait for the lid', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fires(5) });
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(5) });
     launcher.send({ type: 'PRESS' });
     launcher.clock!.advance(150);
     device.input({ type: 'CARD' });
@@ -51,9 +45,8 @@ describe('a launcher whose device counts cards', () => {
   });
 
   it('an unplug mid-burst: offline, presses refused, the cards counted meanwhile go to the presser once', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fires(6) });
-    const events: LauncherEmitted[] = [];
-    launcher.actor.on('*', (e) => events.push(e as LauncherEmitted));
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(6) });
+    const events = record(launcher);
     launcher.send({ type: 'PRESS' });
     launcher.clock!.advance(150);
     device.input({ type: 'CARD' });
@@ -74,7 +67,7 @@ describe('a launcher whose device counts cards', () => {
   });
 
   it('the device battery reading drives the low-battery warning', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fires(1) });
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(1) });
     const lows: LauncherEmitted[] = [];
     launcher.on('lowBattery', (e) => lows.push(e));
     device.input({ type: 'BATTERY', volts: 3.4 });

@@ -1,7 +1,8 @@
 import { compileProfile, validateProfileSpec, type Profile, type ProfileSpec } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { MachineLauncher, type LauncherOptions } from '../../emulator/launcher.ts';
-import { SimulatedDevice } from '../../emulator/hardware.ts';
+import { SimulatedDevice, type DeviceOutput } from '../../emulator/hardware.ts';
+import type { LauncherEmitted } from '../../emulator/machine.ts';
 
 /** A deck of n distinct card ids. */
 export const deck = (n = 108, prefix = 'c'): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
@@ -10,6 +11,23 @@ export const deck = (n = 108, prefix = 'c'): string[] => Array.from({ length: n 
 export function tweaked(name: string, mechanics: ProfileSpec['mechanics'], extra: Partial<ProfileSpec> = {}): Profile {
   const spec = resolveProfile(name).spec;
   return compileProfile(validateProfileSpec({ ...spec, ...extra, mechanics: { ...spec.mechanics, ...mechanics } }));
+}
+
+/** The default profile firing on every press, always `n` cards (mechanics overridden as asked). */
+export function fixedBurst(n: number, mechanics: ProfileSpec['mechanics'] = {}): Profile {
+  return tweaked('seed-0-8', mechanics, { fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: n, max: n } });
+}
+
+/** Everything the launcher emits from now on, in order. */
+export function record(l: MachineLauncher): LauncherEmitted[] {
+  const seen: LauncherEmitted[] = [];
+  l.actor.on('*', (e) => seen.push(e as LauncherEmitted));
+  return seen;
+}
+
+/** The motor commands a simulated device was given, in order. */
+export function motorCmds(device: { outputs: readonly DeviceOutput[] }): string[] {
+  return device.outputs.flatMap((o) => (o.kind === 'motor' ? [o.cmd] : []));
 }
 
 /** A launcher on a simulated clock with a simulated device the test can act on. */

@@ -18,6 +18,14 @@ export function boot(o: Omit<RigOptions, 'hex'> = {}): LauncherRig {
   return rig;
 }
 
+/** One debounced press. */
+export function press(rig: LauncherRig): void {
+  rig.setButton(true);
+  rig.waitFor('BTN', 40);
+  rig.setButton(false);
+  rig.runFor(40);
+}
+
 /** Keeps the host's heartbeat going while simulated time passes. */
 export function runPinging(rig: LauncherRig, ms: number, every = 200): void {
   for (let t = 0; t < ms; t += every) {

@@ -3,7 +3,7 @@
  * (debounced), the piezo's pitch, the servo's pulse and the battery reading.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boot, hex } from './boot.ts';
+import { boot, hex, press } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
 
@@ -41,10 +41,7 @@ describe('button', () => {
 
   it('ZERO restarts the press count', () => {
     const rig = boot();
-    rig.setButton(true);
-    rig.waitFor('BTN', 40);
-    rig.setButton(false);
-    rig.runFor(40);
+    press(rig);
     rig.command({ verb: 'ZERO' });
     rig.setButton(true);
     expect(rig.waitFor('BTN', 40)).toEqual({ type: 'BTN', presses: 1 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { firmwareSymbol } from '../../firmware-bridge/avr/firmware.ts';
 import type { LauncherRig, ResetCause } from '../../firmware-bridge/avr/rig.ts';
 import { helloSession, resync, type HelloSession } from '../../firmware-bridge/codec.ts';
-import { boot, hex, runPinging } from './boot.ts';
+import { boot, hex, press, runPinging } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
 
@@ -24,14 +24,6 @@ function resetAndHello(rig: LauncherRig, cause?: ResetCause): HelloSession {
   const from = rig.received.length;
   rig.reset(cause);
   return session(rig, from);
-}
-
-/** One debounced press. */
-function press(rig: LauncherRig): void {
-  rig.setButton(true);
-  rig.waitFor('BTN', 40);
-  rig.setButton(false);
-  rig.runFor(40);
 }
 
 /** Runs the roller forward for `ms` with a live host; returns the CARD counts received meanwhile. */

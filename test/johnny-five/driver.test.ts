@@ -6,8 +6,7 @@ import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
 import { LauncherError, MachineLauncher } from '../../emulator/launcher.ts';
-import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
-import { resolveProfile } from '../../emulator/profiles.ts';
+import { fixedBurst } from '../emulator/helpers.ts';
 
 const require = createRequire(import.meta.url);
 const { Firmata } = require('mock-firmata') as { Firmata: new () => MockIo };
@@ -54,9 +53,7 @@ class PinRig {
   }
 }
 
-const threeCards = compileProfile(validateProfileSpec({
-  ...resolveProfile('seed-0-8').spec, fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 3, max: 3 },
-}));
+const threeCards = fixedBurst(3);
 
 async function setup(offlineWaitMs?: number): Promise<{ rig: PinRig; hw: JohnnyFiveLauncher; launcher: MachineLauncher }> {
   const rig = new PinRig();

@@ -1,0 +1,42 @@
+/**
+ * `play` with wrong flags, in a real terminal (tmux): `play` needs one, so its usage errors are
+ * only reached there. Each is one line saying what was wrong and how to put it right, with the
+ * usage exit status (2) or the user-error one (1), and no stack trace.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Pane } from './tmux.ts';
+
+const cases: Array<[string, number, RegExp]> = [
+  ['--seed x', 2, /^uno-extreme play: --seed must be a whole number, got "x"$/],
+  ['--players 9 --players 11', 2, /^uno-extreme play: --players must be between 2 and 10, got 11$/],
+  ['--players 1', 2, /^uno-extreme play: --players must be between 2 and 10, got 1$/],
+  ['--rules nope', 1, /^uno-extreme play: unknown rule set "nope": known rule sets are extreme, /],
+  // Unknown flags, as for every command: the flag, then the command's options on the next line.
+  ['--bogus', 2, /^uno-extreme play: Unknown option '--bogus' {2}options of `uno-extreme play`: --rules, --players, /],
+  ['--pace slow', 2, /^uno-extreme play: --pace must be normal, fast or instant, got "slow"$/],
+  ['--bots genius', 2, /^uno-extreme play: --bots: unknown bot "genius"; use random or heuristic$/],
+  // Refused before the picked seed is printed: the screen holds only what was wrong.
+  ['--profile nope', 1, /^uno-extreme play: profile: unknown profile "nope": use one of seed-0-8, /],
+  ['--target 0', 2, /^uno-extreme play: --target must be between 1 and 1000000, got 0$/],
+  ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed cannot change a resumed game; drop it/],
+  ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
+];
+
+describe('play with wrong flags, in a terminal', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'uno-usage-'));
+  for (const [args, status, message] of cases) {
+    it(`play ${args}: says what is wrong and exits ${status}`, async () => {
+      const pane = Pane.program(`uno-usage-${process.pid}`, `play ${args}`, dir);
+      const screen = await pane.waitFor((s) => /\[exit \d+\]/.test(s));
+      const lines = screen.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+      // The message (wrapped by the terminal when long) and the shell's report of the status.
+      expect(lines.at(-1)).toBe(`[exit ${status}]`);
+      const said = lines.slice(0, -1).join('');
+      expect(said).toMatch(message);
+      expect(screen).not.toMatch(/\n\s+at |Error:|unexpected error/);
+    });
+  }
+});
