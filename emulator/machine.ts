@@ -14,8 +14,8 @@
 import { and, assign, cancel, emit, enqueueActions, raise, setup } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
-  BATTERY, batteryDead, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
-  restVolts, reversePulse, startBurst, withRngState,
+  BATTERY, batteryDead, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
+  restVolts, reversePulse, startBurst, withRngState, withSupply,
   type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
 } from './core.ts';
 import type { MotorCommand, ToneKind } from './hardware.ts';
@@ -216,6 +216,21 @@ const stall = [...motor('stop'), 'showJam', { type: 'showBurstDone', params: { a
 /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
 const abortBurst = [...motor('stop'), 'dropBurst', { type: 'showBurstDone', params: { aborted: true } }] as const;
 
+/**
+ * `p` with the fields of `c` changed, built whole in the order {@link pressed} builds it: a spread
+ * of a spread (a burst's result changes at every attempt) makes V8 copy it the slow way, a few
+ * µs each time. An ignored press's result (a device's card reported before any press) keeps its
+ * `ignored` and is copied as it is.
+ */
+function pressWith(p: PressResult, c: Partial<PressResult>): PressResult {
+  if (p.ignored !== undefined) return { ...p, ...c };
+  return {
+    dinged: p.dinged, fired: p.fired, target: p.target, bucket: p.bucket, cards: c.cards ?? p.cards, halfOut: c.halfOut ?? p.halfOut,
+    empty: c.empty ?? p.empty, jam: c.jam ?? p.jam, brownout: c.brownout ?? p.brownout, slips: c.slips ?? p.slips,
+    doubles: c.doubles ?? p.doubles, durationMs: c.durationMs ?? p.durationMs,
+  };
+}
+
 /** What the motor does for a dinged press: nothing (no fire), start, or brown the unit out (the PRESS guards pick it). */
 type PressMotor = 'off' | 'start' | 'brownout';
 
@@ -254,7 +269,7 @@ export const launcherMachine = setup({
     ignore: emit((_, params: { reason: IgnoreReason }) => ({ type: 'ignored', reason: params.reason })),
     /** A dinged press, in one assign (each assign copies the snapshot): see {@link pressed}. */
     decide: assign(({ context }, params: { motor: PressMotor }) => pressed(context, params.motor)),
-    showDecision: emit(({ context }) => ({ type: 'decided', ...context.decision! })),
+    showDecision: emit(({ context: { decision: d } }) => ({ type: 'decided', fire: d!.fire, target: d!.target, bucket: d!.bucket })),
     /**
      * The spin-up is over: the simulated roller starts its first feed attempt, drawn now. A burst
      * cut short during the spin-up (lid, power) has drawn nothing for the roller, as the real
@@ -280,15 +295,14 @@ export const launcherMachine = setup({
         core: next ? withRngState(a.state, next.state.rng) : a.state,
         burst: a.burst,
         attempt: next,
-        press: {
-          ...context.press,
+        press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
           doubles: a.burst.doubles,
           durationMs: context.press.durationMs + a.step.ms,
           empty: context.press.empty || a.step.outcome === 'empty',
           jam: a.step.outcome === 'jam',
-        },
+        }),
       };
     }),
     showJam: emit({ type: 'jam' }),
@@ -309,41 +323,40 @@ export const launcherMachine = setup({
       const r = context.reverse!;
       return {
         // A device's sensor may have taken a card from the supply during the pulse: keep it.
-        core: context.deviceCounts ? { ...context.core, motorMs: context.core.motorMs + r.ms } : r.state,
+        core: context.deviceCounts ? coreWith(context.core, { motorMs: context.core.motorMs + r.ms }) : r.state,
         reverse: null,
-        press: {
-          ...context.press,
+        press: pressWith(context.press, {
           cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
           halfOut: context.press.halfOut || r.halfOut !== null,
           empty: context.press.empty || r.state.supply.length === 0,
           durationMs: context.press.durationMs + r.ms,
-        },
+        }),
       };
     }),
     /** The lid or the power cut a burst short: what came out stays out (the motor stops, see {@link abortBurst}). */
     dropBurst: assign({ attempt: null, reverse: null }),
-    lowWarned: assign({ core: ({ context }) => ({ ...context.core, lowWarned: true }) }),
+    lowWarned: assign({ core: ({ context }) => coreWith(context.core, { lowWarned: true }) }),
     showLowBattery: emit(({ context }) => ({ type: 'lowBattery', volts: Math.round((context.deviceVolts ?? restVolts(context.core.motorMs)) * 100) / 100 })),
     cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut: boolean }) => {
       // A device reports a count; the identity is the next card software loaded (or unknown).
       const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
       const halfOut = params?.halfOut ?? false;
       enqueue.assign({
-        core: { ...context.core, supply: rest },
-        press: { ...context.press, cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut },
+        core: withSupply(context.core, rest),
+        press: pressWith(context.press, { cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut }),
       });
       enqueue.emit({ type: 'card', card, halfOut });
     }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
       // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
-        enqueue.assign({ press: { ...context.press, empty: true } });
+        enqueue.assign({ press: pressWith(context.press, { empty: true }) });
         enqueue.emit({ type: 'empty' });
       }
     }),
     deviceJam: assign({
-      core: ({ context }) => ({ ...context.core, jammed: true }),
-      press: ({ context }) => ({ ...context.press, jam: true }),
+      core: ({ context }) => coreWith(context.core, { jammed: true }),
+      press: ({ context }) => pressWith(context.press, { jam: true }),
     }),
     deviceBattery: assign({ deviceVolts: ({ event }) => (event.type === 'BATTERY' ? event.volts : null) }),
     showOffline: emit({ type: 'offline' }),
@@ -358,17 +371,17 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
     showDead: emit({ type: 'dead' }),
-    powerReset: assign({ core: ({ context }) => ({ ...context.core, presses: 0, sinceBurst: 0 }) }),
-    lidOpened: assign({ lidOpen: true, core: ({ context }) => ({ ...context.core, jammed: false }) }),
+    powerReset: assign({ core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
+    lidOpened: assign({ lidOpen: true, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
     lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
     reload: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'RELOAD') return;
       const supply = context.core.supply.concat(event.cards);
-      enqueue.assign({ core: { ...context.core, supply } });
+      enqueue.assign({ core: withSupply(context.core, supply) });
       enqueue.emit({ type: 'reloaded', cards: event.cards.length, supply: supply.length });
     }),
     replaceBatteries: assign({
-      core: ({ context }) => ({ ...context.core, motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
+      core: ({ context }) => coreWith(context.core, { motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
     }),
     /** A new aim: where to, and how long the turn takes (see the AIM transition). */
     startTurn: assign(({ context, event }) => {
