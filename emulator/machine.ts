@@ -213,6 +213,9 @@ const warnLowBattery = ['lowWarned', 'showLowBattery', { type: 'hwTone', params:
 /** The roller stalled on a jam: the motor stops, the jam and the burst's end are shown. */
 const stall = [...motor('stop'), 'showJam', { type: 'showBurstDone', params: { aborted: false } }] as const;
 
+/** The reverse pulse is over: the motor stops, a half-out card and the burst's end are shown. */
+const finishBurst = [...motor('stop'), 'showReverse', 'finishBurst', { type: 'showBurstDone', params: { aborted: false } }] as const;
+
 /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
 const abortBurst = [...motor('stop'), 'dropBurst', { type: 'showBurstDone', params: { aborted: true } }] as const;
 
@@ -229,6 +232,18 @@ function pressWith(p: PressResult, c: Partial<PressResult>): PressResult {
     empty: c.empty ?? p.empty, jam: c.jam ?? p.jam, brownout: c.brownout ?? p.brownout, slips: c.slips ?? p.slips,
     doubles: c.doubles ?? p.doubles, durationMs: c.durationMs ?? p.durationMs,
   };
+}
+
+/** The core once the reverse pulse in progress is over. */
+function coreAfterReverse(context: LauncherContext): CoreState {
+  const r = context.reverse!;
+  // A device's sensor may have taken a card from the supply during the pulse: keep it.
+  return context.deviceCounts ? coreWith(context.core, { motorMs: context.core.motorMs + r.ms }) : r.state;
+}
+
+/** The low-battery warning is due for `core`: from the device's measured voltage, or the model's. */
+function lowBatteryWarningDue(context: LauncherContext, core: CoreState): boolean {
+  return context.deviceVolts === null ? lowBatteryDue(core) : !core.lowWarned && context.deviceVolts < BATTERY.lowVolts;
 }
 
 /** What the motor does for a dinged press: nothing (no fire), start, or brown the unit out (the PRESS guards pick it). */
@@ -322,8 +337,7 @@ export const launcherMachine = setup({
     finishBurst: assign(({ context }) => {
       const r = context.reverse!;
       return {
-        // A device's sensor may have taken a card from the supply during the pulse: keep it.
-        core: context.deviceCounts ? coreWith(context.core, { motorMs: context.core.motorMs + r.ms }) : r.state,
+        core: coreAfterReverse(context),
         reverse: null,
         press: pressWith(context.press, {
           cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
@@ -413,9 +427,13 @@ export const launcherMachine = setup({
     attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',
     attemptEnds: ({ context }) => context.attempt!.step.done,
     dead: ({ context }) => batteryDead(context.core),
-    lowBatteryDue: ({ context }) =>
-      context.deviceVolts === null ? lowBatteryDue(context.core) : !context.core.lowWarned && context.deviceVolts < BATTERY.lowVolts,
+    lowBatteryDue: ({ context }) => lowBatteryWarningDue(context, context.core),
     jammed: ({ context }) => context.core.jammed,
+    /** The reverse pulse over, the unit will be simply ready: none of what `settled` sees to. */
+    burstEndsReady: ({ context }) => {
+      const core = coreAfterReverse(context);
+      return !lowBatteryWarningDue(context, core) && !batteryDead(core) && !core.jammed;
+    },
   },
   delays: {
     /** The motor spinning up before the first card can feed. */
@@ -566,15 +584,20 @@ export const launcherMachine = setup({
               entry: ['planReverse', ...motor('reverse')],
               on: { CARD: { actions: { type: 'cardSensed', params: { halfOut: true } } } },
               after: {
-                reverse: {
-                  target: '#launcher.on.settled',
-                  actions: [...motor('stop'), 'showReverse', 'finishBurst', { type: 'showBurstDone', params: { aborted: false } }],
-                },
+                reverse: [
+                  // Most bursts end with the unit simply ready: it goes there in this step, as it would through `settled`.
+                  { guard: 'burstEndsReady', target: '#launcher.on.ready', actions: [...finishBurst, 'closePress', 'showPressDone'] },
+                  { target: '#launcher.on.settled', actions: finishBurst },
+                ],
               },
             },
           },
         },
-        /** A burst is over: warn of weak cells, then wait for the next press (or a fix). */
+        /**
+         * A press is over with something to see to: warn of weak cells, then wait for the next
+         * press (or a fix). A burst that leaves the unit simply ready goes straight to `ready`
+         * (`burstEndsReady`): the same events, one microstep fewer.
+         */
         settled: {
           always: [
             { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: warnLowBattery },
