@@ -213,8 +213,10 @@ const warnLowBattery = ['lowWarned', 'showLowBattery', { type: 'hwTone', params:
 /** The roller stalled on a jam: the motor stops, the jam and the burst's end are shown. */
 const stall = [...motor('stop'), 'showJam', { type: 'showBurstDone', params: { aborted: false } }] as const;
 
-/** The reverse pulse is over: the motor stops, a half-out card and the burst's end are shown. */
-const finishBurst = [...motor('stop'), 'showReverse', 'finishBurst', { type: 'showBurstDone', params: { aborted: false } }] as const;
+/** The reverse pulse is over: the motor stops, a half-out card and the burst's end are shown (see the `finishBurst` action). */
+function finishBurst(close: boolean) {
+  return [...motor('stop'), 'showReverse', { type: 'finishBurst', params: { close } }, { type: 'showBurstDone', params: { aborted: false } }] as const;
+}
 
 /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
 const abortBurst = [...motor('stop'), 'dropBurst', { type: 'showBurstDone', params: { aborted: true } }] as const;
@@ -232,6 +234,11 @@ function pressWith(p: PressResult, c: Partial<PressResult>): PressResult {
     empty: c.empty ?? p.empty, jam: c.jam ?? p.jam, brownout: c.brownout ?? p.brownout, slips: c.slips ?? p.slips,
     doubles: c.doubles ?? p.doubles, durationMs: c.durationMs ?? p.durationMs,
   };
+}
+
+/** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
+function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core);
 }
 
 /** The core once the reverse pulse in progress is over. */
@@ -302,14 +309,20 @@ export const launcherMachine = setup({
       if (a.step.outcome === 'slip') enqueue.emit({ type: 'slip' });
       if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
     }),
-    applyAttempt: assign(({ context }, params?: { planNext: boolean }) => {
+    /**
+     * The feed attempt's time is up: its outcome applied, and what comes next drawn in the same
+     * assign (one snapshot copy per attempt, not two): the next attempt, or the reverse pulse.
+     */
+    applyAttempt: assign(({ context }, params?: { next: 'attempt' | 'reverse' }) => {
       const a = context.attempt!;
-      // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
-      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst) : null;
+      const next = params?.next === 'attempt' ? planAttempt(context.profile, a.state, a.burst) : null;
+      const core = next ? withRngState(a.state, next.state.rng) : a.state;
       return {
-        core: next ? withRngState(a.state, next.state.rng) : a.state,
+        core,
         burst: a.burst,
         attempt: next,
+        // (None is planned while the roller feeds.)
+        reverse: params?.next === 'reverse' ? reverseFor(context, core) : null,
         press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
@@ -322,23 +335,20 @@ export const launcherMachine = setup({
     }),
     showJam: emit({ type: 'jam' }),
     showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
-    planReverse: assign(({ context }) => ({
-      // A device shows a half-out card on its sensor (CARD while reversing); only software draws it.
-      reverse: context.deviceCounts
-        ? { state: context.core, halfOut: null, ms: context.profile.mechanics.reverseMs }
-        : planReverse(context.profile, context.core),
-    })),
+    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core) })),
     /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
     showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;
       if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true, atMs: context.press.durationMs + r.ms });
       if (!context.press.empty && r.state.supply.length === 0) enqueue.emit({ type: 'empty' });
     }),
-    finishBurst: assign(({ context }) => {
+    /** The reverse pulse is over: its outcome applied; with `close`, the press is over too (in the same assign). */
+    finishBurst: assign(({ context }, params: { close: boolean }) => {
       const r = context.reverse!;
       return {
         core: coreAfterReverse(context),
         reverse: null,
+        pressOpen: context.pressOpen && !params.close,
         press: pressWith(context.press, {
           cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
           halfOut: context.press.halfOut || r.halfOut !== null,
@@ -557,10 +567,10 @@ export const launcherMachine = setup({
             /** A device's sensor counts the cards; the burst ends on the count, a stall or the budget. */
             sensing: {
               on: {
-                CARD: [{ guard: 'burstComplete', target: 'reversing', actions: 'cardSensed' }, { actions: 'cardSensed' }],
+                CARD: [{ guard: 'burstComplete', target: 'reversing', actions: ['cardSensed', 'planReverse'] }, { actions: 'cardSensed' }],
                 STALL: { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
               },
-              after: { feedBudget: { target: 'reversing', actions: 'budgetSpent' } },
+              after: { feedBudget: { target: 'reversing', actions: ['budgetSpent', 'planReverse'] } },
             },
             /**
              * One feed attempt at a time: decided when it starts, applied when its time is up (FED).
@@ -575,19 +585,20 @@ export const launcherMachine = setup({
                 FED: [
                   // A jam shows nothing of the attempt: `stall` tells it.
                   { guard: 'attemptJams', target: '#launcher.on.settled', actions: ['applyAttempt', ...stall] },
-                  { guard: 'attemptEnds', target: 'reversing', actions: ['showAttempt', 'applyAttempt'] },
-                  { actions: ['showAttempt', { type: 'applyAttempt', params: { planNext: true } }, raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' })] },
+                  { guard: 'attemptEnds', target: 'reversing', actions: ['showAttempt', { type: 'applyAttempt', params: { next: 'reverse' } }] },
+                  { actions: ['showAttempt', { type: 'applyAttempt', params: { next: 'attempt' } }, raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' })] },
                 ],
               },
             },
             reversing: {
-              entry: ['planReverse', ...motor('reverse')],
+              // The pulse is drawn by the transition that ends the feeding (`applyAttempt`, `planReverse`).
+              entry: motor('reverse'),
               on: { CARD: { actions: { type: 'cardSensed', params: { halfOut: true } } } },
               after: {
                 reverse: [
                   // Most bursts end with the unit simply ready: it goes there in this step, as it would through `settled`.
-                  { guard: 'burstEndsReady', target: '#launcher.on.ready', actions: [...finishBurst, 'closePress', 'showPressDone'] },
-                  { target: '#launcher.on.settled', actions: finishBurst },
+                  { guard: 'burstEndsReady', target: '#launcher.on.ready', actions: [...finishBurst(true), 'showPressDone'] },
+                  { target: '#launcher.on.settled', actions: finishBurst(false) },
                 ],
               },
             },
