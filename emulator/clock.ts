@@ -13,6 +13,7 @@ interface Timer {
 
 /** A clock for `createActor(machine, { clock })` that runs on demand. */
 export class SteppingClock {
+  /** Waiting timers, earliest first (ties in the order they were set): the next one is always at the front. */
   private timers: Timer[] = [];
   private nextId = 1;
   private time = 0;
@@ -24,7 +25,11 @@ export class SteppingClock {
 
   setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
     const id = this.nextId++;
-    this.timers.push({ id, due: this.time + Math.max(0, timeout), fn });
+    const due = this.time + Math.max(0, timeout);
+    // Ids grow, so a new timer goes after every timer due no later than it.
+    let i = this.timers.length;
+    while (i > 0 && this.timers[i - 1].due > due) i--;
+    this.timers.splice(i, 0, { id, due, fn });
     return id;
   }
 
@@ -40,13 +45,8 @@ export class SteppingClock {
 
   /** Fires the earliest timer (ties in the order they were set); false when none is left. */
   step(): boolean {
-    if (this.timers.length === 0) return false;
-    let k = 0;
-    for (let i = 1; i < this.timers.length; i++) {
-      const t = this.timers[i];
-      if (t.due < this.timers[k].due || (t.due === this.timers[k].due && t.id < this.timers[k].id)) k = i;
-    }
-    const [t] = this.timers.splice(k, 1);
+    const t = this.timers.shift();
+    if (!t) return false;
     this.time = Math.max(this.time, t.due);
     t.fn();
     return true;
@@ -65,17 +65,7 @@ export class SteppingClock {
   /** Lets `ms` of time pass, firing every timer due in it at its own time. */
   advance(ms: number): void {
     const end = this.time + ms;
-    for (;;) {
-      let k = -1;
-      for (let i = 0; i < this.timers.length; i++) {
-        const t = this.timers[i];
-        if (t.due <= end && (k < 0 || t.due < this.timers[k].due || (t.due === this.timers[k].due && t.id < this.timers[k].id))) k = i;
-      }
-      if (k < 0) break;
-      const [t] = this.timers.splice(k, 1);
-      this.time = Math.max(this.time, t.due);
-      t.fn();
-    }
+    while (this.timers.length > 0 && this.timers[0].due <= end) this.step();
     this.time = end;
   }
 }

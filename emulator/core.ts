@@ -69,6 +69,17 @@ export function withRngState(s: CoreState, rng: RngState): CoreState {
   return coreState(rng, s.presses, s.sinceBurst, s.supply, s.motorMs, s.lowWarned, s.jammed);
 }
 
+/**
+ * `s` with the fields of `c` changed, built whole: a spread would give the state another shape
+ * (and a spread of a spread, V8 copies the slow way).
+ */
+export function coreWith(s: CoreState, c: Partial<CoreState>): CoreState {
+  return coreState(
+    c.rng ?? s.rng, c.presses ?? s.presses, c.sinceBurst ?? s.sinceBurst, c.supply ?? s.supply, c.motorMs ?? s.motorMs,
+    c.lowWarned ?? s.lowWarned, c.jammed ?? s.jammed,
+  );
+}
+
 /** `s` with the cards `supply` in the launcher. */
 export function withSupply(s: CoreState, supply: CardId[]): CoreState {
   return coreState(s.rng, s.presses, s.sinceBurst, supply, s.motorMs, s.lowWarned, s.jammed);

@@ -11,11 +11,11 @@
  * on every step and every assign, and with the regions a snapshot had 9 or 10 active nodes
  * instead of 3 or 4, for the same behaviour.
  */
-import { and, assign, cancel, enqueueActions, raise, setup } from 'xstate';
+import { and, assign, cancel, emit, enqueueActions, raise, setup } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
-  BATTERY, batteryDead, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
-  restVolts, reversePulse, startBurst, withRngState,
+  BATTERY, batteryDead, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
+  restVolts, reversePulse, startBurst, withRngState, withSupply,
   type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
 } from './core.ts';
 import type { MotorCommand, ToneKind } from './hardware.ts';
@@ -186,11 +186,98 @@ function normSeat(seat: number, seats: number): number {
   return ((seat % seats) + seats) % seats;
 }
 
+type AnyLauncherEvent = LauncherEvent | TimerEvent;
+
+/**
+ * An event shown to listeners, as an action of this machine (typed here: the action creators
+ * cannot infer it outside `setup`). What the machine always shows is a plain `emit`: an
+ * `enqueueActions` builds its enqueue object and a dozen closures on every call.
+ */
+function show(e: LauncherEmitted) {
+  return emit<LauncherContext, AnyLauncherEvent, undefined, AnyLauncherEvent, LauncherEmitted>(e);
+}
+
+/** A motor command: shown (`motor`) and sent to the device, always together. */
+function motor(cmd: MotorCommand) {
+  return [show({ type: 'motor', cmd }), { type: 'hwMotor', params: { cmd } }] as const;
+}
+
+/** The press's ding or the lid's beep: heard and sounded by the device, always together. */
+function sound(tone: 'ding' | 'beep') {
+  return [show({ type: tone }), { type: 'hwTone', params: { tone } }] as const;
+}
+
+/** Weak cells: the warning is given once (`lowBattery`, with the voltage) and sounded. */
+const warnLowBattery = ['lowWarned', 'showLowBattery', { type: 'hwTone', params: { tone: 'low' } }] as const;
+
+/** The roller stalled on a jam: the motor stops, the jam and the burst's end are shown. */
+const stall = [...motor('stop'), 'showJam', { type: 'showBurstDone', params: { aborted: false } }] as const;
+
+/** The reverse pulse is over: the motor stops, a half-out card and the burst's end are shown (see the `finishBurst` action). */
+function reverseDone(close: boolean) {
+  return [...motor('stop'), 'showReverse', { type: 'finishBurst', params: { close } }, { type: 'showBurstDone', params: { aborted: false } }] as const;
+}
+
+/** The lid or the power cut a burst short: the motor stops, what came out stays out. */
+const abortBurst = [...motor('stop'), 'dropBurst', { type: 'showBurstDone', params: { aborted: true } }] as const;
+
+/**
+ * `p` with the fields of `c` changed, built whole in the order {@link pressed} builds it: a spread
+ * of a spread (a burst's result changes at every attempt) makes V8 copy it the slow way (about
+ * 1.5 µs a copy, against 0.1 µs built whole). An ignored press's result (a device's card reported before any press) keeps its
+ * `ignored` and is copied as it is.
+ */
+function pressWith(p: PressResult, c: Partial<PressResult>): PressResult {
+  if (p.ignored !== undefined) return { ...p, ...c };
+  return {
+    dinged: p.dinged, fired: p.fired, target: p.target, bucket: p.bucket, cards: c.cards ?? p.cards, halfOut: c.halfOut ?? p.halfOut,
+    empty: c.empty ?? p.empty, jam: c.jam ?? p.jam, brownout: c.brownout ?? p.brownout, slips: c.slips ?? p.slips,
+    doubles: c.doubles ?? p.doubles, durationMs: c.durationMs ?? p.durationMs,
+  };
+}
+
+/** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
+function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core);
+}
+
+/** The core once the reverse pulse in progress is over. */
+function coreAfterReverse(context: LauncherContext): CoreState {
+  const r = context.reverse!;
+  // A device's sensor may have taken a card from the supply during the pulse: keep it.
+  return context.deviceCounts ? coreWith(context.core, { motorMs: context.core.motorMs + r.ms }) : r.state;
+}
+
+/** The low-battery warning is due for `core`: from the device's measured voltage, or the model's. */
+function lowBatteryWarningDue(context: LauncherContext, core: CoreState): boolean {
+  return context.deviceVolts === null ? lowBatteryDue(core) : !core.lowWarned && context.deviceVolts < BATTERY.lowVolts;
+}
+
+/** What the motor does for a dinged press: nothing (no fire), start, or brown the unit out (the PRESS guards pick it). */
+type PressMotor = 'off' | 'start' | 'brownout';
+
+/** A dinged press: the decision committed, a fresh result, the motor started or browned out. */
+function pressed(context: LauncherContext, motor: PressMotor): Partial<LauncherContext> {
+  const { state, decision } = nextDecision(context);
+  const started = motor === 'off' ? null : motorStart(context.profile, state);
+  // Built whole, as pressFast does (a `delete` would make it a slow dictionary). A press that
+  // does not fire lasts the debounce, a brown-out the boot; a burst adds its own time as it goes.
+  const press: PressResult = {
+    dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket, cards: [], halfOut: false,
+    empty: false, jam: false, brownout: motor === 'brownout', slips: 0, doubles: 0,
+    durationMs: started === null ? context.profile.mechanics.debounceMs : motor === 'brownout' ? BATTERY.bootMs : started.ms,
+  };
+  return {
+    core: started ? started.state : state, decision, press, pressOpen: true,
+    burst: motor === 'start' ? startBurst(context.profile, decision) : null, attempt: null, reverse: null,
+  };
+}
+
 /** The launcher machine. Provide `hwMotor`, `hwTone`, `hwAim` to drive a device. */
 export const launcherMachine = setup({
   types: {
     context: {} as LauncherContext,
-    events: {} as LauncherEvent | TimerEvent,
+    events: {} as AnyLauncherEvent,
     input: {} as LauncherInput,
     emitted: {} as LauncherEmitted,
   },
@@ -201,37 +288,10 @@ export const launcherMachine = setup({
     hwTone: (_, _params: { tone: ToneKind }) => {},
     /** Turns the device to a heading. */
     hwAim: (_, _params: { degrees: number }) => {},
-    ignore: enqueueActions(({ enqueue }, params: { reason: IgnoreReason }) => {
-      enqueue.emit({ type: 'ignored', reason: params.reason });
-    }),
-    dingAndDecide: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({ type: 'ding' });
-      const { state, decision } = nextDecision(context);
-      // Built whole, as pressFast does (a `delete` would make it a slow dictionary). A press that
-      // does not fire lasts the debounce; a burst sets its own time as it goes.
-      const press: PressResult = {
-        dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket, cards: [], halfOut: false,
-        empty: false, jam: false, brownout: false, slips: 0, doubles: 0, durationMs: decision.fire ? 0 : context.profile.mechanics.debounceMs,
-      };
-      enqueue.assign({ core: state, decision, press, pressOpen: true, burst: null, attempt: null, reverse: null });
-      enqueue.emit({ type: 'decided', ...decision });
-    }),
-    brownoutReset: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({
-        core: motorStart(context.profile, context.core).state,
-        press: { ...context.press, brownout: true, durationMs: BATTERY.bootMs },
-      });
-      enqueue.emit({ type: 'brownout' });
-    }),
-    startMotor: enqueueActions(({ context, enqueue }) => {
-      const s = motorStart(context.profile, context.core);
-      enqueue.assign({
-        core: s.state,
-        burst: startBurst(context.profile, context.decision!),
-        press: { ...context.press, durationMs: s.ms },
-      });
-      enqueue.emit({ type: 'motor', cmd: 'forward' });
-    }),
+    ignore: emit((_, params: { reason: IgnoreReason }) => ({ type: 'ignored', reason: params.reason })),
+    /** A dinged press, in one assign (each assign copies the snapshot): see {@link pressed}. */
+    decide: assign(({ context }, params: { motor: PressMotor }) => pressed(context, params.motor)),
+    showDecision: emit(({ context: { decision: d } }) => ({ type: 'decided', fire: d!.fire, target: d!.target, bucket: d!.bucket })),
     /**
      * The spin-up is over: the simulated roller starts its first feed attempt, drawn now. A burst
      * cut short during the spin-up (lid, power) has drawn nothing for the roller, as the real
@@ -241,126 +301,120 @@ export const launcherMachine = setup({
       const a = planAttempt(context.profile, context.core, context.burst!);
       return { attempt: a, core: withRngState(context.core, a.state.rng) };
     }),
-    applyAttempt: enqueueActions(({ context, enqueue }, params?: { planNext: boolean }) => {
+    /** What the feed attempt that is over shows: its cards, a slip, the launcher empty. Before {@link applyAttempt}. */
+    showAttempt: enqueueActions(({ context, enqueue }) => {
       const a = context.attempt!;
-      // The next attempt's draw is made with the same assign: one snapshot per feed attempt, not two.
-      const next = params?.planNext ? planAttempt(context.profile, a.state, a.burst) : null;
-      enqueue.assign({
-        core: next ? withRngState(a.state, next.state.rng) : a.state,
+      const atMs = context.press.durationMs + a.step.ms;
+      for (const card of a.step.cards) enqueue.emit({ type: 'card', card, halfOut: false, atMs });
+      if (a.step.outcome === 'slip') enqueue.emit({ type: 'slip' });
+      if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
+    }),
+    /**
+     * The feed attempt's time is up: its outcome applied, and what comes next drawn in the same
+     * assign (one snapshot copy per attempt, not two): the next attempt, or the reverse pulse.
+     */
+    applyAttempt: assign(({ context }, params?: { next: 'attempt' | 'reverse' }) => {
+      const a = context.attempt!;
+      const next = params?.next === 'attempt' ? planAttempt(context.profile, a.state, a.burst) : null;
+      const core = next ? withRngState(a.state, next.state.rng) : a.state;
+      return {
+        core,
         burst: a.burst,
         attempt: next,
-        press: {
-          ...context.press,
+        // (None is planned while the roller feeds.)
+        reverse: params?.next === 'reverse' ? reverseFor(context, core) : null,
+        press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
           doubles: a.burst.doubles,
           durationMs: context.press.durationMs + a.step.ms,
           empty: context.press.empty || a.step.outcome === 'empty',
           jam: a.step.outcome === 'jam',
-        },
-      });
-      const atMs = context.press.durationMs + a.step.ms;
-      for (const card of a.step.cards) enqueue.emit({ type: 'card', card, halfOut: false, atMs });
-      if (a.step.outcome === 'slip') enqueue.emit({ type: 'slip' });
-      if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
+        }),
+      };
     }),
-    stall: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({ type: 'motor', cmd: 'stop' });
-      enqueue.emit({ type: 'jam' });
-      enqueue.emit({ type: 'burstDone', cards: context.press.cards.length, aborted: false });
-    }),
-    planReverse: enqueueActions(({ context, enqueue }) => {
-      const ms = context.profile.mechanics.reverseMs;
-      // A device shows a half-out card on its sensor (CARD while reversing); only software draws it.
-      const reverse = context.deviceCounts
-        ? { state: context.core, halfOut: null, ms }
-        : planReverse(context.profile, context.core);
-      enqueue.assign({ reverse });
-      enqueue.emit({ type: 'motor', cmd: 'reverse' });
-    }),
-    finishBurst: enqueueActions(({ context, enqueue }) => {
+    showJam: emit({ type: 'jam' }),
+    showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
+    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core) })),
+    /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
+    showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;
-      const cards = r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards;
-      const empty = context.press.empty || r.state.supply.length === 0;
-      enqueue.assign({
-        // A device's sensor may have taken a card from the supply during the pulse: keep it.
-        core: context.deviceCounts ? { ...context.core, motorMs: context.core.motorMs + r.ms } : r.state,
-        reverse: null,
-        press: { ...context.press, cards, halfOut: context.press.halfOut || r.halfOut !== null, empty, durationMs: context.press.durationMs + r.ms },
-      });
-      enqueue.emit({ type: 'motor', cmd: 'stop' });
       if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true, atMs: context.press.durationMs + r.ms });
-      if (empty && !context.press.empty) enqueue.emit({ type: 'empty' });
-      enqueue.emit({ type: 'burstDone', cards: cards.length, aborted: false });
+      if (!context.press.empty && r.state.supply.length === 0) enqueue.emit({ type: 'empty' });
     }),
-    /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
-    abortBurst: enqueueActions(({ context, enqueue }) => {
-      enqueue.emit({ type: 'motor', cmd: 'stop' });
-      enqueue.assign({ attempt: null, reverse: null });
-      enqueue.emit({ type: 'burstDone', cards: context.press.cards.length, aborted: true });
+    /** The reverse pulse is over: its outcome applied; with `close`, the press is over too (in the same assign). */
+    finishBurst: assign(({ context }, params: { close: boolean }) => {
+      const r = context.reverse!;
+      return {
+        core: coreAfterReverse(context),
+        reverse: null,
+        pressOpen: context.pressOpen && !params.close,
+        press: pressWith(context.press, {
+          cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
+          halfOut: context.press.halfOut || r.halfOut !== null,
+          empty: context.press.empty || r.state.supply.length === 0,
+          durationMs: context.press.durationMs + r.ms,
+        }),
+      };
     }),
-    warnLowBattery: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ core: { ...context.core, lowWarned: true } });
-      const volts = context.deviceVolts ?? restVolts(context.core.motorMs);
-      enqueue.emit({ type: 'lowBattery', volts: Math.round(volts * 100) / 100 });
-    }),
+    /** The lid or the power cut a burst short: what came out stays out (the motor stops, see {@link abortBurst}). */
+    dropBurst: assign({ attempt: null, reverse: null }),
+    lowWarned: assign({ core: ({ context }) => coreWith(context.core, { lowWarned: true }) }),
+    showLowBattery: emit(({ context }) => ({ type: 'lowBattery', volts: Math.round((context.deviceVolts ?? restVolts(context.core.motorMs)) * 100) / 100 })),
     cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut: boolean }) => {
       // A device reports a count; the identity is the next card software loaded (or unknown).
       const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
       const halfOut = params?.halfOut ?? false;
       enqueue.assign({
-        core: { ...context.core, supply: rest },
-        press: { ...context.press, cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut },
+        core: withSupply(context.core, rest),
+        press: pressWith(context.press, { cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut }),
       });
       enqueue.emit({ type: 'card', card, halfOut });
     }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
       // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
-        enqueue.assign({ press: { ...context.press, empty: true } });
+        enqueue.assign({ press: pressWith(context.press, { empty: true }) });
         enqueue.emit({ type: 'empty' });
       }
     }),
     deviceJam: assign({
-      core: ({ context }) => ({ ...context.core, jammed: true }),
-      press: ({ context }) => ({ ...context.press, jam: true }),
+      core: ({ context }) => coreWith(context.core, { jammed: true }),
+      press: ({ context }) => pressWith(context.press, { jam: true }),
     }),
     deviceBattery: assign({ deviceVolts: ({ event }) => (event.type === 'BATTERY' ? event.volts : null) }),
-    goneOffline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'offline' })),
-    backOnline: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'online' })),
+    showOffline: emit({ type: 'offline' }),
+    showOnline: emit({ type: 'online' }),
+    /** The dinged press is over, reported once: where it is surely open (after the debounce, a burst). */
+    closePress: assign({ pressOpen: false }),
+    showPressDone: emit(({ context }) => ({ type: 'pressDone', result: context.press })),
+    /** The same where a press may be open or not (the power off, the link back). */
     pressDone: enqueueActions(({ context, enqueue }) => {
       if (!context.pressOpen) return;
       enqueue.assign({ pressOpen: false });
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
-    emitDead: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'dead' })),
-    powerReset: assign({ core: ({ context }) => ({ ...context.core, presses: 0, sinceBurst: 0 }) }),
-    lidOpened: assign({ lidOpen: true, core: ({ context }) => ({ ...context.core, jammed: false }) }),
+    showDead: emit({ type: 'dead' }),
+    powerReset: assign({ core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
+    lidOpened: assign({ lidOpen: true, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
     lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
-    beep: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'beep' })),
     reload: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'RELOAD') return;
       const supply = context.core.supply.concat(event.cards);
-      enqueue.assign({ core: { ...context.core, supply } });
+      enqueue.assign({ core: withSupply(context.core, supply) });
       enqueue.emit({ type: 'reloaded', cards: event.cards.length, supply: supply.length });
     }),
     replaceBatteries: assign({
-      core: ({ context }) => ({ ...context.core, motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
+      core: ({ context }) => coreWith(context.core, { motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
     }),
-    /** A new aim replaces the turn in progress: its arrival is cancelled, the new one scheduled. */
-    startTurn: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'AIM') return;
+    /** A new aim: where to, and how long the turn takes (see the AIM transition). */
+    startTurn: assign(({ context, event }) => {
+      if (event.type !== 'AIM') return {};
       const seat = normSeat(event.seat, context.seats);
-      const to = seatHeading(seat, context.seats);
-      enqueue.assign({ aimSeat: seat, aimTravelMs: aimTravelMs(context.heading, to), turning: true });
-      if (context.turning) enqueue.cancel('turn');
-      enqueue.raise({ type: 'TURNED' }, { id: 'turn', delay: 'aimTravel' });
+      return { aimSeat: seat, aimTravelMs: aimTravelMs(context.heading, seatHeading(seat, context.seats)), turning: true };
     }),
-    endTurn: enqueueActions(({ context, enqueue }) => {
-      const degrees = seatHeading(context.aimSeat, context.seats);
-      enqueue.assign({ heading: degrees, turning: false });
-      enqueue.emit({ type: 'aimReached', seat: context.aimSeat, degrees });
-    }),
+    endTurn: assign(({ context }) => ({ heading: seatHeading(context.aimSeat, context.seats), turning: false })),
+    showAimReached: emit(({ context }) => ({ type: 'aimReached', seat: context.aimSeat, degrees: context.heading })),
     /** The power went off mid-turn: the turntable stops where it is, and does not arrive. */
     stopTurn: enqueueActions(({ context, enqueue }) => {
       if (!context.turning) return;
@@ -383,9 +437,13 @@ export const launcherMachine = setup({
     attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',
     attemptEnds: ({ context }) => context.attempt!.step.done,
     dead: ({ context }) => batteryDead(context.core),
-    lowBatteryDue: ({ context }) =>
-      context.deviceVolts === null ? lowBatteryDue(context.core) : !context.core.lowWarned && context.deviceVolts < BATTERY.lowVolts,
+    lowBatteryDue: ({ context }) => lowBatteryWarningDue(context, context.core),
     jammed: ({ context }) => context.core.jammed,
+    /** The reverse pulse over, the unit will be simply ready: none of what `settled` sees to. */
+    burstEndsReady: ({ context }) => {
+      const core = coreAfterReverse(context);
+      return !lowBatteryWarningDue(context, core) && !batteryDead(core) && !core.jammed;
+    },
   },
   delays: {
     /** The motor spinning up before the first card can feed. */
@@ -443,11 +501,14 @@ export const launcherMachine = setup({
       exit: 'stopTurn',
       on: {
         POWER_OFF: { target: 'off', actions: ['pressDone', 'powerReset'] },
-        LID_CLOSE: { guard: 'lidIsOpen', actions: ['lidClosed', 'beep', { type: 'hwTone', params: { tone: 'beep' } }] },
-        /** The turntable turns while the unit does anything else. */
-        AIM: { actions: ['startTurn', aimDevice] },
-        TURNED: { guard: 'turning', actions: 'endTurn' },
-        LINK: { guard: 'linkDown', target: '.offline', actions: 'goneOffline' },
+        LID_CLOSE: { guard: 'lidIsOpen', actions: ['lidClosed', ...sound('beep')] },
+        /**
+         * The turntable turns while the unit does anything else. A new aim replaces the turn in
+         * progress: its arrival is cancelled (a cancel of no timer does nothing), the new one timed.
+         */
+        AIM: { actions: ['startTurn', cancel('turn'), raise({ type: 'TURNED' }, { id: 'turn', delay: 'aimTravel' }), aimDevice] },
+        TURNED: { guard: 'turning', actions: ['endTurn', 'showAimReached'] },
+        LINK: { guard: 'linkDown', target: '.offline', actions: 'showOffline' },
         BATTERY: { actions: 'deviceBattery' },
         // A card the device reports after its burst's time was up (its line was still on the wire)
         // left with that burst: it goes to the last press (MachineLauncher.press waits for it).
@@ -470,19 +531,15 @@ export const launcherMachine = setup({
               {
                 guard: and(['fires', 'brownsOut']),
                 target: 'resetting',
-                actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide', 'brownoutReset'],
+                actions: [...sound('ding'), { type: 'decide', params: { motor: 'brownout' } }, 'showDecision', show({ type: 'brownout' })],
               },
-              {
-                guard: 'fires',
-                target: 'firing',
-                actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide', 'startMotor', { type: 'hwMotor', params: { cmd: 'forward' } }],
-              },
-              { target: 'debounce', actions: [{ type: 'hwTone', params: { tone: 'ding' } }, 'dingAndDecide'] },
+              { guard: 'fires', target: 'firing', actions: [...sound('ding'), { type: 'decide', params: { motor: 'start' } }, 'showDecision', ...motor('forward')] },
+              { target: 'debounce', actions: [...sound('ding'), { type: 'decide', params: { motor: 'off' } }, 'showDecision'] },
             ],
           },
         },
         debounce: {
-          after: { debounce: { target: 'ready', actions: 'pressDone' } },
+          after: { debounce: { target: 'ready', actions: ['closePress', 'showPressDone'] } },
           on: { PRESS: { actions: { type: 'ignore', params: { reason: 'bounce' } } } },
         },
         resetting: {
@@ -495,16 +552,16 @@ export const launcherMachine = setup({
             PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
             // A device may count a card while the motor is still spinning up.
             CARD: { actions: 'cardSensed' },
-            LID_OPEN: { target: 'ready', actions: ['lidOpened', 'abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'pressDone'] },
+            LID_OPEN: { target: 'ready', actions: ['lidOpened', ...abortBurst, 'pressDone'] },
             LINK: {
               guard: 'linkDown',
               target: 'offline',
               // The device's watchdog stops the motor too; the command is sent in case the link is half up.
-              actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'goneOffline'],
+              actions: [...abortBurst, 'showOffline'],
             },
             POWER_OFF: {
               target: '#launcher.off',
-              actions: ['abortBurst', { type: 'hwMotor', params: { cmd: 'stop' } }, 'pressDone', 'powerReset'],
+              actions: [...abortBurst, 'pressDone', 'powerReset'],
             },
           },
           states: {
@@ -513,13 +570,10 @@ export const launcherMachine = setup({
             /** A device's sensor counts the cards; the burst ends on the count, a stall or the budget. */
             sensing: {
               on: {
-                CARD: [{ guard: 'burstComplete', target: 'reversing', actions: 'cardSensed' }, { actions: 'cardSensed' }],
-                STALL: {
-                  target: '#launcher.on.settled',
-                  actions: ['deviceJam', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
-                },
+                CARD: [{ guard: 'burstComplete', target: 'reversing', actions: ['cardSensed', 'planReverse'] }, { actions: 'cardSensed' }],
+                STALL: { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
               },
-              after: { feedBudget: { target: 'reversing', actions: 'budgetSpent' } },
+              after: { feedBudget: { target: 'reversing', actions: ['budgetSpent', 'planReverse'] } },
             },
             /**
              * One feed attempt at a time: decided when it starts, applied when its time is up (FED).
@@ -532,35 +586,39 @@ export const launcherMachine = setup({
               exit: cancel('feed'),
               on: {
                 FED: [
-                  {
-                    guard: 'attemptJams',
-                    target: '#launcher.on.settled',
-                    actions: ['applyAttempt', 'stall', { type: 'hwMotor', params: { cmd: 'stop' } }],
-                  },
-                  { guard: 'attemptEnds', target: 'reversing', actions: 'applyAttempt' },
-                  { actions: [{ type: 'applyAttempt', params: { planNext: true } }, raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' })] },
+                  // A jam shows nothing of the attempt: `stall` tells it.
+                  { guard: 'attemptJams', target: '#launcher.on.settled', actions: ['applyAttempt', ...stall] },
+                  { guard: 'attemptEnds', target: 'reversing', actions: ['showAttempt', { type: 'applyAttempt', params: { next: 'reverse' } }] },
+                  { actions: ['showAttempt', { type: 'applyAttempt', params: { next: 'attempt' } }, raise({ type: 'FED' }, { id: 'feed', delay: 'attempt' })] },
                 ],
               },
             },
             reversing: {
-              entry: ['planReverse', { type: 'hwMotor', params: { cmd: 'reverse' } }],
+              // The pulse is drawn by the transition that ends the feeding (`applyAttempt`, `planReverse`).
+              entry: motor('reverse'),
               on: { CARD: { actions: { type: 'cardSensed', params: { halfOut: true } } } },
               after: {
-                reverse: {
-                  target: '#launcher.on.settled',
-                  actions: ['finishBurst', { type: 'hwMotor', params: { cmd: 'stop' } }],
-                },
+                reverse: [
+                  // Most bursts end with the unit simply ready: it goes there in this step, as it would through `settled`.
+                  { guard: 'burstEndsReady', target: '#launcher.on.ready', actions: [...reverseDone(true), 'showPressDone'] },
+                  { target: '#launcher.on.settled', actions: reverseDone(false) },
+                ],
               },
             },
           },
         },
-        /** A burst is over: warn of weak cells, then wait for the next press (or a fix). */
+        /**
+         * A press is over with something to see to: warn of weak cells, then wait for the next
+         * press (or a fix). A burst that leaves the unit simply ready goes straight to `ready`
+         * (`burstEndsReady`): the same events, one microstep fewer.
+         */
         settled: {
           always: [
-            { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: ['warnLowBattery', { type: 'hwTone', params: { tone: 'low' } }] },
-            { guard: 'dead', target: 'dead', actions: ['pressDone', 'emitDead'] },
-            { guard: 'jammed', target: 'jammed', actions: 'pressDone' },
-            { target: 'ready', actions: 'pressDone' },
+            { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: warnLowBattery },
+            // A press is open here: every way in is a dinged press.
+            { guard: 'dead', target: 'dead', actions: ['closePress', 'showPressDone', 'showDead'] },
+            { guard: 'jammed', target: 'jammed', actions: ['closePress', 'showPressDone'] },
+            { target: 'ready', actions: ['closePress', 'showPressDone'] },
           ],
         },
         jammed: {
@@ -582,7 +640,7 @@ export const launcherMachine = setup({
             PRESS: { actions: { type: 'ignore', params: { reason: 'offline' } } },
             CARD: { actions: 'cardSensed' },
             // A burst the link cut short is done once the resync has reported its last cards.
-            LINK: { guard: 'linkUp', target: 'starting', actions: ['backOnline', 'pressDone'] },
+            LINK: { guard: 'linkUp', target: 'starting', actions: ['showOnline', 'pressDone'] },
           },
         },
       },
