@@ -3,7 +3,8 @@
  * presses end to end with the launcher machine, garbage on the wire, slow and silent boards,
  * another protocol, a busy or missing port, and an unplug in the middle of a burst.
  */
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { SerialPort } from 'serialport';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
@@ -135,6 +136,25 @@ describe('serial driver', () => {
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     // Released: the next open gets the same answer, not "busy".
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+  });
+
+  it('an open refused after the handshake returns only once its port is closed (it was refused as busy when opened again at once)', async () => {
+    const { pair } = await rig({ noStatus: true });
+    // The port's close completes on a later turn of the event loop than the one that starts it: an
+    // open that rejects with it still pending leaves the port locked for the next open.
+    const closes = { started: 0, done: 0 };
+    const close = SerialPort.prototype.close;
+    const spy = vi.spyOn(SerialPort.prototype, 'close').mockImplementation(function (this: SerialPort, cb?: (err: Error | null) => void) {
+      if (this.path !== pair.a) return close.call(this, cb);
+      closes.started++;
+      return close.call(this, (err: Error | null) => {
+        closes.done++;
+        cb?.(err);
+      });
+    });
+    onTestFinished(() => spy.mockRestore());
+    const refused = await SerialLauncher.open({ path: pair.a, timing: fast }).then(() => null, (e: Error) => ({ message: e.message, ...closes }));
+    expect(refused).toEqual({ message: expect.stringMatching(/answered HELLO but not STATUS/), started: 1, done: 1 });
   });
 
   it('the state the board is in when it connects reaches the machine: an open lid refuses presses', async () => {
