@@ -65,7 +65,8 @@ export function runConsole(o: {
   launcher.onAttention((m) => (say(m), draw()));
   // What the device says about itself (noise on its line, a link lost for good), already rate-limited.
   const notices = o.hardware?.onNotice?.((m) => (say(m), draw()));
-  launcher.on('offline', () => (say('device offline: reconnecting…'), draw()));
+  // A device lost for good says so itself (a notice); only one that reconnects is waited for.
+  launcher.on('offline', () => (launcher.lostForGood === null && say('device offline: reconnecting…'), draw()));
   launcher.on('online', () => (say('device back online'), draw()));
   launcher.on('aimReached', (e) => (say(`aimed at seat ${e.seat}`), draw()));
   launcher.on('reloaded', (e) => (say(`reloaded ${e.cards} cards: ${e.supply} in the launcher`), draw()));

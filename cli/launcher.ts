@@ -102,7 +102,8 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
     o.log?.write(Date.now(), e.result);
   });
   launcher.onAttention((m) => console.error(m));
-  const notices = o.hardware.onNotice?.((m) => console.error(`warning: ${m}`));
+  // A link lost for good is the error the next press rejects with: said once, as that error.
+  const notices = o.hardware.onNotice?.((m) => m !== launcher.lostForGood && console.error(`warning: ${m}`));
   try {
     for (let i = 0; i < o.presses; i++) {
       const r = await launcher.press();

@@ -15,8 +15,12 @@ export type HardwareInput =
   | { type: 'BATTERY'; volts: number }
   /** The motor stalled (a jam) while running. */
   | { type: 'STALL' }
-  /** The link to a real device was lost or came back (never from the simulated device). */
-  | { type: 'LINK'; up: boolean };
+  /**
+   * The link to a real device was lost or came back (never from the simulated device). `final`,
+   * with `up: false`: it will not come back (the driver cannot reopen the port), in one line that
+   * says what happened and what to do; a launcher then stops waiting for the device.
+   */
+  | { type: 'LINK'; up: boolean; final?: string };
 
 /** Motor commands: forward ejects, reverse pulls a half-ejected card back. */
 export type MotorCommand = 'forward' | 'reverse' | 'stop';

@@ -3,7 +3,7 @@
  * simulations use. On a simulated clock every call completes at once (`pressSync`); on the real
  * clock `press()` resolves when the burst is over.
  */
-import { createActor, waitFor, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, waitFor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
 import { wallNow } from '../lib/wall-clock.ts';
 import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReason, type PressResult } from './core.ts';
@@ -78,6 +78,9 @@ export class MachineLauncher implements SyncLauncher {
   private unsubscribeInput: () => void;
   /** Why the last press sent was ignored (null: it was not); heard once for all presses. */
   private ignoredBy: IgnoreReason | null = null;
+  /** Aborted when the device says it will not come back: every wait for it ends at once. */
+  private readonly gone = new AbortController();
+  private goneMessage: string | null = null;
 
   constructor(readonly options: LauncherOptions) {
     this.clock = options.clock === 'real' ? null : new SteppingClock();
@@ -114,8 +117,38 @@ export class MachineLauncher implements SyncLauncher {
       case 'CARD': return this.actor.send({ type: 'CARD' });
       case 'STALL': return this.actor.send({ type: 'STALL' });
       case 'BATTERY': return this.actor.send({ type: 'BATTERY', volts: i.volts });
-      case 'LINK': return this.actor.send({ type: 'LINK', up: i.up });
+      case 'LINK':
+        this.actor.send({ type: 'LINK', up: i.up });
+        if (i.final !== undefined && this.goneMessage === null) {
+          this.goneMessage = i.final;
+          this.gone.abort();
+        }
     }
+  }
+
+  /**
+   * Set when the device went offline for good (it cannot reopen its port): what happened and
+   * what to do, in one line. Every wait for the device then rejects at once with it.
+   */
+  get lostForGood(): string | null {
+    return this.goneMessage;
+  }
+
+  /**
+   * Waits until `done` holds. A device lost for good rejects at once (the wait pending, and any
+   * later one) with its own message; `ms` without it rejects with `timedOut()`.
+   */
+  private async until(done: (s: SnapshotFrom<typeof launcherMachine>) => boolean, ms: number, timedOut: () => LauncherError): Promise<void> {
+    try {
+      await waitFor(this.actor, done, { timeout: ms, signal: this.gone.signal });
+    } catch {
+      this.throwIfGone();
+      throw timedOut();
+    }
+  }
+
+  private throwIfGone(): void {
+    if (this.goneMessage !== null) throw new LauncherError(this.goneMessage, 'offline');
   }
 
   /** Simulated (or real) time, ms. */
@@ -201,7 +234,8 @@ export class MachineLauncher implements SyncLauncher {
   /**
    * Presses and resolves when the launcher is at rest again. A device that is offline (unplugged,
    * resetting) is waited for, then pressed; one that stays away past `offlineWaitMs` rejects with
-   * a {@link LauncherError} of kind `offline`.
+   * a {@link LauncherError} of kind `offline`, and so does one lost for good, at once (see
+   * {@link lostForGood}).
    */
   async press(): Promise<PressResult> {
     if (this.clock) return this.pressSync();
@@ -219,24 +253,17 @@ export class MachineLauncher implements SyncLauncher {
   }
 
   /** Waits until the unit is at rest (ready, jammed, dead or off), or rejects after `ms`. */
-  private async settle(ms: number, what: string): Promise<void> {
-    try {
-      await waitFor(this.actor, () => this.atRest(), { timeout: ms });
-    } catch {
-      throw new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline');
-    }
+  private settle(ms: number, what: string): Promise<void> {
+    return this.until(() => this.atRest(), ms, () => new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline'));
   }
 
   /**
    * Waits for the launcher to be ready (a person closing the lid, clearing a jam, a device coming
-   * back online). Rejects with a {@link LauncherError} after `ms`.
+   * back online). Rejects with a {@link LauncherError} after `ms`, or at once for a device lost for good.
    */
-  async untilReady(ms: number): Promise<void> {
-    try {
-      await waitFor(this.actor, (s) => !s.context.lidOpen && s.matches({ on: 'ready' }), { timeout: ms });
-    } catch {
-      throw new LauncherError(`${this.hardware.name} was not ready within ${Math.round(ms / 1000)} s (lid ${this.lidOpen ? 'open' : 'closed'}, ${this.unitState})`, 'timeout');
-    }
+  untilReady(ms: number): Promise<void> {
+    return this.until((s) => !s.context.lidOpen && s.matches({ on: 'ready' }), ms,
+      () => new LauncherError(`${this.hardware.name} was not ready within ${Math.round(ms / 1000)} s (lid ${this.lidOpen ? 'open' : 'closed'}, ${this.unitState})`, 'timeout'));
   }
 
   aimSync(seat: number): void {
@@ -265,13 +292,11 @@ export class MachineLauncher implements SyncLauncher {
    */
   async load(cards: readonly CardId[]): Promise<void> {
     if (!this.hardware.sensesCards) return this.loadSync(cards);
+    this.throwIfGone(); // nobody is asked to reload a launcher that cannot come back
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
     this.attention(`Reload the launcher: open the lid, put the ${cards.length} cards in, close the lid`);
-    try {
-      if (!this.lidOpen) await waitFor(this.actor, (s) => s.context.lidOpen, { timeout: limit });
-    } catch {
-      throw new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout');
-    }
+    if (!this.lidOpen)
+      await this.until((s) => s.context.lidOpen, limit, () => new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout'));
     this.actor.send({ type: 'RELOAD', cards: cards.slice() });
     await this.untilReady(limit);
   }
@@ -288,6 +313,7 @@ export class MachineLauncher implements SyncLauncher {
   async clearJam(): Promise<void> {
     if (!this.hardware.sensesCards) return this.clearJamSync();
     if (this.unitState === 'ready' && !this.lidOpen) return;
+    this.throwIfGone();
     this.attention(this.unitState === 'jammed' ? 'The launcher is jammed: open the lid, free the card, close the lid' : 'Close the launcher\'s lid');
     await this.untilReady(this.options.offlineWaitMs ?? 5 * 60_000);
   }

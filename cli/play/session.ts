@@ -203,7 +203,8 @@ export class PlaySession implements Ui {
     l.on('jam', () => this.fly(`${this.flying}  JAM: clearing it`));
     l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`));
     l.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
-    l.on('offline', () => this.note('The launcher went offline: waiting for it to come back'));
+    // A device lost for good says so itself (a notice); only one that reconnects is waited for.
+    l.on('offline', () => l.lostForGood === null && this.note('The launcher went offline: waiting for it to come back'));
     l.on('online', () => this.note('The launcher is back online'));
     l.onAttention((m) => {
       this.note(m);

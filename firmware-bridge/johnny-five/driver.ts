@@ -85,8 +85,8 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
   private lastVolts: number | null = null;
   private readonly notices = new Notices();
-  /** Why the link was lost (null while it is up). */
-  private lostWhy: string | null = null;
+  /** What happened to the link and what to do, once it is lost for good (null while it is up). */
+  private lostMessage: string | null = null;
 
   private constructor(readonly board: Board, readonly name: string, pins: LauncherPins, private readonly o: Required<Pick<JohnnyFiveOptions, 'stallMs' | 'batteryStep'>>) {
     this.pins = pins;
@@ -153,15 +153,16 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   }
 
   /**
-   * The link is gone for good: offline, said once. Cards the beam counted before stay counted;
-   * none can be counted after. The motor is still told to stop, in case the port half works.
+   * The link is gone for good: offline (`final`, so a launcher stops waiting for it), said once.
+   * Cards the beam counted before stay counted; none can be counted after. The motor is still
+   * told to stop, in case the port half works.
    */
   private lost(why: string): void {
-    if (this.lostWhy !== null) return;
-    this.lostWhy = why;
+    if (this.lostMessage !== null) return;
+    this.lostMessage = `${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`;
     this.disarmStall();
-    this.emit({ type: 'LINK', up: false });
-    this.notices.say(`${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`);
+    this.emit({ type: 'LINK', up: false, final: this.lostMessage });
+    this.notices.say(this.lostMessage);
   }
 
   /** The beam: a card counts when it clears it (the trailing edge), so one card is one count. */
@@ -221,7 +222,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     // A machine that subscribes later learns the state the board is in.
     if (this.lidOpen !== null) listener({ type: 'LID', open: this.lidOpen });
     if (this.lastVolts !== null) listener({ type: 'BATTERY', volts: this.lastVolts });
-    if (this.lostWhy !== null) listener({ type: 'LINK', up: false });
+    if (this.lostMessage !== null) listener({ type: 'LINK', up: false, final: this.lostMessage });
     return () => this.listeners.delete(listener);
   }
 

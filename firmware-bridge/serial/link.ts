@@ -51,6 +51,8 @@ export class Link {
   private heartbeat: NodeJS.Timeout | null = null;
   private lastSent = 0;
   private closed = false;
+  /** The close under way (the port's own close is asynchronous): every caller waits for it. */
+  private closing: Promise<void> | null = null;
   /** Lines that could not be decoded during the handshake (another protocol, or bootloader noise). */
   garbage = 0;
   /** The first few of them, for the handshake's error. */
@@ -215,9 +217,18 @@ export class Link {
     this.onLost(why);
   }
 
-  /** Closes the link; commands waiting fail with a `disconnected` error. */
-  async close(): Promise<void> {
-    if (this.closed) return;
+  /**
+   * Closes the link; commands waiting fail with a `disconnected` error. Resolves once the port is
+   * closed (its lock released), for every caller: a link lost to a timeout starts closing itself,
+   * and an open that then fails must not return while the port is still held (the next open
+   * would be refused as busy).
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shut();
+    return this.closing;
+  }
+
+  private async shut(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     const err = new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path);

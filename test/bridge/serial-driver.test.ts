@@ -3,7 +3,8 @@
  * presses end to end with the launcher machine, garbage on the wire, slow and silent boards,
  * another protocol, a busy or missing port, and an unplug in the middle of a burst.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { SerialPort } from 'serialport';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
@@ -13,21 +14,18 @@ import { FakeBoard, type FakeOptions } from './fake-board.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
-const cleanups: Array<() => Promise<unknown> | void> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 async function rig(o: FakeOptions = {}, pair?: PtyPair): Promise<{ pair: PtyPair; board: FakeBoard }> {
   const p = pair ?? (await ptyPair(['host', 'board']));
   const board = await FakeBoard.open(p.b, o);
-  cleanups.push(() => p.close(), () => board.close());
+  onTestFinished(() => p.close());
+  onTestFinished(() => board.close());
   return { pair: p, board };
 }
 
 async function driver(path: string, log: string[] = []): Promise<SerialLauncher> {
   const d = await SerialLauncher.open({ path, timing: fast, backoff: { firstMs: 50, maxMs: 400 }, log: (l) => log.push(l) });
-  cleanups.push(() => d.close());
+  onTestFinished(() => d.close());
   return d;
 }
 
@@ -56,7 +54,7 @@ describe('serial driver', () => {
     const { pair, board } = await rig({ feedPerSecond: 20 });
     const d = await driver(pair.a);
     const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], hardware: d, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     const r1 = await launcher.press();
     expect(r1).toMatchObject({ dinged: true, fired: true, cards: ['a', 'b', 'c', 'd'] });
     const r2 = await launcher.press();
@@ -90,7 +88,7 @@ describe('serial driver', () => {
     const notices: string[] = [];
     d.onNotice((m) => notices.push(m));
     const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b', 'c', 'd', 'e', 'f'], hardware: d, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     const pressing = launcher.press();
     await until(() => board.motor === 'FWD');
     board.card();
@@ -140,11 +138,30 @@ describe('serial driver', () => {
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
   });
 
+  it('an open refused after the handshake returns only once its port is closed (it was refused as busy when opened again at once)', async () => {
+    const { pair } = await rig({ noStatus: true });
+    // The port's close completes on a later turn of the event loop than the one that starts it: an
+    // open that rejects with it still pending leaves the port locked for the next open.
+    const closes = { started: 0, done: 0 };
+    const close = SerialPort.prototype.close;
+    const spy = vi.spyOn(SerialPort.prototype, 'close').mockImplementation(function (this: SerialPort, cb?: (err: Error | null) => void) {
+      if (this.path !== pair.a) return close.call(this, cb);
+      closes.started++;
+      return close.call(this, (err: Error | null) => {
+        closes.done++;
+        cb?.(err);
+      });
+    });
+    onTestFinished(() => spy.mockRestore());
+    const refused = await SerialLauncher.open({ path: pair.a, timing: fast }).then(() => null, (e: Error) => ({ message: e.message, ...closes }));
+    expect(refused).toEqual({ message: expect.stringMatching(/answered HELLO but not STATUS/), started: 1, done: 1 });
+  });
+
   it('the state the board is in when it connects reaches the machine: an open lid refuses presses', async () => {
     const { pair, board } = await rig({ lidOpen: true });
     const d = await driver(pair.a);
     const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b'], hardware: d, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     expect(launcher.lidOpen).toBe(true);
     expect(launcher.volts).toBe(4.5);
     expect(await launcher.press()).toMatchObject({ dinged: false, ignored: 'lid-open' });
@@ -155,16 +172,18 @@ describe('serial driver', () => {
     const first = await ptyPair(['host', 'board']);
     const board = await FakeBoard.open(first.b, { feedPerSecond: 20, sid: 9 });
     const d = await driver(first.a);
-    cleanups.push(() => board.close(), () => first.close());
+    onTestFinished(() => board.close());
+    onTestFinished(() => first.close());
     const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: d, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     await board.close();
     await first.close();
     await until(() => launcher.unitState === 'offline');
     const pressing = launcher.press();
     const second = await ptyPair(['host', 'board'], first.dir);
     const again = await FakeBoard.open(second.b, { feedPerSecond: 20, sid: 9, boot: 'warm' });
-    cleanups.push(() => again.close(), () => second.close());
+    onTestFinished(() => again.close());
+    onTestFinished(() => second.close());
     expect(await pressing).toMatchObject({ dinged: true, fired: true, cards: ['a', 'b', 'c', 'd'] });
   });
 
@@ -180,9 +199,10 @@ describe('serial driver', () => {
     const board = await FakeBoard.open(first.b, { feedPerSecond: 0, sid: 42, boot: 'cold' });
     const log: string[] = [];
     const d = await driver(first.a, log);
-    cleanups.push(() => board.close(), () => first.close());
+    onTestFinished(() => board.close());
+    onTestFinished(() => first.close());
     const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e', 'f'], hardware: d, clock: 'real' });
-    cleanups.push(() => launcher.detach());
+    onTestFinished(() => launcher.detach());
     const pressing = launcher.press();
     await until(() => board.motor === 'FWD');
     board.card();
@@ -195,7 +215,8 @@ describe('serial driver', () => {
     // back in and comes up warm, its counters kept.
     const second = await ptyPair(['host', 'board'], first.dir);
     const again = await FakeBoard.open(second.b, { cards: 3, boot: 'warm', sid: 42, feedPerSecond: 0 });
-    cleanups.push(() => again.close(), () => second.close());
+    onTestFinished(() => again.close());
+    onTestFinished(() => second.close());
     const r = await pressing;
     expect(r.cards).toEqual(['a', 'b', 'c']);
     expect(launcher.unitState).toBe('ready');

@@ -2,71 +2,35 @@
  * The Johnny-Five driver on mock-firmata: the launcher machine drives the board, and the test
  * checks the pin writes it causes and plays the pins it reads (button, lid, beam, battery).
  */
-import { createRequire } from 'node:module';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
 import { LauncherError, MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
-
-const require = createRequire(import.meta.url);
-const { Firmata } = require('mock-firmata') as { Firmata: new () => MockIo };
-
-interface MockIo {
-  emit(ev: string, ...a: unknown[]): void;
-  [k: string]: unknown;
-}
-
-/** A mock-firmata board whose pins the test can read and drive. */
-class PinRig {
-  readonly io: MockIo = new Firmata();
-  readonly writes: Array<[string, number, number]> = [];
-  private reads = new Map<string, (v: number) => void>();
-
-  constructor() {
-    for (const m of ['digitalWrite', 'analogWrite', 'pwmWrite', 'servoWrite']) {
-      const orig = this.io[m] as (...a: unknown[]) => unknown;
-      this.io[m] = (pin: number, value: number) => {
-        this.writes.push([m, pin, value]);
-        return orig.call(this.io, pin, value);
-      };
-    }
-    this.io.digitalRead = (pin: number, cb: (v: number) => void) => void this.reads.set(`D${pin}`, cb);
-    this.io.analogRead = (pin: number, cb: (v: number) => void) => void this.reads.set(`A${pin}`, cb);
-  }
-
-  /** Sets the level the board reads on a pin (the sensor polls pick it up). */
-  set(pin: string, value: number): void {
-    const cb = this.reads.get(pin);
-    if (!cb) throw new Error(`nothing reads ${pin}`);
-    cb(value);
-  }
-
-  /** The last value written to a pin by a method. */
-  last(method: string, pin: number): number | undefined {
-    return this.writes.filter(([m, p]) => m === method && p === pin).at(-1)?.[2];
-  }
-
-  /** Motor as the pins say: forward, reverse or stop. */
-  motor(): 'forward' | 'reverse' | 'stop' {
-    if (!this.last('analogWrite', REFERENCE_PINS.motorPwm)) return 'stop';
-    return this.last('digitalWrite', REFERENCE_PINS.motorDir) === 1 ? 'forward' : 'reverse';
-  }
-}
+import { openRig, PinRig } from './pin-rig.ts';
 
 const threeCards = fixedBurst(3);
 
-async function setup(offlineWaitMs?: number): Promise<{ rig: PinRig; hw: JohnnyFiveLauncher; launcher: MachineLauncher }> {
+async function setup(): Promise<{ rig: PinRig; hw: JohnnyFiveLauncher; launcher: MachineLauncher }> {
   const rig = new PinRig();
-  const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:mock', stallMs: 400 });
-  rig.io.emit('connect');
-  rig.io.emit('ready');
-  const hw = await opening;
-  const launcher = new MachineLauncher({ profile: threeCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real', offlineWaitMs });
+  const hw = await openRig(rig);
+  const launcher = new MachineLauncher({ profile: threeCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
   rig.set('D3', 0); // lid closed
   rig.set('D4', 1); // beam clear
   rig.set('D2', 1); // button up
   await vi.advanceTimersByTimeAsync(100);
   return { rig, hw, launcher };
+}
+
+/**
+ * What `p` resolved or rejected with once the microtasks queued now have run, or `pending`: with the fake clock
+ * not advanced, a promise settled here was settled by no timer at all. (`process.nextTick` is not
+ * faked, and a tick queued from a microtask runs once the microtask queue is empty.)
+ */
+async function settledWithoutTimers(p: Promise<unknown>): Promise<unknown> {
+  let out: { value: unknown } | null = null;
+  p.then((value) => (out = { value }), (value: unknown) => (out = { value }));
+  await new Promise<void>((r) => process.nextTick(r));
+  return out === null ? 'pending' : (out as { value: unknown }).value;
 }
 
 /** A card passing the beam: broken, then clear (the sensor polls every 25 ms). */
@@ -140,28 +104,35 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(launcher.volts).toBeCloseTo(4.8, 1);
   });
 
-  it('the port closes mid-burst (an unplug): offline, a notice saying what to do, the card counted kept, the press rejected clearly', async () => {
-    const { rig, hw, launcher } = await setup(3000);
+  it('the port closes mid-burst (an unplug): offline, a notice saying what to do, the card counted kept, the press rejected at once', async () => {
+    const { rig, hw, launcher } = await setup(); // the default offlineWaitMs: 5 minutes
     const notices: string[] = [];
     hw.onNotice((m) => notices.push(m));
     const cards: string[] = [];
     launcher.on('card', (e) => cards.push(e.card));
-    const outcome = launcher.press().then((r) => r, (e: unknown) => e);
+    const outcome = launcher.press();
     await vi.advanceTimersByTimeAsync(200);
     await card(rig);
     rig.io.emit('close');
-    await vi.advanceTimersByTimeAsync(10);
+    // From here no timer runs (the fake clock is not advanced): the pending press, and one made
+    // meanwhile, must be settled by the unplug itself, not by a wait for a board that cannot come back.
     expect(launcher.unitState).toBe('offline');
     expect(rig.motor()).toBe('stop');
     expect(cards).toEqual(['a']);
-    expect(notices).toEqual([expect.stringMatching(/^firmata:mock: the board's port closed \(unplugged\?\): the launcher is offline .* check the USB cable, then start uno-extreme again$/)]);
-    // A press meanwhile waits for a board that cannot come back, then fails with what to check.
-    const later = launcher.press().then((r) => r, (e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(3100);
-    for (const e of [await outcome, await later]) {
+    const message = /^firmata:mock: the board's port closed \(unplugged\?\): the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again$/;
+    expect(notices).toEqual([expect.stringMatching(message)]);
+    expect(launcher.lostForGood).toMatch(message);
+    const later = launcher.press();
+    for (const e of [await settledWithoutTimers(outcome), await settledWithoutTimers(later)]) {
       expect(e).toBeInstanceOf(LauncherError);
-      expect((e as Error).message).toMatch(/^firmata:mock (did not finish the press|is offline): nothing from it for 3 s \(check the cable and the batteries\)/);
+      expect(e).toMatchObject({ kind: 'offline', message: expect.stringMatching(message) });
     }
+    // The person is not asked to reload or clear a launcher that cannot come back.
+    const asked: string[] = [];
+    launcher.onAttention((m) => asked.push(m));
+    for (const wait of [launcher.load(['x']), launcher.clearJam(), launcher.untilReady(60_000)])
+      expect(await settledWithoutTimers(wait)).toMatchObject({ kind: 'offline', message: expect.stringMatching(message) });
+    expect(asked).toEqual([]);
     expect(launcher.context.press.cards).toEqual(['a']);
     expect(notices).toHaveLength(1);
   });
