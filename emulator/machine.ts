@@ -99,6 +99,12 @@ export interface LauncherContext {
   press: PressResult;
   /** A dinged press has not been reported done yet. */
   pressOpen: boolean;
+  /**
+   * A device that counts cards fired the last press: a CARD line still on the wire when the
+   * burst's time was up belongs to it. Closed by the next press, the lid opening, the power or the
+   * link going down: a card seen then was not shot by that press.
+   */
+  lateCards: boolean;
   /** The lid is open: cards can go in, the interlock keeps the motor off. */
   lidOpen: boolean;
   /** Heading in degrees, and the seat it faces (or is turning to). */
@@ -162,7 +168,7 @@ let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decisi
 /**
  * The decision the next correct press makes. It is a pure function of the counters and the
  * generator's state, so the press's guards can look at it (fire? brown-out?) and pick the state
- * to go to in the press's own step, and `dingAndDecide` commits the very same draw. The last one
+ * to go to in the press's own step, and `decide` commits the very same draw. The last one
  * is kept: contexts are immutable, so the same core object always gives the same decision.
  */
 function nextDecision(context: LauncherContext): { state: CoreState; decision: Decision } {
@@ -268,7 +274,7 @@ function pressed(context: LauncherContext, motor: PressMotor): Partial<LauncherC
     durationMs: started === null ? context.profile.mechanics.debounceMs : motor === 'brownout' ? BATTERY.bootMs : started.ms,
   };
   return {
-    core: started ? started.state : state, decision, press, pressOpen: true,
+    core: started ? started.state : state, decision, press, pressOpen: true, lateCards: motor === 'start' && context.deviceCounts,
     burst: motor === 'start' ? startBurst(context.profile, decision) : null, attempt: null, reverse: null,
   };
 }
@@ -371,6 +377,18 @@ export const launcherMachine = setup({
       });
       enqueue.emit({ type: 'card', card, halfOut });
     }),
+    /**
+     * A card whose line came after its burst was over: it goes to that press, which was not empty
+     * after all if the budget said so (the launcher is empty only if this was its last card).
+     */
+    lateCard: enqueueActions(({ context, enqueue }) => {
+      const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
+      enqueue.assign({
+        core: withSupply(context.core, rest),
+        press: pressWith(context.press, { cards: context.press.cards.concat(card), empty: rest.length === 0 }),
+      });
+      enqueue.emit({ type: 'card', card, halfOut: false });
+    }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
       // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
@@ -379,6 +397,8 @@ export const launcherMachine = setup({
       }
     }),
     deviceJam: assign({
+      // The board counted what came out before it stalled (STALL carries the count): a card seen after is the jammed one.
+      lateCards: false,
       core: ({ context }) => coreWith(context.core, { jammed: true }),
       press: ({ context }) => pressWith(context.press, { jam: true }),
     }),
@@ -395,8 +415,8 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
     showDead: emit({ type: 'dead' }),
-    powerReset: assign({ core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
-    lidOpened: assign({ lidOpen: true, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
+    powerReset: assign({ lateCards: false, core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
+    lidOpened: assign({ lidOpen: true, lateCards: false, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
     lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
     reload: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'RELOAD') return;
@@ -424,6 +444,7 @@ export const launcherMachine = setup({
   },
   guards: {
     lidIsOpen: ({ context }) => context.lidOpen,
+    lateCardsOpen: ({ context }) => context.lateCards,
     lidIsClosed: ({ context }) => !context.lidOpen,
     turning: ({ context }) => context.turning,
     /** The decision this press will make (see {@link nextDecision}). */
@@ -472,6 +493,7 @@ export const launcherMachine = setup({
     reverse: null,
     press: ignoredResult('off'),
     pressOpen: false,
+    lateCards: false,
     lidOpen: false,
     heading: 0,
     aimSeat: 0,
@@ -512,7 +534,9 @@ export const launcherMachine = setup({
         BATTERY: { actions: 'deviceBattery' },
         // A card the device reports after its burst's time was up (its line was still on the wire)
         // left with that burst: it goes to the last press (MachineLauncher.press waits for it).
-        CARD: { actions: 'cardSensed' },
+        // Any other card the sensor sees at rest (a hand at a reload, a jammed card pulled out) is
+        // no press's.
+        CARD: { guard: 'lateCardsOpen', actions: 'lateCard' },
       },
       states: {
         starting: {

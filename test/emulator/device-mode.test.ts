@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LauncherEmitted } from '../../emulator/machine.ts';
-import { fixedBurst, makeSensingLauncher, motorCmds, record } from './helpers.ts';
+import { fixedBurst, makeSensingLauncher, motorCmds, record, tweaked } from './helpers.ts';
 
 describe('a launcher whose device counts cards', () => {
   it('ends the burst when the sensor has counted the target, then reverses', () => {
@@ -29,6 +29,40 @@ describe('a launcher whose device counts cards', () => {
     const r = launcher.pressSync();
     expect(r).toMatchObject({ fired: true, cards: [], empty: true });
     expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
+  });
+
+  it('a card line that comes after the burst goes to the press that shot it, which was not empty after all', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
+    const events = record(launcher);
+    expect(launcher.pressSync()).toMatchObject({ fired: true, cards: [], empty: true });
+    device.input({ type: 'CARD' });
+    expect(launcher.context.press).toMatchObject({ cards: ['c0'], empty: false });
+    expect(launcher.supplyCount).toBe(107);
+    expect(events.filter((e) => e.type === 'card')).toEqual([{ type: 'card', card: 'c0', halfOut: false }]);
+  });
+
+  it('a card the sensor sees at rest after the lid opened, a press that did not fire, or the power cycled is no press\'s', () => {
+    const cases: Array<[string, (l: ReturnType<typeof makeSensingLauncher>['launcher']) => void]> = [
+      ['lid opened after the burst', (l) => { l.pressSync(); l.send({ type: 'LID_OPEN' }); }],
+      ['lid cycled after the burst', (l) => { l.pressSync(); l.clearJamSync(); }],
+      ['power cycled after the burst', (l) => { l.pressSync(); l.send({ type: 'POWER_OFF' }); l.send({ type: 'POWER_ON' }); }],
+      ['no press yet', () => {}],
+    ];
+    for (const [what, before] of cases) {
+      const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
+      before(launcher);
+      const press = launcher.context.press;
+      device.input({ type: 'CARD' });
+      expect(launcher.supplyCount, what).toBe(108);
+      expect(launcher.context.press, what).toBe(press);
+    }
+    // A press that did not fire: its ding shot nothing, a card seen after it is not its.
+    // (The first press since power-on never fires, the second always does.)
+    const { launcher, device } = makeSensingLauncher({ profile: tweaked('seed-0-8', {}, { fire: { model: 'hazard', hazard: [0, 1] } }) });
+    expect(launcher.pressSync()).toMatchObject({ dinged: true, fired: false });
+    device.input({ type: 'CARD' });
+    expect(launcher.context.press.cards).toEqual([]);
+    expect(launcher.supplyCount).toBe(108);
   });
 
   it('a stall is a jam: the motor stops and presses wait for the lid', () => {
