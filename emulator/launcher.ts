@@ -118,11 +118,10 @@ export class MachineLauncher implements SyncLauncher {
       case 'STALL': return this.actor.send({ type: 'STALL' });
       case 'BATTERY': return this.actor.send({ type: 'BATTERY', volts: i.volts });
       case 'LINK':
+        // Known before the machine shows `offline`, so its listeners can tell a reconnect from a loss for good.
+        if (i.final !== undefined && this.goneMessage === null) this.goneMessage = i.final;
         this.actor.send({ type: 'LINK', up: i.up });
-        if (i.final !== undefined && this.goneMessage === null) {
-          this.goneMessage = i.final;
-          this.gone.abort();
-        }
+        if (this.goneMessage !== null && !this.gone.signal.aborted) this.gone.abort();
     }
   }
 
@@ -141,9 +140,11 @@ export class MachineLauncher implements SyncLauncher {
   private async until(done: (s: SnapshotFrom<typeof launcherMachine>) => boolean, ms: number, timedOut: () => LauncherError): Promise<void> {
     try {
       await waitFor(this.actor, done, { timeout: ms, signal: this.gone.signal });
-    } catch {
+    } catch (e) {
       this.throwIfGone();
-      throw timedOut();
+      // waitFor's own timeout; anything else (the launcher detached meanwhile, say) is passed on as it is.
+      if (e instanceof Error && /^Timeout of \d+ ms exceeded$/.test(e.message)) throw timedOut();
+      throw e;
     }
   }
 

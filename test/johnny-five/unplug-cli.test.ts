@@ -42,7 +42,7 @@ describe('a Firmata board unplugged under a command', () => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void errors.push(a.join(' ')));
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const exit = main(['launcher', '--device', 'firmata:/dev/ttyMOCK', '--presses', '5']);
+    const exit = main(['launcher', '--device', 'firmata:/dev/ttyMOCK', '--presses', '5', '--seed', '4']);
     await until(() => boards[0]?.motor() === 'forward', 5000, () => 'the first press running the motor');
     boards[0].io.emit('close');
     expect(await exit).toBe(1);
@@ -56,10 +56,12 @@ describe('a Firmata board unplugged under a command', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-j5-unplug-'));
     const robot = new Robot();
     const asked: string[] = [];
+    let shown = '';
     const session = new PlaySession({
       match: createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true }),
       meta: { names: ['You', 'Bot 1', 'Bot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null },
-      profile: resolveProfile('seed-0-8'), pace: 'instant', keys: robot, savePath: path.join(dir, 's.json'), colour: false, out: robot.out, hardware: hw,
+      profile: resolveProfile('seed-0-8'), pace: 'instant', keys: robot, savePath: path.join(dir, 's.json'), colour: false, hardware: hw,
+      out: (t) => ((shown += t), robot.out(t)),
       // Asked to load the launcher for the deal, the person pulls the cable instead.
       attention: (m) => {
         asked.push(m);
@@ -69,6 +71,8 @@ describe('a Firmata board unplugged under a command', () => {
     const e = await session.run().then(() => null, (err: unknown) => err);
     await hw.close();
     expect(asked).toEqual([expect.stringMatching(/^Reload the launcher/)]);
+    // The screen promised no reconnect: the loss is known before the launcher shows itself offline.
+    expect(shown).not.toMatch(/come back/);
     // cli/play.ts prints a SessionError caused by a LauncherError as it is, without a stack.
     expect(e).toBeInstanceOf(SessionError);
     expect((e as SessionError).cause).toBeInstanceOf(LauncherError);
