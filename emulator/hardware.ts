@@ -50,7 +50,9 @@ export interface LauncherHardware {
   onNotice?(listener: (message: string) => void): () => void;
   /**
    * Resolves once every input the device sent before this call has been heard (a round trip on an
-   * ordered link). Absent where inputs cannot lag behind the machine's own timers.
+   * ordered link): the serial driver's PING. Absent on the simulated device, whose inputs cannot
+   * lag, and on the Johnny-Five driver, which has no such fence yet: a beam cleared in Firmata's
+   * last report before the STOP can reach the machine after the press has answered.
    */
   flush?(): Promise<void>;
   /** Releases the device. */

@@ -62,8 +62,8 @@ export class SerialLauncher implements LauncherHardware {
   private readonly log: (line: string) => void;
   private readonly notices = new Notices();
   private readonly garbage: GarbageReport;
-  /** A STATUS asked for after garbage is in flight; `again`: more garbage came meanwhile. */
-  private recount: { again: boolean } | null = null;
+  /** A STATUS asked for after garbage is in flight (`done` when counted); `again`: more garbage came meanwhile. */
+  private recount: { again: boolean; done: Promise<void> } | null = null;
   /** Connections made (1 + reconnects), for logs and tests. */
   connections = 0;
 
@@ -192,15 +192,16 @@ export class SerialLauncher implements LauncherHardware {
     if (this.recount) return void (this.recount.again = true);
     const link = this.link;
     if (!link) return;
-    const r = (this.recount = { again: false });
-    link.status().then(
+    const r: { again: boolean; done: Promise<void> } = { again: false, done: Promise.resolve() };
+    this.recount = r;
+    r.done = link.status().then(
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
         this.countCards(s.cards);
         if (r.again) this.readCounters();
       },
-      () => (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
+      () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
     );
   }
 
@@ -284,9 +285,13 @@ export class SerialLauncher implements LauncherHardware {
     return { connections: this.connections, garbageLines: this.garbage.count, lastGarbage: this.garbage.last };
   }
 
-  /** A PING's ACK comes after every line the board sent before it: every card it counted is in. */
+  /**
+   * A PING's ACK comes after every line the board sent before it: every card it counted is in, and
+   * so is every damaged line, whose recount (a STATUS) is then waited for too.
+   */
   async flush(): Promise<void> {
     await this.link?.send({ verb: 'PING' }).catch(() => {});
+    while (this.recount) await this.recount.done;
   }
 
   /** True while the link is up. */

@@ -32,6 +32,8 @@ export interface FakeOptions {
    * STOP, they reach the host just ahead of its ACK (a slow host reads them after the burst's time).
    */
   lateCards?: number;
+  /** The late cards' lines arrive damaged (a wrong checksum): the host must read the count again. */
+  lateCardsDamaged?: boolean;
 }
 
 export class FakeBoard {
@@ -115,7 +117,7 @@ export class FakeBoard {
           break;
         case 'STOP':
           this.run('STOP');
-          for (; (this.o.lateCards ?? 0) > this.late; this.late++) this.card();
+          for (; (this.o.lateCards ?? 0) > this.late; this.late++) this.card(this.o.lateCardsDamaged);
           break;
         default:
           break;
@@ -136,10 +138,12 @@ export class FakeBoard {
     if (m === 'FWD' && rate > 0) this.feeder = setInterval(() => this.card(), 1000 / rate);
   }
 
-  /** One card passes the beam. */
-  card(): void {
+  /** One card passes the beam (its line damaged on the wire: the checksum's bits flipped). */
+  card(damaged = false): void {
     this.cards++;
-    this.say({ type: 'CARD', cards: this.cards });
+    const m: DeviceMessage = { type: 'CARD', cards: this.cards };
+    if (!damaged) return this.say(m);
+    this.raw(encodeDeviceMessage(m).replace(/\*([0-9A-F]{2})/, (_, h: string) => `*${(parseInt(h, 16) ^ 0xff).toString(16).toUpperCase().padStart(2, '0')}`));
   }
 
   /** The button is pressed. */

@@ -9,7 +9,9 @@ import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import { ptyPair } from './socat.ts';
-import { FakeBoard } from './fake-board.ts';
+import { FakeBoard, type FakeOptions } from './fake-board.ts';
+import { hearPresses } from '../../cli/launcher.ts';
+import type { PressResult } from '../../emulator/core.ts';
 import { until } from '../poll.ts';
 
 // Four cards asked for, a short feed budget (4 × 1 attempts at 20/s: 200 ms) the board never meets.
@@ -17,14 +19,7 @@ const fourCards = fixedBurst(4, { feedRate: 20, attemptsFactor: 1 });
 
 describe('a card line that arrives after the burst', () => {
   it('goes to the press it left with, not lost', async () => {
-    const pair = await ptyPair(['host', 'board']);
-    const board = await FakeBoard.open(pair.b, { feedPerSecond: 0, lateCards: 1 });
-    onTestFinished(() => pair.close());
-    onTestFinished(() => board.close());
-    const hw = await SerialLauncher.open({ path: pair.a });
-    onTestFinished(() => hw.close());
-    const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
-    onTestFinished(() => launcher.detach());
+    const { launcher, hw, board } = await rig({});
     let reported = 0;
     hw.onInput((i) => i.type === 'CARD' && reported++);
     const r = await launcher.press();
@@ -34,4 +29,37 @@ describe('a card line that arrives after the burst', () => {
     expect(r.cards).toEqual(['a']);
     expect(launcher.supply).toEqual(['b', 'c', 'd', 'e']);
   });
+
+  it('damaged on the wire too, it is read from the board\'s count before the press answers', async () => {
+    const { launcher, hw } = await rig({ lateCardsDamaged: true });
+    const r = await launcher.press();
+    expect(r).toMatchObject({ cards: ['a'], empty: false });
+    expect(launcher.supply).toEqual(['b', 'c', 'd', 'e']);
+    expect(hw.diagnostics.garbageLines).toBe(1);
+  });
+
+  it('a log that hears every press (hearPresses) logs the press with its late card, which pressDone, said as the burst ended, has not', async () => {
+    const { launcher } = await rig({});
+    const done: PressResult[] = [];
+    launcher.on('pressDone', (e) => done.push(e.result));
+    const heard: PressResult[] = [];
+    const press = hearPresses(launcher, (p) => heard.push(p));
+    const r = await press();
+    expect(r.cards).toEqual(['a']);
+    expect(heard).toEqual([r]);
+    expect(done.map((p) => p.cards)).toEqual([[]]);
+  });
 });
+
+/** A launcher on a board whose one card's line comes after the STOP. */
+async function rig(o: FakeOptions): Promise<{ launcher: MachineLauncher; hw: SerialLauncher; board: FakeBoard }> {
+  const pair = await ptyPair(['host', 'board']);
+  const board = await FakeBoard.open(pair.b, { feedPerSecond: 0, lateCards: 1, ...o });
+  onTestFinished(() => pair.close());
+  onTestFinished(() => board.close());
+  const hw = await SerialLauncher.open({ path: pair.a });
+  onTestFinished(() => hw.close());
+  const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
+  onTestFinished(() => launcher.detach());
+  return { launcher, hw, board };
+}
