@@ -39,7 +39,7 @@ export class Notices {
  * gives one message per window however many lines it garbles.
  */
 export class GarbageReport {
-  /** Lines seen since the report was made. */
+  /** Lines seen since the device was opened (across reconnects). */
   count = 0;
   /** The last of them (its first 40 characters). */
   last: string | null = null;
@@ -70,7 +70,7 @@ export class GarbageReport {
     const n = this.pending;
     this.pending = 0;
     this.toldAt = Date.now();
-    const total = n === this.count ? '' : `, ${this.count} since connecting`;
+    const total = n === this.count ? '' : `, ${this.count} since opening the port`;
     this.say(
       `${this.name}: ${n} unreadable line${n === 1 ? '' : 's'} from the board (e.g. ${JSON.stringify(this.pendingSample)}${total}), ignored; ` +
         'the card count is read again from the board, so no card is lost. If it goes on, check the USB cable and that no other program writes to the port',

@@ -22,12 +22,12 @@ describe('unreadable lines from a board', () => {
     expect(told).toHaveLength(1);
     vi.advanceTimersByTime(5_000); // the window ends 10 s after the first message
     expect(told).toHaveLength(2);
-    expect(told[1]).toMatch(/: 500 unreadable lines from the board \(e\.g\. "junk 0", 501 since connecting\)/);
+    expect(told[1]).toMatch(/: 500 unreadable lines from the board \(e\.g\. "junk 0", 501 since opening the port\)/);
     vi.advanceTimersByTime(60_000);
     expect(told).toHaveLength(2);
     g.add('late');
     expect(told).toHaveLength(3);
-    expect(told[2]).toMatch(/: 1 unreadable line .*"late", 502 since connecting/);
+    expect(told[2]).toMatch(/: 1 unreadable line .*"late", 502 since opening the port/);
     expect(g.count).toBe(502);
     expect(g.last).toBe('late');
   });

@@ -100,8 +100,12 @@ describe('uno-extreme launcher (scripted)', () => {
       const code = await new Promise<number | null>((r) => cli.on('exit', r));
       expect(code, stderr).toBe(0);
       expect(JSON.parse(stdout)).toMatchObject({ presses: 3 });
-      expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stderr).toMatch(/^warning: serial:\S+\/host: 1 unreadable line from the board \(e\.g\. "\\u0000.* noise"\), ignored; .*check the USB cable/);
+      // The first line is told at once; the two after it within 10 s are one summary when the
+      // window ends, which a run shorter than the window never reaches: one or two lines, never three.
+      const lines = stderr.trim().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(2);
+      expect(lines[0]).toMatch(/^warning: serial:\S+\/host: 1 unreadable line from the board \(e\.g\. "\\u0000.* noise"\), ignored; .*check the USB cable/);
+      if (lines[1] !== undefined) expect(lines[1]).toMatch(/^warning: serial:\S+\/host: 2 unreadable lines from the board/);
     } finally {
       await board.close();
       await pair.close();
