@@ -227,13 +227,16 @@ function reverseDone(close: boolean) {
 /** The lid or the power cut a burst short: the motor stops, what came out stays out. */
 const abortBurst = [...motor('stop'), 'dropBurst', { type: 'showBurstDone', params: { aborted: true } }] as const;
 
+/** What a burst changes in its press's result (the decision's fields stay as the press set them). */
+type BurstFields = Partial<Pick<PressResult, 'cards' | 'halfOut' | 'empty' | 'jam' | 'brownout' | 'slips' | 'doubles' | 'durationMs'>>;
+
 /**
  * `p` with the fields of `c` changed, built whole in the order {@link pressed} builds it: a spread
  * of a spread (a burst's result changes at every attempt) makes V8 copy it the slow way (about
- * 1.5 µs a copy, against 0.1 µs built whole). An ignored press's result (a device's card reported before any press) keeps its
- * `ignored` and is copied as it is.
+ * 1.5 µs a copy, against 0.1 µs built whole). An ignored press's result (a card a device reports
+ * while offline before any press) keeps its `ignored` and is copied as it is.
  */
-function pressWith(p: PressResult, c: Partial<PressResult>): PressResult {
+function pressWith(p: PressResult, c: BurstFields): PressResult {
   if (p.ignored !== undefined) return { ...p, ...c };
   return {
     dinged: p.dinged, fired: p.fired, target: p.target, bucket: p.bucket, cards: c.cards ?? p.cards, halfOut: c.halfOut ?? p.halfOut,
