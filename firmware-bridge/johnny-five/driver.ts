@@ -63,6 +63,18 @@ export interface JohnnyFiveOptions {
   batteryStep?: number;
 }
 
+/** The IO Plugin calls (firmata-io, mock-firmata) the driver makes on the io itself. */
+interface FirmataIo {
+  readonly MODES: { INPUT: number };
+  readonly HIGH: number;
+  pinMode(pin: number, mode: number): void;
+  digitalWrite(pin: number, value: number): void;
+  /** Calls back with the pin's level on every digital report of its port, in the order received. */
+  digitalRead(pin: number, callback: (value: number) => void): void;
+  /** Calls back when the board's answer (PIN_STATE_RESPONSE) comes. */
+  queryPinState(pin: number, callback: () => void): void;
+}
+
 /** A board that does not answer, or a wiring that cannot work. */
 export class BoardError extends Error {
   constructor(message: string, readonly kind: 'timeout' | 'io') {
@@ -120,6 +132,11 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     });
   }
 
+  /** The Firmata io under the board, for what Johnny-Five's components do not offer. */
+  private get io(): FirmataIo {
+    return this.board.io as FirmataIo;
+  }
+
   private emit(i: HardwareInput): void {
     for (const l of this.listeners) l(i);
   }
@@ -138,7 +155,15 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       if (open && this.motorState !== 'stop') this.motor('stop');
       this.emit({ type: 'LID', open });
     });
-    new five.Sensor({ pin: pins.cardSensor, type: 'digital', board }).on('change', (value: number) => this.beam(value === 0));
+    // The beam is heard on every report the board sends, in the order sent, not through a
+    // five.Sensor: a Sensor looks at the last report every 25 ms, so a card that crossed the beam
+    // between two looks was never counted, and a clear already received was counted up to 25 ms
+    // later, after flush() had said every report was in. Pull-up as Button does it (INPUT, then
+    // HIGH): the receiver is open collector (HARDWARE.md).
+    const io = this.io;
+    io.pinMode(pins.cardSensor, io.MODES.INPUT);
+    io.digitalWrite(pins.cardSensor, io.HIGH);
+    io.digitalRead(pins.cardSensor, (value) => this.beam(value === 0));
     new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
       const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
       if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;

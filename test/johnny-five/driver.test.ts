@@ -33,7 +33,7 @@ async function settledWithoutTimers(p: Promise<unknown>): Promise<unknown> {
   return out === null ? 'pending' : (out as { value: unknown }).value;
 }
 
-/** A card passing the beam: broken, then clear (the sensor polls every 25 ms). */
+/** A card passing the beam: broken, then clear, each level held long enough for any sampling. */
 async function card(rig: PinRig): Promise<void> {
   rig.set('D4', 0);
   await vi.advanceTimersByTimeAsync(40);
@@ -62,6 +62,20 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(rig.motor()).toBe('stop');
     expect(cards).toEqual(['a', 'b', 'c']);
     expect(launcher.unitState).toBe('ready');
+  });
+
+  it('a card whose break and clear come in one USB read is counted (the beam was sampled every 25 ms, which missed it)', async () => {
+    const { rig, launcher } = await setup();
+    const press = launcher.press();
+    await vi.advanceTimersByTimeAsync(200); // spin-up
+    for (let i = 0; i < 3; i++) {
+      rig.set('D4', 0);
+      rig.set('D4', 1);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(rig.motor()).toBe('reverse');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(await press).toMatchObject({ cards: ['a', 'b', 'c'] });
   });
 
   it('the lid switch: open blocks presses and the motor; closing beeps', async () => {

@@ -29,7 +29,7 @@ export class PinRig {
     this.io.analogRead = (pin: number, cb: (v: number) => void) => void this.reads.set(`A${pin}`, cb);
   }
 
-  /** Sets the level the board reads on a pin (the sensor polls pick it up). */
+  /** The board reports a pin's level: the driver hears the beam at once, the sensors' pins at their next 25 ms look. */
   set(pin: string, value: number): void {
     const cb = this.reads.get(pin);
     if (!cb) throw new Error(`nothing reads ${pin}`);
