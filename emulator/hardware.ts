@@ -50,9 +50,10 @@ export interface LauncherHardware {
   onNotice?(listener: (message: string) => void): () => void;
   /**
    * Resolves once every input the device sent before this call has been heard (a round trip on an
-   * ordered link): the serial driver's PING. Absent on the simulated device, whose inputs cannot
-   * lag, and on the Johnny-Five driver, which has no such fence yet: a beam cleared in Firmata's
-   * last report before the STOP can reach the machine after the press has answered.
+   * ordered link): the serial driver's PING, the Johnny-Five driver's Firmata pin state query.
+   * Absent on the simulated device, whose inputs cannot lag. It waits for nothing the device has
+   * not sent yet (a card still in the beam clears when it clears). It does not hang: with the link
+   * lost it resolves at once.
    */
   flush?(): Promise<void>;
   /** Releases the device. */

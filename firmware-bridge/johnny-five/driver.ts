@@ -61,6 +61,24 @@ export interface JohnnyFiveOptions {
   stallMs?: number;
   /** Only battery changes of at least this much are reported, volts. */
   batteryStep?: number;
+  /**
+   * How long {@link JohnnyFiveLauncher.flush} waits for the board's answer, ms. StandardFirmata
+   * answers within a loop of its sketch (a few ms with USB); one that does not answer this long
+   * never will (see flush).
+   */
+  fenceTimeoutMs?: number;
+}
+
+/** The IO Plugin calls (firmata-io, mock-firmata) the driver makes on the io itself. */
+interface FirmataIo {
+  readonly MODES: { INPUT: number };
+  readonly HIGH: number;
+  pinMode(pin: number, mode: number): void;
+  digitalWrite(pin: number, value: number): void;
+  /** Calls back with the pin's level on every digital report of its port, in the order received. */
+  digitalRead(pin: number, callback: (value: number) => void): void;
+  /** Calls back when the board's answer (PIN_STATE_RESPONSE) comes. */
+  queryPinState(pin: number, callback: () => void): void;
 }
 
 /** A board that does not answer, or a wiring that cannot work. */
@@ -88,7 +106,19 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   /** What happened to the link and what to do, once it is lost for good (null while it is up). */
   private lostMessage: string | null = null;
 
-  private constructor(readonly board: Board, readonly name: string, pins: LauncherPins, private readonly o: Required<Pick<JohnnyFiveOptions, 'stallMs' | 'batteryStep'>>) {
+  /** The flushes the pin state query on the wire answers (null: no query on the wire). */
+  private fenceOnWire: Array<() => void> | null = null;
+  /** Flushes asked for after that query went out: a reply to it says nothing of them, the next query is theirs. */
+  private fenceNext: Array<() => void> = [];
+  private fenceTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Flushes resolve at once, with no query: the board left one unanswered (see flush), or the
+   * launcher is closed. A query's answer fires every callback waiting on that pin, so none is sent
+   * while an earlier one may still be answered.
+   */
+  private fenceOff = false;
+
+  private constructor(readonly board: Board, readonly name: string, pins: LauncherPins, private readonly o: Required<Pick<JohnnyFiveOptions, 'stallMs' | 'batteryStep' | 'fenceTimeoutMs'>>) {
     this.pins = pins;
   }
 
@@ -113,11 +143,16 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       board.once('ready', () => {
         clearTimeout(timer);
         board.off('error', failed); // from now on the launcher hears errors (wire)
-        const l = new JohnnyFiveLauncher(board, name, pins, { stallMs: opts.stallMs ?? 400, batteryStep: opts.batteryStep ?? 0.05 });
+        const l = new JohnnyFiveLauncher(board, name, pins, { stallMs: opts.stallMs ?? 400, batteryStep: opts.batteryStep ?? 0.05, fenceTimeoutMs: opts.fenceTimeoutMs ?? 1000 });
         l.wire();
         resolve(l);
       });
     });
+  }
+
+  /** The Firmata io under the board, for what Johnny-Five's components do not offer. */
+  private get io(): FirmataIo {
+    return this.board.io as FirmataIo;
   }
 
   private emit(i: HardwareInput): void {
@@ -138,7 +173,15 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       if (open && this.motorState !== 'stop') this.motor('stop');
       this.emit({ type: 'LID', open });
     });
-    new five.Sensor({ pin: pins.cardSensor, type: 'digital', board }).on('change', (value: number) => this.beam(value === 0));
+    // The beam is heard on every report the board sends, in the order sent, not through a
+    // five.Sensor: a Sensor looks at the last report every 25 ms, so a card that crossed the beam
+    // between two looks was never counted, and a clear already received was counted up to 25 ms
+    // later, after flush() had said every report was in. Pull-up as Button does it (INPUT, then
+    // HIGH): the receiver is open collector (HARDWARE.md).
+    const io = this.io;
+    io.pinMode(pins.cardSensor, io.MODES.INPUT);
+    io.digitalWrite(pins.cardSensor, io.HIGH);
+    io.digitalRead(pins.cardSensor, (value) => this.beam(value === 0));
     new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
       const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
       if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;
@@ -161,6 +204,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     if (this.lostMessage !== null) return;
     this.lostMessage = `${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`;
     this.disarmStall();
+    this.releaseFences(); // no answer can come now
     this.emit({ type: 'LINK', up: false, final: this.lostMessage });
     this.notices.say(this.lostMessage);
   }
@@ -226,13 +270,79 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     return () => this.listeners.delete(listener);
   }
 
-  /** Hears what the person should know: the link lost for good (said once, also to a later listener). */
+  /**
+   * Resolves once every beam report the board sent before this call has been heard: a pin state
+   * query (Firmata's PIN_STATE_QUERY, on the beam's pin) is sent, and the call resolves on the
+   * answer. StandardFirmata checks its digital inputs (sending a report for each change) before it
+   * reads what the host sent, on one serial line, and firmata-io parses that line in order: the
+   * answer comes after every report of a level the beam had when the query arrived, and each report
+   * has reached {@link beam} by then (the beam is heard on each report, not sampled).
+   *
+   * It waits for nothing more. `press()` flushes once the machine is at rest: the burst ended with
+   * the reverse pulse and the STOP (a stall or the lid stop the motor and close the press's late
+   * cards). A card still in the beam then is held by a stopped roller, and what clears it (a hand,
+   * the next press) may come minutes later: a wait for it would hang the press, and a bounded one
+   * would give it to the press only when a hand was quick. The machine's `lateCards` window decides
+   * whose it is when it clears, as for the serial driver's PING, which does not wait for it either.
+   *
+   * It never hangs: with the link lost (now or while waiting) it resolves at once, with the cards
+   * counted so far. A board that leaves a query unanswered for `fenceTimeoutMs` does not speak
+   * PIN_STATE_QUERY (not StandardFirmata); its late answer could not be told from the next query's,
+   * so no query is sent again: this and later flushes resolve without the fence, said once.
+   * Concurrent flushes share a query when they can: one asked while a query is on the wire waits
+   * for the next one, since an answer to a query sent before it says nothing of reports after it.
+   */
+  flush(): Promise<void> {
+    if (this.lostMessage !== null || this.fenceOff) return Promise.resolve();
+    return new Promise((resolve) => {
+      if (this.fenceOnWire) this.fenceNext.push(resolve);
+      else this.sendFence([resolve]);
+    });
+  }
+
+  private sendFence(waiters: Array<() => void>): void {
+    this.fenceOnWire = waiters;
+    this.fenceTimer = setTimeout(() => {
+      this.fenceOff = true;
+      this.notices.say(`${this.name}: the board did not answer a pin state query within ${this.o.fenceTimeoutMs} ms: ` +
+        'a card whose beam report is still on the USB link when a press ends may reach the game after it; upload StandardFirmata');
+      this.releaseFences();
+    }, this.o.fenceTimeoutMs);
+    this.io.queryPinState(this.pins.cardSensor, () => {
+      if (this.fenceOnWire !== waiters) return; // an answer after the timeout or the loss: released already
+      this.clearFenceTimer();
+      this.fenceOnWire = null;
+      for (const w of waiters) w();
+      const next = this.fenceNext.splice(0);
+      if (next.length > 0) this.sendFence(next);
+    });
+  }
+
+  /** Resolves every flush waiting: no answer will come, or none is worth waiting for. */
+  private releaseFences(): void {
+    this.clearFenceTimer();
+    const waiting = [...(this.fenceOnWire ?? []), ...this.fenceNext.splice(0)];
+    this.fenceOnWire = null;
+    for (const w of waiting) w();
+  }
+
+  private clearFenceTimer(): void {
+    if (this.fenceTimer) clearTimeout(this.fenceTimer);
+    this.fenceTimer = null;
+  }
+
+  /**
+   * Hears what the person should know: the link lost for good, a board that leaves the fence
+   * unanswered (each said once, also to a later listener).
+   */
   onNotice(listener: (message: string) => void): () => void {
     return this.notices.on(listener);
   }
 
   async close(): Promise<void> {
     this.motor('stop');
+    this.fenceOff = true;
+    this.releaseFences();
     this.listeners.clear();
     this.notices.clear();
     const io = this.board.io as { transport?: { isOpen?: boolean; close?: (cb: () => void) => void } };

@@ -33,12 +33,20 @@ async function settledWithoutTimers(p: Promise<unknown>): Promise<unknown> {
   return out === null ? 'pending' : (out as { value: unknown }).value;
 }
 
-/** A card passing the beam: broken, then clear (the sensor polls every 25 ms). */
+/** A card passing the beam: broken, then clear, each level held long enough for any sampling. */
 async function card(rig: PinRig): Promise<void> {
   rig.set('D4', 0);
   await vi.advanceTimersByTimeAsync(40);
   rig.set('D4', 1);
   await vi.advanceTimersByTimeAsync(40);
+}
+
+/** Runs the fake clock in 10 ms steps until `test` holds (at most `ms`). */
+async function advanceUntil(test: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (let t = 0; !test(); t += 10) {
+    if (t > ms) throw new Error(`${what} not met within ${ms} ms`);
+    await vi.advanceTimersByTimeAsync(10);
+  }
 }
 
 describe('Johnny-Five driver on mock-firmata', () => {
@@ -62,6 +70,75 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(rig.motor()).toBe('stop');
     expect(cards).toEqual(['a', 'b', 'c']);
     expect(launcher.unitState).toBe('ready');
+  });
+
+  it('a card whose break and clear come in one USB read is counted (the beam was sampled every 25 ms, which missed it)', async () => {
+    const { rig, launcher } = await setup();
+    const press = launcher.press();
+    await vi.advanceTimersByTimeAsync(200); // spin-up
+    for (let i = 0; i < 3; i++) {
+      rig.set('D4', 0);
+      rig.set('D4', 1);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(rig.motor()).toBe('reverse');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(await press).toMatchObject({ cards: ['a', 'b', 'c'] });
+  });
+
+  it('a card whose beam reports reach the host after the burst is over goes to that press: press() waits for the board to answer a pin state query', async () => {
+    const { rig, launcher } = await setup();
+    rig.holdAnswers = true;
+    const press = launcher.press();
+    await vi.advanceTimersByTimeAsync(200); // spin-up
+    await card(rig);
+    await card(rig);
+    // A third card crossed the beam before the STOP, but its reports are still on the USB link
+    // when the burst's time is up: they arrive after the motor stopped, before the answer.
+    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+    const asked = rig.queries;
+    rig.set('D4', 0);
+    rig.set('D4', 1);
+    rig.answer();
+    expect(await press).toMatchObject({ cards: ['a', 'b', 'c'], empty: false });
+    expect(launcher.supply).toEqual(['d', 'e']);
+    expect(asked).toBe(1);
+  });
+
+  it('the fence: a flush asked while a query is on the wire waits for a query of its own; an unplug releases them at once', async () => {
+    const { rig, hw } = await setup();
+    rig.holdAnswers = true;
+    const first = hw.flush();
+    const second = hw.flush();
+    const third = hw.flush();
+    expect(rig.queries).toBe(1);
+    rig.answer();
+    expect(await settledWithoutTimers(first)).toBeUndefined();
+    // The answer to the first query says nothing of reports sent after it: the others asked again, together.
+    expect(await settledWithoutTimers(second)).toBe('pending');
+    expect(rig.queries).toBe(2);
+    rig.io.emit('close');
+    expect(await settledWithoutTimers(second)).toBeUndefined();
+    expect(await settledWithoutTimers(third)).toBeUndefined();
+    expect(await settledWithoutTimers(hw.flush())).toBeUndefined();
+    expect(rig.queries).toBe(2);
+    expect(rig.answer()).toBe(1); // the answer after the unplug changes nothing
+  });
+
+  it('a board that never answers the fence: the flush resolves after fenceTimeoutMs, it is said once, and later flushes do not ask', async () => {
+    const { rig, hw } = await setup();
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    rig.holdAnswers = true;
+    const flush = hw.flush();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(await settledWithoutTimers(flush)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settledWithoutTimers(flush)).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/^firmata:mock: the board did not answer a pin state query within 1000 ms: .*upload StandardFirmata$/)]);
+    expect(await settledWithoutTimers(hw.flush())).toBeUndefined();
+    expect(rig.queries).toBe(1);
+    expect(notices).toHaveLength(1);
   });
 
   it('the lid switch: open blocks presses and the motor; closing beeps', async () => {

@@ -16,6 +16,17 @@ export class PinRig {
   readonly io: MockIo = new Firmata();
   readonly writes: Array<[string, number, number]> = [];
   private reads = new Map<string, (v: number) => void>();
+  /** Pin state queries the board has not answered yet, oldest first. */
+  private unanswered: Array<() => void> = [];
+  /** Pin state queries the driver sent. */
+  queries = 0;
+  /**
+   * False (the default): a pin state query is answered at once (a microtask later), after every
+   * report {@link set} before it, as on an idle link. True: answers wait for {@link answer}, so a
+   * test can have reports arrive between a query and its answer. mock-firmata has no wire and never
+   * answers a query itself; the order the test gives reports and answers is the wire's order.
+   */
+  holdAnswers = false;
 
   constructor() {
     for (const m of ['digitalWrite', 'analogWrite', 'pwmWrite', 'servoWrite']) {
@@ -27,9 +38,21 @@ export class PinRig {
     }
     this.io.digitalRead = (pin: number, cb: (v: number) => void) => void this.reads.set(`D${pin}`, cb);
     this.io.analogRead = (pin: number, cb: (v: number) => void) => void this.reads.set(`A${pin}`, cb);
+    this.io.queryPinState = (_pin: number, cb: () => void) => {
+      this.queries++;
+      if (this.holdAnswers) this.unanswered.push(cb);
+      else queueMicrotask(cb);
+    };
   }
 
-  /** Sets the level the board reads on a pin (the sensor polls pick it up). */
+  /** The board answers the queries it holds, oldest first; returns how many. */
+  answer(): number {
+    const held = this.unanswered.splice(0);
+    for (const cb of held) cb();
+    return held.length;
+  }
+
+  /** The board reports a pin's level: the driver hears the beam at once, the sensors' pins at their next 25 ms look. */
   set(pin: string, value: number): void {
     const cb = this.reads.get(pin);
     if (!cb) throw new Error(`nothing reads ${pin}`);
