@@ -1,0 +1,31 @@
+// The young generation a simulation's own process runs with. A simulated round at machine
+// fidelity makes an XState snapshot per step, nearly all short-lived; with V8's default semi-spaces
+// (16 MiB on 64-bit Node 20) the main thread, which plays the games when there is one worker, ran
+// machine fidelity at a median of 264 games/s against 422 with 32 MiB (7 interleaved runs each,
+// 600 games after 200 unmeasured). sim/simulate.ts gives its worker threads the same young
+// generation through resourceLimits (YOUNG_GENERATION_MB: two semi-spaces and the new
+// large-object space, 3 × this). V8 takes it only as a command-line flag, so the process runs again.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+
+export const SEMI_SPACE_MB = 32;
+
+/**
+ * Runs this process's command again with `--max-semi-space-size`, unless it already has one:
+ * resolves with the child's exit status (exit with it), or returns null when this process has the
+ * flag and goes on. Signals sent to this process are passed to the child.
+ */
+export function rerunWithSimulationHeap() {
+  if (process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))) return null;
+  const child = spawn(process.execPath, [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const pass = (signal) => child.kill(signal);
+  for (const s of signals) process.on(s, pass);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      for (const s of signals) process.off(s, pass);
+      resolve(code ?? 128 + (constants.signals[signal] ?? 0));
+    });
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * `uno-extreme simulate` (and the benchmark) run again in a child process with a larger young
+ * generation (bin/heap.js): the child gets the flag, the arguments, the exit status and the signals.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SEMI_SPACE_MB } from '../../bin/heap.js';
+import { until } from '../poll.ts';
+import { run } from '../cli-run.ts';
+
+const heap = path.resolve(import.meta.dirname, '../../bin/heap.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'uno-heap-'));
+// A command that reruns itself as the entry points do, then prints its flags and exits with its first argument (or waits).
+const script = path.join(dir, 'cmd.mjs');
+writeFileSync(script, `import { rerunWithSimulationHeap } from ${JSON.stringify(heap)};
+const rerun = rerunWithSimulationHeap();
+if (rerun) process.exitCode = await rerun;
+else {
+  console.log(JSON.stringify({ execArgv: process.execArgv, args: process.argv.slice(2) }));
+  if (process.argv[2] === 'wait') setInterval(() => {}, 1000);
+  else process.exitCode = Number(process.argv[2]);
+}
+`);
+
+describe('the simulation heap', () => {
+  it('the command runs once more with the flag, its arguments and its exit status', () => {
+    const r = spawnSync(process.execPath, [script, '3', 'x y'], { encoding: 'utf8' });
+    expect(r.status).toBe(3);
+    const out = r.stdout.trim().split('\n');
+    expect(out).toHaveLength(1);
+    expect(JSON.parse(out[0])).toEqual({ execArgv: [`--max-semi-space-size=${SEMI_SPACE_MB}`], args: ['3', 'x y'] });
+  });
+
+  it('a process started with the flag goes on as it is', () => {
+    const r = spawnSync(process.execPath, ['--max-semi-space-size=8', script, '0'], { encoding: 'utf8' });
+    expect(JSON.parse(r.stdout)).toEqual({ execArgv: ['--max-semi-space-size=8'], args: ['0'] });
+  });
+
+  it('a signal sent to the command ends the child too, and the status says which', async () => {
+    const p = spawn(process.execPath, [script, 'wait'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d));
+    await until(() => out.includes('execArgv'), 10_000, () => 'the child to start');
+    const exited = new Promise<number | null>((resolve) => p.once('exit', resolve));
+    p.kill('SIGTERM');
+    expect(await exited).toBe(128 + 15);
+  });
+
+  it('uno-extreme simulate keeps its exit status and its one-line errors through the rerun', () => {
+    const r = run('simulate', '--workers', '0');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--workers/);
+  });
+});
