@@ -155,6 +155,21 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     return this.board.io as FirmataIo;
   }
 
+  /**
+   * Reads a switch-like input with the board's pull-up on (INPUT, then HIGH, as Johnny-Five's
+   * Button does; HARDWARE.md wires D3 and D4 INPUT_PULLUP), hearing every report the board sends,
+   * in the order sent. Not through a five.Sensor: a Sensor looks at the last report every 25 ms, so
+   * a card that crossed the beam between two looks was never counted, a clear already received was
+   * counted up to 25 ms later (after flush() had said every report was in), and it sets no pull-up:
+   * an open lid switch left its pin floating.
+   */
+  private readPulledUp(pin: number, heard: (value: number) => void): void {
+    const io = this.io;
+    io.pinMode(pin, io.MODES.INPUT);
+    io.digitalWrite(pin, io.HIGH);
+    io.digitalRead(pin, heard);
+  }
+
   private emit(i: HardwareInput): void {
     for (const l of this.listeners) l(i);
   }
@@ -165,7 +180,8 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     this.piezoDev = new five.Piezo({ pin: pins.piezo, board });
     this.servoDev = new five.Servo({ pin: pins.servo, board });
     new five.Button({ pin: pins.button, isPullup: true, board }).on('press', () => this.emit({ type: 'BUTTON' }));
-    new five.Sensor({ pin: pins.lid, type: 'digital', board }).on('change', (value: number) => {
+    // The lid switch closes to ground when the lid shuts: pulled up, an open lid (or a cut wire) reads HIGH.
+    this.readPulledUp(pins.lid, (value) => {
       const open = value === 1;
       if (open === this.lidOpen) return;
       this.lidOpen = open;
@@ -173,15 +189,8 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       if (open && this.motorState !== 'stop') this.motor('stop');
       this.emit({ type: 'LID', open });
     });
-    // The beam is heard on every report the board sends, in the order sent, not through a
-    // five.Sensor: a Sensor looks at the last report every 25 ms, so a card that crossed the beam
-    // between two looks was never counted, and a clear already received was counted up to 25 ms
-    // later, after flush() had said every report was in. Pull-up as Button does it (INPUT, then
-    // HIGH): the receiver is open collector (HARDWARE.md).
-    const io = this.io;
-    io.pinMode(pins.cardSensor, io.MODES.INPUT);
-    io.digitalWrite(pins.cardSensor, io.HIGH);
-    io.digitalRead(pins.cardSensor, (value) => this.beam(value === 0));
+    // The beam's receiver is open collector: LOW while a card breaks the beam.
+    this.readPulledUp(pins.cardSensor, (value) => this.beam(value === 0));
     new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
       const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
       if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;
