@@ -42,9 +42,15 @@ interface InFlight {
   reject: (e: Error) => void;
 }
 
+/**
+ * The last sequence number any link of this process used. Each new link goes on from it (a board
+ * forgets the numbering at HELLO, PROTOCOL.md), so an answer still on the wire from an earlier
+ * link (a retried STATUS, a PING) cannot carry the number of a command the new link sent.
+ */
+let lastSeq = 0;
+
 /** An open, handshaken link. */
 export class Link {
-  private seq = 0;
   private queue: Array<{ cmd: Command; resolve: InFlight['resolve']; reject: InFlight['reject'] }> = [];
   private inflight: InFlight | null = null;
   private lastData: DeviceMessage | null = null;
@@ -148,8 +154,8 @@ export class Link {
   }
 
   private nextSeq(): number {
-    this.seq = (this.seq % 65535) + 1;
-    return this.seq;
+    lastSeq = (lastSeq % 65535) + 1;
+    return lastSeq;
   }
 
   private writeRaw(line: string): void {

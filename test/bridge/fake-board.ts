@@ -42,6 +42,8 @@ export class FakeBoard {
   presses: number;
   motor: 'FWD' | 'REV' | 'STOP' = 'STOP';
   readonly received: string[] = [];
+  /** The sequence numbers of the commands received, in order. */
+  readonly seqs: number[] = [];
   private decoder = new LineDecoder('host');
   private feeder: NodeJS.Timeout | null = null;
   private seen = new Set<number>();
@@ -90,6 +92,7 @@ export class FakeBoard {
       }
       const { seq, cmd } = d.value;
       this.received.push(cmd.verb);
+      this.seqs.push(seq);
       if (this.o.dropFirstSend && cmd.verb !== 'HELLO' && !this.seen.has(seq)) {
         this.seen.add(seq);
         continue;

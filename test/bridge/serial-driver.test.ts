@@ -138,6 +138,16 @@ describe('serial driver', () => {
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
   });
 
+  it('a new link numbers its commands on from the last one (an old link\'s late answer cannot match a new command)', async () => {
+    const { pair, board } = await rig({ noStatus: true });
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    const first = board.seqs.length;
+    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    const [before, after] = [board.seqs.slice(0, first), board.seqs.slice(first)];
+    expect(after.length).toBeGreaterThan(0);
+    expect(Math.min(...after)).toBeGreaterThan(Math.max(...before));
+  });
+
   it('an open refused after the handshake returns only once its port is closed (it was refused as busy when opened again at once)', async () => {
     const { pair } = await rig({ noStatus: true });
     // The port's close completes on a later turn of the event loop than the one that starts it: an
