@@ -11,13 +11,15 @@ import { constants } from 'node:os';
 export const SEMI_SPACE_MB = 32;
 
 /**
- * Runs this process's command again with `--max-semi-space-size`, unless it already has one:
- * resolves with the child's exit status (exit with it), or returns null when this process has the
- * flag and goes on. Signals sent to this process are passed to the child.
+ * Runs this process's command again with `--max-semi-space-size`: resolves with the child's exit
+ * status (exit with it), or returns null when this process goes on as it is. It goes on when node
+ * was started with flags of its own (the heap flag itself, a debugger, a profiler): they are the
+ * developer's choice, and a debugger or profiler belongs to the process that does the work, which
+ * a second process would take away from it. Signals sent to this process are passed to the child.
  */
 export function rerunWithSimulationHeap() {
-  if (process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))) return null;
-  const child = spawn(process.execPath, [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...process.argv.slice(1)], { stdio: 'inherit' });
+  if (process.execArgv.length > 0) return null;
+  const child = spawn(process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MB}`, ...process.argv.slice(1)], { stdio: 'inherit' });
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const pass = (signal) => child.kill(signal);
   for (const s of signals) process.on(s, pass);

@@ -34,9 +34,11 @@ describe('the simulation heap', () => {
     expect(JSON.parse(out[0])).toEqual({ execArgv: [`--max-semi-space-size=${SEMI_SPACE_MB}`], args: ['3', 'x y'] });
   });
 
-  it('a process started with the flag goes on as it is', () => {
-    const r = spawnSync(process.execPath, ['--max-semi-space-size=8', script, '0'], { encoding: 'utf8' });
-    expect(JSON.parse(r.stdout)).toEqual({ execArgv: ['--max-semi-space-size=8'], args: ['0'] });
+  it('a process started with node flags of its own (the heap flag, a debugger, a profiler) goes on as it is', () => {
+    for (const flag of ['--max-semi-space-size=8', '--no-warnings']) {
+      const r = spawnSync(process.execPath, [flag, script, '0'], { encoding: 'utf8' });
+      expect(JSON.parse(r.stdout)).toEqual({ execArgv: [flag], args: ['0'] });
+    }
   });
 
   it('a signal sent to the command ends the child too, and the status says which', async () => {
