@@ -11,7 +11,7 @@
  * on every step and every assign, and with the regions a snapshot had 9 or 10 active nodes
  * instead of 3 or 4, for the same behaviour.
  */
-import { and, assign, cancel, emit, enqueueActions, raise, setup } from 'xstate';
+import { and, assign, cancel, emit, enqueueActions, or, raise, setup } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
   BATTERY, batteryDead, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
@@ -101,8 +101,9 @@ export interface LauncherContext {
   pressOpen: boolean;
   /**
    * A device that counts cards fired the last press: a CARD line still on the wire when the
-   * burst's time was up belongs to it. Closed by the next press, the lid opening, the power or the
-   * link going down: a card seen then was not shot by that press.
+   * burst's time was up belongs to it (a link that went down reports it in its resync). Closed by
+   * the next press, the lid opening, the power, a stall, or the link back up (the resync said all):
+   * a card seen then was not shot by that press.
    */
   lateCards: boolean;
   /** The lid is open: cards can go in, the interlock keeps the motor off. */
@@ -418,6 +419,7 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
     showDead: emit({ type: 'dead' }),
+    closeLateCards: assign({ lateCards: false }),
     powerReset: assign({ lateCards: false, core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
     lidOpened: assign({ lidOpen: true, lateCards: false, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
     lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
@@ -448,6 +450,7 @@ export const launcherMachine = setup({
   guards: {
     lidIsOpen: ({ context }) => context.lidOpen,
     lateCardsOpen: ({ context }) => context.lateCards,
+    pressIsOpen: ({ context }) => context.pressOpen,
     lidIsClosed: ({ context }) => !context.lidOpen,
     turning: ({ context }) => context.turning,
     /** The decision this press will make (see {@link nextDecision}). */
@@ -665,9 +668,11 @@ export const launcherMachine = setup({
         offline: {
           on: {
             PRESS: { actions: { type: 'ignore', params: { reason: 'offline' } } },
-            CARD: { actions: 'cardSensed' },
-            // A burst the link cut short is done once the resync has reported its last cards.
-            LINK: { guard: 'linkUp', target: 'starting', actions: ['showOnline', 'pressDone'] },
+            // The resync reports the cards counted while the link was down: the burst it cut short
+            // (its press still open) or the last one's late cards take them; a card seen at rest is no press's.
+            CARD: { guard: or(['pressIsOpen', 'lateCardsOpen']), actions: 'cardSensed' },
+            // A burst the link cut short is done once the resync has reported its last cards; so are the last one's late cards.
+            LINK: { guard: 'linkUp', target: 'starting', actions: ['showOnline', 'pressDone', 'closeLateCards'] },
           },
         },
       },

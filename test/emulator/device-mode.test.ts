@@ -47,6 +47,7 @@ describe('a launcher whose device counts cards', () => {
       ['lid cycled after the burst', (l) => { l.pressSync(); l.clearJamSync(); }],
       ['power cycled after the burst', (l) => { l.pressSync(); l.send({ type: 'POWER_OFF' }); l.send({ type: 'POWER_ON' }); }],
       ['no press yet', () => {}],
+      ['link down and up after the burst', (l) => { l.pressSync(); l.send({ type: 'LINK', up: false }); l.send({ type: 'LINK', up: true }); }],
     ];
     for (const [what, before] of cases) {
       const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
@@ -55,6 +56,18 @@ describe('a launcher whose device counts cards', () => {
       device.input({ type: 'CARD' });
       expect(launcher.supplyCount, what).toBe(108);
       expect(launcher.context.press, what).toBe(press);
+    }
+    // Counted while the link was down, after the lid closed the last press's window: no press's either.
+    {
+      const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
+      launcher.pressSync();
+      launcher.clearJamSync();
+      const press = launcher.context.press;
+      device.input({ type: 'LINK', up: false });
+      device.input({ type: 'CARD' });
+      device.input({ type: 'LINK', up: true });
+      expect(launcher.supplyCount).toBe(108);
+      expect(launcher.context.press).toBe(press);
     }
     // A press that did not fire: its ding shot nothing, a card seen after it is not its.
     // (The first press since power-on never fires, the second always does.)
