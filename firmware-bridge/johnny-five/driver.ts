@@ -155,21 +155,6 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     return this.board.io as FirmataIo;
   }
 
-  /**
-   * Reads a switch-like input with the board's pull-up on (INPUT, then HIGH, as Johnny-Five's
-   * Button does; HARDWARE.md wires D3 and D4 INPUT_PULLUP), hearing every report the board sends,
-   * in the order sent. Not through a five.Sensor: a Sensor looks at the last report every 25 ms, so
-   * a card that crossed the beam between two looks was never counted, a clear already received was
-   * counted up to 25 ms later (after flush() had said every report was in), and it sets no pull-up:
-   * an open lid switch left its pin floating.
-   */
-  private readPulledUp(pin: number, heard: (value: number) => void): void {
-    const io = this.io;
-    io.pinMode(pin, io.MODES.INPUT);
-    io.digitalWrite(pin, io.HIGH);
-    io.digitalRead(pin, heard);
-  }
-
   private emit(i: HardwareInput): void {
     for (const l of this.listeners) l(i);
   }
@@ -180,8 +165,11 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     this.piezoDev = new five.Piezo({ pin: pins.piezo, board });
     this.servoDev = new five.Servo({ pin: pins.servo, board });
     new five.Button({ pin: pins.button, isPullup: true, board }).on('press', () => this.emit({ type: 'BUTTON' }));
-    // The lid switch closes to ground when the lid shuts: pulled up, an open lid (or a cut wire) reads HIGH.
-    this.readPulledUp(pins.lid, (value) => {
+    // The lid switch closes to ground when the lid shuts. Read through a five.Sensor: its 25 ms look
+    // is the switch's debounce (a bouncing switch would beep, cycle the lid and cut bursts short, as
+    // the firmware's 30 ms debounce prevents). Its pull-up is set once the Sensor has set the pin's
+    // mode (HARDWARE.md: INPUT_PULLUP): an open lid, or a cut wire, reads HIGH, not a floating pin.
+    new five.Sensor({ pin: pins.lid, type: 'digital', board }).on('change', (value: number) => {
       const open = value === 1;
       if (open === this.lidOpen) return;
       this.lidOpen = open;
@@ -189,8 +177,16 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       if (open && this.motorState !== 'stop') this.motor('stop');
       this.emit({ type: 'LID', open });
     });
-    // The beam's receiver is open collector: LOW while a card breaks the beam.
-    this.readPulledUp(pins.cardSensor, (value) => this.beam(value === 0));
+    this.io.digitalWrite(pins.lid, this.io.HIGH);
+    // The beam is heard on every report the board sends, in the order sent, not through a
+    // five.Sensor: a Sensor looks at the last report every 25 ms, so a card that crossed the beam
+    // between two looks was never counted, and a clear already received was counted up to 25 ms
+    // later, after flush() had said every report was in. Pull-up as Button does it (INPUT, then
+    // HIGH): the receiver is open collector (HARDWARE.md), LOW while a card breaks the beam.
+    const io = this.io;
+    io.pinMode(pins.cardSensor, io.MODES.INPUT);
+    io.digitalWrite(pins.cardSensor, io.HIGH);
+    io.digitalRead(pins.cardSensor, (value) => this.beam(value === 0));
     new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
       const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
       if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;
@@ -247,7 +243,8 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   }
 
   motor(cmd: MotorCommand, duty = 1): void {
-    if (cmd !== 'stop' && this.lidOpen) cmd = 'stop';
+    // The interlock: an open lid, or one not reported yet (HARDWARE.md: an unknown switch blocks), keeps the motor off.
+    if (cmd !== 'stop' && this.lidOpen !== false) cmd = 'stop';
     this.motorState = cmd;
     const speed = Math.max(0, Math.min(255, Math.round(duty * 255)));
     if (cmd === 'forward') {

@@ -141,16 +141,28 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(notices).toHaveLength(1);
   });
 
-  it('the lid switch and the beam are read with the pull-up on (HARDWARE.md: INPUT_PULLUP), every report heard', async () => {
+  it('the lid switch and the beam are read with the pull-up on (HARDWARE.md: INPUT_PULLUP); a bouncing lid switch is one change', async () => {
     const { rig, launcher } = await setup();
     for (const pin of [REFERENCE_PINS.lid, REFERENCE_PINS.cardSensor]) expect(rig.last('digitalWrite', pin), `D${pin}`).toBe(1);
-    // A lid opened and shut again between two 25 ms looks is still heard (the interlock sees it).
     const lids: boolean[] = [];
     launcher.hardware.onInput((i) => void (i.type === 'LID' && lids.push(i.open)));
     const replayed = lids.length; // a new listener hears the lid as it is first
-    rig.set('D3', 1);
-    rig.set('D3', 0);
-    expect(lids.slice(replayed)).toEqual([true, false]);
+    // The switch bounces as the lid opens: read every 25 ms, the lid opened once.
+    for (const v of [1, 0, 1, 0, 1]) rig.set('D3', v);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(lids.slice(replayed)).toEqual([true]);
+  });
+
+  it('until the board has reported the lid, the motor stays off (an unknown switch blocks it, HARDWARE.md)', async () => {
+    const rig = new PinRig();
+    const hw = await openRig(rig);
+    hw.motor('forward');
+    expect(rig.motor()).toBe('stop');
+    rig.set('D3', 0); // lid closed
+    await vi.advanceTimersByTimeAsync(50);
+    hw.motor('forward');
+    expect(rig.motor()).toBe('forward');
+    hw.motor('stop');
   });
 
   it('the lid switch: open blocks presses and the motor; closing beeps', async () => {
