@@ -111,7 +111,7 @@ export class MachineLauncher implements SyncLauncher {
 
   private onHardware(i: HardwareInput): void {
     switch (i.type) {
-      case 'BUTTON': return this.options.ignoreButton ? undefined : this.actor.send({ type: 'PRESS' });
+      case 'BUTTON': return this.options.ignoreButton || this.draining ? undefined : this.actor.send({ type: 'PRESS' });
       case 'LID': return this.actor.send({ type: i.open ? 'LID_OPEN' : 'LID_CLOSE' });
       case 'POWER': return this.actor.send({ type: i.on ? 'POWER_ON' : 'POWER_OFF' });
       case 'CARD': return this.actor.send({ type: 'CARD' });
@@ -240,6 +240,20 @@ export class MachineLauncher implements SyncLauncher {
    */
   async press(): Promise<PressResult> {
     if (this.clock) return this.pressSync();
+    // One software press at a time, each answered with its own result: a press asked for while
+    // another is under way (a second key) goes once that one is over.
+    const before = this.pressing;
+    const mine = before.then(() => this.pressOnce(), () => this.pressOnce());
+    this.pressing = mine.catch(() => {});
+    return mine;
+  }
+
+  /** The last software press under way (or done): the next one waits for it. */
+  private pressing: Promise<unknown> = Promise.resolve();
+  /** A software press is waiting for its late card lines: the device's own button waits too. */
+  private draining = false;
+
+  private async pressOnce(): Promise<PressResult> {
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
     let ignored = this.sendPress();
     while (ignored?.ignored === 'offline') {
@@ -248,8 +262,15 @@ export class MachineLauncher implements SyncLauncher {
     }
     if (ignored) return ignored;
     await this.settle(limit, 'did not finish the press');
-    // A card line still on the wire when the burst's time was up belongs to this press: wait for it.
-    await this.hardware.flush?.();
+    // A card line still on the wire when the burst's time was up belongs to this press: wait for
+    // it, with the unit's own button held off meanwhile (a press dinged then would take this
+    // press's place in the context, and its late cards).
+    this.draining = true;
+    try {
+      await this.hardware.flush?.();
+    } finally {
+      this.draining = false;
+    }
     return this.context.press;
   }
 

@@ -291,7 +291,9 @@ export class SerialLauncher implements LauncherHardware {
    */
   async flush(): Promise<void> {
     await this.link?.send({ verb: 'PING' }).catch(() => {});
-    while (this.recount) await this.recount.done;
+    // The recount in flight, and the one it asks for if garbage came meanwhile: no more, so a line
+    // that goes on garbling cannot hold a press forever (its cards are counted when they come).
+    for (let i = 0; i < 2 && this.recount; i++) await this.recount.done;
   }
 
   /** True while the link is up. */

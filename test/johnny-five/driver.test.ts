@@ -105,6 +105,35 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(asked).toBe(1);
   });
 
+  it('while a press waits for its late card lines, a second press and the unit\'s own button wait: each press answers with its own cards', async () => {
+    const { rig, launcher } = await setup();
+    rig.holdAnswers = true;
+    const first = launcher.press();
+    await vi.advanceTimersByTimeAsync(200); // spin-up
+    await card(rig);
+    await card(rig);
+    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+    // Draining: a second software press and the launcher's own button, then the late card.
+    const second = launcher.press();
+    rig.set('D2', 0);
+    await vi.advanceTimersByTimeAsync(50);
+    rig.set('D2', 1);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(rig.motor()).toBe('stop');
+    rig.set('D4', 0);
+    rig.set('D4', 1);
+    rig.answer();
+    expect(await first).toMatchObject({ cards: ['a', 'b', 'c'] });
+    // Then the second press runs, on its own.
+    await vi.advanceTimersByTimeAsync(200);
+    expect(rig.motor()).toBe('forward');
+    for (let i = 0; i < 2; i++) await card(rig);
+    // The last two cards: the burst runs out its budget (the launcher is empty), then its fence.
+    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the second burst over');
+    rig.answer();
+    expect(await second).toMatchObject({ cards: ['d', 'e'] });
+  });
+
   it('the fence: a flush asked while a query is on the wire waits for a query of its own; an unplug releases them at once', async () => {
     const { rig, hw } = await setup();
     rig.holdAnswers = true;
