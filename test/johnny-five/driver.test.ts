@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
 import { LauncherError, MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
+import type { PressResult } from '../../emulator/core.ts';
 import { openRig, PinRig } from './pin-rig.ts';
 
 const threeCards = fixedBurst(3);
@@ -31,6 +32,18 @@ async function settledWithoutTimers(p: Promise<unknown>): Promise<unknown> {
   p.then((value) => (out = { value }), (value: unknown) => (out = { value }));
   await new Promise<void>((r) => process.nextTick(r));
   return out === null ? 'pending' : (out as { value: unknown }).value;
+}
+
+/** A press of three cards, two of which cross the beam in time: run until the burst is over and its fence (held) is asked. */
+async function twoCardsThenFence(): Promise<{ rig: PinRig; launcher: MachineLauncher; press: Promise<PressResult> }> {
+  const { rig, launcher } = await setup();
+  rig.holdAnswers = true;
+  const press = launcher.press();
+  await vi.advanceTimersByTimeAsync(200); // spin-up
+  await card(rig);
+  await card(rig);
+  await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+  return { rig, launcher, press };
 }
 
 /** A card passing the beam: broken, then clear, each level held long enough for any sampling. */
@@ -87,15 +100,9 @@ describe('Johnny-Five driver on mock-firmata', () => {
   });
 
   it('a card whose beam reports reach the host after the burst is over goes to that press: press() waits for the board to answer a pin state query', async () => {
-    const { rig, launcher } = await setup();
-    rig.holdAnswers = true;
-    const press = launcher.press();
-    await vi.advanceTimersByTimeAsync(200); // spin-up
-    await card(rig);
-    await card(rig);
     // A third card crossed the beam before the STOP, but its reports are still on the USB link
     // when the burst's time is up: they arrive after the motor stopped, before the answer.
-    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+    const { rig, launcher, press } = await twoCardsThenFence();
     const asked = rig.queries;
     rig.set('D4', 0);
     rig.set('D4', 1);
@@ -106,13 +113,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
   });
 
   it('while a press waits for its late card lines, a second press and the unit\'s own button wait: each press answers with its own cards', async () => {
-    const { rig, launcher } = await setup();
-    rig.holdAnswers = true;
-    const first = launcher.press();
-    await vi.advanceTimersByTimeAsync(200); // spin-up
-    await card(rig);
-    await card(rig);
-    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+    const { rig, launcher, press: first } = await twoCardsThenFence();
     // Draining: a second software press and the launcher's own button, then the late card.
     const second = launcher.press();
     rig.set('D2', 0);
