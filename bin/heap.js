@@ -13,12 +13,13 @@ export const SEMI_SPACE_MB = 32;
 /**
  * Runs this process's command again with `--max-semi-space-size`: resolves with the child's exit
  * status (exit with it), or returns null when this process goes on as it is. It goes on when node
- * was started with flags of its own (the heap flag itself, a debugger, a profiler): they are the
- * developer's choice, and a debugger or profiler belongs to the process that does the work, which
- * a second process would take away from it. Signals sent to this process are passed to the child.
+ * was given flags of its own, on its command line or in NODE_OPTIONS (the heap flag itself, a
+ * debugger, a profiler): they are the developer's choice, and a debugger or profiler belongs to the
+ * process that does the work. Signals sent to this process are passed to the child; a child ended
+ * by one ends this process by the same signal, as a shell expects.
  */
 export function rerunWithSimulationHeap() {
-  if (process.execArgv.length > 0) return null;
+  if (process.execArgv.length > 0 || (process.env.NODE_OPTIONS ?? '').trim() !== '') return null;
   const child = spawn(process.execPath, [`--max-semi-space-size=${SEMI_SPACE_MB}`, ...process.argv.slice(1)], { stdio: 'inherit' });
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const pass = (signal) => child.kill(signal);
@@ -27,6 +28,7 @@ export function rerunWithSimulationHeap() {
     child.once('error', reject);
     child.once('exit', (code, signal) => {
       for (const s of signals) process.off(s, pass);
+      if (signal) process.kill(process.pid, signal);
       resolve(code ?? 128 + (constants.signals[signal] ?? 0));
     });
   });
