@@ -242,15 +242,14 @@ export class MachineLauncher implements SyncLauncher {
     if (this.clock) return this.pressSync();
     // One software press at a time, each answered with its own result: a press asked for while
     // another is under way (a second key) goes once that one is over.
-    const before = this.pressing;
-    const mine = before.then(() => this.pressOnce(), () => this.pressOnce());
+    const mine = this.pressing.then(() => this.pressOnce());
     this.pressing = mine.catch(() => {});
     return mine;
   }
 
-  /** The last software press under way (or done): the next one waits for it. */
+  /** The last software press under way (or done), never rejecting: the next one waits for it. */
   private pressing: Promise<unknown> = Promise.resolve();
-  /** A software press is waiting for its late card lines: the device's own button waits too. */
+  /** A software press is waiting for its late card lines: the device's own button is ignored meanwhile. */
   private draining = false;
 
   private async pressOnce(): Promise<PressResult> {
@@ -263,7 +262,7 @@ export class MachineLauncher implements SyncLauncher {
     if (ignored) return ignored;
     await this.settle(limit, 'did not finish the press');
     // A card line still on the wire when the burst's time was up belongs to this press: wait for
-    // it, with the unit's own button held off meanwhile (a press dinged then would take this
+    // it, with the unit's own button ignored meanwhile (a press dinged then would take this
     // press's place in the context, and its late cards).
     this.draining = true;
     try {

@@ -59,10 +59,6 @@ export class Link {
   private closed = false;
   /** The close under way (the port's own close is asynchronous): every caller waits for it. */
   private closing: Promise<void> | null = null;
-  /** Lines that could not be decoded during the handshake (another protocol, or bootloader noise). */
-  garbage = 0;
-  /** The first few of them, for the handshake's error. */
-  readonly garbageSamples: string[] = [];
 
   private constructor(
     readonly path: string,
@@ -92,6 +88,10 @@ export class Link {
     let helloResolve!: (h: Hello) => void;
     const hello = new Promise<Hello>((r) => (helloResolve = r));
     let handshaking = true;
+    // Lines that could not be decoded during the handshake (another protocol, or bootloader
+    // noise), and the first few of them, for the handshake's error.
+    let garbage = 0;
+    const samples: string[] = [];
     link = new Link(path, port, timing, (m) => {
       if (handshaking) {
         if (m.type === 'HELLO') helloResolve(m);
@@ -100,8 +100,8 @@ export class Link {
       onMessage(m);
     }, onLost, (line) => {
       if (handshaking) {
-        link.garbage++;
-        if (link.garbageSamples.length < 3) link.garbageSamples.push(line.slice(0, 40));
+        garbage++;
+        if (samples.length < 3) samples.push(line.slice(0, 40));
       } else onGarbage(line);
     });
     link.attach();
@@ -110,8 +110,8 @@ export class Link {
     let timedOut: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timedOut = setTimeout(() => {
-        const heard = link.garbage > 0
-          ? `it answered, but not in the uno-extreme protocol (${link.garbage} unreadable line(s), e.g. ${JSON.stringify(link.garbageSamples[0])}): ` +
+        const heard = garbage > 0
+          ? `it answered, but not in the uno-extreme protocol (${garbage} unreadable line(s), e.g. ${JSON.stringify(samples[0])}): ` +
             'if it runs StandardFirmata use --device firmata:PATH, else upload this project\'s firmware (firmware-bridge/firmware/build.sh)'
           : 'it sent nothing: is the uno-extreme firmware uploaded (firmware-bridge/firmware/build.sh), and the baud rate 115200?';
         reject(new DeviceError(`no handshake from ${path} within ${timing.handshakeMs} ms: ${heard}`, 'timeout', path));
