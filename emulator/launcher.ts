@@ -80,7 +80,6 @@ export class MachineLauncher implements SyncLauncher {
   private ignoredBy: IgnoreReason | null = null;
   /** Aborted when the device says it will not come back: every wait for it ends at once. */
   private readonly gone = new AbortController();
-  private goneMessage: string | null = null;
 
   constructor(readonly options: LauncherOptions) {
     this.clock = options.clock === 'real' ? null : new SteppingClock();
@@ -119,9 +118,9 @@ export class MachineLauncher implements SyncLauncher {
       case 'BATTERY': return this.actor.send({ type: 'BATTERY', volts: i.volts });
       case 'LINK':
         // Known before the machine shows `offline`, so its listeners can tell a reconnect from a loss for good.
-        if (i.final !== undefined && this.goneMessage === null) this.goneMessage = i.final;
+        // The waits reject later (a promise's reaction); the machine shows `offline` now.
+        if (i.final !== undefined && !this.gone.signal.aborted) this.gone.abort(new LauncherError(i.final, 'offline'));
         this.actor.send({ type: 'LINK', up: i.up });
-        if (this.goneMessage !== null && !this.gone.signal.aborted) this.gone.abort();
     }
   }
 
@@ -130,7 +129,7 @@ export class MachineLauncher implements SyncLauncher {
    * what to do, in one line. Every wait for the device then rejects at once with it.
    */
   get lostForGood(): string | null {
-    return this.goneMessage;
+    return this.gone.signal.aborted ? (this.gone.signal.reason as LauncherError).message : null;
   }
 
   /**
@@ -138,18 +137,19 @@ export class MachineLauncher implements SyncLauncher {
    * later one) with its own message; `ms` without it rejects with `timedOut()`.
    */
   private async until(done: (s: SnapshotFrom<typeof launcherMachine>) => boolean, ms: number, timedOut: () => LauncherError): Promise<void> {
+    // waitFor rejects with the reason of the signal that aborted: the loss, or this wait's own time.
+    const time = new AbortController();
+    const timer = setTimeout(() => time.abort(timedOut()), ms);
     try {
-      await waitFor(this.actor, done, { timeout: ms, signal: this.gone.signal });
-    } catch (e) {
-      this.throwIfGone();
-      // waitFor's own timeout; anything else (the launcher detached meanwhile, say) is passed on as it is.
-      if (e instanceof Error && /^Timeout of \d+ ms exceeded$/.test(e.message)) throw timedOut();
-      throw e;
+      await waitFor(this.actor, done, { signal: AbortSignal.any([this.gone.signal, time.signal]) });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   private throwIfGone(): void {
-    if (this.goneMessage !== null) throw new LauncherError(this.goneMessage, 'offline');
+    const lost = this.lostForGood;
+    if (lost !== null) throw new LauncherError(lost, 'offline');
   }
 
   /** Simulated (or real) time, ms. */
@@ -296,7 +296,7 @@ export class MachineLauncher implements SyncLauncher {
   async aim(seat: number): Promise<void> {
     if (this.clock) return this.aimSync(seat);
     this.actor.send({ type: 'AIM', seat });
-    await waitFor(this.actor, (s) => !s.context.turning, { timeout: 60_000 });
+    await this.until((s) => !s.context.turning, 60_000, () => new LauncherError(`${this.hardware.name} did not finish turning to seat ${seat} within 60 s`, 'timeout'));
   }
 
   loadSync(cards: readonly CardId[]): void {
