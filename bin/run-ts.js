@@ -3,7 +3,7 @@
 import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { rerunWithSimulationHeap } from './heap.js';
+import { rerunWithSimulationHeap } from '../lib/heap.js';
 
 const file = process.argv[2];
 if (!file) {
@@ -11,7 +11,7 @@ if (!file) {
   process.exit(2);
 }
 // What it runs (the benchmark, its memory probe) simulates in this process: with the young
-// generation `uno-extreme simulate` has (see heap.js), so the figures are the command's.
+// generation `uno-extreme simulate` has (see lib/heap.js), so the figures are the command's.
 const rerun = rerunWithSimulationHeap();
 if (rerun) process.exitCode = await rerun;
 else {

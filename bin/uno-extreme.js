@@ -2,13 +2,7 @@
 // Entry point of the `uno-extreme` command: loads the TypeScript CLI through tsx's loader,
 // so the repo runs as it is checked out, with no build step.
 import { register } from 'tsx/esm/api';
-import { rerunWithSimulationHeap } from './heap.js';
 
-// A simulation runs in a process with a larger young generation (see heap.js).
-const rerun = process.argv[2] === 'simulate' ? rerunWithSimulationHeap() : null;
-if (rerun) process.exitCode = await rerun;
-else {
-  register();
-  const { main } = await import('../cli/main.ts');
-  process.exitCode = await main(process.argv.slice(2));
-}
+register();
+const { main } = await import('../cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -163,7 +163,9 @@ export const simulateCommand: Command = {
     const bar = showBar ? progressBar(games, args.values.match ? 'matches' : 'games') : null;
     let result: SimResult;
     try {
-      result = await simulate(settings, workers, { progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) });
+      // On worker threads even with one: they have the young generation games need (lib/heap.js),
+      // which this thread, started without node flags, has not.
+      result = await simulate(settings, workers, { threads: true, progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) });
     } finally {
       bar?.done();
     }

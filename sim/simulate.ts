@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { SEMI_SPACE_MB } from '../bin/heap.js';
+import { SEMI_SPACE_MB } from '../lib/heap.js';
 import { buildSync } from 'esbuild';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
@@ -125,7 +125,7 @@ function workerEntry(): URL {
 }
 
 /**
- * A worker's young generation, MiB: the one the command's own process gets (bin/heap.js), two
+ * A worker's young generation, MiB: the one the command's own process gets (lib/heap.js), two
  * semi-spaces and the new large-object space. Machine fidelity makes an XState snapshot per step,
  * nearly all short-lived: with room for more of them between two collections, 2 workers played 287
  * and 306 machine games/s against 241 and 254 with V8's default, at the same peak memory (fast

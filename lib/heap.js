@@ -1,10 +1,12 @@
-// The young generation a simulation's own process runs with. A simulated round at machine
+// The young generation a simulation's own thread runs with. A simulated round at machine
 // fidelity makes an XState snapshot per step, nearly all short-lived; with V8's default semi-spaces
 // (16 MiB on 64-bit Node 20) the main thread, which plays the games when there is one worker, ran
 // machine fidelity at a median of 264 games/s against 422 with 32 MiB (7 interleaved runs each,
 // 600 games after 200 unmeasured). sim/simulate.ts gives its worker threads the same young
 // generation through resourceLimits (YOUNG_GENERATION_MB: two semi-spaces and the new
-// large-object space, 3 × this). V8 takes it only as a command-line flag, so the process runs again.
+// large-object space, 3 × this); `simulate` plays on worker threads even with one. V8 takes it for
+// a main thread only as a command-line flag, so bin/run-ts.js (the benchmark, which plays in its
+// own thread beside the peer) runs again with it.
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
