@@ -106,7 +106,7 @@ export function batteryDead(s: CoreState): boolean {
 }
 
 /** Starting the motor after `motorMs` of motor time sags the cells below brown-out. */
-function brownsOutAt(motorMs: number): boolean {
+export function brownsOutAt(motorMs: number): boolean {
   return loadVolts(motorMs) < BATTERY.brownoutVolts;
 }
 

@@ -14,7 +14,7 @@
 import { and, assign, cancel, emit, enqueueActions, or, raise, setup } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
-  BATTERY, batteryDead, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, loadVolts, lowBatteryDue, motorStart,
+  BATTERY, batteryDead, brownsOutAt, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, lowBatteryDue, motorStart,
   restVolts, reversePulse, startBurst, withRngState, withSupply,
   type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
 } from './core.ts';
@@ -371,27 +371,23 @@ export const launcherMachine = setup({
     dropBurst: assign({ attempt: null, reverse: null }),
     lowWarned: assign({ core: ({ context }) => coreWith(context.core, { lowWarned: true }) }),
     showLowBattery: emit(({ context }) => ({ type: 'lowBattery', volts: Math.round((context.deviceVolts ?? restVolts(context.core.motorMs)) * 100) / 100 })),
-    cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut: boolean }) => {
-      // A device reports a count; the identity is the next card software loaded (or unknown).
+    /**
+     * A device reports a count; the identity is the next card software loaded (or unknown). `late`:
+     * its line came after its burst was over, and the press was not empty after all if the budget
+     * said so (the launcher is empty only if this was its last card).
+     */
+    cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut?: boolean; late?: boolean }) => {
       const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
       const halfOut = params?.halfOut ?? false;
       enqueue.assign({
         core: withSupply(context.core, rest),
-        press: pressWith(context.press, { cards: context.press.cards.concat(card), halfOut: context.press.halfOut || halfOut }),
+        press: pressWith(context.press, {
+          cards: context.press.cards.concat(card),
+          halfOut: context.press.halfOut || halfOut,
+          ...(params?.late ? { empty: rest.length === 0 } : {}),
+        }),
       });
       enqueue.emit({ type: 'card', card, halfOut });
-    }),
-    /**
-     * A card whose line came after its burst was over: it goes to that press, which was not empty
-     * after all if the budget said so (the launcher is empty only if this was its last card).
-     */
-    lateCard: enqueueActions(({ context, enqueue }) => {
-      const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
-      enqueue.assign({
-        core: withSupply(context.core, rest),
-        press: pressWith(context.press, { cards: context.press.cards.concat(card), empty: rest.length === 0 }),
-      });
-      enqueue.emit({ type: 'card', card, halfOut: false });
     }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
       // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
@@ -456,7 +452,7 @@ export const launcherMachine = setup({
     /** The decision this press will make (see {@link nextDecision}). */
     fires: ({ context }) => nextDecision(context).decision.fire,
     // A real device browns out by itself (and is seen going offline); only the model is checked here.
-    brownsOut: ({ context }) => !context.deviceCounts && loadVolts(context.core.motorMs) < BATTERY.brownoutVolts,
+    brownsOut: ({ context }) => !context.deviceCounts && brownsOutAt(context.core.motorMs),
     deviceCounts: ({ context }) => context.deviceCounts,
     burstComplete: ({ context }) => context.press.cards.length + 1 >= context.press.target,
     linkDown: ({ event }) => event.type === 'LINK' && !event.up,
@@ -542,7 +538,7 @@ export const launcherMachine = setup({
         // left with that burst: it goes to the last press (MachineLauncher.press waits for it).
         // Any other card the sensor sees at rest (a hand at a reload, a jammed card pulled out) is
         // no press's.
-        CARD: { guard: 'lateCardsOpen', actions: 'lateCard' },
+        CARD: { guard: 'lateCardsOpen', actions: { type: 'cardSensed', params: { late: true } } },
       },
       states: {
         starting: {
