@@ -6,6 +6,8 @@
  * what the firmware accepts.
  */
 import { SerialPort } from 'serialport';
+import { onTestFinished } from 'vitest';
+import { ptyPair, type PtyPair } from './socat.ts';
 import { encodeDeviceMessage, LineDecoder, type DeviceMessage } from '../../firmware-bridge/codec.ts';
 
 /** How the fake board behaves. */
@@ -159,4 +161,13 @@ export class FakeBoard {
     if (this.feeder) clearInterval(this.feeder);
     if (this.port.isOpen) await new Promise<void>((r) => this.port.close(() => r()));
   }
+}
+
+/** A fake board on a fresh pseudo-terminal pair (or `pair`), both released when the test finishes. */
+export async function boardRig(o: FakeOptions = {}, pair?: PtyPair): Promise<{ pair: PtyPair; board: FakeBoard }> {
+  const p = pair ?? (await ptyPair(['host', 'board']));
+  const board = await FakeBoard.open(p.b, o);
+  onTestFinished(() => p.close());
+  onTestFinished(() => board.close());
+  return { pair: p, board };
 }

@@ -8,8 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
-import { ptyPair } from './socat.ts';
-import { FakeBoard, type FakeOptions } from './fake-board.ts';
+import { boardRig, type FakeBoard, type FakeOptions } from './fake-board.ts';
 import { hearPresses } from '../../cli/launcher.ts';
 import type { PressResult } from '../../emulator/core.ts';
 import { until } from '../poll.ts';
@@ -53,10 +52,7 @@ describe('a card line that arrives after the burst', () => {
 
 /** A launcher on a board whose one card's line comes after the STOP. */
 async function rig(o: FakeOptions): Promise<{ launcher: MachineLauncher; hw: SerialLauncher; board: FakeBoard }> {
-  const pair = await ptyPair(['host', 'board']);
-  const board = await FakeBoard.open(pair.b, { feedPerSecond: 0, lateCards: 1, ...o });
-  onTestFinished(() => pair.close());
-  onTestFinished(() => board.close());
+  const { pair, board } = await boardRig({ feedPerSecond: 0, lateCards: 1, ...o });
   const hw = await SerialLauncher.open({ path: pair.a });
   onTestFinished(() => hw.close());
   const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });

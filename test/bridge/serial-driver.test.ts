@@ -8,20 +8,12 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
-import { ptyPair, type PtyPair } from './socat.ts';
+import { ptyPair } from './socat.ts';
 import { until } from '../poll.ts';
-import { FakeBoard, type FakeOptions } from './fake-board.ts';
+import { boardRig, FakeBoard } from './fake-board.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
-
-async function rig(o: FakeOptions = {}, pair?: PtyPair): Promise<{ pair: PtyPair; board: FakeBoard }> {
-  const p = pair ?? (await ptyPair(['host', 'board']));
-  const board = await FakeBoard.open(p.b, o);
-  onTestFinished(() => p.close());
-  onTestFinished(() => board.close());
-  return { pair: p, board };
-}
 
 async function driver(path: string, log: string[] = []): Promise<SerialLauncher> {
   const d = await SerialLauncher.open({ path, timing: fast, backoff: { firstMs: 50, maxMs: 400 }, log: (l) => log.push(l) });
@@ -39,7 +31,7 @@ const fourCards = fixedBurst(4);
 
 describe('serial driver', () => {
   it('handshakes (asking HELLO of a board that did not reset), reads STATUS, then follows the button and the lid', async () => {
-    const { pair, board } = await rig({ cards: 12, presses: 3 });
+    const { pair, board } = await boardRig({ cards: 12, presses: 3 });
     const d = await driver(pair.a);
     expect(board.received.slice(0, 2)).toEqual(['HELLO', 'STATUS']);
     const seen = inputs(d);
@@ -51,7 +43,7 @@ describe('serial driver', () => {
   });
 
   it('plays presses end to end: the machine drives the board, the board counts the cards', async () => {
-    const { pair, board } = await rig({ feedPerSecond: 20 });
+    const { pair, board } = await boardRig({ feedPerSecond: 20 });
     const d = await driver(pair.a);
     const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], hardware: d, clock: 'real' });
     onTestFinished(() => launcher.detach());
@@ -67,7 +59,7 @@ describe('serial driver', () => {
   });
 
   it('garbage and damaged lines on the wire are counted and never acted on', async () => {
-    const { pair, board } = await rig();
+    const { pair, board } = await boardRig();
     const log: string[] = [];
     const d = await driver(pair.a, log);
     const seen = inputs(d);
@@ -83,7 +75,7 @@ describe('serial driver', () => {
   });
 
   it('garbage in the middle of a burst loses no card (a damaged last CARD line too), is counted, and is told once', async () => {
-    const { pair, board } = await rig({ feedPerSecond: 0 });
+    const { pair, board } = await boardRig({ feedPerSecond: 0 });
     const d = await driver(pair.a);
     const notices: string[] = [];
     d.onNotice((m) => notices.push(m));
@@ -110,7 +102,7 @@ describe('serial driver', () => {
   });
 
   it('a slow board that misses a command gets the same line again (same sequence number)', async () => {
-    const { pair, board } = await rig({ dropFirstSend: true });
+    const { pair, board } = await boardRig({ dropFirstSend: true });
     const d = await driver(pair.a);
     d.motor('stop');
     await until(() => board.received.filter((v) => v === 'STOP').length >= 2);
@@ -118,28 +110,28 @@ describe('serial driver', () => {
   });
 
   it('a silent port times out with an error that says what to check, not a hang', async () => {
-    const { pair } = await rig({ silent: true });
+    const { pair } = await boardRig({ silent: true });
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/no handshake from .* within 1500 ms: it sent nothing: is the uno-extreme firmware uploaded/);
   });
 
   it('a board that speaks something else, or another protocol version, is named as such', async () => {
-    const { pair, board } = await rig({ silent: true });
+    const { pair, board } = await boardRig({ silent: true });
     const opening = SerialLauncher.open({ path: pair.a, timing: fast });
     board.raw(Buffer.from([0xf9, 0x02, 0x05, 0x0a, 0xf0, 0x79, 0x0a]));
     await expect(opening).rejects.toThrow(/not in the uno-extreme protocol .* StandardFirmata use --device firmata:PATH/);
-    const two = await rig({ proto: 2 });
+    const two = await boardRig({ proto: 2 });
     await expect(SerialLauncher.open({ path: two.pair.a, timing: fast })).rejects.toThrow(/protocol 2; this program speaks protocol 1: upload the firmware/);
   });
 
   it('a board that answers HELLO but not STATUS is refused clearly, and the port is released (no reconnect loop)', async () => {
-    const { pair } = await rig({ noStatus: true });
+    const { pair } = await boardRig({ noStatus: true });
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     // Released: the next open gets the same answer, not "busy".
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
   });
 
   it('a new link numbers its commands on from the last one (an old link\'s late answer cannot match a new command)', async () => {
-    const { pair, board } = await rig({ noStatus: true });
+    const { pair, board } = await boardRig({ noStatus: true });
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     const first = board.seqs.length;
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
@@ -149,7 +141,7 @@ describe('serial driver', () => {
   });
 
   it('an open refused after the handshake returns only once its port is closed (it was refused as busy when opened again at once)', async () => {
-    const { pair } = await rig({ noStatus: true });
+    const { pair } = await boardRig({ noStatus: true });
     // The port's close completes on a later turn of the event loop than the one that starts it: an
     // open that rejects with it still pending leaves the port locked for the next open.
     const closes = { started: 0, done: 0 };
@@ -168,7 +160,7 @@ describe('serial driver', () => {
   });
 
   it('the state the board is in when it connects reaches the machine: an open lid refuses presses', async () => {
-    const { pair, board } = await rig({ lidOpen: true });
+    const { pair, board } = await boardRig({ lidOpen: true });
     const d = await driver(pair.a);
     const launcher = new MachineLauncher({ profile: fourCards, seed: 3, supply: ['a', 'b'], hardware: d, clock: 'real' });
     onTestFinished(() => launcher.detach());
@@ -199,7 +191,7 @@ describe('serial driver', () => {
 
   it('a missing port and a busy port say how to fix them', async () => {
     await expect(SerialLauncher.open({ path: '/dev/ttyACM-nowhere', timing: fast })).rejects.toThrow(/no serial port at \/dev\/ttyACM-nowhere/);
-    const { pair } = await rig();
+    const { pair } = await boardRig();
     await driver(pair.a);
     await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/is busy: another program holds it/);
   });

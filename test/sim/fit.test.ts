@@ -10,7 +10,12 @@ import path from 'node:path';
 /** A log written by the launcher console itself, as a hobbyist would make it. */
 function logOf(profile: string, presses: number, seed: number): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'uno-fit-')), 'presses.jsonl');
-  runScripted({ profile: resolveProfile(profile), seed, presses, log: new PressLog(file, `profile:${profile}`) });
+  const log = new PressLog(file, `profile:${profile}`);
+  try {
+    runScripted({ profile: resolveProfile(profile), seed, presses, log });
+  } finally {
+    log.close();
+  }
   return readFileSync(file, 'utf8');
 }
 
