@@ -77,9 +77,9 @@ export class SimulatedDevice implements LauncherHardware {
   readonly name: string = 'simulated';
   readonly sensesCards: boolean = false;
   /**
-   * Outputs received, oldest first: at least the last `keep`, at most twice as many. It is
-   * trimmed in batches: trimmed to exactly `keep` on every output, a long session paid a shift
-   * of the whole array per motor command.
+   * Outputs received, oldest first: at least the last `keep`, at most twice as many (none with
+   * `keep` 0: a simulation, which reads none). It is trimmed in batches: trimmed to exactly `keep`
+   * on every output, a long session paid a shift of the whole array per motor command.
    */
   readonly outputs: DeviceOutput[] = [];
   motorState: MotorCommand = 'stop';
@@ -97,16 +97,16 @@ export class SimulatedDevice implements LauncherHardware {
   motor(cmd: MotorCommand, duty = cmd === 'stop' ? 0 : 1): void {
     if (cmd !== 'stop' && this.lidOpen) throw new Error('simulated device: motor started with the lid open (interlock)');
     this.motorState = cmd;
-    this.record({ at: this.now(), kind: 'motor', cmd, duty });
+    if (this.keep > 0) this.record({ at: this.now(), kind: 'motor', cmd, duty });
   }
 
   tone(kind: ToneKind): void {
-    this.record({ at: this.now(), kind: 'tone', tone: kind });
+    if (this.keep > 0) this.record({ at: this.now(), kind: 'tone', tone: kind });
   }
 
   aim(degrees: number): void {
     this.heading = degrees;
-    this.record({ at: this.now(), kind: 'aim', degrees });
+    if (this.keep > 0) this.record({ at: this.now(), kind: 'aim', degrees });
   }
 
   onInput(listener: (input: HardwareInput) => void): () => void {

@@ -6,6 +6,7 @@
 import { seedRng } from '../lib/rng.ts';
 import { FastLauncher, type SyncLauncher } from '../emulator/api.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
+import { SimulatedDevice } from '../emulator/hardware.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
@@ -58,7 +59,8 @@ class CountingLauncher implements SyncLauncher {
 
 function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: number, round: number, seats: number): SyncLauncher {
   const rng = seedRng(seed, 0x1a, round);
-  return fidelity === 'fast' ? new FastLauncher(profile, rng) : new MachineLauncher({ profile, seed: rng, seats });
+  // The device's output log is for tests and the console: a simulation keeps none.
+  return fidelity === 'fast' ? new FastLauncher(profile, rng) : new MachineLauncher({ profile, seed: rng, seats, hardware: new SimulatedDevice(undefined, 0) });
 }
 
 /** Plays game `index` under `profile`; returns its record (and, with `keep`, the final state with its move log). */
