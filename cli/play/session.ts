@@ -12,7 +12,7 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
   cardLabel, createMatch, loadGame, loadMatch, makeBot, matchSaveFile, parseSave, nextRound, runRound, withRound, writeFileAtomically,
-  type Bot, type SaveFile, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
+  type AskMode, type Bot, type SaveFile, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
 } from '../../game/index.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
@@ -263,7 +263,7 @@ export class PlaySession implements Ui {
     this.state = state;
   }
 
-  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react'): Promise<Move | null> {
+  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     this.state = state;
     if (mode === 'react') {
       // A chance let go is not offered again while the same player is still catchable.
