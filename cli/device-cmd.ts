@@ -11,7 +11,7 @@ export const deviceCommand: Command = {
   name: 'device',
   summary: 'a virtual launcher (the firmware on an emulated board) on a pseudo-terminal, for trying the host side without hardware',
   options: {
-    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path' },
+    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path (socat makes it: apt-get install socat)' },
     link: { type: 'string', value: 'PATH', help: 'where the pseudo-terminal appears', default: '/tmp/uno-extreme' },
     seed: { type: 'string', value: 'N', help: 'seed of the simulated roller', default: '1' },
   },

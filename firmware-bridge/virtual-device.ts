@@ -15,7 +15,7 @@ import { LauncherRig, type RigOptions } from './avr/rig.ts';
 export interface VirtualDeviceOptions {
   /** Path of the symbolic link to the PTY that the host opens (default `/tmp/uno-extreme`). */
   link?: string;
-  /** Firmware image; default: built from this repository. */
+  /** Firmware image; default: the one this repository ships. */
   hex?: string;
   seed?: number;
   roller?: RigOptions['roller'];
@@ -68,7 +68,10 @@ export class VirtualDevice {
       const p = spawn('socat', args, { stdio: ['pipe', 'pipe', 'pipe'] });
       this.socat = p;
       let ready = false;
-      p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      p.on('error', (e) => {
+        const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+        reject(new Error(missing ? 'it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat' : `cannot run socat (${e.message})`));
+      });
       p.stderr!.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n').filter(Boolean)) {
           this.log(line);

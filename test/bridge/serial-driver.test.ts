@@ -12,6 +12,7 @@ import { ptyPair } from './socat.ts';
 import { until } from '../poll.ts';
 import { boardRig, FakeBoard } from './fake-board.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
+import { needs } from '../tools.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
 
@@ -29,7 +30,7 @@ function inputs(d: SerialLauncher): HardwareInput[] {
 
 const fourCards = fixedBurst(4);
 
-describe('serial driver', () => {
+describe.runIf(needs('socat'))('serial driver', () => {
   it('handshakes (asking HELLO of a board that did not reset), reads STATUS, then follows the button and the lid', async () => {
     const { pair, board } = await boardRig({ cards: 12, presses: 3 });
     const d = await driver(pair.a);

@@ -4,16 +4,17 @@
  * --device serial:PATH` presses it through the serial driver; every card the roller ejects is
  * counted once.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, run, runFor } from '../cli-run.ts';
+import { needs } from '../tools.ts';
 
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
-  it('presses the virtual launcher end to end and logs each press', async () => {
+  it.runIf(needs('socat'))('presses the virtual launcher end to end and logs each press', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,5 +47,13 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const r = run('device');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/say --pty/);
+  });
+
+  it('without socat says it needs it and how to install it, in one line', () => {
+    // A PATH with nothing on it: the program runs (node by its full path), socat cannot be found.
+    const empty = mkdtempSync(path.join(tmpdir(), 'uno-nopath-'));
+    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('uno-extreme device: cannot start the virtual launcher: it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat\n');
   });
 });

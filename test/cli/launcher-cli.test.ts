@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeBoard } from '../bridge/fake-board.ts';
 import { ptyPair } from '../bridge/socat.ts';
 import { BIN, run } from '../cli-run.ts';
+import { needs } from '../tools.ts';
 
 
 describe('uno-extreme launcher (scripted)', () => {
@@ -88,7 +89,7 @@ describe('uno-extreme launcher (scripted)', () => {
     }
   });
 
-  it('--device serial: noise on the line is one warning on stderr (not one per line), and the presses go on', async () => {
+  it.runIf(needs('socat'))('--device serial: noise on the line is one warning on stderr (not one per line), and the presses go on', async () => {
     const pair = await ptyPair(['host', 'board']);
     const board = await FakeBoard.open(pair.b, { noiseAfterStatus: '\x00\xff noise\nBTN 9\n#$%&\n' });
     try {

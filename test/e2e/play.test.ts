@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pane } from './tmux.ts';
 import { answer, PROMPT } from './strategy.ts';
+import { needs } from '../tools.ts';
 
 function start(dir: string, args: string, name: string): Pane {
   return Pane.program(name, `play --pace instant --no-colour ${args}`, dir);
@@ -35,7 +36,7 @@ async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promise<{ dec
   return { decisions, screen: s };
 }
 
-describe('uno-extreme play in a terminal', () => {
+describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
   it('plays a whole match of one round against bots, shows the scores and writes the score sheet', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
     const p = start(dir, '--seed 11 --players 3 --target 1 --name Ana', 'uno-e2e-a');
