@@ -117,7 +117,7 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
   let typed = '';
   let message: string | null = null;
   for (;;) {
-    const prompt = [`${title}: ${options.join(' · ')}`];
+    const prompt = [`${title}:`, options.join(' · ')];
     ui.show(prompt, message, typed, playable);
     message = null;
     const k = await ui.key();

@@ -22,8 +22,8 @@ export interface Keys {
   next(): Promise<Key>;
   takeQuit(): boolean;
 }
-import { renderScreen, type LauncherView } from './screen.ts';
-import { describeEvent, type Names } from './words.ts';
+import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
+import { describeEvent, verb, type Names } from './words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
@@ -112,6 +112,8 @@ export interface SessionOptions {
   hardware?: LauncherHardware;
   /** Prints the screen (the terminal, or a test's buffer). */
   out: (text: string) => void;
+  /** The terminal's size, read at each redraw (none: a test's buffer, 80 columns). */
+  size?: () => ScreenSize;
   /** Hears what a person must do at a real launcher (reload it, clear a jam), besides the screen. */
   attention?: (message: string) => void;
   /** Writes the printable score sheet at the end of the match. */
@@ -221,8 +223,9 @@ export class PlaySession implements Ui {
   }
 
   private note(line: string): void {
+    // More than a tall terminal shows: the screen shows the newest that fit.
     this.log.push(line);
-    if (this.log.length > 7) this.log.splice(0, this.log.length - 7);
+    if (this.log.length > 40) this.log.splice(0, this.log.length - 40);
   }
 
   private launcherView(): LauncherView | null {
@@ -231,12 +234,25 @@ export class PlaySession implements Ui {
     return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: l.unitState, flying: this.flying, device: l.hardware.name };
   }
 
-  private draw(): void {
-    const lines = renderScreen({
+  /** What is on screen now (the table, or the scores between rounds), drawn again on a resize. */
+  private screen: () => string[] = () => this.table();
+
+  private table(): string[] {
+    return renderScreen({
       names: this.names, me: this.o.meta.me, state: this.state, match: this.match, launcher: this.launcherView(), log: this.log,
       prompt: this.prompt, message: this.message, unoArmed: this.unoArmed, typed: this.typed, playable: this.playable, colour: this.o.colour,
-    });
-    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+    }, this.o.size?.());
+  }
+
+  private draw(screen: () => string[] = () => this.table()): void {
+    this.screen = screen;
+    // No newline after the last line: on a screen filled to its last row it would scroll the first one off.
+    this.o.out(`\x1b[H\x1b[2J${screen().join('\n')}`);
+  }
+
+  /** Draws the screen again (the terminal was resized). */
+  redraw(): void {
+    this.draw(this.screen);
   }
 
   show(prompt: string[], message: string | null, typed: string, playable: ReadonlySet<number>): void {
@@ -297,13 +313,17 @@ export class PlaySession implements Ui {
   private async showScores(final: boolean): Promise<void> {
     const m = this.match;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
-    const lines = ['', final ? `Match over: ${this.names[m.winner!]} wins!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
+    const lines = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
     lines.push(`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`);
     for (const r of m.rounds) lines.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
     lines.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
-    if (final && this.o.onMatchOver) lines.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print it)`);
+    if (final && this.o.onMatchOver) lines.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print)`);
     lines.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
-    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+    this.draw(() => {
+      const size = this.o.size?.();
+      const need = { columns: Math.max(...lines.map((l) => l.length)), rows: lines.length };
+      return size && (size.columns < need.columns || size.rows < need.rows) ? tooSmall(size, need) : lines;
+    });
     for (;;) {
       const k = await this.o.keys.next();
       if (final) return;
