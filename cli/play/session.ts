@@ -11,9 +11,10 @@ import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
-  cardLabel, createMatch, loadGame, loadMatch, makeBot, matchSaveFile, parseSave, nextRound, runRound, withRound, writeFileAtomically,
+  cardLabel, createMatch, loadGame, loadMatch, makeBot, matchSaveFile, parseSave, nextRound, runRound, withRound,
   type Bot, type SaveFile, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
 } from '../../game/index.ts';
+import { writeFileAtomically } from '../../game/files.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 
