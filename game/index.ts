@@ -22,6 +22,7 @@ export { nextSeat, leftOf, activeSeats, twoPlayers, teamOf } from './turn.ts';
 export { handPoints, roundPoints } from './scoring.ts';
 export * from './match.ts';
 export * from './save.ts';
+export * from './playSave.ts';
 export { rulesFromJson, parseRulesText, checkRules, deckKinds } from './ruleFile.ts';
 export { EFFECTS, type Effect, type PlayContext } from './effects/index.ts';
 export * from './bots/index.ts';
