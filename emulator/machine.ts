@@ -158,9 +158,9 @@ function planAttempt(p: Profile, core: CoreState, burst: Burst): Attempt {
 }
 
 /** The reverse pulse that ends a burst, drawn now (the state keeps the stream's new state). */
-function planReverse(p: Profile, core: CoreState): { state: CoreState; halfOut: CardId | null; ms: number } {
+function planReverse(p: Profile, core: CoreState, burst: Burst): { state: CoreState; halfOut: CardId | null; ms: number } {
   const rng = new Rng(core.rng);
-  const r = reversePulse(p, core, rng);
+  const r = reversePulse(p, core, burst, rng);
   return { state: withRngState(r.state, rng.state()), halfOut: r.halfOut, ms: r.ms };
 }
 
@@ -247,8 +247,8 @@ function pressWith(p: PressResult, c: BurstFields): PressResult {
 }
 
 /** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
-function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
-  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core);
+function reverseFor(context: LauncherContext, core: CoreState, burst: Burst): NonNullable<LauncherContext['reverse']> {
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core, burst);
 }
 
 /** The core once the reverse pulse in progress is over. */
@@ -332,7 +332,7 @@ export const launcherMachine = setup({
         burst: a.burst,
         attempt: next,
         // (None is planned while the roller feeds.)
-        reverse: params?.next === 'reverse' ? reverseFor(context, core) : null,
+        reverse: params?.next === 'reverse' ? reverseFor(context, core, a.burst) : null,
         press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
@@ -345,7 +345,7 @@ export const launcherMachine = setup({
     }),
     showJam: emit({ type: 'jam' }),
     showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
-    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core) })),
+    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core, context.burst!) })),
     /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
     showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;

@@ -39,7 +39,9 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'press': {
       const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
       const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
-      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length)} for ${who(e.aimAt)}`;
+      const half = e.halfOut ?? 0;
+      const stuck = half > 0 ? `, ${cards(half)} left sticking out for ${who(e.seat)}` : '';
+      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)} for ${who(e.aimAt)}${stuck}`;
       return `${who(e.seat)} pressed the launcher${at}${why}: ${out}`;
     }
     case 'draw':
