@@ -5,7 +5,8 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
-import { DEFAULT_PROFILE, resolveProfile } from '../emulator/profiles.ts';
+import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
+import { profileFromSpec } from '../emulator/profileFile.ts';
 import { PressTally, type PressLogLine } from '../emulator/tally.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
@@ -155,7 +156,7 @@ export const launcherCommand: Command = {
     'uno-extreme launcher --device firmata:/dev/ttyACM0 --log my-launcher.jsonl',
   ],
   async run(args: ParsedArgs): Promise<number> {
-    const profile = resolveProfile(String(args.values.profile ?? DEFAULT_PROFILE));
+    const profile = profileFromSpec(String(args.values.profile ?? DEFAULT_PROFILE));
     const { seed, picked } = seedOption(args);
     const seats = intOption(args, 'seats', 4, 2, 10);
     const charge = numberOption(args, 'charge', 1, 0, 1);
