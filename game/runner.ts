@@ -161,6 +161,8 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   if (r.jam) yield { op: 'clearJam' };
   const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
   if (r.jam) m.jam = true;
+  // The launcher leaves at most its last card sticking out; the move counts them, so a log can say more.
+  if (r.halfOut && r.cards.length > 0) m.halfOut = 1;
   return m;
 }
 

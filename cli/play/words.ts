@@ -45,7 +45,9 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
       const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
       // Short enough for an 80-column screen with the longest names and reasons: whom it faced says who took the cards.
       const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
-      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length)}`;
+      const half = e.halfOut ?? 0;
+      const stuck = half > 0 ? `, ${half} half out to ${who(e.seat)}` : '';
+      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)}${stuck}`;
       return `${who(e.seat)} pressed${at}${why}: ${out}`;
     }
     case 'draw':

@@ -22,7 +22,7 @@ class ScriptedLauncher implements SyncLauncher {
   supply: CardId[] = [];
   jammed = false;
   calls: string[] = [];
-  constructor(private script: Array<{ n: number; jam?: boolean; dead?: boolean }>) {}
+  constructor(private script: Array<{ n: number; jam?: boolean; dead?: boolean; halfOut?: boolean }>) {}
   get supplyCount() { return this.supply.length; }
   pressSync(): PressResult {
     if (this.jammed) return this.log(ignoredResult('jammed'), 'press(ignored)');
@@ -31,7 +31,7 @@ class ScriptedLauncher implements SyncLauncher {
     const cards = this.supply.slice(0, step.n);
     this.supply = this.supply.slice(step.n);
     this.jammed = !!step.jam;
-    const r = { ...ignoredResult('off'), ignored: undefined, dinged: true, fired: step.n > 0, cards, jam: !!step.jam };
+    const r = { ...ignoredResult('off'), ignored: undefined, dinged: true, fired: step.n > 0, cards, jam: !!step.jam, halfOut: !!step.halfOut };
     return this.log(r, `press(${step.n}${step.jam ? ',jam' : ''})`);
   }
   private log(r: PressResult, what: string): PressResult { this.calls.push(what); return r; }
@@ -72,6 +72,19 @@ describe('runner', () => {
     expect(l.calls.slice(0, 5)).toEqual(['load(2)', 'aim(0)', 'press(ignored)', 'clearJam', 'press(1)']);
     const dead = new ScriptedLauncher([{ n: 0, dead: true }]);
     expect(() => runRoundSync(s, dead, pressers(2))).toThrow('the launcher ignored a press (battery-dead)');
+  });
+  it("a card the launcher left half out goes to the presser: the move says it, the save keeps it", () => {
+    const s = fixture({
+      hands: ['R5 R7', 'G2 G3', 'B1 B2'], top: 'B3', supply: 'R1 R2 R3 R4',
+      pending: { kind: 'press', seat: 0, aimAt: 2, remaining: 1, untilCards: false, queue: [], reason: 'coupExtreme', then: { turn: 1 } },
+    });
+    const l = new ScriptedLauncher([{ n: 3, halfOut: true }]);
+    const moves: unknown[] = [];
+    let after: GameState | null = null;
+    expect(() => runRoundSync(s, l, pressers(3), { maxMoves: 1, onStep: (st, m) => { moves.push(m); after ??= structuredClone(st); } })).toThrow(/did not end/);
+    expect(moves[0]).toEqual({ type: 'launcher', seat: 0, cards: ['R1#1', 'R2#1', 'R3#1'], fired: true, halfOut: 1 });
+    expect(after!.hands[2]).toEqual(['B1#1', 'B2#1', 'R1#1', 'R2#1']);
+    expect(after!.hands[0]).toEqual(['R5#1', 'R7#1', 'R3#1']);
   });
   it('reloads the launcher on the game’s reload events', () => {
     const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', under: 'Y1 Y2 Y3', supply: 'R1' });
