@@ -407,7 +407,8 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'card', card, halfOut });
     }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
-      // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
+      // The motor ran its time, or a device stalled with every card loaded already out: a device
+      // that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
         enqueue.assign({ press: pressWith(context.press, { empty: true }) });
         enqueue.emit({ type: 'empty' });
@@ -468,6 +469,8 @@ export const launcherMachine = setup({
     brownsOut: ({ context }) => !context.deviceCounts && brownsOutAt(context.core.motorMs),
     deviceCounts: ({ context }) => context.deviceCounts,
     burstComplete: ({ context }) => context.press.cards.length + 1 >= context.press.target,
+    /** Every card loaded has come out: what the host knows, since the device cannot tell empty from jammed. */
+    loadedOut: ({ context }) => context.core.supply.length === 0,
     linkDown: ({ event }) => event.type === 'LINK' && !event.up,
     linkUp: ({ event }) => event.type === 'LINK' && event.up,
     attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',
@@ -610,7 +613,11 @@ export const launcherMachine = setup({
             sensing: {
               on: {
                 CARD: [{ guard: 'burstComplete', target: 'reversing', actions: ['cardSensed', 'planReverse'] }, { actions: 'cardSensed' }],
-                STALL: { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
+                STALL: [
+                  // The roller turned on an empty launcher: no jam to clear, a reload to make.
+                  { guard: 'loadedOut', target: '#launcher.on.settled', actions: ['budgetSpent', ...motor('stop'), { type: 'showBurstDone', params: { aborted: false } }] },
+                  { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
+                ],
               },
               after: { feedBudget: { target: 'reversing', actions: ['budgetSpent', 'planReverse'] } },
             },

@@ -5,10 +5,15 @@
  * sees the `HELLO` line; the reset is an external one, as DTR's, so the card and press counters
  * carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock (it runs about real time).
  *
+ * Like the toy, it holds the cards a person put in and runs empty; a person reloads it through the
+ * lid ({@link VirtualDevice.reload}), which also frees a jammed card. What it does (presses,
+ * bursts, cards left, the lid) is told to {@link VirtualDevice.onShow} in plain words.
+ *
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { firmwareHex } from './avr/firmware.ts';
+import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
 
 /** How the virtual device is made. */
@@ -22,6 +27,11 @@ export interface VirtualDeviceOptions {
   /** Hears socat's notices (for logs). */
   log?: (line: string) => void;
 }
+
+/** The firmware's ding (the serial driver's TONES.ding, played as 3921.6 / 2n Hz). */
+const DING_HZ = 1960;
+/** How long a person's reload holds the lid open: well past the firmware's 30 ms debounce. */
+const RELOAD_LID_MS = 300;
 
 /** The most simulated time run in one go, ms: a late event loop catches up in steps. */
 const MAX_STEP_MS = 20;
@@ -40,12 +50,88 @@ export class VirtualDevice {
   private listening = false;
   private onListening: (() => void)[] = [];
   private out: number[] = [];
+  /** What the host sends and what the board answers, read for the window (not for the link). */
+  private readonly commands = new LineDecoder('host');
+  private readonly lines = new LineDecoder('device');
+  private readonly shows = new Set<(line: string) => void>();
+  private presses = 0;
+  /** Cards out in the burst the motor is running, or null between bursts. */
+  private burst: number | null = null;
 
   private constructor(o: VirtualDeviceOptions) {
     this.link = o.link ?? '/tmp/uno-extreme';
     this.rig = new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false });
     this.rig.onSerial((b) => this.out.push(b));
     this.log = o.log ?? (() => {});
+  }
+
+  /** Hears what the launcher does, one plain line each (`press 3: ♪ ding`, `  burst: 2 cards · 98 left`). */
+  onShow(listener: (line: string) => void): () => void {
+    this.shows.add(listener);
+    return () => this.shows.delete(listener);
+  }
+
+  private show(line: string): void {
+    for (const l of this.shows) l(line);
+  }
+
+  private left(): string {
+    return `${this.rig.roller.cardsLeft} left`;
+  }
+
+  /** Reads the host's commands for the window: a ding is a press, the motor forward a burst. */
+  private heard(chunk: Buffer): void {
+    for (const r of this.commands.push(chunk)) {
+      if (!r.ok) continue;
+      const c = r.value.cmd;
+      if (c.verb === 'TONE' && c.hz === DING_HZ) this.show(`press ${++this.presses}: ♪ ding`);
+      else if (c.verb === 'FWD' && this.burst === null) this.burst = 0;
+      else if (c.verb === 'STOP') this.burstOver();
+    }
+  }
+
+  /** Reads the board's lines for the window: cards out, a stall, the lid. */
+  private said(bytes: number[]): void {
+    for (const r of this.lines.push(Uint8Array.from(bytes))) {
+      if (!r.ok) continue;
+      const m = r.value;
+      if (m.type === 'CARD' && this.burst !== null) this.burst++;
+      else if (m.type === 'STOPPED') this.burstOver();
+      else if (m.type === 'LID') this.show(m.open ? 'lid open' : `lid closed · ${this.left()}`);
+      else if (m.type === 'STALL') {
+        // The window sees the mechanism, as a person looking in would: empty or stuck.
+        this.burstOver();
+        this.show(this.rig.roller.cardsLeft === 0 ? '  the roller turned on nothing: the launcher is empty (r reloads it)' : '  a card is stuck: the launcher is jammed (l opens the lid, l closes it)');
+      }
+    }
+  }
+
+  private burstOver(): void {
+    if (this.burst === null) return;
+    const n = this.burst;
+    this.burst = null;
+    this.show(`  ${n === 0 ? 'no card came out' : `burst: ${n} card${n === 1 ? '' : 's'}`} · ${this.left()}`);
+  }
+
+  /** Opens or closes the lid (a jam drops back when it opens). */
+  setLid(open: boolean): void {
+    this.rig.setLid(open);
+  }
+
+  /**
+   * A person reloads: opens the lid, puts `cards` in, closes it, as with the toy (the host hears
+   * the lid cycle; a jammed card drops back). Resolves once the lid is closed again.
+   */
+  reload(cards: number): Promise<void> {
+    this.rig.setLid(true);
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        this.rig.roller.load(cards);
+        this.show(`loaded ${cards} card${cards === 1 ? '' : 's'}`);
+        this.rig.setLid(false);
+        resolve();
+      }, RELOAD_LID_MS);
+    });
   }
 
   private readonly log: (line: string) => void;
@@ -83,7 +169,10 @@ export class VirtualDevice {
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
       });
-      p.stdout!.on('data', (chunk: Buffer) => this.rig.sendRaw(chunk));
+      p.stdout!.on('data', (chunk: Buffer) => {
+        this.rig.sendRaw(chunk);
+        this.heard(chunk);
+      });
       p.on('exit', (code) => {
         this.connected = this.listening = false;
         if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}: is the path writable?`));
@@ -95,6 +184,8 @@ export class VirtualDevice {
   /** The host opened the port: reset the board, as DTR does on a real Uno (an external reset: SRAM kept). */
   private hostOpened(): void {
     this.out = [];
+    this.commands.reset();
+    this.lines.reset();
     this.rig.reset('external');
     this.wallStart = performance.now();
     this.connected = true;
@@ -115,6 +206,7 @@ export class VirtualDevice {
     const behind = performance.now() - this.wallStart - this.rig.ms;
     if (behind > 0) this.rig.runFor(Math.min(behind, MAX_STEP_MS));
     if (this.out.length > 0 && this.connected && this.socat?.stdin?.writable) this.socat.stdin.write(Buffer.from(this.out));
+    if (this.out.length > 0) this.said(this.out);
     this.out = [];
     this.timer = behind > 1 ? setImmediate(() => this.pace()) : setTimeout(() => this.pace(), 1);
   }

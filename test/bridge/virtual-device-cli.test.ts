@@ -43,6 +43,46 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     }
   });
 
+  it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid; the window tells presses, bursts and cards left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
+    const link = path.join(dir, 'launcher');
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let window = '';
+    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.once('data', () => resolve());
+        dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
+      });
+      const host = spawn(process.execPath, [BIN, 'launcher', '--device', `serial:${link}`, '--presses', '14', '--cards', '4', '--seed', '2', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let said = '';
+      host.stdout.on('data', (d: Buffer) => void (out += d.toString()));
+      // The person at the launcher: reloads when asked (r), frees a jam when told (the lid open, then closed).
+      host.stderr.on('data', (d: Buffer) => {
+        const text = d.toString();
+        said += text;
+        if (/Reload the launcher: open the lid, put the 4 cards in, close the lid/.test(text)) dev.stdin.write('4r');
+        if (/jammed/.test(text)) {
+          dev.stdin.write('l');
+          setTimeout(() => dev.stdin.write('l'), 200);
+        }
+      });
+      const status = await new Promise<number | null>((resolve) => host.on('exit', resolve));
+      expect(status, said).toBe(0);
+      const s = JSON.parse(out);
+      expect(s).toMatchObject({ presses: 14, dings: 14 });
+      expect(s.reloads).toBeGreaterThan(0);
+      expect(window).toMatch(/^press 1: ♪ ding$/m);
+      expect(window).toMatch(/^press 14: ♪ ding$/m);
+      expect(window).toMatch(/^ {2}burst: \d cards? · \d left$/m);
+      expect(window).toMatch(/^loaded 4 cards$/m);
+      expect(window).toMatch(/^lid closed · [4-9] left$/m);
+    } finally {
+      dev.kill('SIGTERM');
+    }
+  }, 120_000);
+
   it('says what is wrong with a missing --pty', () => {
     const r = run('device');
     expect(r.status).toBe(2);
