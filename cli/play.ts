@@ -85,6 +85,8 @@ export const playCommand: Command = {
         bots: saved.meta.bots ?? ['heuristic'],
         profile: typeof args.values.profile === 'string' ? args.values.profile : saved.meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
         launcher: saved.meta.launcher ?? null,
+        ...(saved.meta.aim !== undefined ? { aim: saved.meta.aim } : {}),
+        ...(saved.meta.events ? { events: saved.meta.events } : {}),
       };
     } else {
       const players = intOption(args, 'players', 4, 2, 10);

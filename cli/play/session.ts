@@ -84,6 +84,9 @@ export class PlaySession implements Ui {
   private typed = '';
   private playable: ReadonlySet<number> = new Set();
   private bots: Bot[];
+  /** The seat to turn the launcher to before the resumed round goes on, once. */
+  private restoreAim: number | null;
+  private resumed: boolean;
 
   constructor(private readonly o: SessionOptions) {
     this.match = o.match;
@@ -94,6 +97,12 @@ export class PlaySession implements Ui {
       choose: () => { throw new Error('a person chooses through ask'); },
       react: () => null,
     };
+    // A resumed game shows the events it showed when saved, and faces where the launcher faced.
+    this.log = [...(o.meta.events ?? [])];
+    this.restoreAim = o.match.game.moves > 0 ? (o.meta.aim ?? null) : null;
+    this.resumed = o.match.game.moves > 0;
+    const p = o.match.game.pending;
+    if (p?.kind === 'press') this.pendingReason = p.reason;
     const seed = String(o.match.setup.seed);
     this.bots = o.meta.names.map((_, seat) => (seat === o.meta.me ? person : positionalBot(o.meta.bots[seat % o.meta.bots.length], seed, seat)));
   }
@@ -218,8 +227,11 @@ export class PlaySession implements Ui {
   private async playRound(): Promise<void> {
     const launcher = this.state.rules.options.launcher ? this.newLauncher() : null;
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
-    else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    this.resumed = false;
     this.draw();
+    if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);
+    this.restoreAim = null;
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),
@@ -286,7 +298,10 @@ export class PlaySession implements Ui {
   /** Writes the save file (never half of one): the match with its move logs, plus the seats and the launcher's state. */
   save(): string {
     const core = this.launcher?.core;
-    const text = playSaveText(this.match, this.state, { ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher });
+    const aim = this.launcher ? this.launcher.context.aimSeat : this.o.meta.aim;
+    const text = playSaveText(this.match, this.state, {
+      ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher, ...(aim !== undefined ? { aim } : {}), events: this.log.slice(),
+    });
     try {
       writeFileAtomically(this.o.savePath, text);
       return (this.savedTo = this.o.savePath);
