@@ -90,7 +90,8 @@ export class Link {
   /** The close under way (a port's own close is asynchronous): every caller waits for it. */
   private closing: Promise<void> | null = null;
   private conn: Connection | null = null;
-  private readonly decoder = new LineDecoder('device');
+  /** A bad line is told when it ends, whole: the notice quotes it as it came. */
+  private readonly decoder = new LineDecoder('device', { errorsAtLineEnd: true });
   private readonly timing: LinkTiming;
   private readonly clock: BridgeClock;
   private readonly seq: SeqCounter;
