@@ -79,6 +79,13 @@ function latin1(bytes: number[]): string {
   return String.fromCharCode(...bytes);
 }
 
+/** Latin1 text as bytes (no Buffer: the codec and the transports run in a browser too). */
+export function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
 /** What the splitter yields: a complete line (not yet checksum-checked) or an error. */
 export type SplitResult = { ok: true; line: string } | CodecError;
 

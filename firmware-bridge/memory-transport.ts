@@ -5,6 +5,7 @@
  * asynchronously, an unplug ends the connection (told as one) and makes opens fail as a missing
  * port until it is plugged back. Nothing in it reads the time.
  */
+import { latin1Bytes } from './frame.ts';
 import { explainOpenError } from './port-errors.ts';
 import type { Connection, LineTransport, LinkEvents } from './transport.ts';
 
@@ -20,13 +21,6 @@ export interface BoardEnd {
   onClose(listener: () => void): () => void;
   /** A host connection is open. */
   readonly connected: boolean;
-}
-
-/** Latin1 text as bytes (no Buffer: this module runs in a browser too). */
-export function latin1Bytes(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
-  return out;
 }
 
 /** A pair of ends joined in memory. */
