@@ -3,15 +3,13 @@
  * it gives (`deck.numbers`, `deck.coloured`, `deck.wild`, `points.numbers`, `points.kinds`,
  * `start`) and the options it lists. Every error names the file and the field.
  */
-import { readFileSync } from 'node:fs';
 import { ACTION_KINDS, buildDeck, WILD_KINDS, type CardKind } from './cards.ts';
-import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, type Options, type Rules } from './rules.ts';
+import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const START_ACTIONS = ['play', 'redraw', 'reverse', 'asDealer', 'wild'];
 const ALL_KINDS: readonly string[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
 function fail(where: string, field: string, what: string): never {
@@ -52,7 +50,7 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind');
   for (const [k, a] of Object.entries(v.start)) {
     if (!ALL_KINDS.includes(k)) fail(where, `start.${k}`, `unknown card kind: known kinds are ${ALL_KINDS.join(', ')}`);
-    if (!START_ACTIONS.includes(a as string)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
+    if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
   }
   if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null');
   if (!isObj(v.options)) fail(where, 'options', 'must be an object');
@@ -99,21 +97,18 @@ export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
   return checkRules(merged, file);
 }
 
-/** Reads a rule file. Throws a {@link RulesError} naming the file and the field. */
-export function loadRulesFile(path: string): Rules {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new RulesError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+/**
+ * Reads the text of a rule file (`name` is how errors name it, a path in the CLI). Throws a
+ * {@link RulesError} naming the file and the field.
+ */
+export function parseRulesText(text: string, name: string): Rules {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new RulesError(`${path}: is not JSON (${(e as Error).message})`);
+    throw new RulesError(`${name}: is not JSON (${(e as Error).message})`);
   }
-  return rulesFromJson(v, path);
+  return rulesFromJson(v, name);
 }
 
 /** Kinds a rule set's deck holds. */
@@ -122,12 +117,4 @@ export function deckKinds(rules: Rules): CardKind[] {
   for (const k of ACTION_KINDS) if ((rules.deck.coloured[k] ?? 0) > 0) kinds.push(k);
   for (const k of WILD_KINDS) if ((rules.deck.wild[k] ?? 0) > 0) kinds.push(k);
   return kinds;
-}
-
-/**
- * Resolves a `--rules` value: a rule set's name, or the path of a rules JSON file (a value that
- * ends in `.json` or names a folder). Errors say which file and field, or list the rule sets.
- */
-export function rulesFromSpec(spec: string): Rules {
-  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : ruleSet(spec);
 }
