@@ -9,7 +9,7 @@ import { SerialPort } from 'serialport';
 import { onTestFinished } from 'vitest';
 import { ptyPair, type PtyPair } from './socat.ts';
 import { encodeDeviceMessage, LineDecoder, type DeviceMessage } from '../../firmware-bridge/codec.ts';
-import type { BoardEnd } from '../../firmware-bridge/memory-transport.ts';
+import { MemoryTransport, type BoardEnd } from '../../firmware-bridge/memory-transport.ts';
 
 /** The board's side of a wire. */
 export interface FakeWire {
@@ -86,13 +86,14 @@ export class FakeBoard {
 
   /** A board on the board's end of an in-memory transport. */
   static on(end: BoardEnd, o: FakeOptions = {}): FakeBoard {
-    const board = new FakeBoard({ write: (bytes) => end.write(bytes), close: async () => {} }, o);
-    end.onData((chunk) => board.onData(chunk));
-    end.onOpen(() => {
+    const off: (() => void)[] = [];
+    const board = new FakeBoard({ write: (bytes) => end.write(bytes), close: async () => off.forEach((f) => f()) }, o);
+    off.push(end.onData((chunk) => board.onData(chunk)));
+    off.push(end.onOpen(() => {
       if (!o.helloOnOpen) return;
       if (o.bootNoise) board.raw(o.bootNoise);
       board.say(board.hello());
-    });
+    }));
     return board;
   }
 
@@ -208,6 +209,14 @@ export class FakeBoard {
     this.feeder = null;
     await this.wire.close();
   }
+}
+
+/** A fake board on the board's end of a fresh in-memory transport (no port, no socat), released when the test finishes. */
+export function memoryRig(o: FakeOptions = {}, path = '/dev/ttyACM0'): { transport: MemoryTransport; board: FakeBoard } {
+  const transport = new MemoryTransport(path);
+  const board = FakeBoard.on(transport.board, o);
+  onTestFinished(() => board.close());
+  return { transport, board };
 }
 
 /** A fake board on a fresh pseudo-terminal pair (or `pair`), both released when the test finishes. */

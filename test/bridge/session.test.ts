@@ -90,6 +90,29 @@ describe('command session: handshake', () => {
     expect(r.transport.board.connected).toBe(false);
   });
 
+  it('a board that speaks something else, or another protocol version, is named as such', async () => {
+    const firmata = rig({ silent: true, helloOnOpen: false });
+    const opening = CommandSession.open({ transport: firmata.transport }, () => {});
+    const failed = opening.then(() => 'opened', (e: Error) => e.message);
+    firmata.board.raw(Uint8Array.of(0xf9, 0x02, 0x05, 0x0a, 0xf0, 0x79, 0x0a)); // StandardFirmata's version report
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(await failed).toMatch(/^no handshake from \/dev\/ttyACM0 within 5000 ms: it answered, but not in the uno-extreme protocol \(2 unreadable line\(s\), e\.g\. ".*"\): if it runs StandardFirmata use --device firmata:PATH/);
+    const two = rig({ proto: 2 });
+    await expect(two.open()).rejects.toThrow(`${PATH} runs the uno-extreme firmware 0.1.0 with protocol 2; this program speaks protocol 1: upload the firmware from this repository (firmware-bridge/firmware/build.sh)`);
+  });
+
+  it('a board that answers HELLO but not STATUS is refused, and a new link numbers on from the last one', async () => {
+    const r = rig({ noStatus: true });
+    const seq = new SeqCounter();
+    const open = () => settle(CommandSession.open({ transport: r.transport, seq }, () => {})).then(() => 'opened', (e: Error) => e.message);
+    expect(await open()).toMatch(new RegExp(`^${PATH} answered HELLO but not STATUS \\(.*\\): reset the board, or upload this project's firmware again$`));
+    const first = r.board.seqs.length;
+    expect(r.transport.board.connected).toBe(false);
+    expect(await open()).toMatch(/answered HELLO but not STATUS/);
+    // An answer still on the wire from the first link cannot match a command of the second.
+    expect(Math.min(...r.board.seqs.slice(first))).toBeGreaterThan(Math.max(...r.board.seqs.slice(0, first)));
+  });
+
   it('a busy port and a denied one say how to fix them', async () => {
     const r = rig();
     r.transport.refuse('EBUSY');
