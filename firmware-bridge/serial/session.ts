@@ -58,6 +58,8 @@ export class CommandSession {
   private closing = false;
   private reconnecting = false;
   private backoffTimer: { handle: TimerHandle; wake: () => void } | null = null;
+  /** Aborted by close(): a handshake under way ends at once. */
+  private readonly closed = new AbortController();
   private readonly timing: LinkTiming;
   private readonly clock: BridgeClock;
   private readonly log: (line: string) => void;
@@ -95,7 +97,7 @@ export class CommandSession {
 
   private async connect(first: boolean): Promise<void> {
     let opened: Link | null = null;
-    const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq }, {
+    const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq, signal: this.closed.signal }, {
       message: (m) => this.onMessage(m),
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
@@ -109,6 +111,7 @@ export class CommandSession {
       await link.close();
       throw new DeviceError(`${this.path} answered HELLO but not STATUS (${(e as Error).message}): reset the board, or upload this project's firmware again`, 'protocol', this.path);
     }
+    if (this.closing) return void (await link.close());
     this.link = link;
     this.connections++;
     if (first) {
@@ -234,6 +237,7 @@ export class CommandSession {
           await this.connect(false);
           return;
         } catch (e) {
+          if (this.closing) return;
           this.log(`reconnect to ${this.path} failed (${(e as Error).message}); next try in ${Math.min(maxMs, wait * 2)} ms`);
           wait = Math.min(maxMs, wait * 2);
         }
@@ -308,6 +312,7 @@ export class CommandSession {
   /** Stops the motor (when connected) and closes the link; no reconnect after it. */
   async close(): Promise<void> {
     this.closing = true;
+    this.closed.abort();
     this.garbage.close();
     if (this.backoffTimer) {
       this.clock.clearTimeout(this.backoffTimer.handle);

@@ -259,4 +259,20 @@ describe('command session: unplug, reconnect, reset', () => {
     expect(r.transport.opens).toBe(opens);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('a close during a reconnect\'s handshake ends it at once: the port released, no timer left', async () => {
+    const r = rig();
+    const s = await r.open({ backoff: { firstMs: 100, maxMs: 100 } });
+    r.transport.unplug();
+    r.board.o.silent = true;
+    r.board.o.helloOnOpen = false;
+    r.transport.plug();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(r.transport.board.connected).toBe(true); // the reconnect waits for a HELLO that does not come
+    await s.close();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.transport.board.connected).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(r.log.at(-1)).toBe(`link to ${PATH} lost: the port vanished (unplugged?)`); // no "next try" after a close
+  });
 });
