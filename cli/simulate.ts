@@ -1,6 +1,7 @@
 /**
  * `uno-extreme simulate`: Monte Carlo runs of bot games against a launcher profile, on worker
- * threads, with a progress bar, a table, JSON, CSV, an HTML report, profile comparison and replay.
+ * threads, with a progress bar, a table, JSON, CSV, an HTML report, profile comparison, replay,
+ * and shards of a run for `merge` (sim/part.ts).
  */
 import { availableParallelism } from 'node:os';
 import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
@@ -32,8 +33,7 @@ function spark(values: number[]): string {
   return values.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
 }
 
-/** The table `simulate` and `merge` print. */
-export function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>): string {
+function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>): string {
   const s = r.settings;
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const lines = [
@@ -196,7 +196,8 @@ export const simulateCommand: Command = {
         throw new UserError(`cannot write ${shard.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
       const violations = result.aggregates.reduce((t, a) => t + a.violations, 0);
-      console.log(`shard ${shard.index}/${shard.count}: games ${shard.range[0]}..${shard.range[1] - 1} written to ${shard.out}${violations ? ` (${violations} invariant violations)` : ''}`);
+      // With `--csv -` standard output holds the CSV alone.
+      (args.values.csv === '-' ? console.error : console.log)(`shard ${shard.index}/${shard.count}: games ${shard.range[0]}..${shard.range[1] - 1} written to ${shard.out}${violations ? ` (${violations} invariant violations)` : ''}`);
       return violations ? 1 : 0;
     }
     return showResult(result, args);

@@ -111,7 +111,8 @@ export function parsePart(text: string, file: string): Part {
   if (p.version !== PART_VERSION) throw new PartError(`${file} is a version ${String(p.version)} part; this uno-extreme reads version ${PART_VERSION}: merge with the version that wrote it`);
   const r = p.run;
   if (typeof r !== 'object' || r === null || !isCount(r.games) || r.games < 1 || !isCount(r.players) || typeof r.rules !== 'string' || !Array.isArray(r.profiles)
-    || r.profiles.length < 1 || !isCount(r.seed) || typeof r.contents !== 'string' || !Array.isArray(r.bots) || typeof r.match !== 'boolean')
+    || r.profiles.length < 1 || !r.profiles.every((x) => typeof x === 'string') || !isCount(r.seed) || typeof r.contents !== 'string'
+    || !Array.isArray(r.bots) || r.bots.length < 1 || !r.bots.every((x) => typeof x === 'string') || typeof r.match !== 'boolean' || !['fast', 'machine'].includes(r.fidelity))
     throw bad('its run settings are incomplete');
   const sh = p.shard;
   if (typeof sh !== 'object' || sh === null || !isCount(sh.index) || !isCount(sh.count) || sh.index >= sh.count) throw bad('its shard number is unreadable');

@@ -83,6 +83,7 @@ describe('shards and their merge', () => {
     };
     damaged(p1.slice(0, p1.length / 2), /p.json is not a usable simulation part \(not complete JSON/);
     damaged('{"games": 3}', /no "format"/);
+    damaged(p1.replace('"fidelity":"fast"', '"fidelity":"slow"'), /its run settings are incomplete/);
     damaged(p1.replace('"version":1', '"version":9'), /version 9 part; this uno-extreme reads version 1/);
     damaged(p1.replace(/"winsBySeat":\[(\d+)/, (_m, w) => `"winsBySeat":[${Number(w) + 1}`), /wins by seat are not 2 wins at 3 seats/);
     damaged(p1.replace(/"turns":\{"n":2,"sum":\d+/, '"turns":{"n":2,"sum":2.5'), /turns sums are not 2 games' integer sums/);
