@@ -1,0 +1,195 @@
+/**
+ * The launcher on the page: a region named "Launcher" with the toy drawn as it is (see Toy.tsx),
+ * turning to the seat it aims at in the emulator's travel time, the button that presses it, the
+ * ding, the cards flying one by one to the aimed seat's area, the empty launcher and its reload, a
+ * jam, a card left sticking out and who takes it, the batteries and the lid. What the animations
+ * show is said in words too, so reduced motion loses nothing.
+ */
+import type { JSX } from 'preact';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { BATTERY } from '../../../emulator/core.ts';
+import type { MachineLauncher } from '../../../emulator/launcher.ts';
+import { seatHeading } from '../../../emulator/machine.ts';
+import { centre, Flights, seatArea, type Flight } from './Flights.tsx';
+import type { Sound } from './sound.ts';
+import { LAUNCHER_CSS } from './styles.ts';
+import { Toy } from './Toy.tsx';
+import { LauncherWatch, story } from './watch.ts';
+
+/** The view's inputs. */
+export interface LauncherViewProps {
+  launcher: MachineLauncher;
+  /** The players' names, by seat. */
+  names: readonly string[];
+  /** The person's seat (the fallback direction of the drawing: them at the bottom). */
+  me: number;
+  /** The person may press now. */
+  canPress: boolean;
+  /** What pressing does now, shown under the button ("Hit 2: press 2 more times"). */
+  pressLabel: string;
+  onPress: () => void;
+  /** Stops the animations (the person's `prefers-reduced-motion` does it too). */
+  reducedMotion?: boolean;
+  /** Plays the ding, the lid's beep and the low-battery warning, with a mute toggle. */
+  sound?: Sound;
+}
+
+/** Real ms an animation of `ms` takes at the launcher's speed (0 with no waiting, or no motion). */
+function paced(ms: number, speed: number, motion: boolean): number {
+  return motion && Number.isFinite(speed) ? Math.round(ms / speed) : 0;
+}
+
+/** How long a card takes from the mouth to a hand, and how long a half-out card sticks out first, at 1×. */
+const FLIGHT_MS = 450;
+const HALF_OUT_MS = 700;
+/** How long the lid shows open for a reload, at 1×. */
+const RELOAD_MS = 900;
+
+/** The person's `prefers-reduced-motion`, as it changes. */
+function usePrefersReducedMotion(): boolean {
+  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+  const [reduce, setReduce] = useState(query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const on = (e: MediaQueryListEvent): void => setReduce(e.matches);
+    query.addEventListener('change', on);
+    return () => query.removeEventListener('change', on);
+  }, []);
+  return reduce;
+}
+
+/** Screen degrees from the drawing's centre to the seat's area (or, with no area, around a table with `me` at the bottom). */
+function seatAngle(svg: Element | null, seat: number, seats: number, me: number): number {
+  const area = seatArea(seat);
+  if (svg && area) {
+    const a = centre(svg);
+    const b = centre(area);
+    if (a.x !== b.x || a.y !== b.y) return (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  }
+  return 90 + seatHeading(seat, seats) - seatHeading(me, seats);
+}
+
+/** `target` moved by whole turns to within half a turn of `from` (the turntable takes the short way). */
+function nearest(from: number, target: number): number {
+  return from + ((((target - from) % 360) + 540) % 360) - 180;
+}
+
+/** The launcher view (see the module's doc). */
+export function LauncherView(p: LauncherViewProps): JSX.Element {
+  const { launcher: l, names } = p;
+  const watch = useMemo(() => new LauncherWatch(l), [l]);
+  const [, redraw] = useState(0);
+  const prefersReduced = usePrefersReducedMotion();
+  const motion = !(p.reducedMotion ?? false) && !prefersReduced;
+  const speed = l.speed ?? Infinity;
+  const svgBox = useRef<HTMLDivElement>(null);
+  const [flights, setFlights] = useState<Flight[]>([]);
+  const [halfOutShown, setHalfOutShown] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [aim, setAim] = useState({ angle: 90, ms: 0 });
+  const nextId = useRef(1);
+
+  useEffect(() => {
+    const off = watch.subscribe(() => redraw((n) => n + 1));
+    return () => {
+      off();
+      watch.dispose();
+    };
+  }, [watch]);
+
+  // Each card flies once it is out; one left half out sticks out of the mouth for a moment first.
+  useEffect(() => watch.onCard((c) => {
+    const f: Flight = { id: nextId.current++, card: c.card, seat: c.seat, halfOut: c.halfOut, ms: paced(FLIGHT_MS, speed, motion) };
+    const hold = c.halfOut ? paced(HALF_OUT_MS, speed, motion) : 0;
+    if (hold === 0) return setFlights((fs) => [...fs, f]);
+    setHalfOutShown(true);
+    setTimeout(() => {
+      setHalfOutShown(false);
+      setFlights((fs) => [...fs, f]);
+    }, hold);
+  }), [watch, speed, motion]);
+  const landed = useCallback((id: number) => setFlights((fs) => fs.filter((f) => f.id !== id)), []);
+
+  useEffect(() => l.on('reloaded', () => {
+    const ms = paced(RELOAD_MS, speed, motion);
+    if (ms === 0) return;
+    setReloading(true);
+    setTimeout(() => setReloading(false), ms);
+  }), [l, speed, motion]);
+
+  useEffect(() => {
+    const s = p.sound;
+    if (!s) return;
+    const offs = [l.on('ding', () => s.play('ding')), l.on('beep', () => s.play('beep')), l.on('lowBattery', () => s.play('low'))];
+    return () => offs.forEach((off) => off());
+  }, [l, p.sound]);
+
+  // The turn: to the seat the launcher turns to, in its travel time at its speed; laid out again
+  // at once when the page's layout moves the seats.
+  const c = l.context;
+  useLayoutEffect(() => {
+    const svg = svgBox.current?.querySelector('svg') ?? null;
+    const ms = c.turning ? paced(c.aimTravelMs, speed, motion) : 0;
+    setAim((a) => ({ angle: nearest(a.angle, seatAngle(svg, c.aimSeat, c.seats, p.me)), ms }));
+  }, [c.aimSeat, c.turning, c.seats, p.me, speed, motion]);
+  useEffect(() => {
+    const again = (): void => setAim((a) => ({ angle: nearest(a.angle, seatAngle(svgBox.current?.querySelector('svg') ?? null, l.context.aimSeat, l.context.seats, p.me)), ms: 0 }));
+    addEventListener('resize', again);
+    return () => removeEventListener('resize', again);
+  }, [l, p.me]);
+
+  const s = watch.shown;
+  const who = names[c.aimSeat] ?? `seat ${c.aimSeat + 1}`;
+  const volts = l.volts;
+  const low = s.lowBattery !== null || volts < BATTERY.lowVolts;
+  const stuck = s.press?.jam ? 'jam' : halfOutShown ? 'half-out' : null;
+  const lines = story(s, names);
+  const aimLine = c.turning ? `Turning to ${who}` : `Aimed at ${who}`;
+  const label = `The launcher: ${aimLine.toLowerCase()}, ${l.supplyCount === 0 ? 'empty' : `${l.supplyCount} cards inside`}, lid ${c.lidOpen || reloading ? 'open' : 'closed'}${stuck === 'jam' ? ', jammed' : ''}`;
+  const mouth = useCallback(() => svgBox.current?.querySelector('[data-launcher-mouth]') ?? null, []);
+
+  return (
+    <section
+      class="ul-launcher" aria-labelledby="ul-launcher-title"
+      data-aim-seat={c.aimSeat} data-turning={String(c.turning)} data-supply={l.supplyCount}
+      data-lid={c.lidOpen || reloading ? 'open' : 'closed'} data-dings={s.dings} data-motion={String(motion)}
+    >
+      <style>{LAUNCHER_CSS}</style>
+      <h2 id="ul-launcher-title">Launcher</h2>
+      <div ref={svgBox}>
+        <Toy
+          angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={c.lidOpen || reloading} stuck={stuck}
+          lowBattery={low} dings={s.dings} running={s.running} motion={motion} label={label}
+        />
+      </div>
+      <div class="ul-side">
+        <button type="button" class="ul-press" disabled={!p.canPress} onClick={p.onPress} aria-describedby="ul-press-label">Press the launcher</button>
+        <p id="ul-press-label" class="ul-press-label">{p.pressLabel}</p>
+        <p class="ul-aim">{aimLine}</p>
+        <ul class="ul-status" data-launcher-story="">
+          {lines.map((line) => <li key={line}>{line}</li>)}
+        </ul>
+        <div class={low ? 'ul-battery ul-battery-low' : 'ul-battery'}>
+          <label for="ul-battery-meter">Battery</label>
+          <meter id="ul-battery-meter" min={BATTERY.deadVolts} max={BATTERY.freshVolts} low={BATTERY.lowVolts} optimum={BATTERY.freshVolts} value={volts} />
+          <span>{volts.toFixed(2)} V{low ? ': low' : ''}</span>
+        </div>
+        <p class="ul-lid-line">Lid {c.lidOpen || reloading ? 'open' : 'closed'}{l.supplyCount === 0 ? ' · the launcher is empty' : ` · ${l.supplyCount} cards inside`}</p>
+        {p.sound && <MuteToggle sound={p.sound} />}
+      </div>
+      <p class="ul-sr" aria-live="polite">{lines.slice(-1)[0] ?? ''}</p>
+      <Flights flights={flights} from={mouth} onLanded={landed} />
+    </section>
+  );
+}
+
+/** The sound's mute toggle: a button that says whether the sound is muted. */
+function MuteToggle({ sound }: { sound: Sound }): JSX.Element {
+  const [muted, setMuted] = useState(sound.muted);
+  useEffect(() => sound.onMuted(setMuted), [sound]);
+  return (
+    <button type="button" class="ul-mute" aria-pressed={muted} onClick={() => sound.setMuted(!muted)}>
+      Mute launcher sounds
+    </button>
+  );
+}
