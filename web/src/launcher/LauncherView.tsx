@@ -6,7 +6,7 @@
  * show is said in words too, so reduced motion loses nothing.
  */
 import type { JSX } from 'preact';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { BATTERY } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { seatHeading } from '../../../emulator/machine.ts';
@@ -34,8 +34,9 @@ export interface LauncherViewProps {
   sound?: Sound;
 }
 
-/** Real ms an animation of `ms` takes at the launcher's speed (0 with no waiting, or no motion). */
-function paced(ms: number, speed: number, motion: boolean): number {
+/** Real ms an animation of `ms` (at 1×) takes at the launcher's speed now (0 with no waiting, or no motion). */
+function paced(ms: number, l: MachineLauncher, motion: boolean): number {
+  const speed = l.speed ?? Infinity;
   return motion && Number.isFinite(speed) ? Math.round(ms / speed) : 0;
 }
 
@@ -81,7 +82,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   const [, redraw] = useState(0);
   const prefersReduced = usePrefersReducedMotion();
   const motion = !(p.reducedMotion ?? false) && !prefersReduced;
-  const speed = l.speed ?? Infinity;
+  const id = useId();
   const svgBox = useRef<HTMLDivElement>(null);
   const [flights, setFlights] = useState<Flight[]>([]);
   const [halfOutShown, setHalfOutShown] = useState(false);
@@ -98,24 +99,34 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   }, [watch]);
 
   // Each card flies once it is out; one left half out sticks out of the mouth for a moment first.
+  // The moments (a half-out card's, the reload's open lid) end with the view if it goes first.
+  const later = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const after = useCallback((ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      later.current.delete(t);
+      fn();
+    }, ms);
+    later.current.add(t);
+  }, []);
+  useEffect(() => () => later.current.forEach(clearTimeout), []);
   useEffect(() => watch.onCard((c) => {
-    const f: Flight = { id: nextId.current++, card: c.card, seat: c.seat, halfOut: c.halfOut, ms: paced(FLIGHT_MS, speed, motion) };
-    const hold = c.halfOut ? paced(HALF_OUT_MS, speed, motion) : 0;
+    const f: Flight = { id: nextId.current++, card: c.card, seat: c.seat, halfOut: c.halfOut, ms: paced(FLIGHT_MS, l, motion) };
+    const hold = c.halfOut ? paced(HALF_OUT_MS, l, motion) : 0;
     if (hold === 0) return setFlights((fs) => [...fs, f]);
     setHalfOutShown(true);
-    setTimeout(() => {
+    after(hold, () => {
       setHalfOutShown(false);
       setFlights((fs) => [...fs, f]);
-    }, hold);
-  }), [watch, speed, motion]);
+    });
+  }), [watch, motion]);
   const landed = useCallback((id: number) => setFlights((fs) => fs.filter((f) => f.id !== id)), []);
 
   useEffect(() => l.on('reloaded', () => {
-    const ms = paced(RELOAD_MS, speed, motion);
+    const ms = paced(RELOAD_MS, l, motion);
     if (ms === 0) return;
     setReloading(true);
-    setTimeout(() => setReloading(false), ms);
-  }), [l, speed, motion]);
+    after(ms, () => setReloading(false));
+  }), [l, motion]);
 
   useEffect(() => {
     const s = p.sound;
@@ -129,9 +140,9 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   const c = l.context;
   useLayoutEffect(() => {
     const svg = svgBox.current?.querySelector('svg') ?? null;
-    const ms = c.turning ? paced(c.aimTravelMs, speed, motion) : 0;
+    const ms = c.turning ? paced(c.aimTravelMs, l, motion) : 0;
     setAim((a) => ({ angle: nearest(a.angle, seatAngle(svg, c.aimSeat, c.seats, p.me)), ms }));
-  }, [c.aimSeat, c.turning, c.seats, p.me, speed, motion]);
+  }, [c.aimSeat, c.turning, c.seats, p.me, motion]);
   useEffect(() => {
     const again = (): void => setAim((a) => ({ angle: nearest(a.angle, seatAngle(svgBox.current?.querySelector('svg') ?? null, l.context.aimSeat, l.context.seats, p.me)), ms: 0 }));
     addEventListener('resize', again);
@@ -143,38 +154,43 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   const volts = l.volts;
   const low = s.lowBattery !== null || volts < BATTERY.lowVolts;
   const stuck = s.press?.jam ? 'jam' : halfOutShown ? 'half-out' : null;
-  const lines = story(s, names);
+  const lines = story(s, names, l.unitState === 'jammed');
   const aimLine = c.turning ? `Turning to ${who}` : `Aimed at ${who}`;
-  const label = `The launcher: ${aimLine.toLowerCase()}, ${l.supplyCount === 0 ? 'empty' : `${l.supplyCount} cards inside`}, lid ${c.lidOpen || reloading ? 'open' : 'closed'}${stuck === 'jam' ? ', jammed' : ''}`;
+  const lid = c.lidOpen || reloading ? 'open' : 'closed';
+  const label = [
+    `The launcher, ${aimLine.toLowerCase()}`, l.supplyCount === 0 ? 'empty' : `${l.supplyCount} cards inside`, `lid ${lid}`,
+    ...(stuck === 'jam' ? ['a card jammed in its mouth'] : stuck === 'half-out' ? ['a card sticking out of its mouth'] : []),
+    `battery ${low ? 'low' : 'good'}`,
+  ].join(', ');
   const mouth = useCallback(() => svgBox.current?.querySelector('[data-launcher-mouth]') ?? null, []);
 
   return (
     <section
-      class="ul-launcher" aria-labelledby="ul-launcher-title"
+      class="ul-launcher" aria-labelledby={`${id}-title`}
       data-aim-seat={c.aimSeat} data-turning={String(c.turning)} data-supply={l.supplyCount}
-      data-lid={c.lidOpen || reloading ? 'open' : 'closed'} data-dings={s.dings} data-motion={String(motion)}
+      data-lid={lid} data-dings={s.dings} data-motion={String(motion)}
     >
       <style>{LAUNCHER_CSS}</style>
-      <h2 id="ul-launcher-title">Launcher</h2>
+      <h2 id={`${id}-title`}>Launcher</h2>
       <div ref={svgBox}>
         <Toy
-          angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={c.lidOpen || reloading} stuck={stuck}
+          angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} stuck={stuck}
           lowBattery={low} dings={s.dings} running={s.running} motion={motion} label={label}
         />
       </div>
       <div class="ul-side">
-        <button type="button" class="ul-press" disabled={!p.canPress} onClick={p.onPress} aria-describedby="ul-press-label">Press the launcher</button>
-        <p id="ul-press-label" class="ul-press-label">{p.pressLabel}</p>
+        <button type="button" class="ul-press" disabled={!p.canPress} onClick={p.onPress} aria-describedby={`${id}-press`}>Press the launcher</button>
+        <p id={`${id}-press`} class="ul-press-label">{p.pressLabel}</p>
         <p class="ul-aim">{aimLine}</p>
         <ul class="ul-status" data-launcher-story="">
           {lines.map((line) => <li key={line}>{line}</li>)}
         </ul>
         <div class={low ? 'ul-battery ul-battery-low' : 'ul-battery'}>
-          <label for="ul-battery-meter">Battery</label>
-          <meter id="ul-battery-meter" min={BATTERY.deadVolts} max={BATTERY.freshVolts} low={BATTERY.lowVolts} optimum={BATTERY.freshVolts} value={volts} />
+          <label for={`${id}-battery`}>Battery</label>
+          <meter id={`${id}-battery`} min={BATTERY.deadVolts} max={BATTERY.freshVolts} low={BATTERY.lowVolts} optimum={BATTERY.freshVolts} value={volts} />
           <span>{volts.toFixed(2)} V{low ? ': low' : ''}</span>
         </div>
-        <p class="ul-lid-line">Lid {c.lidOpen || reloading ? 'open' : 'closed'}{l.supplyCount === 0 ? ' · the launcher is empty' : ` · ${l.supplyCount} cards inside`}</p>
+        <p class="ul-lid-line">Lid {lid}{l.supplyCount === 0 ? ' · the launcher is empty' : ` · ${l.supplyCount} cards inside`}</p>
         {p.sound && <MuteToggle sound={p.sound} />}
       </div>
       <p class="ul-sr" aria-live="polite">{lines.slice(-1)[0] ?? ''}</p>

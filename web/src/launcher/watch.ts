@@ -118,8 +118,11 @@ function who(names: readonly string[], seat: number): string {
   return names[seat] ?? `seat ${seat + 1}`;
 }
 
-/** The last press and reload in plain words, one line each (what reduced motion still shows). */
-export function story(s: Shown, names: readonly string[]): string[] {
+/**
+ * The last press and reload in plain words, one line each (what reduced motion still shows).
+ * `jammed`: the launcher is jammed now (not yet freed).
+ */
+export function story(s: Shown, names: readonly string[], jammed = false): string[] {
   const lines: string[] = [];
   const p = s.press;
   if (p) {
@@ -127,9 +130,10 @@ export function story(s: Shown, names: readonly string[]): string[] {
     lines.push('Ding!');
     if (p.brownout) lines.push('The batteries sagged as the motor started: the launcher reset and gave nothing');
     else if (p.fired === false) lines.push('Nothing came out');
-    else if (p.cards > 0 || p.done) lines.push(`${p.cards} ${p.cards === 1 ? 'card' : 'cards'} ${p.done ? 'went' : 'flying'} to ${to}`);
+    else if (p.cards > 0) lines.push(`${p.cards} ${p.cards === 1 ? 'card' : 'cards'} ${p.done ? 'went' : 'flying'} to ${to}`);
+    else if (p.done) lines.push('No card came out');
     if (p.halfOut) lines.push(`A card was left sticking out: ${to} takes it`);
-    if (p.jam) lines.push('Jammed: a card stuck in the mouth; the lid is opened to free it');
+    if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
     if (p.empty) lines.push('The launcher is empty');
   }
   if (s.reload) lines.push(`Reloaded: the discard pile shuffled back in (${s.reload.cards} cards, ${s.reload.supply} in the launcher)`);
