@@ -135,19 +135,27 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
     return () => offs.forEach((off) => off());
   }, [l, p.sound]);
 
-  // The turn: to the seat the launcher turns to, in its travel time at its speed; laid out again
-  // at once when the page's layout moves the seats.
+  // The turn: to the seat the launcher turns to, in its travel time at its speed. At rest it
+  // follows the seat's area at once wherever the page's layout moves it (a window resized, a hand
+  // grown): looked at after every redraw, and on a resize.
   const c = l.context;
+  const svgOf = (): Element | null => svgBox.current?.querySelector('svg') ?? null;
   useLayoutEffect(() => {
-    const svg = svgBox.current?.querySelector('svg') ?? null;
     const ms = c.turning ? paced(c.aimTravelMs, l, motion) : 0;
-    setAim((a) => ({ angle: nearest(a.angle, seatAngle(svg, c.aimSeat, c.seats, p.me)), ms }));
+    setAim((a) => ({ angle: nearest(a.angle, seatAngle(svgOf(), c.aimSeat, c.seats, p.me)), ms }));
   }, [c.aimSeat, c.turning, c.seats, p.me, motion]);
-  useEffect(() => {
-    const again = (): void => setAim((a) => ({ angle: nearest(a.angle, seatAngle(svgBox.current?.querySelector('svg') ?? null, l.context.aimSeat, l.context.seats, p.me)), ms: 0 }));
-    addEventListener('resize', again);
-    return () => removeEventListener('resize', again);
+  const follow = useCallback(() => {
+    if (l.context.turning) return;
+    setAim((a) => {
+      const angle = nearest(a.angle, seatAngle(svgOf(), l.context.aimSeat, l.context.seats, p.me));
+      return Math.abs(angle - a.angle) < 0.5 ? a : { angle, ms: 0 };
+    });
   }, [l, p.me]);
+  useLayoutEffect(follow);
+  useEffect(() => {
+    addEventListener('resize', follow);
+    return () => removeEventListener('resize', follow);
+  }, [follow]);
 
   const s = watch.shown;
   const who = names[c.aimSeat] ?? `seat ${c.aimSeat + 1}`;
