@@ -164,7 +164,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await page.close();
   });
 
-  it('shows a jam, and a card left sticking out going to the aimed seat', async () => {
+  it('shows a jam, and a card left sticking out going to the presser', async () => {
     const jam = await open('jam=1');
     await jam.getByRole('button', { name: 'Press the launcher' }).click();
     await story(jam).getByText(/^Jammed/).waitFor();
@@ -172,14 +172,16 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await jam.evaluate(() => fixture.clearJam());
     await jam.close();
 
-    const half = await open('burst=2&halfOut=1');
+    // Ana presses aimed at Cleo (a Coup Extrême): the two cards are Cleo's, the one sticking out Ana's.
+    const half = await open('burst=2&halfOut=1&presser=1');
     await half.evaluate(() => fixture.aim(3));
     await half.getByRole('button', { name: 'Press the launcher' }).click();
     await half.locator('.ul-stuck-half-out').waitFor();
-    await story(half).getByText('A card was left sticking out: Cleo takes it').waitFor();
+    await story(half).getByText('A card was left sticking out: Ana takes it').waitFor();
+    await story(half).getByText('2 cards went to Cleo').waitFor();
     await half.waitForFunction(() => fixture.landed.length === 3);
     const landed = await half.evaluate(() => fixture.landed);
-    expect(landed.map((x) => [x.seat, x.halfOut, x.inside])).toEqual([[3, false, true], [3, false, true], [3, true, true]]);
+    expect(landed.map((x) => [x.seat, x.halfOut, x.inside])).toEqual([[3, false, true], [3, false, true], [1, true, true]]);
     await half.close();
   });
 

@@ -39,6 +39,20 @@ describe('what the launcher view tells of a press', () => {
     expect(story(watch.shown, names)).toEqual(['Ding!', '3 cards went to Ana', 'A card was left sticking out: Ana takes it']);
   });
 
+  it('on a press aimed at another seat (a Coup Extrême), a card left sticking out goes to the presser', () => {
+    const { launcher } = makeLauncher({ seats: 3, profile: fixedBurst(2, { ...clean, halfOut: 1 }) });
+    let presser: number | undefined = 1;
+    const watch = new LauncherWatch(launcher, () => presser);
+    const cards: CardOut[] = [];
+    watch.onCard((c) => cards.push(c));
+    launcher.aimSync(2);
+    launcher.pressSync();
+    // Who pressed is read at the ding: a later presser changes nothing of this press.
+    presser = 0;
+    expect(cards.map((c) => [c.seat, c.halfOut])).toEqual([[2, false], [2, false], [1, true]]);
+    expect(story(watch.shown, names)).toEqual(['Ding!', '2 cards went to Ben', 'A card was left sticking out: Ana takes it']);
+  });
+
   it('a jam, while it holds and once the lid freed it', () => {
     const { launcher, watch } = watched({ profile: fixedBurst(3, { ...clean, jam: 1 }) });
     expect(launcher.pressSync().jam).toBe(true);

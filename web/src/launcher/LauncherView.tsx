@@ -28,6 +28,11 @@ export interface LauncherViewProps {
   /** What pressing does now, shown under the button ("Hit 2: press 2 more times"). */
   pressLabel: string;
   onPress: () => void;
+  /**
+   * Who is pressing (a Coup Extrême's attacker presses aimed at the target): a card left sticking
+   * out is theirs (rules.md) and flies to them. By default the seat the launcher faces.
+   */
+  presser?: number;
   /** Stops the animations (the person's `prefers-reduced-motion` does it too). */
   reducedMotion?: boolean;
   /** Plays the ding, the lid's beep and the low-battery warning, with a mute toggle. */
@@ -78,7 +83,10 @@ function nearest(from: number, target: number): number {
 /** The launcher view (see the module's doc). */
 export function LauncherView(p: LauncherViewProps): JSX.Element {
   const { launcher: l, names } = p;
-  const watch = useMemo(() => new LauncherWatch(l), [l]);
+  // Read when a press dings: the presser then, not at the next redraw.
+  const presser = useRef(p.presser);
+  presser.current = p.presser;
+  const watch = useMemo(() => new LauncherWatch(l, () => presser.current), [l]);
   const [, redraw] = useState(0);
   const prefersReduced = usePrefersReducedMotion();
   const motion = !(p.reducedMotion ?? false) && !prefersReduced;

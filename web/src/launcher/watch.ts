@@ -10,6 +10,8 @@ import type { MachineLauncher } from '../../../emulator/launcher.ts';
 export interface PressStory {
   /** The seat the launcher faced: who takes what came out. */
   seat: number;
+  /** Who pressed: a card left sticking out is theirs (the rules), whoever the launcher faced. */
+  presser: number;
   /** The decision (null until the machine has made it). */
   fired: boolean | null;
   cards: number;
@@ -36,7 +38,7 @@ export interface Shown {
   dead: boolean;
 }
 
-/** A card out of the mouth, to the seat the launcher faces. */
+/** A card out of the mouth, and who takes it: the seat the launcher faces, or for a card left sticking out, the presser. */
 export interface CardOut {
   card: CardId;
   seat: number;
@@ -50,18 +52,20 @@ export class LauncherWatch {
   private readonly cardListeners = new Set<(c: CardOut) => void>();
   private readonly offs: (() => void)[];
 
-  constructor(private readonly launcher: MachineLauncher) {
+  /** `presser`: who is pressing now (unknown to the launcher; by default the seat it faces). */
+  constructor(private readonly launcher: MachineLauncher, presser: () => number | undefined = () => undefined) {
     const l = launcher;
     this.offs = [
       l.on('ding', () =>
         this.set({
           dings: this.state.dings + 1,
           reload: null,
-          press: { seat: l.context.aimSeat, fired: null, cards: 0, halfOut: false, jam: false, empty: false, brownout: false, done: false },
+          press: { seat: l.context.aimSeat, presser: presser() ?? l.context.aimSeat, fired: null, cards: 0, halfOut: false, jam: false, empty: false, brownout: false, done: false },
         })),
       l.on('decided', (e) => this.press({ fired: e.fire })),
       l.on('card', (e) => {
-        const seat = this.state.press?.seat ?? l.context.aimSeat;
+        const p = this.state.press;
+        const seat = (e.halfOut ? p?.presser : p?.seat) ?? l.context.aimSeat;
         this.press({ cards: (this.state.press?.cards ?? 0) + 1, ...(e.halfOut ? { halfOut: true } : {}) });
         for (const c of this.cardListeners) c({ card: e.card, seat, halfOut: e.halfOut });
       }),
@@ -127,12 +131,14 @@ export function story(s: Shown, names: readonly string[], jammed = false): strin
   const p = s.press;
   if (p) {
     const to = who(names, p.seat);
+    // A card left sticking out goes to the presser, who may not be the seat the launcher faces.
+    const aimed = p.cards - (p.halfOut && p.presser !== p.seat ? 1 : 0);
     lines.push('Ding!');
     if (p.brownout) lines.push('The batteries sagged as the motor started: the launcher reset and gave nothing');
     else if (p.fired === false) lines.push('Nothing came out');
-    else if (p.cards > 0) lines.push(`${p.cards} ${p.cards === 1 ? 'card' : 'cards'} ${p.done ? 'went' : 'flying'} to ${to}`);
-    else if (p.done) lines.push('No card came out');
-    if (p.halfOut) lines.push(`A card was left sticking out: ${to} takes it`);
+    else if (aimed > 0) lines.push(`${aimed} ${aimed === 1 ? 'card' : 'cards'} ${p.done ? 'went' : 'flying'} to ${to}`);
+    else if (p.done && !p.halfOut) lines.push('No card came out');
+    if (p.halfOut) lines.push(`A card was left sticking out: ${who(names, p.presser)} takes it`);
     if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
     if (p.empty) lines.push('The launcher is empty');
   }
