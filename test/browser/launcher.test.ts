@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await jam.close();
 
     // Ana presses aimed at Cleo (a Coup Extrême): the two cards are Cleo's, the one sticking out Ana's.
-    const half = await open('burst=2&halfOut=1&presser=1');
+    const half = await open('burst=2&room&halfOut=1&presser=1');
     await half.evaluate(() => fixture.aim(3));
     await half.getByRole('button', { name: 'Press the launcher' }).click();
     await half.locator('.ul-stuck-half-out').waitFor();
