@@ -6,7 +6,8 @@ import { cardLabel, type GameEvent } from '../../game/index.ts';
 /** Names of the seats: seat 0 is the person, the others are bots. */
 export type Names = readonly string[];
 
-const REASONS: Record<string, string> = {
+/** Why a launcher is pressed, in a few words (a press request's `reason`). */
+export const REASONS: Readonly<Record<string, string>> = {
   turn: 'instead of playing', hit2: 'Hit 2', hit4: 'Hit 4', coupExtreme: 'Coup Extrême', uno: 'missed UNO', allHit: 'All-Hit',
   hitFire: 'Hit-Fire', draw2: '+2', wild4: '+4', challenge: 'lost challenge', stack: 'stack',
 };
@@ -60,5 +61,26 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'request':
     case 'turn':
       return null;
+  }
+}
+
+/**
+ * The lines of each move's events, in order. A press event does not say why it was pressed: the
+ * request before it did, so the reason of the last press request is remembered here.
+ */
+export class EventWords {
+  private reason: string | null = null;
+
+  constructor(private readonly names: Names) {}
+
+  /** The lines of one move's events (events a person need not read give none). */
+  lines(events: readonly GameEvent[]): string[] {
+    const out: string[] = [];
+    for (const e of events) {
+      if (e.type === 'request' && e.pending.kind === 'press') this.reason = e.pending.reason;
+      const line = describeEvent(e, this.names, e.type === 'press' ? this.reason : null);
+      if (line) out.push(line);
+    }
+    return out;
   }
 }
