@@ -114,7 +114,7 @@ export function App({ store }: { store: Storage }) {
   const sheet = () => (session ? scoreSheetHtml(session.match, session.names, new Date().toISOString().slice(0, 10)) : '');
 
   return (
-    <div class={`app${settings.colourBlind ? ' colour-blind' : ''}`}>
+    <div class={`app${settings.colourBlind ? ' colour-blind' : ''}`} data-phase={session?.phase ?? 'none'}>
       <header class="bar">
         <h1>UNO Extreme</h1>
         {session && (

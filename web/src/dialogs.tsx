@@ -8,7 +8,7 @@ import type { ComponentChildren } from 'preact';
 let ids = 0;
 
 /** A modal dialog, open while it is rendered. `onClose` absent: it cannot be dismissed (a choice must be made). */
-export function Modal({ title, onClose, children, wide }: { title: string; onClose?: () => void; children: ComponentChildren; wide?: boolean }) {
+export function Modal({ title, onClose, children, wide, kind }: { title: string; onClose?: () => void; children: ComponentChildren; wide?: boolean; kind?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${++ids}`);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   return (
     <dialog
       ref={ref}
-      class={wide ? 'wide' : ''}
+      class={[wide && 'wide', kind].filter(Boolean).join(' ')}
       aria-labelledby={id.current}
       onCancel={(e) => {
         e.preventDefault();

@@ -102,6 +102,10 @@ export class GameSession {
   /** The person's UNO is called with their next play. */
   unoArmed = false;
   log: string[] = [];
+  /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
+  logBase = 0;
+  /** Counts the questions asked: a display (or a test) tells one from the next. */
+  askId = 0;
   /** Why the last thing the person tried was refused (the engine's words), until the next move. */
   message: string | null = null;
   launcherInfo: LauncherInfo | null = null;
@@ -162,6 +166,7 @@ export class GameSession {
         this.match = nextRound(this.match);
         this.state = this.match.game;
         this.phase = 'playing';
+        this.logBase += this.log.length;
         this.log = [];
         this.unoArmed = false;
         this.save();
@@ -228,7 +233,7 @@ export class GameSession {
 
   private note(line: string): void {
     this.log.push(line);
-    if (this.log.length > LOG_LINES) this.log.splice(0, this.log.length - LOG_LINES);
+    if (this.log.length > LOG_LINES) this.logBase += this.log.splice(0, this.log.length - LOG_LINES).length;
   }
 
   /**
@@ -327,6 +332,7 @@ export class GameSession {
     // A chance let go is not offered again while the same player is still catchable.
     if (mode === 'react' && state.uno !== null && state.uno === this.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
     this.ask = { seat, moves, mode };
+    this.askId++;
     this.busy = false;
     this.showLauncher();
     return new Promise<Move | null>((resolve) => {

@@ -37,7 +37,7 @@ function turnText(s: GameState, names: readonly string[], me: number): string {
 function promptText(session: GameSession): string {
   const ask = session.ask;
   const s = session.state;
-  if (!ask) return session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
+  if (!ask) return s.winner !== null ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
   if (ask.mode === 'press') return pressLabel(s, session.meta.me) ?? 'Press the launcher';
   if (ask.mode === 'react') {
     const catches = ask.moves.filter((m) => m.type === 'catch');
@@ -117,6 +117,8 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         d: press && (() => session.answer(press)),
         u: toggleUno,
         s: pass && (() => session.answer(pass)),
+        a: accept && (() => session.answer(accept)),
+        g: challenge && (() => session.answer(challenge)),
         c: catches[0] && (() => session.answer(catches[0])),
         h: () => document.querySelector<HTMLButtonElement>('.hand button.card.playable, .hand button.card')?.focus(),
         Escape: ask?.mode === 'react' ? () => session.answer(null) : undefined,
@@ -148,7 +150,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
   const scores = session.match.totals;
 
   return (
-    <div class={`table${colourBlind ? ' colour-blind' : ''}`}>
+    <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>
       <section class="others" aria-label="Other players">
         {others.map((seat) => (
           <div class={seatClass(seat)} data-seat-area={seat} key={seat}>
@@ -244,12 +246,12 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
       </div>
 
       {colourMoves.length > 0 && (
-        <Modal title="Name the colour">
+        <Modal title="Name the colour"> kind="pick"
           <ColourButtons colours={colourMoves.map((m) => m.colour)} onPick={(c) => session.answer(colourMoves.find((m) => m.colour === c)!)} />
         </Modal>
       )}
       {choice?.step === 'colour' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: name a colour`} onClose={() => setChoice(null)}>
+        <Modal title={`${cardLabel(choice.candidates[0].card)}: name a colour`} kind="pick" onClose={() => setChoice(null)}>
           <ColourButtons
             colours={COLOURS.filter((c) => choice.candidates.some((m) => m.colour === c))}
             onPick={(c) => finish(choice.candidates.filter((m) => m.colour === c))}
@@ -257,7 +259,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         </Modal>
       )}
       {choice?.step === 'target' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: at whom?`} onClose={() => setChoice(null)}>
+        <Modal title={`${cardLabel(choice.candidates[0].card)}: at whom?`} kind="pick" onClose={() => setChoice(null)}>
           <div class="choices">
             {uniq(choice.candidates.map((m) => m.target!)).map((t) => (
               <button type="button" key={t} onClick={() => finish(choice.candidates.filter((m) => m.target === t))}>
@@ -268,7 +270,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         </Modal>
       )}
       {choice?.step === 'pair' && (
-        <Modal title="Play both identical cards together?" onClose={() => setChoice(null)}>
+        <Modal title="Play both identical cards together?" kind="pick" onClose={() => setChoice(null)}>
           <div class="choices">
             <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also !== undefined))}>Both</button>
             <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also === undefined))}>Just one</button>
@@ -294,7 +296,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         <section class="events" aria-label="Events">
           <h2>Events</h2>
           <ol role="log" aria-live="polite" aria-relevant="additions">
-            {session.log.map((line, i) => <li key={`${i}:${line}`}>{withNames(line, names)}</li>)}
+            {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
           </ol>
         </section>
       </aside>
