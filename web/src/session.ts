@@ -335,9 +335,10 @@ export class GameSession {
     this.askId++;
     this.busy = false;
     this.showLauncher();
-    return new Promise<Move | null>((resolve) => {
+    return new Promise<Move | null>((resolve, reject) => {
       this.answerAsk = (m) => {
-        if (this.stopped) return resolve(null);
+        // Stopped: the round loop ends here, it does not go on with no answer.
+        if (this.stopped) return reject(new Stopped());
         if (mode === 'react' && m === null) this.declinedUno = state.uno;
         // "UNO with your next play" holds for the move being made, not for later turns.
         if (mode === 'turn' || m?.type === 'play') this.unoArmed = false;

@@ -246,7 +246,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
       </div>
 
       {colourMoves.length > 0 && (
-        <Modal title="Name the colour"> kind="pick"
+        <Modal title="Name the colour" kind="pick">
           <ColourButtons colours={colourMoves.map((m) => m.colour)} onPick={(c) => session.answer(colourMoves.find((m) => m.colour === c)!)} />
         </Modal>
       )}
