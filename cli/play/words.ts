@@ -6,8 +6,7 @@ import { cardLabel, type GameEvent, type PressRequest } from '../../game/index.t
 /** Names of the seats: seat 0 is the person, the others are bots. */
 export type Names = readonly string[];
 
-/** Why a launcher is pressed, in a few words (a press request's `reason`). */
-export const REASONS: Readonly<Record<string, string>> = {
+const REASONS: Record<string, string> = {
   turn: 'instead of playing', hit2: 'Hit 2', hit4: 'Hit 4', coupExtreme: 'Coup Extrême', uno: 'missed UNO', allHit: 'All-Hit',
   hitFire: 'Hit-Fire', draw2: '+2', wild4: '+4', challenge: 'lost challenge', stack: 'stack',
 };

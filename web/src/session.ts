@@ -12,13 +12,10 @@ import type { CoreState } from '../../emulator/core.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
   cardLabel, checkMove, nextRound, playSaveText, runRound, tableBots, withRound,
-  type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
+  type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
 } from '../../game/index.ts';
-import { EventWords, REASONS } from '../../cli/play/words.ts';
+import { EventWords, pressPrompt } from '../../cli/play/words.ts';
 import type { PageLauncher, PageLauncherOptions, Speed } from './pageLauncher.ts';
-
-/** What the engine asks the person: a turn, a chance out of turn, or one press of their own. */
-export type AskMode = 'turn' | 'react' | 'press';
 
 /** A question waiting for the person's answer. */
 export interface Ask {
@@ -81,13 +78,10 @@ export function withNames(text: string, names: readonly string[]): string {
   return text.replace(/\bseat (\d+)\b/g, (all, n: string) => names[Number(n)] ?? all);
 }
 
-/** The press button's words for a request: why, and how many presses are left (`Hit 2: press 2 more times`). */
-export function pressLabel(state: GameState, me: number): string | null {
+/** The press button's words when a press request is the person's (`Hit 2: press 2 more times`), else null. */
+export function pressLabel(state: GameState, me: number, names: readonly string[]): string | null {
   const p = state.pending;
-  if (!p || p.kind !== 'press' || p.seat !== me) return null;
-  const why = p.reason === 'turn' ? 'Your press' : REASONS[p.reason] ?? p.reason;
-  if (p.untilCards) return `${why}: press until cards come out`;
-  return `${why}: press ${p.remaining} more time${p.remaining === 1 ? '' : 's'}`;
+  return p && p.kind === 'press' && p.seat === me ? pressPrompt(p, names) : null;
 }
 
 /** Runs the match and holds what the page shows. */
@@ -320,7 +314,7 @@ export class GameSession {
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.changed();
     const { state } = await runRound(this.state, pl?.launcher ?? null, this.bots, {
-      ask: (state, seat, moves, mode: string) => this.asked(state, seat, moves, mode as AskMode),
+      ask: (state, seat, moves, mode) => this.asked(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),
     });
     this.state = state;

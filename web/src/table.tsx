@@ -38,7 +38,7 @@ function promptText(session: GameSession): string {
   const ask = session.ask;
   const s = session.state;
   if (!ask) return s.winner !== null ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
-  if (ask.mode === 'press') return pressLabel(s, session.meta.me) ?? 'Press the launcher';
+  if (ask.mode === 'press') return pressLabel(s, session.meta.me, session.names) ?? 'Press the launcher';
   if (ask.mode === 'react') {
     const catches = ask.moves.filter((m) => m.type === 'catch');
     if (catches.length) return `${session.names[(catches[0] as { target: number }).target]} did not call UNO: catch them, or let it go`;
@@ -201,7 +201,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
           <LauncherPlace
             session={session}
             canPress={!!press && !session.busy}
-            pressLabel={pressLabel(s, me) ?? (press ? 'Press to draw' : '')}
+            pressLabel={pressLabel(s, me, names) ?? (press ? 'Press to draw' : '')}
             onPress={() => press && session.answer(press)}
           />
         ) : null}
