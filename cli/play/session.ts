@@ -199,6 +199,7 @@ export class PlaySession implements Ui {
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.draw();
+    this.words.from(this.state);
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),

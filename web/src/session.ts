@@ -155,6 +155,8 @@ export class GameSession {
         this.phase = this.match.winner !== null ? 'matchOver' : 'roundOver';
         this.changed();
         if (this.phase === 'matchOver') return;
+        // A listener may have stopped the session on hearing the round's end.
+        this.checkStopped();
         await new Promise<void>((go) => (this.nextRoundGo = go));
         this.checkStopped();
         this.match = nextRound(this.match);
@@ -313,6 +315,7 @@ export class GameSession {
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}: ${this.names[this.state.dealer]} deals`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.changed();
+    this.words.from(this.state);
     const { state } = await runRound(this.state, pl?.launcher ?? null, this.bots, {
       ask: (state, seat, moves, mode) => this.asked(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),
