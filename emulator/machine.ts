@@ -12,10 +12,10 @@
  * instead of 3 or 4, for the same behaviour.
  */
 import { and, assign, cancel, emit, enqueueActions, fromCallback, raise, setup, type AnyActorRef, type EventObject } from 'xstate';
-import { Rng, type RngState } from '../lib/rng.ts';
+import type { RngState } from '../lib/rng.ts';
 import {
   BATTERY, batteryDead, brownsOutAt, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, lowBatteryDue, motorStart,
-  restVolts, reversePulse, startBurst, withRngState, withSupply,
+  restVolts, reversePulse, startBurst, withSupply,
   type Burst, type CardId, type CoreState, type Decision, type FeedStep, type IgnoreReason, type PressResult,
 } from './core.ts';
 import type { MotorCommand, ToneKind } from './hardware.ts';
@@ -153,20 +153,6 @@ function aimTravelMs(from: number, to: number): number {
   return Math.round((d / AIM_DEGREES_PER_SECOND) * 1000);
 }
 
-/** The roller's next feed attempt, drawn now (as the roller starts it). */
-function planAttempt(p: Profile, core: CoreState, burst: Burst): Attempt {
-  const rng = new Rng(core.rng);
-  const f = feedStep(p, core, burst, rng);
-  return { state: withRngState(f.state, rng.state()), burst: f.burst, step: f.step };
-}
-
-/** The reverse pulse that ends a burst, drawn now (the state keeps the stream's new state). */
-function planReverse(p: Profile, core: CoreState): { state: CoreState; halfOut: CardId | null; ms: number } {
-  const rng = new Rng(core.rng);
-  const r = reversePulse(p, core, rng);
-  return { state: withRngState(r.state, rng.state()), halfOut: r.halfOut, ms: r.ms };
-}
-
 let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decision: Decision } } | null = null;
 
 /**
@@ -177,9 +163,7 @@ let peeked: { profile: Profile; core: CoreState; out: { state: CoreState; decisi
  */
 function nextDecision(context: LauncherContext): { state: CoreState; decision: Decision } {
   if (peeked?.core !== context.core || peeked.profile !== context.profile) {
-    const rng = new Rng(context.core.rng);
-    const { state, decision } = decide(context.profile, context.core, rng);
-    peeked = { profile: context.profile, core: context.core, out: { state: withRngState(state, rng.state()), decision } };
+    peeked = { profile: context.profile, core: context.core, out: decide(context.profile, context.core) };
   }
   return peeked.out;
 }
@@ -256,7 +240,7 @@ function pressWith(p: PressResult, c: BurstFields): PressResult {
 
 /** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
 function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
-  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core);
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : reversePulse(context.profile, core);
 }
 
 /** The core once the reverse pulse in progress is over. */
@@ -325,8 +309,9 @@ export const launcherMachine = setup({
      * roller had not started; one cut short during an attempt has made that attempt's draw.
      */
     planFirstAttempt: assign(({ context }) => {
-      const a = planAttempt(context.profile, context.core, context.burst!);
-      return { attempt: a, core: withRngState(context.core, a.state.rng) };
+      const a = feedStep(context.profile, context.core, context.burst!);
+      // The draw is made: the core keeps the stream past it, the rest as it is until the attempt is over.
+      return { attempt: a, core: coreWith(context.core, { rng: a.state.rng }) };
     }),
     /** What the feed attempt that is over shows: its cards, a slip, the launcher empty. Before {@link applyAttempt}. */
     showAttempt: enqueueActions(({ context, enqueue }) => {
@@ -342,8 +327,8 @@ export const launcherMachine = setup({
      */
     applyAttempt: assign(({ context }, params?: { next: 'attempt' | 'reverse' }) => {
       const a = context.attempt!;
-      const next = params?.next === 'attempt' ? planAttempt(context.profile, a.state, a.burst) : null;
-      const core = next ? withRngState(a.state, next.state.rng) : a.state;
+      const next = params?.next === 'attempt' ? feedStep(context.profile, a.state, a.burst) : null;
+      const core = next ? coreWith(a.state, { rng: next.state.rng }) : a.state;
       return {
         core,
         burst: a.burst,
