@@ -239,8 +239,8 @@ function pressWith(p: PressResult, c: BurstFields): PressResult {
 }
 
 /** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
-function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
-  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : reversePulse(context.profile, core);
+function reverseFor(context: LauncherContext, core: CoreState, burst: Burst): NonNullable<LauncherContext['reverse']> {
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : reversePulse(context.profile, core, burst);
 }
 
 /** The core once the reverse pulse in progress is over. */
@@ -334,7 +334,7 @@ export const launcherMachine = setup({
         burst: a.burst,
         attempt: next,
         // (None is planned while the roller feeds.)
-        reverse: params?.next === 'reverse' ? reverseFor(context, core) : null,
+        reverse: params?.next === 'reverse' ? reverseFor(context, core, a.burst) : null,
         press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
@@ -347,7 +347,7 @@ export const launcherMachine = setup({
     }),
     showJam: emit({ type: 'jam' }),
     showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
-    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core) })),
+    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core, context.burst!) })),
     /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
     showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;

@@ -4,13 +4,12 @@
  * `start`) and the options it lists. Every error names the file and the field.
  */
 import { ACTION_KINDS, buildDeck, WILD_KINDS, type CardKind } from './cards.ts';
-import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, type Options, type Rules } from './rules.ts';
+import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const START_ACTIONS = ['play', 'redraw', 'reverse', 'asDealer', 'wild'];
 const ALL_KINDS: readonly string[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
 function fail(where: string, field: string, what: string): never {
@@ -51,7 +50,7 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind');
   for (const [k, a] of Object.entries(v.start)) {
     if (!ALL_KINDS.includes(k)) fail(where, `start.${k}`, `unknown card kind: known kinds are ${ALL_KINDS.join(', ')}`);
-    if (!START_ACTIONS.includes(a as string)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
+    if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
   }
   if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null');
   if (!isObj(v.options)) fail(where, 'options', 'must be an object');
