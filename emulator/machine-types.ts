@@ -95,7 +95,7 @@ export interface LauncherContext {
   reverse: { state: CoreState; halfOut: CardId | null; ms: number } | null;
   /** The press in progress, or the last one. */
   press: PressResult;
-  /** A dinged press has not been reported done yet: a card the device senses now is its. */
+  /** A dinged press has not been reported done yet (`pressDone`): a press the link cut short takes the resync's cards. */
   pressOpen: boolean;
   /** The lid is open: cards can go in, the interlock keeps the motor off. */
   lidOpen: boolean;
