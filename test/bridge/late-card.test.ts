@@ -5,7 +5,8 @@
  * and the game went on as if it were still loaded (test/bridge/play-device.test.ts failed so).
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import type { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import { boardRig, type FakeBoard, type FakeOptions } from './fake-board.ts';
@@ -49,7 +50,7 @@ describe('a card line that arrives after the burst', () => {
 /** A launcher on a board whose one card's line comes after the STOP. */
 async function rig(o: FakeOptions): Promise<{ launcher: MachineLauncher; hw: SerialLauncher; board: FakeBoard }> {
   const { pair, board } = await boardRig({ feedPerSecond: 0, lateCards: 1, ...o });
-  const hw = await SerialLauncher.open({ path: pair.a });
+  const hw = await openSerial({ path: pair.a });
   onTestFinished(() => hw.close());
   const launcher = new MachineLauncher({ profile: fourCards, seed: 1, supply: ['a', 'b', 'c', 'd', 'e'], hardware: hw, clock: 'real' });
   onTestFinished(() => launcher.detach());
