@@ -190,6 +190,11 @@ export function ruleSet(name: string): Rules {
   return r;
 }
 
+/** The rules a setup names (a rule set's name or complete rules), with `options` applied and checked. */
+export function resolveRules(rules: string | Rules = DEFAULT_RULES, options?: Partial<Options>): Rules {
+  return withOptions(typeof rules === 'string' ? ruleSet(rules) : rules, options);
+}
+
 /** A rule set, a rule file or options that cannot be used; the message names the field. */
 export class RulesError extends Error {
   override name = 'RulesError';
