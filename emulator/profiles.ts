@@ -1,5 +1,5 @@
 /**
- * The profiles the project ships, each with its source (see ../shared/docs/launcher.md), and
+ * The profiles the project ships, each with its source (see docs/launcher.md), and
  * the one way the rest of the project turns a `--profile NAME|FILE` into a {@link Profile}.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Rule sets by name (see shared/docs/rules.md) and the house-rule options. A resolved
+ * Rule sets by name (see docs/rules.md) and the house-rule options. A resolved
  * {@link Rules} is plain data stored in every game state, so a state carries its own rules.
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
