@@ -6,8 +6,9 @@ import { accessSync, constants, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
-import { resolveProfile } from '../emulator/profiles.ts';
-import { createMatch, resolveRules, rulesFromSpec, type BotKind, type Rules } from '../game/index.ts';
+import { profileFromSpec } from '../emulator/profileFile.ts';
+import { rulesFromSpec } from '../game/files.ts';
+import { createMatch, resolveRules, type BotKind, type Rules } from '../game/index.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -105,7 +106,7 @@ export const playCommand: Command = {
         launcher: null,
       };
     }
-    const profile = resolveProfile(meta.profile);
+    const profile = profileFromSpec(meta.profile);
     const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
     if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);

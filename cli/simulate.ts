@@ -4,8 +4,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
-import { resolveProfile } from '../emulator/profiles.ts';
-import { rulesFromSpec, writeSave, type BotKind } from '../game/index.ts';
+import { profileFromSpec } from '../emulator/profileFile.ts';
+import { rulesFromSpec, writeSave } from '../game/files.ts';
+import type { BotKind } from '../game/index.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -121,7 +122,7 @@ export const simulateCommand: Command = {
       ? String(args.values.compare).split(',').map((p) => p.trim()).filter(Boolean)
       : [String(args.values.profile ?? rules.profile ?? 'seed-0-8')];
     if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError('--compare needs at least two profiles, e.g. --compare seed-0-8,extreme-2010-measured');
-    profiles.forEach((p) => resolveProfile(p)); // a bad profile fails here, before any worker starts
+    profiles.forEach((p) => profileFromSpec(p)); // a bad profile fails here, before any worker starts
     const settings: SimSettings = {
       games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots),
       csv: args.values.csv !== undefined,
@@ -130,7 +131,7 @@ export const simulateCommand: Command = {
 
     if (args.values['replay-game'] !== undefined) {
       const i = intOption(args, 'replay-game', 0, 0, Number.MAX_SAFE_INTEGER);
-      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, resolveProfile(profiles[0]), i, true);
+      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, profileFromSpec(profiles[0]), i, true);
       const { final, handSums: _h, ...shown } = rec;
       if (typeof args.values.save === 'string') {
         try {

@@ -3,7 +3,6 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
-import { readFileSync } from 'node:fs';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -225,17 +224,10 @@ export function meanBurst(p: Profile, bucket = 1): number {
 }
 
 /**
- * Reads a profile JSON file. Errors say which file and which field is wrong; a file that is
- * not JSON says where the syntax broke.
+ * Reads the text of a profile JSON file (`file` is how errors name it). Errors say which field is
+ * wrong; a text that is not JSON says where the syntax broke.
  */
-export function loadProfileFile(file: string): Profile {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ProfileError('(file)', code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`, file);
-  }
+export function parseProfileText(text: string, file: string): Profile {
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -1,9 +1,8 @@
 /**
  * The profiles the project ships, each with its source (see docs/launcher.md), and
- * the one way the rest of the project turns a `--profile NAME|FILE` into a {@link Profile}.
+ * how a shipped name becomes a {@link Profile} (a `--profile FILE` is read by profileFile.ts).
  */
-import { existsSync } from 'node:fs';
-import { compileProfile, loadProfileFile, ProfileError, validateProfileSpec, type Profile, type ProfileSpec } from './profile.ts';
+import { compileProfile, ProfileError, validateProfileSpec, type Profile, type ProfileSpec } from './profile.ts';
 
 /**
  * `seed-0-8`: the seeds say a press gives 0 to 8 cards and give no odds. Chosen to match the one
@@ -71,19 +70,18 @@ export const DEFAULT_PROFILE = SEED_0_8.name;
 const cache = new Map<string, Profile>();
 
 /**
- * Resolves `--profile NAME|FILE`: a shipped name, or a path to a JSON profile. Throws a
- * {@link ProfileError} listing the known names when it is neither.
+ * A shipped profile by name (compiled once). Throws a {@link ProfileError} listing the known
+ * names otherwise. Files are read by `profileFromSpec` (profileFile.ts, Node only).
  */
-export function resolveProfile(nameOrFile: string = DEFAULT_PROFILE): Profile {
-  const builtin = BUILTIN_PROFILES[nameOrFile];
+export function resolveProfile(name: string = DEFAULT_PROFILE): Profile {
+  const builtin = BUILTIN_PROFILES[name];
   if (builtin) {
-    let p = cache.get(nameOrFile);
-    if (!p) cache.set(nameOrFile, (p = compileProfile(validateProfileSpec(builtin))));
+    let p = cache.get(name);
+    if (!p) cache.set(name, (p = compileProfile(validateProfileSpec(builtin))));
     return p;
   }
-  if (nameOrFile.endsWith('.json') || nameOrFile.includes('/') || existsSync(nameOrFile)) return loadProfileFile(nameOrFile);
   throw new ProfileError(
     'profile',
-    `unknown profile "${nameOrFile}": use one of ${Object.keys(BUILTIN_PROFILES).join(', ')}, or the path of a profile JSON file`,
+    `unknown profile "${name}": use one of ${Object.keys(BUILTIN_PROFILES).join(', ')}, or the path of a profile JSON file`,
   );
 }

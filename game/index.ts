@@ -1,7 +1,8 @@
 /**
  * The game layer's library API: create a round or a match, list the legal moves, apply a move,
  * run rounds with bots against any launcher, save and resume. Everything is plain data and pure
- * functions of (state, move); randomness comes from the seed only.
+ * functions of (state, move); randomness comes from the seed only. Nothing here touches the file
+ * system, so it runs in a browser too; reading and writing files is `files.ts` (Node only).
  *
  * ```ts
  * import { createGame, legalMoves, applyMove, runRoundSync, makeBots } from './game/index.ts';
@@ -25,8 +26,8 @@ export { nextSeat, leftOf, activeSeats, twoPlayers, teamOf } from './turn.ts';
 export { handPoints, roundPoints } from './scoring.ts';
 export * from './match.ts';
 export * from './save.ts';
-export * from './saveFile.ts';
-export { rulesFromJson, loadRulesFile, rulesFromSpec, checkRules, deckKinds } from './ruleFile.ts';
+export * from './playSave.ts';
+export { rulesFromJson, parseRulesText, checkRules, deckKinds } from './ruleFile.ts';
 export { EFFECTS, type Effect, type PlayContext } from './effects/index.ts';
 export * from './bots/index.ts';
 export * from './runner.ts';

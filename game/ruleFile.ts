@@ -3,7 +3,6 @@
  * it gives (`deck.numbers`, `deck.coloured`, `deck.wild`, `points.numbers`, `points.kinds`,
  * `start`) and the options it lists. Every error names the file and the field.
  */
-import { readFileSync } from 'node:fs';
 import { ACTION_KINDS, buildDeck, WILD_KINDS, type CardKind } from './cards.ts';
 import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
 
@@ -98,21 +97,18 @@ export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
   return checkRules(merged, file);
 }
 
-/** Reads a rule file. Throws a {@link RulesError} naming the file and the field. */
-export function loadRulesFile(path: string): Rules {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new RulesError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-  }
+/**
+ * Reads the text of a rule file (`name` is how errors name it, a path in the CLI). Throws a
+ * {@link RulesError} naming the file and the field.
+ */
+export function parseRulesText(text: string, name: string): Rules {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new RulesError(`${path}: is not JSON (${(e as Error).message})`);
+    throw new RulesError(`${name}: is not JSON (${(e as Error).message})`);
   }
-  return rulesFromJson(v, path);
+  return rulesFromJson(v, name);
 }
 
 /** Kinds a rule set's deck holds. */
@@ -121,12 +117,4 @@ export function deckKinds(rules: Rules): CardKind[] {
   for (const k of ACTION_KINDS) if ((rules.deck.coloured[k] ?? 0) > 0) kinds.push(k);
   for (const k of WILD_KINDS) if ((rules.deck.wild[k] ?? 0) > 0) kinds.push(k);
   return kinds;
-}
-
-/**
- * Resolves a `--rules` value: a rule set's name, or the path of a rules JSON file (a value that
- * ends in `.json` or names a folder). Errors say which file and field, or list the rule sets.
- */
-export function rulesFromSpec(spec: string): Rules {
-  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : ruleSet(spec);
 }

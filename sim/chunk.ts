@@ -3,8 +3,9 @@
  * runs in the main thread (one worker) and in worker threads, so the figures cannot differ.
  */
 import { addSample, emptySums, type Sums } from '../lib/stats.ts';
-import { resolveProfile } from '../emulator/profiles.ts';
-import { rulesFromSpec, type BotKind, type Rules } from '../game/index.ts';
+import { profileFromSpec } from '../emulator/profileFile.ts';
+import { rulesFromSpec } from '../game/files.ts';
+import type { BotKind, Rules } from '../game/index.ts';
 import type { Profile } from '../emulator/profile.ts';
 import { addGame, csvRow, emptyAggregate, type Aggregate } from './record.ts';
 import { playOne, type PlayConfig } from './play-one.ts';
@@ -41,7 +42,7 @@ let resolved: { key: string; rules: Rules; profiles: Profile[] } | null = null;
 
 function resolveRun(s: SimSettings): { rules: Rules; profiles: Profile[] } {
   const key = JSON.stringify([s.rules, s.profiles]);
-  if (resolved?.key !== key) resolved = { key, rules: rulesFromSpec(s.rules), profiles: s.profiles.map((p) => resolveProfile(p)) };
+  if (resolved?.key !== key) resolved = { key, rules: rulesFromSpec(s.rules), profiles: s.profiles.map((p) => profileFromSpec(p)) };
   return resolved;
 }
 

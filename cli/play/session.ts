@@ -6,14 +6,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedRng } from '../../lib/rng.ts';
-import type { CoreState } from '../../emulator/core.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import {
-  cardLabel, createMatch, loadGame, loadMatch, makeBot, matchSaveFile, parseSave, nextRound, runRound, withRound, writeFileAtomically,
-  type Bot, type SaveFile, type BotKind, type GameEvent, type GameState, type MatchState, type Move,
-} from '../../game/index.ts';
+import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
+import { writeFileAtomically } from '../../game/files.ts';
+import { parsePlaySave, playSaveText, positionalBot, ResumeError, savedLauncher, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 
@@ -29,29 +27,6 @@ import { describeEvent, type Names } from './words.ts';
 export type Pace = 'instant' | 'fast' | 'normal';
 const PAUSE: Record<Pace, number> = { instant: 0, fast: 150, normal: 700 };
 
-/** What a save file carries beyond the match: who sits where, the launcher's own state. */
-export interface PlayMeta {
-  names: string[];
-  me: number;
-  bots: BotKind[];
-  profile: string;
-  /** The launcher's generator, counters and battery (its supply is the game's). */
-  launcher: Omit<CoreState, 'supply'> | null;
-}
-
-/**
- * A bot whose randomness is a function of the position (seed, round, move number): a game saved
- * and resumed goes on exactly as it would have without the break.
- */
-function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
-  const at = (s: GameState) => makeBot(kind, { seed: `${seed}/${s.round}/${s.moves}`, seat });
-  return {
-    name: kind,
-    choose: (s, st, moves) => at(s).choose(s, st, moves),
-    react: (s, st, moves) => at(s).react(s, st, moves),
-  };
-}
-
 /** The game stopped on an error; it was saved first (to `savedTo`). */
 export class SessionError extends Error {
   constructor(override readonly cause: Error, readonly savedTo: string) {
@@ -60,19 +35,9 @@ export class SessionError extends Error {
   }
 }
 
-/** A save file that is not a play session (or is damaged): says what to do. */
-export class ResumeError extends Error {}
+export { ResumeError, type PlayMeta };
 
-/**
- * A lone round saved by `simulate --replay-game` becomes round 1 of a match: the match deals
- * that round from the same seed, so the saved round takes its place exactly.
- */
-function matchOfGame(g: GameState): MatchState {
-  const m = createMatch({ rules: g.rules, players: g.players, seed: g.seed, log: true });
-  return { ...m, game: g };
-}
-
-/** Reads a save (a match from `play`, or a lone round from `simulate`): the match, and the seats and launcher when `play` wrote it. */
+/** Reads a save file (a match from `play` or the browser game, or a lone round from `simulate`). */
 export function readPlaySave(file: string): { match: MatchState; meta: Partial<PlayMeta> } {
   let text: string;
   try {
@@ -80,24 +45,7 @@ export function readPlaySave(file: string): { match: MatchState; meta: Partial<P
   } catch (e) {
     throw new ResumeError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
-  const saved = parseSave(text, file);
-  const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, file)) : loadMatch(saved, file);
-  const meta = (saved as { play?: unknown }).play;
-  if (meta === undefined) return { match, meta: {} };
-  const m = meta as Partial<PlayMeta>;
-  const players = match.setup.players;
-  if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
-    throw new ResumeError(`save file ${file}: play.names must list ${players} names`);
-  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) throw new ResumeError(`save file ${file}: play.me must be a seat 0..${players - 1}`);
-  if (!Array.isArray(m.bots) || !m.bots.every((b) => b === 'random' || b === 'heuristic')) throw new ResumeError(`save file ${file}: play.bots must list random or heuristic`);
-  if (typeof m.profile !== 'string') throw new ResumeError(`save file ${file}: play.profile must be a profile name or file`);
-  const l = m.launcher;
-  if (l !== null && l !== undefined) {
-    const okRng = Array.isArray(l.rng) && l.rng.length === 4 && l.rng.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
-    if (!okRng || typeof l.presses !== 'number' || typeof l.sinceBurst !== 'number' || typeof l.motorMs !== 'number')
-      throw new ResumeError(`save file ${file}: play.launcher is damaged (rng, presses, sinceBurst, motorMs)`);
-  }
-  return { match, meta: m };
+  return parsePlaySave(text, file);
 }
 
 /** How a session is set up. */
@@ -263,7 +211,7 @@ export class PlaySession implements Ui {
     this.state = state;
   }
 
-  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react'): Promise<Move | null> {
+  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     this.state = state;
     if (mode === 'react') {
       // A chance let go is not offered again while the same player is still catchable.
@@ -317,15 +265,8 @@ export class PlaySession implements Ui {
 
   /** Writes the save file (never half of one): the match with its move logs, plus the seats and the launcher's state. */
   save(): string {
-    const match: MatchState = { ...this.match, game: this.state };
-    const file: SaveFile & { play?: PlayMeta } = matchSaveFile(match);
     const core = this.launcher?.core;
-    const meta: PlayMeta = {
-      ...this.o.meta,
-      launcher: core ? { rng: core.rng, presses: core.presses, sinceBurst: core.sinceBurst, motorMs: core.motorMs, lowWarned: core.lowWarned, jammed: core.jammed } : this.o.meta.launcher,
-    };
-    file.play = meta;
-    const text = `${JSON.stringify(file)}\n`;
+    const text = playSaveText(this.match, this.state, { ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher });
     try {
       writeFileAtomically(this.o.savePath, text);
       return (this.savedTo = this.o.savePath);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSave } from '../../game/index.ts';
+import { readSave } from '../../game/files.ts';
 import { readPlaySave } from '../../cli/play/session.ts';
 import { run } from '../cli-run.ts';
 

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ProfileError, validateProfileSpec, loadProfileFile } from '../../emulator/profile.ts';
+import { ProfileError, validateProfileSpec } from '../../emulator/profile.ts';
+import { loadProfileFile, profileFromSpec } from '../../emulator/profileFile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { lawPmf } from '../../emulator/laws.ts';
 
@@ -61,9 +62,9 @@ describe('profile validation', () => {
     expect(() => loadProfileFile(path.join(dir, 'none.json'))).toThrow(/none.json: \(file\): no such file/);
     const wrong = path.join(dir, 'wrong.json');
     writeFileSync(wrong, JSON.stringify({ ...good, fire: { model: 'hazard', hazard: ['x'] } }));
-    expect(() => resolveProfile(wrong)).toThrow(`${wrong}: fire.hazard[0]: must be a number, got "x"`);
+    expect(() => profileFromSpec(wrong)).toThrow(`${wrong}: fire.hazard[0]: must be a number, got "x"`);
     const ok = path.join(dir, 'ok.json');
     writeFileSync(ok, JSON.stringify(good));
-    expect(resolveProfile(ok).mechanics.feedRate).toBe(6);
+    expect(profileFromSpec(ok).mechanics.feedRate).toBe(6);
   });
 });

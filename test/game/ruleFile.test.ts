@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeBots } from '../../game/bots/index.ts';
 import { buildDeck } from '../../game/cards.ts';
-import { loadRulesFile, rulesFromJson } from '../../game/ruleFile.ts';
+import { loadRulesFile } from '../../game/files.ts';
+import { rulesFromJson } from '../../game/ruleFile.ts';
 import { runRoundSync } from '../../game/runner.ts';
 import { createGame } from '../../game/setup.ts';
 

@@ -10,7 +10,7 @@ import { legalMoves } from '../../game/legal.ts';
 import { createMatch } from '../../game/match.ts';
 import { runMatchSync, runRoundSync } from '../../game/runner.ts';
 import { loadGame, loadMatch, saveGame, saveMatch, stateHash } from '../../game/save.ts';
-import { readSave, writeSave } from '../../game/saveFile.ts';
+import { readSave, writeSave } from '../../game/files.ts';
 import { createGame } from '../../game/setup.ts';
 import type { GameState } from '../../game/state.ts';
 

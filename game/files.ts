@@ -1,6 +1,12 @@
-/** The thin file-system side of save files: write and read, with errors that name the file. */
+/**
+ * The game layer's file-system side (Node only): save files and rule files, read and written
+ * with errors that name the file. Everything else in game/ is pure and runs in a browser too;
+ * the parsing and checking these call live there.
+ */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { MatchState } from './match.ts';
+import { parseRulesText } from './ruleFile.ts';
+import { ruleSet, RulesError, type Rules } from './rules.ts';
 import { loadGame, loadMatch, parseSave, saveGame, saveMatch, SaveError } from './save.ts';
 import type { GameState } from './state.ts';
 
@@ -26,4 +32,23 @@ export function readSave(path: string): { kind: 'game'; game: GameState } | { ki
   }
   const f = parseSave(text, path);
   return f.kind === 'match' ? { kind: 'match', match: loadMatch(f, path) } : { kind: 'game', game: loadGame(f, path) };
+}
+
+/** Reads a rule file. Throws a {@link RulesError} naming the file and the field. */
+export function loadRulesFile(path: string): Rules {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new RulesError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  return parseRulesText(text, path);
+}
+
+/**
+ * Resolves a `--rules` value: a rule set's name, or the path of a rules JSON file (a value that
+ * ends in `.json` or names a folder). Errors say which file and field, or list the rule sets.
+ */
+export function rulesFromSpec(spec: string): Rules {
+  return spec.endsWith('.json') || spec.includes('/') ? loadRulesFile(spec) : ruleSet(spec);
 }
