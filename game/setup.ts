@@ -107,6 +107,7 @@ function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameSt
   const parsed = parsePosition(text);
   if (!parsed.ok) throw new RulesError(`position: ${parsed.error.message}`);
   const { options: _, ...position } = parsed.position;
+  if (position.hands.length !== setup.players) throw new RulesError(`position: its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`);
   const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
   if (!r.ok) throw new RulesError(`position: ${r.error.message}`);
   return r.state;

@@ -7,8 +7,9 @@ import { buildDeck } from '../../game/cards.ts';
 import { legalMoves } from '../../game/legal.ts';
 import { createFromPosition, fromPosition, parsePosition, positionOf, type Position } from '../../game/position.ts';
 import type { Options } from '../../game/rules.ts';
-import { runRoundSync } from '../../game/runner.ts';
-import { loadGame, saveGame, stateHash } from '../../game/save.ts';
+import { runMatchSync, runRoundSync } from '../../game/runner.ts';
+import { createMatch } from '../../game/match.ts';
+import { loadGame, loadMatch, saveGame, saveMatch, stateHash } from '../../game/save.ts';
 import { createGame } from '../../game/setup.ts';
 import type { GameState, PressRequest } from '../../game/state.ts';
 import { answer, codes, play } from './fixture.ts';
@@ -99,6 +100,18 @@ describe('positions', () => {
     // A bot round played on from it saves and loads too.
     const done = runRoundSync(state, new FastLauncher(resolveProfile('seed-0-8'), 5, state.supply.slice()), makeBots(3, 5)).state;
     expect(loadGame(saveGame(done))).toEqual(done);
+  });
+
+  it('a match can start from a position: its first round is that position, the next ones are dealt; it saves and loads', () => {
+    const text = 'rules extreme target=60 | hands R5 R7 / G2 R1 / B3 B4 | discard * R3 | supply G5 G6 G7 | dealer 2';
+    const match = createMatch({ rules: 'extreme', options: { target: 60 }, players: 3, seed: 8, position: text });
+    expect(codes(match.game.hands[0])).toBe('R5 R7');
+    const launcherFor = (g: GameState) => new FastLauncher(resolveProfile('seed-0-8'), seedRng(8, g.round));
+    const done = runMatchSync(match, launcherFor, makeBots(3, 8));
+    expect(done.rounds.length).toBeGreaterThan(1);
+    expect(done.game.position).toBeUndefined();
+    expect(loadMatch(saveMatch(done))).toEqual(done);
+    expect(() => createMatch({ players: 4, seed: 8, position: text })).toThrow('position: its hands are for 3 seats, the setup\'s players 4');
   });
 
   it('turnUp applies the start card by the rule set and returns its events', () => {
