@@ -190,7 +190,9 @@ export function createFromPosition(position: Position, opts: PositionOptions = {
   const round = p.round ?? 0;
   const state: GameState = {
     schema: 1, rules, seed, round, players, rng: p.rng ?? seedRng(seed, round), out, dealer, dealerDrawn: null, hands,
-    discard, supply, colour: null, direction: p.direction ?? 1, turn: p.turn ?? leftOf(seats, dealer), pending: p.pending ?? null,
+    discard, supply, colour: null, direction: p.direction ?? 1, turn: p.turn ?? leftOf(seats, dealer),
+    // A copy: the round's request must not change with the caller's object.
+    pending: p.pending ? structuredClone(p.pending) : null,
     uno: p.uno ?? null, shown: p.shown ?? false, scores: p.scores ?? null, moves: 0, log: p.log === false ? null : [], winner: null,
   };
   if (state.direction !== 1 && state.direction !== -1) return fail('direction', 'must be 1 (clockwise) or -1');
