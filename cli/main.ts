@@ -10,13 +10,15 @@ import { fitCommand } from './fit.ts';
 import { portsCommand } from './ports.ts';
 import { deviceCommand } from './device-cmd.ts';
 import { simulateCommand } from './simulate.ts';
+import { mergeCommand } from './merge.ts';
+import { webCommand } from './web.ts';
 import { ProfileError } from '../emulator/profile.ts';
 
 /** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [playCommand, launcherCommand, simulateCommand, fitCommand, portsCommand, deviceCommand];
+export const COMMANDS: Command[] = [webCommand, playCommand, launcherCommand, simulateCommand, mergeCommand, fitCommand, portsCommand, deviceCommand];
 
 function mainHelp(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

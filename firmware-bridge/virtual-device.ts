@@ -1,9 +1,9 @@
 /**
- * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board
- * (`avr/rig.ts`), its serial port bridged by `socat` to a PTY that any host opens like a real
- * `/dev/ttyACM0`. Like a real Uno, the board resets each time the host opens the port, so the host
- * sees the `HELLO` line; the reset is an external one, as DTR's, so the card and press counters
- * carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock (it runs about real time).
+ * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board behind its
+ * line transport (`avr/transport.ts`), bridged by `socat` to a PTY that any host opens like a real
+ * `/dev/ttyACM0`. Each open of the PTY is an open of the transport, so the board resets as a real
+ * Uno does and the host sees the `HELLO` line; the reset is an external one, as DTR's, so the card
+ * and press counters carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock.
  *
  * Like the toy, it holds the cards a person put in and runs empty; a person reloads it through the
  * lid ({@link VirtualDevice.reload}), which also frees a jammed card. What it does (presses,
@@ -15,6 +15,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { firmwareHex } from './avr/firmware.ts';
 import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
+import { EmulatedLauncher, paceToWallClock } from './avr/transport.ts';
+import type { Connection } from './transport.ts';
 
 /** How the virtual device is made. */
 export interface VirtualDeviceOptions {
@@ -33,23 +35,18 @@ const DING_HZ = 1960;
 /** How long a person's reload holds the lid open: well past the firmware's 30 ms debounce. */
 const RELOAD_LID_MS = 300;
 
-/** The most simulated time run in one go, ms: a late event loop catches up in steps. */
-const MAX_STEP_MS = 20;
-
 /** A running virtual device. */
 export class VirtualDevice {
   readonly link: string;
-  readonly rig: LauncherRig;
+  readonly emu: EmulatedLauncher;
   private socat: ChildProcess | null = null;
   private closing = false;
-  private timer: NodeJS.Immediate | NodeJS.Timeout | null = null;
-  private wallStart = performance.now();
-  /** The host has the port open: bytes go to it (before that they would reach it stale). */
-  private connected = false;
+  private stopPacing: () => void = () => {};
+  /** The host's connection through the board's transport, while it has the PTY open. */
+  private conn: Connection | null = null;
   /** A socat waits for the host to open the PTY. */
   private listening = false;
   private onListening: (() => void)[] = [];
-  private out: number[] = [];
   /** What the host sends and what the board answers, read for the window (not for the link). */
   private readonly commands = new LineDecoder('host');
   private readonly lines = new LineDecoder('device');
@@ -60,10 +57,16 @@ export class VirtualDevice {
 
   private constructor(o: VirtualDeviceOptions) {
     this.link = o.link ?? '/tmp/uno-extreme';
-    this.rig = new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false });
-    this.rig.onSerial((b) => this.out.push(b));
+    this.emu = new EmulatedLauncher(new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false }), this.link);
     this.log = o.log ?? (() => {});
   }
+
+  /** The emulated launcher (board, roller, button, lid). */
+  get rig(): LauncherRig {
+    return this.emu.rig;
+  }
+
+  private readonly log: (line: string) => void;
 
   /** Hears what the launcher does, one plain line each (`press 3: ♪ ding`, `  burst: 2 cards · 98 left`). */
   onShow(listener: (line: string) => void): () => void {
@@ -80,7 +83,7 @@ export class VirtualDevice {
   }
 
   /** Reads the host's commands for the window: a ding is a press, the motor forward a burst. */
-  private heard(chunk: Buffer): void {
+  private heard(chunk: Uint8Array | string): void {
     for (const r of this.commands.push(chunk)) {
       if (!r.ok) continue;
       const c = r.value.cmd;
@@ -91,8 +94,8 @@ export class VirtualDevice {
   }
 
   /** Reads the board's lines for the window: cards out, a stall, the lid. */
-  private said(bytes: number[]): void {
-    for (const r of this.lines.push(Uint8Array.from(bytes))) {
+  private said(chunk: Uint8Array | string): void {
+    for (const r of this.lines.push(chunk)) {
       if (!r.ok) continue;
       const m = r.value;
       if (m.type === 'CARD' && this.burst !== null) this.burst++;
@@ -134,13 +137,11 @@ export class VirtualDevice {
     });
   }
 
-  private readonly log: (line: string) => void;
-
   /** Starts socat and the emulated board; resolves when the PTY link exists. */
   static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
     const d = new VirtualDevice(o);
     await d.spawnSocat();
-    d.pace();
+    d.stopPacing = paceToWallClock(d.emu);
     return d;
   }
 
@@ -170,26 +171,36 @@ export class VirtualDevice {
         }
       });
       p.stdout!.on('data', (chunk: Buffer) => {
-        this.rig.sendRaw(chunk);
+        this.conn?.write(chunk.toString('latin1'));
         this.heard(chunk);
       });
       p.on('exit', (code) => {
-        this.connected = this.listening = false;
+        this.listening = false;
+        void this.conn?.close();
+        this.conn = null;
         if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}: is the path writable?`));
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
   }
 
-  /** The host opened the port: reset the board, as DTR does on a real Uno (an external reset: SRAM kept). */
+  /** The host opened the PTY: it opens the board's transport, which resets the board as DTR does (an external reset: SRAM kept). */
   private hostOpened(): void {
-    this.out = [];
+    this.listening = false;
+    const p = this.socat;
+    this.emu.plug();
     this.commands.reset();
     this.lines.reset();
-    this.rig.reset('external');
-    this.wallStart = performance.now();
-    this.connected = true;
-    this.listening = false;
+    void this.emu.transport.open({
+      data: (chunk) => {
+        this.said(chunk);
+        if (p?.stdin?.writable) p.stdin.write(chunk);
+      },
+      ended: () => {},
+    }).then((c) => {
+      if (this.socat === p && p?.exitCode === null) this.conn = c;
+      else void c.close();
+    }, (e: Error) => this.log(`the emulated board refused the host: ${e.message}`));
   }
 
   /**
@@ -200,24 +211,13 @@ export class VirtualDevice {
     return this.listening ? Promise.resolve() : new Promise((resolve) => this.onListening.push(resolve));
   }
 
-  /** Runs the emulated CPU to keep up with the wall clock, and forwards what it transmits. */
-  private pace(): void {
-    if (this.closing) return;
-    const behind = performance.now() - this.wallStart - this.rig.ms;
-    if (behind > 0) this.rig.runFor(Math.min(behind, MAX_STEP_MS));
-    if (this.out.length > 0 && this.connected && this.socat?.stdin?.writable) this.socat.stdin.write(Buffer.from(this.out));
-    if (this.out.length > 0) this.said(this.out);
-    this.out = [];
-    this.timer = behind > 1 ? setImmediate(() => this.pace()) : setTimeout(() => this.pace(), 1);
-  }
-
   /**
    * The cable is pulled: the PTY vanishes under the host while the board runs on (its watchdog
    * stops the motor when the host goes silent); a fresh PTY appears at the same path for the
    * host's reconnect, and opening it resets the board as DTR does.
    */
   unplug(): void {
-    this.connected = false;
+    this.emu.unplug();
     this.socat?.kill('SIGKILL');
   }
 
@@ -230,7 +230,7 @@ export class VirtualDevice {
   /** Stops socat and the board; the PTY link goes away. */
   async close(): Promise<void> {
     this.closing = true;
-    if (this.timer) clearTimeout(this.timer as NodeJS.Timeout), clearImmediate(this.timer as NodeJS.Immediate);
+    this.stopPacing();
     const p = this.socat;
     if (p && p.exitCode === null) {
       await new Promise<void>((resolve) => {
