@@ -263,16 +263,23 @@ export class PlaySession implements Ui {
   private async showScores(final: boolean): Promise<void> {
     const m = this.match;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
-    const lines = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
-    lines.push(`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`);
-    for (const r of m.rounds) lines.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
-    lines.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
-    if (final && this.o.onMatchOver) lines.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print)`);
-    lines.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
+    const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
+    // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
+    const table = [`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
+    for (const r of m.rounds) table.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
+    table.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
+    const last = m.rounds[m.rounds.length - 1];
+    const rows = [`  ${''.padEnd(w)}${`round ${m.rounds.length}`.padStart(9)}${'total'.padStart(8)}`, ...this.names.map((n, i) => `  ${n.padEnd(w)}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
+    const tail: string[] = [];
+    if (final && this.o.onMatchOver) tail.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print)`);
+    tail.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
+    const fits = (lines: string[], size: ScreenSize) => lines.every((l) => l.length <= size.columns) && lines.length <= size.rows;
     this.draw(() => {
       const size = this.o.size?.();
-      const need = { columns: Math.max(...lines.map((l) => l.length)), rows: lines.length };
-      return size && (size.columns < need.columns || size.rows < need.rows) ? tooSmall(size, need) : lines;
+      const wide = [...head, ...table, ...tail];
+      if (!size || fits(wide, size)) return wide;
+      const narrow = [...head, ...rows, ...tail];
+      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map((l) => l.length)), rows: narrow.length });
     });
     for (;;) {
       const k = await this.o.keys.next();

@@ -151,6 +151,16 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  it('ten players at 80×24: the table fits, and the scores too (a row per player when the columns do not fit)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 3 --players 10 --target 1', 'uno-e2e-ten', 80, 24);
+    const { screen } = await playByScreen(p);
+    expect(screen).toMatch(/Match over: (You win|Bot \d wins)!/);
+    expect(screen).toMatch(/^ {2}Bot 9 +\+\d+ +\d+$/m);
+    expect(Math.max(...screen.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(screen).not.toMatch(/make the terminal/);
+  });
+
   it('below the size it needs, says how big to make the terminal; made bigger, the game is there', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
     const p = start(dir, '--seed 11 --players 4 --name Ana', 'uno-e2e-small', 40, 12);
