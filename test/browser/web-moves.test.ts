@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { pressPrompt } from '../../cli/play/words.ts';
 import { card, legalMoves, parsePlaySave, type GameState } from '../../game/index.ts';
-import { hasChromium, launchChromium } from './chromium.ts';
+import { hasChromium } from './chromium.ts';
 import { positionWhere } from './positions.ts';
-import { clickMove, handOf, openPage, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { clickMove, handOf, openPage, useWeb, waitForPerson } from './web.ts';
 
 const NAMES = ['You', 'Bot 1', 'Bot 2', 'Bot 3'];
 
@@ -17,21 +17,13 @@ const logText = (page: Page) => page.getByRole('log').innerText();
 const pressButton = (page: Page) => page.getByRole('button', { name: 'Press the launcher' });
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO, catch, Coup Extrême, presses (real Chromium)', () => {
-  let server: WebServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWeb(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   it('calls UNO with the play that leaves one card (the big UNO button)', async () => {
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && m.uno), { players: 4 });
     const s = gameOf(save);
     const play = legalMoves(s).find((m) => m.type === 'play' && m.seat === 0 && m.uno)!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       await waitForPerson(page);
@@ -52,7 +44,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const { save } = await positionWhere((a) => a.mode === 'react' && a.moves.some((m) => m.type === 'catch'), { players: 4 });
     const s = gameOf(save);
     const forgot = s.uno!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       expect((await waitForPerson(page)).ask).toBe('react');
@@ -69,7 +61,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const isCx = (id: string) => card(id).kind === 'coupExtreme';
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });
     const cx = gameOf(save).hands[0].find((id) => isCx(id) && legalMoves(gameOf(save)).some((m) => m.type === 'play' && m.card === id))!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       await waitForPerson(page);
@@ -97,7 +89,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
   it('presses for a Hit 2 against the person, one press at a time, the count on the button', async () => {
     const { save } = await positionWhere((a, s) => a.mode === 'press' && s.state.pending?.kind === 'press' && s.state.pending.reason === 'hit2', { players: 3 });
     const s = gameOf(save);
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       const w = await waitForPerson(page);
@@ -113,7 +105,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
   });
 
   it('a press dings, and the cards it gives arrive in the hand', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       const { save } = await positionWhere((a) => a.mode === 'turn', { players: 3, from: 30 });
       await openSave(page, save);

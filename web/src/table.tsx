@@ -120,7 +120,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         a: accept && (() => session.answer(accept)),
         g: challenge && (() => session.answer(challenge)),
         c: catches[0] && (() => session.answer(catches[0])),
-        h: () => document.querySelector<HTMLButtonElement>('.hand button.card.playable, .hand button.card')?.focus(),
+        h: () => (document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.hand button.card'))?.focus(),
         Escape: ask?.mode === 'react' ? () => session.answer(null) : undefined,
       };
       const f = act[e.key];
@@ -201,7 +201,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
           <LauncherPlace
             session={session}
             canPress={!!press && !session.busy}
-            pressLabel={pressLabel(s, me, names) ?? (press ? 'Press to draw' : '')}
+            pressLabel={pressLabel(s, me, names) ?? (press ? 'Your turn: press instead of playing' : '')}
             onPress={() => press && session.answer(press)}
           />
         ) : null}
@@ -295,9 +295,11 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         </section>
         <section class="events" aria-label="Events">
           <h2>Events</h2>
-          <ol role="log" aria-live="polite" aria-relevant="additions">
-            {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
-          </ol>
+          <div role="log" aria-live="polite" aria-relevant="additions" class="log">
+            <ol>
+              {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
+            </ol>
+          </div>
         </section>
       </aside>
     </div>
