@@ -61,21 +61,26 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const isCx = (id: string) => card(id).kind === 'coupExtreme';
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });
     const cx = gameOf(save).hands[0].find((id) => isCx(id) && legalMoves(gameOf(save)).some((m) => m.type === 'play' && m.card === id))!;
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
+    // At 1×: the launcher takes its travel time to turn, and the page shows it turning.
+    const { page, errors, close } = await openPage(web.browser, web.server.url, { speed: 1 });
     try {
       await openSave(page, save);
       await waitForPerson(page);
+      const toy = page.getByRole('region', { name: 'Launcher' });
+      const aimedBefore = await toy.getAttribute('data-aim-seat');
       const button = page.getByRole('button', { name: /^Coup Extrême/ }).first();
       expect(await button.getAttribute('data-card')).toBe(cx);
       await page.locator(`.hand button[data-card="${cx}"]`).click();
       await page.getByRole('dialog', { name: 'Coup Extrême: name a colour' }).getByRole('button', { name: /Green/ }).click();
       await page.getByRole('dialog', { name: 'Coup Extrême: at whom?' }).getByRole('button', { name: /^Bot 2 / }).click();
       // Two presses, each the person's, with the launcher facing Bot 2 and the count on the button.
+      if (aimedBefore !== '2') await expect.poll(() => toy.getAttribute('data-turning')).toBe('true');
       for (const left of [2, 1]) {
         const w = await waitForPerson(page);
         expect(w.ask).toBe('press');
-        await expect.poll(() => page.locator('.aim').getAttribute('data-aim')).toBe('2');
-        expect(await page.locator('#press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
+        await expect.poll(() => toy.getAttribute('data-aim-seat')).toBe('2');
+        await expect.poll(() => toy.getAttribute('data-turning')).toBe('false');
+        expect(await page.locator('.ul-press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
         await pressButton(page).click();
         await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-ask-id'))).not.toBe(w.askId);
       }
@@ -94,7 +99,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
       await openSave(page, save);
       const w = await waitForPerson(page);
       expect(w.ask).toBe('press');
-      expect(await page.locator('#press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
+      expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
       expect(await pressButton(page).isEnabled()).toBe(true);
       await pressButton(page).click();
       await expect.poll(() => logText(page)).toMatch(/You pressed the launcher \(Hit 2\)/);
@@ -119,11 +124,13 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
         }
         const before = (await handOf(page)).length;
         const lines = (await logText(page)).split('\n').length;
+        const toy = page.getByRole('region', { name: 'Launcher' });
+        const dings = Number(await toy.getAttribute('data-dings'));
         await pressButton(page).click();
         w = await waitForPerson(page, w.askId);
         const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed the launcher'));
         expect(said).toBeDefined();
-        expect(await page.locator('.launcher .flying').innerText()).toMatch(/^♪ ding/);
+        expect(Number(await toy.getAttribute('data-dings'))).toBeGreaterThan(dings);
         const got = /ding! (\d+) cards? for You/.exec(said!);
         if (!got) continue;
         if (w.phase === 'playing') expect((await handOf(page)).length).toBe(before + Number(got[1]));
