@@ -4,7 +4,7 @@
  * `prefers-reduced-motion` whatever the view says.
  */
 export const LAUNCHER_CSS = `
-.ul-launcher { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; align-items: center; max-width: 34rem; }
+.ul-launcher { display: grid; grid-template-columns: auto minmax(0, 19rem); gap: 0.5rem 1rem; align-items: center; max-width: 32rem; }
 .ul-launcher h2 { grid-column: 1 / -1; margin: 0; font-size: 1.1rem; }
 .ul-toy { width: 11rem; height: 11rem; overflow: visible; }
 .ul-base { fill: #3a3f47; stroke: #1d2026; stroke-width: 3; }
@@ -29,11 +29,12 @@ export const LAUNCHER_CSS = `
 .ul-ding-ring-run { animation: ul-ding 500ms ease-out; }
 .ul-led { fill: #31c950; }
 .ul-led-low { fill: #ff3b30; }
-.ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; }
+.ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; overflow-wrap: anywhere; }
 .ul-press { font-size: 1.1rem; padding: 0.6rem 1rem; border-radius: 0.5rem; border: 2px solid #7d140d; background: #d62d20; color: #fff; cursor: pointer; }
 .ul-press:disabled { background: #8b8b8b; border-color: #5c5c5c; color: #fff; cursor: not-allowed; }
 .ul-press:focus-visible { outline: 3px solid #1b56c8; outline-offset: 2px; }
 .ul-press-label { margin: 0; font-weight: bold; }
+.ul-mute { align-self: flex-start; }
 .ul-status { margin: 0; padding-left: 1.1rem; }
 .ul-battery { display: flex; gap: 0.4rem; align-items: center; }
 .ul-battery-low { color: #b3261e; font-weight: bold; }
@@ -45,6 +46,10 @@ export const LAUNCHER_CSS = `
 @keyframes ul-ding { from { opacity: 1; transform: scale(0.9); } to { opacity: 0; transform: scale(1.8); } }
 @keyframes ul-roll { from { opacity: 1; } 50% { opacity: 0.5; } to { opacity: 1; } }
 .ul-button circle { transform-box: fill-box; transform-origin: center; }
+@media (max-width: 30rem) {
+  .ul-launcher { grid-template-columns: minmax(0, 1fr); justify-items: center; }
+  .ul-side { width: 100%; }
+}
 @media (prefers-reduced-motion: reduce) {
   .ul-launcher *, .ul-flight { animation: none !important; transition: none !important; }
 }
