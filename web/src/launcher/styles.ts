@@ -18,6 +18,7 @@ export const LAUNCHER_CSS = `
 .ul-lid-cover { fill: rgba(255, 255, 255, 0.25); stroke: #fff; stroke-width: 2; }
 .ul-logo { fill: #ffd400; font: bold 13px sans-serif; }
 .ul-mouth { fill: #111; }
+.ul-reload-card { opacity: 0; animation: ul-drop 360ms ease-in forwards; }
 .ul-roller { fill: #555; }
 .ul-roller-running { animation: ul-roll 120ms linear infinite; }
 .ul-mouth-point { fill: none; }
@@ -44,8 +45,9 @@ export const LAUNCHER_CSS = `
 .ul-flight::after { content: ''; position: absolute; inset: 0.5rem 0.3rem; border-radius: 50%; background: #d62d20; transform: rotate(-30deg); }
 .ul-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @keyframes ul-ding { from { opacity: 1; transform: scale(0.9); } to { opacity: 0; transform: scale(1.8); } }
+@keyframes ul-drop { from { opacity: 1; transform: translate(-30px, -40px) scale(1.3); } to { opacity: 1; transform: none; } }
 @keyframes ul-roll { from { opacity: 1; } 50% { opacity: 0.5; } to { opacity: 1; } }
-.ul-button circle { transform-box: fill-box; transform-origin: center; }
+.ul-button circle, .ul-reload-card { transform-box: fill-box; transform-origin: center; }
 @media (max-width: 30rem) {
   .ul-launcher { grid-template-columns: minmax(0, 1fr); justify-items: center; }
   .ul-side { width: 100%; }
