@@ -140,8 +140,15 @@ export class VirtualDevice {
   /** Starts socat and the emulated board; resolves when the PTY link exists. */
   static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
     const d = new VirtualDevice(o);
-    await d.spawnSocat();
+    // The board runs from its power-on, while socat starts: a host that opens the PTY at once finds
+    // it booted, as a board plugged in a moment before.
     d.stopPacing = paceToWallClock(d.emu);
+    try {
+      await d.spawnSocat();
+    } catch (e) {
+      d.stopPacing();
+      throw e;
+    }
     return d;
   }
 

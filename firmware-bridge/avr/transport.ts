@@ -60,9 +60,11 @@ export interface AdvancingClock {
   advance(ms: number): void;
 }
 
+/** Node's setImmediate where there is one (a browser has none: a 0 ms timer there). */
+const immediate = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+
 /** Lets the host's promises run (everything queued, not only the first microtask). */
-const yieldToHost = (): Promise<void> =>
-  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+const yieldToHost = (): Promise<void> => new Promise((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
 
 /**
  * Runs the board and the host's clock together, `sliceMs` at a time (the board first, then the

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PlaySession } from '../../cli/play/session.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
-import { createPlainLauncher } from '../../web/src/pageLauncher.ts';
+import { createPageLauncher } from '../../web/src/launcher/index.ts';
 import { GameSession, type Ask } from '../../web/src/session.ts';
 import { Robot } from '../e2e/strategy.ts';
 
@@ -50,7 +50,7 @@ export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean
   const first = o.from ?? 1;
   for (let seed = first; seed < first + (o.seeds ?? 40); seed++) {
     const match = createMatch({ rules: resolveRules(o.rules ?? 'extreme'), players: o.players, seed, log: true });
-    const session = new GameSession({ match, meta: metaFor(o.players), profile: resolveProfile('seed-0-8'), speed: 'instant', store: memoryStore(), makeLauncher: createPlainLauncher });
+    const session = new GameSession({ match, meta: metaFor(o.players), profile: resolveProfile('seed-0-8'), speed: 'instant', store: memoryStore(), makeLauncher: createPageLauncher });
     let found: string | null = null;
     let seen = -1;
     session.subscribe(() => {

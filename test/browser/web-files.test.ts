@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
 import { parsePlaySave } from '../../game/index.ts';
-import { hasChromium, launchChromium } from './chromium.ts';
+import { hasChromium } from './chromium.ts';
 import { terminalSave } from './positions.ts';
-import { clickMove, handOf, newGame, openPage, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { clickMove, handOf, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
 /** Opens a save file in the page through its file picker. */
 async function openSaveFile(page: Page, name: string, text: string): Promise<void> {
@@ -27,20 +27,15 @@ async function downloadSave(page: Page): Promise<string> {
 }
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles', () => {
-  let server: WebServer;
-  let browser: Browser;
+  const web = useWeb();
   let cliSave: string;
   beforeAll(async () => {
-    [server, browser, cliSave] = await Promise.all([startWeb(), launchChromium(), terminalSave({ seed: 21, players: 3, answers: 9 })]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    cliSave = await terminalSave({ seed: 21, players: 3, answers: 9 });
   });
 
   it('opens a save the terminal game wrote at the same position, and plays on', async () => {
     const saved = parsePlaySave(cliSave, 'cli.json');
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSaveFile(page, 'uno-extreme-save.json', cliSave);
       const p = await position(page);
@@ -56,7 +51,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
   });
 
   it('saves a file the terminal game reads at the same position; opened again, the page goes back to it', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await newGame(page, { seed: 8, players: 4, name: 'Zoé' });
       let w = await waitForPerson(page);
@@ -79,7 +74,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
   });
 
   it('refuses a damaged save with the terminal game\'s message, and keeps the game in progress', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(web.browser, web.server.url);
     try {
       await newGame(page, { seed: 3, players: 3 });
       const before = await position(page);
@@ -106,7 +101,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
   });
 
   it('takes a launcher profile from a file, refusing a wrong one with the CLI\'s field-naming error', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(web.browser, web.server.url);
     try {
       const dialog = page.getByRole('dialog', { name: 'New game' });
       const picker = dialog.locator('label.file', { hasText: 'Profile file' }).locator('input');

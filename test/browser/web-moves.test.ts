@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { pressPrompt } from '../../cli/play/words.ts';
 import { card, legalMoves, parsePlaySave, type GameState } from '../../game/index.ts';
-import { hasChromium, launchChromium } from './chromium.ts';
+import { hasChromium } from './chromium.ts';
 import { positionWhere } from './positions.ts';
-import { clickMove, handOf, openPage, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { clickMove, handOf, openPage, useWeb, waitForPerson } from './web.ts';
 
 const NAMES = ['You', 'Bot 1', 'Bot 2', 'Bot 3'];
 
@@ -17,21 +17,13 @@ const logText = (page: Page) => page.getByRole('log').innerText();
 const pressButton = (page: Page) => page.getByRole('button', { name: 'Press the launcher' });
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO, catch, Coup Extrême, presses (real Chromium)', () => {
-  let server: WebServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWeb(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   it('calls UNO with the play that leaves one card (the big UNO button)', async () => {
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && m.uno), { players: 4 });
     const s = gameOf(save);
     const play = legalMoves(s).find((m) => m.type === 'play' && m.seat === 0 && m.uno)!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       await waitForPerson(page);
@@ -52,7 +44,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const { save } = await positionWhere((a) => a.mode === 'react' && a.moves.some((m) => m.type === 'catch'), { players: 4 });
     const s = gameOf(save);
     const forgot = s.uno!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       expect((await waitForPerson(page)).ask).toBe('react');
@@ -69,21 +61,26 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const isCx = (id: string) => card(id).kind === 'coupExtreme';
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });
     const cx = gameOf(save).hands[0].find((id) => isCx(id) && legalMoves(gameOf(save)).some((m) => m.type === 'play' && m.card === id))!;
-    const { page, errors, close } = await openPage(browser, server.url);
+    // At 1×: the launcher takes its travel time to turn, and the page shows it turning.
+    const { page, errors, close } = await openPage(web.browser, web.server.url, { speed: 1 });
     try {
       await openSave(page, save);
       await waitForPerson(page);
+      const toy = page.getByRole('region', { name: 'Launcher' });
+      const aimedBefore = await toy.getAttribute('data-aim-seat');
       const button = page.getByRole('button', { name: /^Coup Extrême/ }).first();
       expect(await button.getAttribute('data-card')).toBe(cx);
       await page.locator(`.hand button[data-card="${cx}"]`).click();
       await page.getByRole('dialog', { name: 'Coup Extrême: name a colour' }).getByRole('button', { name: /Green/ }).click();
       await page.getByRole('dialog', { name: 'Coup Extrême: at whom?' }).getByRole('button', { name: /^Bot 2 / }).click();
       // Two presses, each the person's, with the launcher facing Bot 2 and the count on the button.
+      if (aimedBefore !== '2') await expect.poll(() => toy.getAttribute('data-turning')).toBe('true');
       for (const left of [2, 1]) {
         const w = await waitForPerson(page);
         expect(w.ask).toBe('press');
-        await expect.poll(() => page.locator('.aim').getAttribute('data-aim')).toBe('2');
-        expect(await page.locator('#press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
+        await expect.poll(() => toy.getAttribute('data-aim-seat')).toBe('2');
+        await expect.poll(() => toy.getAttribute('data-turning')).toBe('false');
+        expect(await page.locator('.ul-press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
         await pressButton(page).click();
         await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-ask-id'))).not.toBe(w.askId);
       }
@@ -97,12 +94,12 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
   it('presses for a Hit 2 against the person, one press at a time, the count on the button', async () => {
     const { save } = await positionWhere((a, s) => a.mode === 'press' && s.state.pending?.kind === 'press' && s.state.pending.reason === 'hit2', { players: 3 });
     const s = gameOf(save);
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await openSave(page, save);
       const w = await waitForPerson(page);
       expect(w.ask).toBe('press');
-      expect(await page.locator('#press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
+      expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
       expect(await pressButton(page).isEnabled()).toBe(true);
       await pressButton(page).click();
       await expect.poll(() => logText(page)).toMatch(/You pressed \(Hit 2\)/);
@@ -113,7 +110,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
   });
 
   it('a press dings, and the cards it gives arrive in the hand', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       const { save } = await positionWhere((a) => a.mode === 'turn', { players: 3, from: 30 });
       await openSave(page, save);
@@ -127,11 +124,13 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
         }
         const before = (await handOf(page)).length;
         const lines = (await logText(page)).split('\n').length;
+        const toy = page.getByRole('region', { name: 'Launcher' });
+        const dings = Number(await toy.getAttribute('data-dings'));
         await pressButton(page).click();
         w = await waitForPerson(page, w.askId);
         const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed'));
         expect(said).toBeDefined();
-        expect(await page.locator('.launcher .flying').innerText()).toMatch(/^♪ ding/);
+        expect(Number(await toy.getAttribute('data-dings'))).toBeGreaterThan(dings);
         const got = /ding! (\d+) cards?$/.exec(said!);
         if (!got) continue;
         if (w.phase === 'playing') expect((await handOf(page)).length).toBe(before + Number(got[1]));

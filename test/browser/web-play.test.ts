@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import { hasChromium, launchChromium } from './chromium.ts';
-import { clickMove, handOf, newGame, openPage, playRound, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { describe, expect, it } from 'vitest';
+import { hasChromium } from './chromium.ts';
+import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
-  let server: WebServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWeb(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const web = useWeb();
 
   it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await newGame(page, { seed: 11, players: 4, name: 'Ana' });
       await expect.poll(() => page.getByRole('region', { name: 'Your hand' }).getByRole('button').count()).toBe(7);
@@ -36,7 +27,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
   });
 
   it('keeps the game across a reload: the same hand, the same move, the same question', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
     try {
       await newGame(page, { seed: 5, players: 3 });
       let w = await waitForPerson(page);
@@ -56,7 +47,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
   });
 
   it('refuses an unplayable card with the engine\'s reason, naming the players', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(web.browser, web.server.url);
     try {
       await newGame(page, { seed: 11, players: 4 });
       await waitForPerson(page);

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -39,6 +41,22 @@ export function startWeb(extra: string[] = []): Promise<WebServer> {
     });
     child.once('exit', (code) => fail(new Error(`uno-extreme web exited ${code}: ${err}`)));
   });
+}
+
+/**
+ * One server and one browser for the test file (call it in its describe): started before its
+ * tests, closed after them. Read `web.server`, `web.browser` inside the tests.
+ */
+export function useWeb(): { server: WebServer; browser: Browser } {
+  const web = {} as { server: WebServer; browser: Browser };
+  beforeAll(async () => {
+    [web.server, web.browser] = await Promise.all([startWeb(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await web.browser?.close();
+    await web.server?.stop();
+  });
+  return web;
 }
 
 /** A page's console errors and uncaught exceptions, collected for a test to check. */

@@ -9,7 +9,7 @@ import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
 import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
 import { NewGameDialog } from './newGame.tsx';
-import { createPlainLauncher, type Speed } from './pageLauncher.ts';
+import { createPageLauncher, Sound, type PageSpeed as Speed } from './launcher/index.ts';
 import { GameSession, SAVE_KEY } from './session.ts';
 import { Table } from './table.tsx';
 
@@ -61,9 +61,11 @@ export function App({ store }: { store: Storage }) {
   const [newError, setNewError] = useState<string | null>(first.error);
   const [importError, setImportError] = useState<string | null>(null);
   const [, setTick] = useState(0);
+  // One sound for the page: it starts on the first gesture, whatever game is on.
+  const sound = useMemo(() => new Sound(), []);
 
   const session = useMemo(
-    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: createPlainLauncher }),
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: createPageLauncher }),
     [game],
   );
   useEffect(() => {
@@ -157,7 +159,7 @@ export function App({ store }: { store: Storage }) {
           <button type="button" onClick={() => setImportError(null)}>Dismiss</button>
         </p>
       )}
-      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
+      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
         <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${session.names[session.match.rounds[session.match.rounds.length - 1].winner]} went out`} wide>

@@ -15,7 +15,7 @@ import {
   type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
 } from '../../game/index.ts';
 import { EventWords, pressPrompt } from '../../cli/play/words.ts';
-import type { PageLauncher, PageLauncherOptions, Speed } from './pageLauncher.ts';
+import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 
 /** A question waiting for the person's answer. */
 export interface Ask {
@@ -26,19 +26,6 @@ export interface Ask {
 
 /** Where the match is: a round being played, a round's scores shown, the end. */
 export type Phase = 'playing' | 'roundOver' | 'matchOver';
-
-/** What the launcher shows, for the table. */
-export interface LauncherInfo {
-  supply: number;
-  volts: number;
-  aimedAt: number;
-  turning: boolean;
-  state: string;
-  lidOpen: boolean;
-  /** The last thing it did, in words (`ding! 3 cards for Bot 2`). */
-  flying: string;
-  lowBattery: boolean;
-}
 
 /** How long the table waits after a bot's move, ms, so a person can follow it. */
 export const PAUSE: Readonly<Record<string, number>> = { 1: 900, 2: 400, instant: 0 };
@@ -102,7 +89,6 @@ export class GameSession {
   askId = 0;
   /** Why the last thing the person tried was refused (the engine's words), until the next move. */
   message: string | null = null;
-  launcherInfo: LauncherInfo | null = null;
   /** A person-made press that has not come back yet (the launcher is firing). */
   busy = false;
   private pageLauncher: PageLauncher | null = null;
@@ -112,8 +98,6 @@ export class GameSession {
   private wake: (() => void) | null = null;
   private readonly words: EventWords;
   private declinedUno: number | null = null;
-  private flying = '';
-  private lowBattery = false;
   private readonly bots: Bot[];
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers: Array<() => void> = [];
@@ -194,7 +178,7 @@ export class GameSession {
     if (this.stopped) throw new Stopped();
   }
 
-  /** Changes the pace of the bots now, and the launcher's from the next launcher made. */
+  /** Changes the pace of the bots and of the launcher, from now on. */
   setSpeed(speed: Speed): void {
     this.speed = speed;
     this.pageLauncher?.setSpeed(speed);
@@ -262,7 +246,7 @@ export class GameSession {
 
   private dropLauncher(): void {
     for (const u of this.unsubscribers.splice(0)) u();
-    this.pageLauncher?.launcher.detach();
+    this.pageLauncher?.dispose();
     this.pageLauncher = null;
   }
 
@@ -279,35 +263,11 @@ export class GameSession {
       ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
     });
     const l = pl.launcher;
-    this.unsubscribers.push(
-      l.on('ding', () => this.fly('♪ ding')),
-      l.on('decided', (e) => !e.fire && this.fly('♪ ding… nothing')),
-      l.on('card', (e) => this.fly(`${this.flying} → ${cardLabel(e.card)}${e.halfOut ? ' (left half out)' : ''}`)),
-      l.on('jam', () => this.fly(`${this.flying}: JAM, clearing it`)),
-      l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`)),
-      l.on('lowBattery', (e) => {
-        this.lowBattery = true;
-        this.note(`The launcher's batteries are low (${e.volts} V)`);
-      }),
-      l.on('aimReached', () => this.showLauncher()),
-    );
+    // What the view does not keep: a warning a person should still read after it.
+    this.unsubscribers.push(l.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`)));
     this.pageLauncher = pl;
-    this.showLauncher();
-    return pl;
-  }
-
-  private fly(text: string): void {
-    this.flying = text;
-    this.showLauncher();
-  }
-
-  private showLauncher(): void {
-    const l = this.launcher;
-    this.launcherInfo = l && {
-      supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, turning: l.context.turning, state: l.unitState,
-      lidOpen: l.lidOpen, flying: this.flying, lowBattery: this.lowBattery,
-    };
     this.changed();
+    return pl;
   }
 
   private async playRound(): Promise<void> {
@@ -331,7 +291,7 @@ export class GameSession {
     this.ask = { seat, moves, mode };
     this.askId++;
     this.busy = false;
-    this.showLauncher();
+    this.changed();
     return new Promise<Move | null>((resolve, reject) => {
       this.answerAsk = (m) => {
         // Stopped: the round loop ends here, it does not go on with no answer.
@@ -353,7 +313,7 @@ export class GameSession {
     if (move.type === 'launcher') this.busy = false;
     this.message = null;
     this.save();
-    this.showLauncher();
+    this.changed();
     const pause = PAUSE[String(this.speed)];
     if (pause && move.seat !== this.meta.me) {
       await new Promise<void>((r) => {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
 import { CardFace, COLOUR_SYMBOL, Hand } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
-import { LauncherPlace } from './launcherPlace.tsx';
+import { LauncherView, type Sound } from './launcher/index.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
 
 type PlayMove = Extract<Move, { type: 'play' }>;
@@ -55,27 +55,47 @@ function promptText(session: GameSession): string {
   return ask.moves.some((m) => m.type === 'play') ? `Your turn: play a raised card or ${take}` : `Your turn: nothing matches, ${take}`;
 }
 
-/** The table of the session's match. */
-export function Table({ session, colourBlind }: { session: GameSession; colourBlind: boolean }) {
-  const [choice, setChoice] = useState<Choice | null>(null);
-  const s = session.state;
-  const me = session.meta.me;
-  const names = session.names;
+/** The person's choices in the question asked now, by kind. */
+function choicesOf(session: GameSession) {
   const ask = session.ask;
   const moves = ask?.moves ?? [];
   const find = (t: Move['type']) => moves.find((m) => m.type === t);
   const plays = moves.filter((m): m is PlayMove => m.type === 'play');
+  return {
+    ask,
+    plays,
+    press: ask?.mode === 'press' ? moves[0] : find(session.state.rules.options.launcher ? 'press' : 'draw'),
+    pass: find('pass'),
+    challenge: find('challenge'),
+    accept: find('accept'),
+    lateUno: find('uno'),
+    catches: moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch'),
+    colourMoves: moves.filter((m): m is Extract<Move, { type: 'colour' }> => m.type === 'colour'),
+    unoWithPlay: ask?.mode === 'turn' && plays.some((m) => m.uno),
+  };
+}
+
+/** The UNO button: a late call when one is open, else UNO armed (or not) for the play that leaves one card. */
+function unoButton(session: GameSession): void {
+  const c = choicesOf(session);
+  const s = session.state;
+  if (c.lateUno) return void session.answer(c.lateUno);
+  if (c.unoWithPlay) {
+    session.unoArmed = !session.unoArmed;
+    session.refuse(session.unoArmed ? 'UNO will be called with your play' : 'UNO will not be called');
+  } else session.refuse(s.rules.options.unoCall ? 'UNO is called with the play that leaves you one card' : `UNO is not called in the rule set ${s.rules.name}`);
+}
+
+/** The table of the session's match. */
+export function Table({ session, colourBlind, sound }: { session: GameSession; colourBlind: boolean; sound: Sound }) {
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const s = session.state;
+  const me = session.meta.me;
+  const names = session.names;
+  const { ask, plays, press, pass, challenge, accept, lateUno, catches, colourMoves, unoWithPlay } = choicesOf(session);
   const playable = new Set(plays.map((m) => m.card));
   const top = s.discard[s.discard.length - 1];
   const launcherOn = s.rules.options.launcher;
-  const press = ask?.mode === 'press' ? moves[0] : find(launcherOn ? 'press' : 'draw');
-  const pass = find('pass');
-  const challenge = find('challenge');
-  const accept = find('accept');
-  const lateUno = find('uno');
-  const catches = moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch');
-  const colourMoves = moves.filter((m): m is Extract<Move, { type: 'colour' }> => m.type === 'colour');
-  const unoWithPlay = ask?.mode === 'turn' && plays.some((m) => m.uno);
 
   // A question for the person: the choice under way belongs to the last one.
   useEffect(() => setChoice(null), [ask]);
@@ -98,30 +118,27 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
     session.refuse(`${cardLabel(id)}: ${error?.message ?? 'cannot be played now'}`);
   };
 
-  const toggleUno = () => {
-    if (lateUno) return session.answer(lateUno);
-    if (unoWithPlay) {
-      session.unoArmed = !session.unoArmed;
-      session.refuse(session.unoArmed ? 'UNO will be called with your play' : 'UNO will not be called');
-    } else session.refuse(s.rules.options.unoCall ? 'UNO is called with the play that leaves you one card' : `UNO is not called in the rule set ${s.rules.name}`);
-  };
+  const toggleUno = () => unoButton(session);
 
-  // Keys for the whole table (a dialog open keeps its own keys).
+  // Keys for the whole table (a dialog open keeps its own keys). Installed once, they act on the
+  // question asked now: a key pressed before the page has redrawn answers the new question.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
       const t = e.target as HTMLElement;
       if (t.closest('input, select, textarea')) return;
+      const c = choicesOf(session);
+      const answer = (m: Move | undefined) => m && (() => session.answer(m));
       const act: Record<string, (() => unknown) | undefined> = {
-        p: press && (() => session.answer(press)),
-        d: press && (() => session.answer(press)),
-        u: toggleUno,
-        s: pass && (() => session.answer(pass)),
-        a: accept && (() => session.answer(accept)),
-        g: challenge && (() => session.answer(challenge)),
-        c: catches[0] && (() => session.answer(catches[0])),
-        h: () => document.querySelector<HTMLButtonElement>('.hand button.card.playable, .hand button.card')?.focus(),
-        Escape: ask?.mode === 'react' ? () => session.answer(null) : undefined,
+        p: answer(c.press),
+        d: answer(c.press),
+        u: () => unoButton(session),
+        s: answer(c.pass),
+        a: answer(c.accept),
+        g: answer(c.challenge),
+        c: answer(c.catches[0]),
+        h: () => (document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.hand button.card'))?.focus(),
+        Escape: c.ask?.mode === 'react' ? () => session.answer(null) : undefined,
       };
       const f = act[e.key];
       if (f) {
@@ -131,7 +148,7 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  });
+  }, [session]);
 
   // On the person's turn the focus goes to the hand when it was nowhere (or on a control now gone).
   useEffect(() => {
@@ -197,12 +214,16 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
             )}
           </dl>
         </div>
-        {launcherOn ? (
-          <LauncherPlace
-            session={session}
+        {launcherOn && session.launcher ? (
+          <LauncherView
+            launcher={session.launcher}
+            names={names}
+            me={me}
             canPress={!!press && !session.busy}
-            pressLabel={pressLabel(s, me, names) ?? (press ? 'Press to draw' : '')}
+            pressLabel={pressLabel(s, me, names) ?? (press ? 'Your turn: press instead of playing' : '')}
             onPress={() => press && session.answer(press)}
+            presser={s.pending?.kind === 'press' ? s.pending.seat : undefined}
+            sound={sound}
           />
         ) : null}
       </section>
@@ -295,9 +316,11 @@ export function Table({ session, colourBlind }: { session: GameSession; colourBl
         </section>
         <section class="events" aria-label="Events">
           <h2>Events</h2>
-          <ol role="log" aria-live="polite" aria-relevant="additions">
-            {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
-          </ol>
+          <div role="log" aria-live="polite" aria-relevant="additions" class="log">
+            <ol>
+              {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
+            </ol>
+          </div>
         </section>
       </aside>
     </div>

@@ -1,0 +1,122 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { hasChromium } from './chromium.ts';
+import { newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** Screenshots go to docs/ when asked (UNO_EXTREME_SCREENSHOTS=1: the README's), else to the temp folder. */
+const SHOTS = process.env.UNO_EXTREME_SCREENSHOTS ? path.join(ROOT, 'docs') : path.join(tmpdir(), 'uno-extreme-screenshots');
+
+/** axe's serious and critical findings, one line each. */
+async function axeProblems(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
+  const web = useWeb();
+
+  it('plays a whole round by keyboard alone, from the New game form to the score table', async () => {
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
+    try {
+      const k = page.keyboard;
+      await page.getByRole('dialog', { name: 'New game' }).waitFor();
+      for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.startsWith('Seed'))); i++) await k.press('Tab');
+      await k.press('Control+a');
+      await k.type('12');
+      await k.press('Enter');
+      await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'detached' });
+      expect(await playRound(page, 'keys')).toBeGreaterThan(3);
+      await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+      // The dialog has the focus: Enter deals the next round.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Next round');
+      await k.press('Enter');
+      await waitForPerson(page);
+      expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('names what a script relies on, announces events, and has no serious or critical axe finding', async () => {
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
+    try {
+      expect(await axeProblems(page)).toEqual([]);
+      await newGame(page, { seed: 11, players: 4 });
+      await waitForPerson(page);
+      const hand = page.getByRole('region', { name: 'Your hand' });
+      const names = await hand.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')!));
+      expect(names.length).toBe(7);
+      for (const n of names) expect(n).toMatch(/^(Red|Yellow|Green|Blue) |^(Wild|Coup Extrême)/);
+      expect(await page.getByRole('region', { name: 'Launcher' }).getByRole('button', { name: 'Press the launcher' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: 'UNO', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('log').getAttribute('aria-live')).toBe('polite');
+      expect(await page.locator('[data-seat-area]').count()).toBe(4);
+      expect(await axeProblems(page)).toEqual([]);
+      await page.getByLabel('Colour-blind symbols').check();
+      expect(await page.locator('.hand .face .sym').first().isVisible()).toBe(true);
+      expect(await axeProblems(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('stops its animations when the system asks for reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, close } = await openPage(web.browser, web.server.url, { reducedMotion });
+      try {
+        await newGame(page, { seed: 11, players: 4 });
+        await waitForPerson(page);
+        const t = await page.locator('.hand button.card').first().evaluate((b) => getComputedStyle(b).transitionDuration);
+        expect(t).toBe(reducedMotion === 'reduce' ? '0s' : '0.18s');
+      } finally {
+        await close();
+      }
+    }
+  });
+
+  for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]] as const) {
+    it(`lays out at ${w}×${h} with no horizontal scroll, loading nothing from elsewhere`, async () => {
+      const origin = new URL(web.server.url).origin;
+      const { page, errors, close } = await openPage(web.browser, web.server.url, { viewport: { width: w, height: h } });
+      const elsewhere: string[] = [];
+      page.on('request', (r) => !r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:') && elsewhere.push(r.url()));
+      try {
+        await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+        await waitForPerson(page);
+        const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+        expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
+        // Every card of the hand inside the window, none cut off at the sides.
+        const boxes = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.left, r.right]));
+        for (const [l, r] of boxes) expect(l >= -1 && r <= w + 1).toBe(true);
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}.png`), fullPage: w < 500 });
+        // First render of a kept game: the page loaded again, timed to its first paint.
+        await page.reload();
+        const shown = await (await page.waitForFunction(() => document.querySelector('.hand button.card') && performance.now())).jsonValue();
+        console.log(`the table of a kept game shown ${Math.round(Number(shown))} ms after navigation at ${w}×${h}`);
+        expect(Number(shown)).toBeGreaterThan(0);
+        expect(elsewhere).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('keeps the page\'s JavaScript within 250 KB gzipped', () => {
+    const dir = path.join(ROOT, 'web/dist/assets');
+    const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    const gz = js.reduce((n, f) => n + gzipSync(readFileSync(path.join(dir, f))).length, 0);
+    console.log(`page JavaScript: ${js.length} file(s), ${(gz / 1024).toFixed(1)} KB gzipped`);
+    expect(gz).toBeLessThanOrEqual(250 * 1024);
+  });
+});
