@@ -83,10 +83,11 @@ export function commandHelp(cmd: Command): string {
 export function intOption(args: ParsedArgs, name: string, fallback: number, min: number, max: number): number {
   const raw = args.values[name];
   if (raw === undefined) return fallback;
-  const s = String(raw);
-  if (!/^-?\d+$/.test(s)) throw new UsageError(`--${name} must be a whole number, got "${s}"`);
-  const n = Number(s);
-  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  const s = String(raw).trim();
+  // A whole number written as 1e6 or 20.0 is one: it is then held to the range like any other.
+  const n = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(s) ? Number(s) : NaN;
+  if (!Number.isInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${s}"`);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${s}`);
   return n;
 }
 

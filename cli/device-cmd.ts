@@ -1,7 +1,9 @@
 /**
  * `uno-extreme device --pty`: a virtual launcher on a pseudo-terminal, so the whole host side can
  * be tried with no hardware: this project's firmware runs on an emulated ATmega328P (avr8js) with
- * the simulated roller, and socat makes its serial port a device any program can open.
+ * the simulated roller, and socat makes its serial port a device any program can open. It runs
+ * empty as the toy does; `r` reloads it through the lid. Its window tells each press, burst and
+ * the cards left.
  */
 import { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -11,9 +13,10 @@ export const deviceCommand: Command = {
   name: 'device',
   summary: 'a virtual launcher (the firmware on an emulated board) on a pseudo-terminal, for trying the host side without hardware',
   options: {
-    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path' },
+    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path (socat makes it: apt-get install socat)' },
     link: { type: 'string', value: 'PATH', help: 'where the pseudo-terminal appears', default: '/tmp/uno-extreme' },
     seed: { type: 'string', value: 'N', help: 'seed of the simulated roller', default: '1' },
+    cards: { type: 'string', value: 'N', help: 'cards in the launcher at the start, and what r puts back', default: '108' },
   },
   examples: [
     'uno-extreme device --pty                      # then, in another terminal:',
@@ -23,18 +26,21 @@ export const deviceCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     if (!args.values.pty) throw new UsageError('say --pty: the virtual launcher runs on a pseudo-terminal');
     const seed = intOption(args, 'seed', 1, 0, 2 ** 32 - 1);
+    const full = intOption(args, 'cards', 108, 0, 1000);
     let d: VirtualDevice;
     try {
-      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed });
+      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full } });
     } catch (e) {
       throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
     }
     console.log(d.link);
-    console.error(`virtual launcher on ${d.link} (115200 baud): use --device serial:${d.link}`);
+    console.error(`virtual launcher on ${d.link} (115200 baud), ${full} cards: use --device serial:${d.link}`);
+    console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · q quit');
+    d.onShow((line) => console.error(line));
     const interactive = process.stdin.isTTY;
-    if (interactive) console.error('keys: b press the button · l open/close the lid · q quit');
     return new Promise<number>((resolve) => {
       let lidOpen = false;
+      let count = '';
       const stop = async () => {
         if (interactive) process.stdin.setRawMode(false);
         process.stdin.pause();
@@ -43,12 +49,20 @@ export const deviceCommand: Command = {
       };
       process.once('SIGINT', () => void stop());
       process.once('SIGTERM', () => void stop());
-      if (!interactive) return;
-      process.stdin.setRawMode(true);
-      process.stdin.setEncoding('utf8').on('data', (k: string) => {
-        if (k === 'b') d.press();
-        else if (k === 'l') d.rig.setLid((lidOpen = !lidOpen));
-        else if (k === 'q' || k === '\u0003') void stop();
+      // Keys from a terminal, or from a pipe (a script playing the person at the launcher).
+      if (interactive) process.stdin.setRawMode(true);
+      process.stdin.setEncoding('utf8').on('data', (text: string) => {
+        for (const k of text) {
+          if (/[0-9]/.test(k)) count = (count + k).slice(-4);
+          else if (k === 'b') d.press();
+          else if (k === 'l') d.setLid((lidOpen = !lidOpen));
+          else if (k === 'r' && !lidOpen) {
+            // As many as were asked for (typed before r), else what came out since the start.
+            const n = count === '' ? Math.max(0, full - d.rig.roller.cardsLeft) : Number(count);
+            void d.reload(n);
+          } else if (k === 'q' || k === '\u0003') void stop();
+          if (!/[0-9]/.test(k)) count = '';
+        }
       });
     });
   },

@@ -62,7 +62,9 @@ export const fitCommand: Command = {
     }
     const pValues = Object.fromEntries(tests.map((r) => [r.name, Number(r.pValue.toPrecision(4))]));
     if (args.values.json) {
-      console.log(JSON.stringify({ log: file, ...fit, pValues, tests, profile: spec }));
+      // JSON has no Infinity: an impossible log says so by name, its statistic null.
+      const json = tests.map((r) => (r.statistic === Infinity ? { ...r, statistic: null, impossible: true } : r));
+      console.log(JSON.stringify({ log: file, ...fit, pValues, tests: json, profile: spec }));
       return 0;
     }
     const lines = [
@@ -77,8 +79,11 @@ export const fitCommand: Command = {
     const maxB = Math.max(...Object.values(fit.burstHistogram));
     for (const [c, n] of Object.entries(fit.burstHistogram)) lines.push(`${c.padStart(5)}  ${String(n).padStart(6)}  ${bar(n / maxB)}`);
     lines.push('', 'shipped profile            χ²       df   p-value   verdict');
-    for (const r of tests)
-      lines.push(`${r.name.padEnd(24)} ${r.statistic.toFixed(1).padStart(8)} ${String(r.df).padStart(5)}   ${r.pValue.toExponential(2).padStart(8)}   ${r.pValue < 0.01 ? 'does not fit' : 'consistent'}`);
+    for (const r of tests) {
+      // An infinite χ²: the log has an outcome the profile never gives (a burst larger than its largest, say).
+      if (r.statistic === Infinity) lines.push(`${r.name.padEnd(24)} ${'—'.padStart(8)} ${String(r.df).padStart(5)}   ${'—'.padStart(8)}   impossible under this profile`);
+      else lines.push(`${r.name.padEnd(24)} ${r.statistic.toFixed(1).padStart(8)} ${String(r.df).padStart(5)}   ${r.pValue.toExponential(2).padStart(8)}   ${r.pValue < 0.01 ? 'does not fit' : 'consistent'}`);
+    }
     if (typeof args.values.out === 'string') lines.push('', `fitted profile written to ${args.values.out}: use it with --profile ${args.values.out}`);
     console.log(lines.join('\n'));
     return 0;

@@ -8,6 +8,7 @@ import type { Profile } from '../emulator/profile.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import type { PressLog } from './launcher.ts';
 import { consoleDeck } from './launcher.ts';
+import { cardLabel } from '../game/cards.ts';
 
 const KEYS = 'space/enter press · o power · l lid · r reload · a aim next seat · b new batteries (when off) · q quit';
 
@@ -48,7 +49,7 @@ export function runConsole(o: {
   launcher.on('ding', () => ((flying = '♪ ding'), draw()));
   launcher.on('card', (e) => {
     out.push(e.card);
-    flying += e.halfOut ? `  ⟶ ${e.card} (left half out: yours)` : `  ⟶ ${e.card}`;
+    flying += e.halfOut ? `  ⟶ ${cardLabel(e.card)} (left half out: yours)` : `  ⟶ ${cardLabel(e.card)}`;
     draw();
   });
   launcher.on('burstDone', (e) => (say(`burst: ${e.cards} card${e.cards === 1 ? '' : 's'}${e.aborted ? ' (cut short)' : ''}`), draw()));

@@ -8,6 +8,8 @@ import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { PressTally, type PressLogLine } from '../emulator/tally.ts';
+import { buildDeck } from '../game/cards.ts';
+import { RULE_SETS } from '../game/rules.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import { intOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -15,9 +17,16 @@ import { runConsole } from './launcher-console.ts';
 import { openDeviceSpec } from './device.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 
-/** A deck of `n` numbered cards for the console (the game loads real cards). */
+/**
+ * `n` cards for the console: a classic 108-card deck's, in its fixed order, a second deck's after
+ * it (serials from 101 on), and so on; a card shows by its label (`Red 5`).
+ */
 export function consoleDeck(n = 108): string[] {
-  return Array.from({ length: n }, (_, i) => `card-${i + 1}`);
+  const deck = buildDeck(RULE_SETS.classic.deck);
+  return Array.from({ length: n }, (_, i) => {
+    const [code, serial] = deck[i % deck.length].split('#');
+    return `${code}#${Number(serial) + 100 * Math.floor(i / deck.length)}`;
+  });
 }
 
 /**
@@ -55,6 +64,8 @@ export interface ScriptedRun {
   presses: number;
   seats?: number;
   charge?: number;
+  /** Cards in a full load (default 108). */
+  cards?: number;
   log?: PressLog;
   trace?: (line: string) => void;
 }
@@ -65,7 +76,7 @@ export interface ScriptedRun {
  */
 export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> & { profile: string; seed: number; simulatedMs: number } {
   const shuffle = new Rng(seedRng(o.seed, 1));
-  const deck = consoleDeck();
+  const deck = consoleDeck(o.cards);
   const launcher = new MachineLauncher({
     profile: o.profile, seed: o.seed, seats: o.seats, charge: o.charge, supply: shuffle.shuffle(deck), trace: o.trace,
   });
@@ -91,10 +102,13 @@ export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> &
 
 /**
  * Presses a real device `presses` times from software, on the real clock, logging each press;
- * jams are reported and cleared by asking the person to open and close the lid.
+ * jams are reported and cleared by asking the person to open and close the lid, and an empty
+ * launcher is reloaded by asking them to put the cards back in.
  */
 async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: LauncherHardware }): Promise<ReturnType<typeof runScripted>> {
-  const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: consoleDeck(), clock: 'real', hardware: o.hardware, trace: o.trace });
+  // The host counts what it loaded: once every card is out the launcher is empty, not jammed, and the person reloads it.
+  const deck = consoleDeck(o.cards);
+  const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: deck, clock: 'real', hardware: o.hardware, trace: o.trace });
   const tally = new PressTally();
   const start = Date.now();
   // Every dinged press counts, the launcher's own button included: the log is what the device did.
@@ -107,6 +121,10 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
   const notices = o.hardware.onNotice?.((m) => m !== launcher.lostForGood && console.error(`warning: ${m}`));
   try {
     for (let i = 0; i < o.presses; i++) {
+      if (launcher.supplyCount === 0) {
+        await launcher.load(deck);
+        tally.reloads++;
+      }
       const r = await launcher.press();
       if (!r.dinged) tally.add(r);
       if (r.jam || r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
@@ -147,6 +165,7 @@ export const launcherCommand: Command = {
     seats: { type: 'string', value: 'N', help: 'seats around the table, for the aim', default: '4' },
     charge: { type: 'string', value: '0..1', help: 'battery charge at start (1 = fresh cells)', default: '1' },
     device: { type: 'string', value: 'KIND:PATH', help: 'drive a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
+    cards: { type: 'string', value: 'N', help: 'cards in a full load of the launcher (what you put in a device)', default: '108' },
   },
   examples: [
     'uno-extreme launcher',
@@ -163,6 +182,7 @@ export const launcherCommand: Command = {
     const device = typeof args.values.device === 'string' ? args.values.device : undefined;
     const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
+    const cards = intOption(args, 'cards', 108, 1, 1000);
     try {
       if (device) {
         // Every flag is checked before the port is opened: a usage error leaves no device open.
@@ -172,7 +192,7 @@ export const launcherCommand: Command = {
         const hardware = await openDeviceSpec(device);
         try {
           if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
-          const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware });
+          const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware, cards });
           console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
           return 0;
         } catch (e) {
@@ -184,7 +204,7 @@ export const launcherCommand: Command = {
       }
       if (args.values.presses !== undefined) {
         const presses = intOption(args, 'presses', 0, 1, 10_000_000);
-        const s = runScripted({ profile, seed, presses, seats, charge, log, trace });
+        const s = runScripted({ profile, seed, presses, seats, charge, log, trace, cards });
         console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
         return 0;
       }

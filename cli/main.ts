@@ -2,6 +2,7 @@
  * `uno-extreme`: one program, one sub-command per job. Errors a user can fix are printed as one
  * clear message (no stack trace); set UNO_EXTREME_DEBUG=1 to see the stack.
  */
+import { readFileSync } from 'node:fs';
 import { commandHelp, parseCommandArgs, UsageError, UserError, type Command } from './args.ts';
 import { launcherCommand } from './launcher.ts';
 import { playCommand } from './play.ts';
@@ -12,6 +13,9 @@ import { simulateCommand } from './simulate.ts';
 import { mergeCommand } from './merge.ts';
 import { webCommand } from './web.ts';
 import { ProfileError } from '../emulator/profile.ts';
+
+/** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
+export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: Command[] = [webCommand, playCommand, launcherCommand, simulateCommand, mergeCommand, fitCommand, portsCommand, deviceCommand];
@@ -27,13 +31,17 @@ function mainHelp(): string {
     'Commands:',
     ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}${c.summary}`),
     '',
-    'Run `uno-extreme <command> --help` for a command\'s options and examples.',
+    'Run `uno-extreme <command> --help` for a command\'s options and examples; `uno-extreme --version` for the version.',
   ].join('\n');
 }
 
 /** Runs the program with `argv` (without node and the script); returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-V' || name === 'version') {
+    console.log(`uno-extreme ${VERSION}`);
+    return 0;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     console.log(mainHelp());
     return name === undefined ? 2 : 0;

@@ -12,6 +12,7 @@ import { createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
+import { verb } from './play/words.ts';
 import { scoreSheetHtml } from './play/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -52,6 +53,7 @@ export const playCommand: Command = {
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
+    if (!process.stdout.isTTY) throw new UsageError('play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`');
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
     // A malformed --device is a usage error before a game is dealt (the port is opened later).
@@ -109,11 +111,14 @@ export const playCommand: Command = {
       match, meta, profile, pace, keys, savePath, hardware,
       colour: !args.values['no-colour'] && !process.env.NO_COLOR,
       out: (t) => process.stdout.write(t),
+      size: () => ({ columns: process.stdout.columns, rows: process.stdout.rows }),
       onMatchOver: (m, names) => {
         writeFileSync(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
         return sheet;
       },
     });
+    const resized = () => session.redraw();
+    process.stdout.on('resize', resized);
     let end: 'done' | 'saved';
     try {
       end = await session.run();
@@ -122,13 +127,14 @@ export const playCommand: Command = {
       if (e instanceof SessionError && (e.cause instanceof LauncherError || e.cause instanceof DeviceError)) throw new UserError(e.message);
       throw e;
     } finally {
+      process.stdout.off('resize', resized);
       keys.close();
       await hardware?.close();
     }
     process.stdout.write('\x1b[H\x1b[2J');
     const saved = session.savedTo ?? savePath;
     if (end === 'saved') console.log(`Game saved to ${saved}. Continue it with: npx uno-extreme play --resume ${saved}`);
-    else console.log(`Match over: ${meta.names[session.match.winner!]} wins. Score sheet: ${sheet}`);
+    else console.log(`Match over: ${meta.names[session.match.winner!]} ${verb(meta.names[session.match.winner!], 'wins', 'win')}. Score sheet: ${sheet}`);
     return 0;
   },
 };

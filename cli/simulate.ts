@@ -66,7 +66,7 @@ function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<ty
   if (j.compare) {
     lines.push('', 'profile                     turns (95 %)              P(no cards)  cards/press  reloads   Δturns vs first (paired t, p)');
     for (const p of j.compare.profiles) {
-      const d = 'turnsVsFirst' in p && p.turnsVsFirst ? `${p.turnsVsFirst.meanDifference >= 0 ? '+' : ''}${p.turnsVsFirst.meanDifference.toFixed(2)} (p = ${p.turnsVsFirst.pairedT.pValue.toPrecision(3)}${p.turnsVsFirst.pairedT.pValue < 0.01 ? ', real' : ', not shown'})` : '—';
+      const d = 'turnsVsFirst' in p && p.turnsVsFirst ? `${p.turnsVsFirst.meanDifference >= 0 ? '+' : ''}${p.turnsVsFirst.meanDifference.toFixed(2)} (p = ${p.turnsVsFirst.pairedT.pValue.toPrecision(3)}${p.turnsVsFirst.pairedT.pValue < 0.01 ? ', a real difference' : ', no real difference shown'})` : '—';
       lines.push(`${p.profile.padEnd(26)}  ${p.meanTurns.toFixed(2).padStart(7)} (${p.meanTurnsCi95.map((x) => x.toFixed(1)).join('–')})  ${pct(p.pNoCards).padStart(10)}  ${p.meanCardsPerPress.toFixed(3).padStart(11)}  ${p.reloadsPerGame.toFixed(3).padStart(7)}   ${d}`);
     }
     const h = j.compare.cardsPerPressHomogeneity;

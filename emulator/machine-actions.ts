@@ -218,7 +218,8 @@ export const launcherActions = launcherSetup.extend({
       enqueue.emit({ type: 'card', card, halfOut });
     }),
     budgetSpent: enqueueActions(({ context, enqueue }) => {
-      // The motor ran its time: a device that saw no card at all is empty (or its roller slips).
+      // The motor ran its time, or a device stalled with every card loaded already out: a device
+      // that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
         enqueue.assign({ press: pressWith(context.press, { empty: true }) });
         enqueue.emit({ type: 'empty' });

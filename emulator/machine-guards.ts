@@ -65,6 +65,8 @@ export const launcherSetup = setup({
     brownsOut: ({ context }) => !context.deviceCounts && brownsOutAt(context.core.motorMs),
     deviceCounts: ({ context }) => context.deviceCounts,
     burstComplete: ({ context }) => context.press.cards.length + 1 >= context.press.target,
+    /** Every card loaded has come out: what the host knows, since the device cannot tell empty from jammed. */
+    loadedOut: ({ context }) => context.core.supply.length === 0,
     linkDown: ({ event }) => event.type === 'LINK' && !event.up,
     linkUp: ({ event }) => event.type === 'LINK' && event.up,
     attemptJams: ({ context }) => context.attempt!.step.outcome === 'jam',

@@ -138,7 +138,11 @@ export const launcherMachine = launcherActions.createMachine({
             sensing: {
               on: {
                 CARD: [{ guard: 'burstComplete', target: 'reversing', actions: ['cardSensed', 'planReverse'] }, { actions: 'cardSensed' }],
-                STALL: { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
+                STALL: [
+                  // The roller turned on an empty launcher: no jam to clear, a reload to make.
+                  { guard: 'loadedOut', target: '#launcher.on.settled', actions: ['budgetSpent', ...motor('stop'), { type: 'showBurstDone', params: { aborted: false } }] },
+                  { target: '#launcher.on.settled', actions: ['deviceJam', ...stall] },
+                ],
               },
               after: { feedBudget: { target: 'reversing', actions: ['budgetSpent', 'planReverse'] } },
             },

@@ -5,10 +5,15 @@
  * Uno does and the host sees the `HELLO` line; the reset is an external one, as DTR's, so the card
  * and press counters carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock.
  *
+ * Like the toy, it holds the cards a person put in and runs empty; a person reloads it through the
+ * lid ({@link VirtualDevice.reload}), which also frees a jammed card. What it does (presses,
+ * bursts, cards left, the lid) is told to {@link VirtualDevice.onShow} in plain words.
+ *
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { firmwareHex } from './avr/firmware.ts';
+import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
 import { EmulatedLauncher, paceToWallClock } from './avr/transport.ts';
 import type { Connection } from './transport.ts';
@@ -17,13 +22,18 @@ import type { Connection } from './transport.ts';
 export interface VirtualDeviceOptions {
   /** Path of the symbolic link to the PTY that the host opens (default `/tmp/uno-extreme`). */
   link?: string;
-  /** Firmware image; default: built from this repository. */
+  /** Firmware image; default: the one this repository ships. */
   hex?: string;
   seed?: number;
   roller?: RigOptions['roller'];
   /** Hears socat's notices (for logs). */
   log?: (line: string) => void;
 }
+
+/** The firmware's ding (the serial driver's TONES.ding, played as 3921.6 / 2n Hz). */
+const DING_HZ = 1960;
+/** How long a person's reload holds the lid open: well past the firmware's 30 ms debounce. */
+const RELOAD_LID_MS = 300;
 
 /** A running virtual device. */
 export class VirtualDevice {
@@ -37,6 +47,13 @@ export class VirtualDevice {
   /** A socat waits for the host to open the PTY. */
   private listening = false;
   private onListening: (() => void)[] = [];
+  /** What the host sends and what the board answers, read for the window (not for the link). */
+  private readonly commands = new LineDecoder('host');
+  private readonly lines = new LineDecoder('device');
+  private readonly shows = new Set<(line: string) => void>();
+  private presses = 0;
+  /** Cards out in the burst the motor is running, or null between bursts. */
+  private burst: number | null = null;
 
   private constructor(o: VirtualDeviceOptions) {
     this.link = o.link ?? '/tmp/uno-extreme';
@@ -50,6 +67,75 @@ export class VirtualDevice {
   }
 
   private readonly log: (line: string) => void;
+
+  /** Hears what the launcher does, one plain line each (`press 3: ♪ ding`, `  burst: 2 cards · 98 left`). */
+  onShow(listener: (line: string) => void): () => void {
+    this.shows.add(listener);
+    return () => this.shows.delete(listener);
+  }
+
+  private show(line: string): void {
+    for (const l of this.shows) l(line);
+  }
+
+  private left(): string {
+    return `${this.rig.roller.cardsLeft} left`;
+  }
+
+  /** Reads the host's commands for the window: a ding is a press, the motor forward a burst. */
+  private heard(chunk: Uint8Array | string): void {
+    for (const r of this.commands.push(chunk)) {
+      if (!r.ok) continue;
+      const c = r.value.cmd;
+      if (c.verb === 'TONE' && c.hz === DING_HZ) this.show(`press ${++this.presses}: ♪ ding`);
+      else if (c.verb === 'FWD' && this.burst === null) this.burst = 0;
+      else if (c.verb === 'STOP') this.burstOver();
+    }
+  }
+
+  /** Reads the board's lines for the window: cards out, a stall, the lid. */
+  private said(chunk: Uint8Array | string): void {
+    for (const r of this.lines.push(chunk)) {
+      if (!r.ok) continue;
+      const m = r.value;
+      if (m.type === 'CARD' && this.burst !== null) this.burst++;
+      else if (m.type === 'STOPPED') this.burstOver();
+      else if (m.type === 'LID') this.show(m.open ? 'lid open' : `lid closed · ${this.left()}`);
+      else if (m.type === 'STALL') {
+        // The window sees the mechanism, as a person looking in would: empty or stuck.
+        this.burstOver();
+        this.show(this.rig.roller.cardsLeft === 0 ? '  the roller turned on nothing: the launcher is empty (r reloads it)' : '  a card is stuck: the launcher is jammed (l opens the lid, l closes it)');
+      }
+    }
+  }
+
+  private burstOver(): void {
+    if (this.burst === null) return;
+    const n = this.burst;
+    this.burst = null;
+    this.show(`  ${n === 0 ? 'no card came out' : `burst: ${n} card${n === 1 ? '' : 's'}`} · ${this.left()}`);
+  }
+
+  /** Opens or closes the lid (a jam drops back when it opens). */
+  setLid(open: boolean): void {
+    this.rig.setLid(open);
+  }
+
+  /**
+   * A person reloads: opens the lid, puts `cards` in, closes it, as with the toy (the host hears
+   * the lid cycle; a jammed card drops back). Resolves once the lid is closed again.
+   */
+  reload(cards: number): Promise<void> {
+    this.rig.setLid(true);
+    return new Promise((resolve) => {
+      setTimeout(() => {
+        this.rig.roller.load(cards);
+        this.show(`loaded ${cards} card${cards === 1 ? '' : 's'}`);
+        this.rig.setLid(false);
+        resolve();
+      }, RELOAD_LID_MS);
+    });
+  }
 
   /** Starts socat and the emulated board; resolves when the PTY link exists. */
   static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
@@ -76,7 +162,10 @@ export class VirtualDevice {
       const p = spawn('socat', args, { stdio: ['pipe', 'pipe', 'pipe'] });
       this.socat = p;
       let ready = false;
-      p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      p.on('error', (e) => {
+        const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+        reject(new Error(missing ? 'it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat' : `cannot run socat (${e.message})`));
+      });
       p.stderr!.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n').filter(Boolean)) {
           this.log(line);
@@ -88,7 +177,10 @@ export class VirtualDevice {
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
       });
-      p.stdout!.on('data', (chunk: Buffer) => this.conn?.write(chunk.toString('latin1')));
+      p.stdout!.on('data', (chunk: Buffer) => {
+        this.conn?.write(chunk.toString('latin1'));
+        this.heard(chunk);
+      });
       p.on('exit', (code) => {
         this.listening = false;
         void this.conn?.close();
@@ -104,7 +196,15 @@ export class VirtualDevice {
     this.listening = false;
     const p = this.socat;
     this.emu.plug();
-    void this.emu.transport.open({ data: (chunk) => p?.stdin?.writable && p.stdin.write(chunk), ended: () => {} }).then((c) => {
+    this.commands.reset();
+    this.lines.reset();
+    void this.emu.transport.open({
+      data: (chunk) => {
+        this.said(chunk);
+        if (p?.stdin?.writable) p.stdin.write(chunk);
+      },
+      ended: () => {},
+    }).then((c) => {
       if (this.socat === p && p?.exitCode === null) this.conn = c;
       else void c.close();
     }, (e: Error) => this.log(`the emulated board refused the host: ${e.message}`));

@@ -19,6 +19,10 @@ export interface PlayMeta {
   bots: BotKind[];
   profile: string;
   launcher: SavedLauncher | null;
+  /** The seat the launcher faced when the game was saved (a resume turns it there again). */
+  aim?: number;
+  /** The last events shown, oldest first (a resume shows them again). */
+  events?: string[];
 }
 
 /** A save file that is not a play session, or whose `play` block is damaged: says what is wrong. */
@@ -84,6 +88,8 @@ export function parsePlaySave(text: string, name: string): { match: MatchState; 
     if (!okRng || typeof l.presses !== 'number' || typeof l.sinceBurst !== 'number' || typeof l.motorMs !== 'number')
       throw new ResumeError(`save file ${name}: play.launcher is damaged (rng, presses, sinceBurst, motorMs)`);
   }
+  if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) throw new ResumeError(`save file ${name}: play.aim must be a seat 0..${players - 1}`);
+  if (m.events !== undefined && (!Array.isArray(m.events) || !m.events.every((e) => typeof e === 'string'))) throw new ResumeError(`save file ${name}: play.events must list lines of text`);
   return { match, meta: m };
 }
 
@@ -99,6 +105,8 @@ export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMet
     bots: meta.bots ?? ['heuristic'],
     profile: meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
     launcher: meta.launcher ?? null,
+    ...(meta.aim !== undefined ? { aim: meta.aim } : {}),
+    ...(meta.events ? { events: meta.events } : {}),
   };
 }
 

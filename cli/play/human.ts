@@ -110,14 +110,14 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
   const catches = moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch');
   if (catches.length) options.push(`c catch ${catches.map((m) => ui.names[m.target]).join(', ')} (no UNO called!)`);
   if (has('uno')) options.push('u call UNO now');
-  if (mode === 'turn' && playable.size) options.push('u call UNO with your play');
+  if (mode === 'turn' && moves.some((m) => m.type === 'play' && m.uno === true)) options.push('u call UNO with your play');
   if (mode === 'react') options.push('Enter let it go');
   options.push('q save and quit');
   const title = `${mode === 'react' ? 'A chance out of turn' : state.pending?.kind === 'drawn' ? 'You drew a card' : 'Your turn'} (move ${state.moves + 1})`;
   let typed = '';
   let message: string | null = null;
   for (;;) {
-    const prompt = [`${title}: ${options.join(' · ')}`];
+    const prompt = [`${title}:`, options.join(' · ')];
     ui.show(prompt, message, typed, playable);
     message = null;
     const k = await ui.key();
@@ -168,7 +168,13 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
       const late = has('uno');
       if (late) return late;
       if (mode === 'turn') {
-        ui.unoArmed = !ui.unoArmed;
+        // Armed only when a play can take it: else it would be dropped silently at the play.
+        if (ui.unoArmed || moves.some((m) => m.type === 'play' && m.uno === true)) {
+          ui.unoArmed = !ui.unoArmed;
+          continue;
+        }
+        const n = state.hands[seat].length;
+        message = `no UNO to call: it is called with the play that leaves you one card, and you hold ${n} card${n === 1 ? '' : 's'}`;
         continue;
       }
     }

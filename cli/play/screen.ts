@@ -48,51 +48,135 @@ function cardText(v: View, id: string): string {
   return paint(v, c.colour ?? 'wild', cardLabel(id));
 }
 
-/** The screen's lines. */
-export function renderScreen(v: View): string[] {
+/** The terminal's size, in characters. */
+export interface ScreenSize {
+  columns: number;
+  rows: number;
+}
+
+/** Narrower than this, the players' rows and the launcher line do not fit. */
+export const MIN_COLUMNS = 60;
+/** The log shows at least this many events, else the screen asks for a taller terminal. */
+const MIN_LOG = 2;
+/** With no size known (a test's buffer): this wide, the log this long. */
+const DEFAULT_COLUMNS = 80;
+const DEFAULT_LOG = 7;
+/** One player's cell: `▶ Name       12 cards 1234 pts no UNO!`. */
+const CELL = 38;
+
+/** Visible length: ANSI colour codes take no room. */
+function width(text: string): number {
+  return text.replace(/\x1b\[[0-9;]*m/g, '').length;
+}
+
+/** Cuts plain text to `w` characters, ending in `…` when it was longer. */
+function cut(text: string, w: number): string {
+  return text.length <= w ? text : `${text.slice(0, Math.max(0, w - 1))}…`;
+}
+
+/** Items side by side (separated by `gap`), as many per line as fit in `w`, each line led by `indent`. */
+function flow(items: string[], w: number, indent: string, gap: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const it of items) {
+    const next = line ? line + gap + it : it;
+    if (line && indent.length + width(next) > w) {
+      lines.push(indent + line);
+      line = it;
+    } else line = next;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}
+
+/** Words (or ` · `-separated options, kept whole) on lines of at most `w`; a word longer than a line is cut. */
+function wrap(text: string, w: number, indent = '  ', sep = ' '): string[] {
+  return flow(text.split(sep), w, indent, sep).map((l) => (width(l) > w ? cut(l, w) : l));
+}
+
+/** What sits above the log: title, players, shown hands, the table and the launcher. */
+function topLines(v: View, w: number): string[] {
   const s = v.state;
   const m = v.match;
-  const target = m.setup.rules.options.target;
-  const lines: string[] = [];
-  lines.push(paint(v, 'bold', `UNO Extreme — rules ${s.rules.name} · round ${s.round + 1} · first to ${target} · seed ${String(s.seed)}`));
-  lines.push('');
-  const shown = s.shown;
+  const lines = [paint(v, 'bold', cut(`UNO Extreme — rules ${s.rules.name} · round ${s.round + 1} · first to ${m.setup.rules.options.target} · seed ${String(s.seed)}`, w))];
   const turn = s.pending ? s.pending.seat : s.turn;
+  const cells: string[] = [];
   for (let seat = 0; seat < s.players; seat++) {
     const mark = s.winner === null && seat === turn ? '▶' : ' ';
-    const name = v.names[seat].padEnd(10);
-    const out = s.out[seat] ? '  (out)' : '';
-    const count = `${String(s.hands[seat].length).padStart(2)} card${s.hands[seat].length === 1 ? ' ' : 's'}`;
-    const uno = s.hands[seat].length === 1 ? (s.uno === seat ? paint(v, 'alert', '  no UNO called!') : '  UNO') : '';
-    const hand = shown && seat !== v.me ? `  [${s.hands[seat].map((c) => cardText(v, c)).join(', ')}]` : '';
-    lines.push(`  ${mark} ${name} ${count}   ${String(m.totals[seat]).padStart(4)} pts${uno}${out}${hand}`);
+    const n = s.hands[seat].length;
+    const count = `${String(n).padStart(2)} card${n === 1 ? ' ' : 's'}`;
+    const flag = s.out[seat] ? '(out)' : n === 1 ? (s.uno === seat ? paint(v, 'alert', 'no UNO!') : 'UNO') : '';
+    const cell = `${mark} ${cut(v.names[seat], 10).padEnd(10)} ${count} ${String(m.totals[seat]).padStart(4)} pts ${flag}`;
+    cells.push(cell + ' '.repeat(Math.max(0, CELL - width(cell))));
   }
-  lines.push(`  play goes ${s.direction === 1 ? 'clockwise ↻' : 'counter-clockwise ↺'}`);
-  lines.push('');
+  const perLine = Math.max(1, Math.floor(w / (CELL + 2)));
+  for (let i = 0; i < cells.length; i += perLine) lines.push(`  ${cells.slice(i, i + perLine).join('  ').trimEnd()}`);
+  if (s.shown) {
+    for (let seat = 0; seat < s.players; seat++) {
+      if (seat === v.me) continue;
+      // One line a hand: a plain cut keeps the colour codes whole only on uncoloured text.
+      const plain = `  ${cut(v.names[seat], 10)}: ${s.hands[seat].map(cardLabel).join(', ')}`;
+      lines.push(width(plain) > w ? cut(plain, w) : `  ${cut(v.names[seat], 10)}: ${s.hands[seat].map((c) => cardText(v, c)).join(', ')}`);
+    }
+  }
   const top = s.discard[s.discard.length - 1];
   const colour = s.colour ? paint(v, s.colour, s.colour) : 'to be named';
-  lines.push(`  Top card: ${top ? cardText(v, top) : '—'}    colour: ${colour}${s.rules.options.launcher ? '' : `    draw pile: ${s.supply.length}`}`);
+  const pile = s.rules.options.launcher ? '' : ` · draw pile ${s.supply.length}`;
+  lines.push(`  Top card: ${top ? cardText(v, top) : '—'} · colour: ${colour}${pile} · ${s.direction === 1 ? 'clockwise ↻' : 'counter-clockwise ↺'}`);
   if (v.launcher) {
     const l = v.launcher;
-    lines.push(`  Launcher: ${l.supply} cards · battery ${l.volts.toFixed(2)} V · aimed at ${v.names[l.aimedAt] ?? `seat ${l.aimedAt}`} · ${l.state}${l.device !== 'simulated' ? ` · ${l.device}` : ''}`);
-    lines.push(`            ${l.flying}`);
+    lines.push(cut(`  Launcher: ${l.supply} cards · battery ${l.volts.toFixed(2)} V · aimed at ${v.names[l.aimedAt] ?? `seat ${l.aimedAt}`} · ${l.state}${l.device !== 'simulated' ? ` · ${l.device}` : ''}`, w));
+    lines.push(cut(`            ${l.flying}`, w));
   }
-  lines.push('');
-  for (const e of v.log) lines.push(`  • ${e}`);
-  for (let k = v.log.length; k < 7; k++) lines.push('');
-  lines.push('');
-  const hand = s.hands[v.me];
-  const items = hand.map((c, i) => {
-    const n = `${i + 1}`.padStart(2);
-    const mark = v.playable.has(i + 1) ? '*' : ' ';
-    return `${n}${mark}${cardText(v, c)}`;
-  });
-  lines.push(`  Your hand (${hand.length})${v.playable.size ? ' — * can be played now' : ''}:`);
-  for (let i = 0; i < items.length; i += 5) lines.push(`   ${items.slice(i, i + 5).join('   ')}`);
-  lines.push('');
-  if (v.unoArmed) lines.push(`  ${paint(v, 'bold', 'UNO will be called with your next play')}`);
-  for (const p of v.prompt) lines.push(`  ${p}`);
-  if (v.typed) lines.push(`  > ${v.typed}_`);
-  if (v.message) lines.push(`  ${paint(v, 'alert', v.message)}`);
   return lines;
+}
+
+/** What sits below the log: the hand, then the prompt on its own lines, what was typed, a refusal. */
+function bottomLines(v: View, w: number): string[] {
+  const s = v.state;
+  const hand = s.hands[v.me];
+  const items = hand.map((c, i) => `${String(i + 1).padStart(2)}${v.playable.has(i + 1) ? '*' : ' '}${cardText(v, c)}`);
+  const lines = [`  Your hand (${hand.length})${v.playable.size ? ' — * can be played now' : ''}:`, ...flow(items, w, '  ', '  ')];
+  if (v.unoArmed) lines.push(`  ${paint(v, 'bold', 'UNO will be called with your next play')}`);
+  for (const p of v.prompt) lines.push(...wrap(p, w, '  ', ' · '));
+  if (v.typed) lines.push(`  > ${v.typed}_`);
+  if (v.message) lines.push(...wrap(v.message, w).map((l) => paint(v, 'alert', l)));
+  return lines;
+}
+
+/** The log's events, newest last, wrapped to `w`, as many whole events as fit in `rows`. */
+function logLines(log: readonly string[], w: number, rows: number): string[] {
+  const out: string[] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const lines = wrap(log[i], w, '    ').map((l, k) => (k === 0 ? `  • ${l.slice(4)}` : l));
+    if (out.length + lines.length > rows) break;
+    out.unshift(...lines);
+  }
+  return out;
+}
+
+/**
+ * The screen's lines, fitted to `size` (the terminal's; none for a test's buffer: 80 wide, 7
+ * events). Below the size the screen needs, it says so instead: `make the terminal at least W×H`.
+ */
+export function renderScreen(v: View, size?: ScreenSize): string[] {
+  const w = size ? size.columns : DEFAULT_COLUMNS;
+  const top = topLines(v, Math.max(w, MIN_COLUMNS));
+  const bottom = bottomLines(v, Math.max(w, MIN_COLUMNS));
+  const needed = top.length + bottom.length + MIN_LOG;
+  if (size && (size.columns < MIN_COLUMNS || size.rows < needed)) return tooSmall(size, { columns: MIN_COLUMNS, rows: needed });
+  // Room for the log: all that is left (a blank line either side when there is enough of it).
+  const room = size ? size.rows - top.length - bottom.length : DEFAULT_LOG + 2;
+  const gaps = room >= MIN_LOG + 5 ? 2 : room >= MIN_LOG + 3 ? 1 : 0;
+  const rows = size ? room - gaps : DEFAULT_LOG;
+  const log = logLines(v.log, w, rows);
+  // The log is padded to its room, so the hand and the prompt stay where they are.
+  while (log.length < rows) log.push('');
+  return [...top, ...(gaps > 0 ? [''] : []), ...log, ...(gaps > 1 ? [''] : []), ...bottom];
+}
+
+/** The notice shown instead of the game when the terminal is smaller than `need`. */
+export function tooSmall(size: ScreenSize, need: ScreenSize): string[] {
+  const text = `make the terminal at least ${need.columns}×${need.rows} (it is ${size.columns}×${size.rows}); q saves and quits`;
+  return wrap(text, Math.max(size.columns, 10), '');
 }

@@ -20,8 +20,8 @@ export interface Keys {
   next(): Promise<Key>;
   takeQuit(): boolean;
 }
-import { renderScreen, type LauncherView } from './screen.ts';
-import { EventWords, type Names } from './words.ts';
+import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
+import { EventWords, verb, type Names } from './words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
@@ -60,6 +60,8 @@ export interface SessionOptions {
   hardware?: LauncherHardware;
   /** Prints the screen (the terminal, or a test's buffer). */
   out: (text: string) => void;
+  /** The terminal's size, read at each redraw (none: a test's buffer, 80 columns). */
+  size?: () => ScreenSize;
   /** Hears what a person must do at a real launcher (reload it, clear a jam), besides the screen. */
   attention?: (message: string) => void;
   /** Writes the printable score sheet at the end of the match. */
@@ -82,6 +84,9 @@ export class PlaySession implements Ui {
   private typed = '';
   private playable: ReadonlySet<number> = new Set();
   private bots: Bot[];
+  /** The seat to turn the launcher to before the resumed round goes on, once. */
+  private restoreAim: number | null;
+  private resumed: boolean;
 
   constructor(private readonly o: SessionOptions) {
     this.match = o.match;
@@ -89,6 +94,10 @@ export class PlaySession implements Ui {
     this.names = o.meta.names;
     this.words = new EventWords(o.meta.names);
     this.bots = tableBots(o.meta, o.match.setup.seed);
+    // A resumed game shows the events it showed when saved, and faces where the launcher faced.
+    this.log = [...(o.meta.events ?? [])];
+    this.restoreAim = o.match.game.moves > 0 ? (o.meta.aim ?? null) : null;
+    this.resumed = o.match.game.moves > 0;
   }
 
   /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
@@ -164,8 +173,9 @@ export class PlaySession implements Ui {
   }
 
   private note(line: string): void {
+    // More than a tall terminal shows: the screen shows the newest that fit.
     this.log.push(line);
-    if (this.log.length > 7) this.log.splice(0, this.log.length - 7);
+    if (this.log.length > 40) this.log.splice(0, this.log.length - 40);
   }
 
   private launcherView(): LauncherView | null {
@@ -174,12 +184,25 @@ export class PlaySession implements Ui {
     return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: l.unitState, flying: this.flying, device: l.hardware.name };
   }
 
-  private draw(): void {
-    const lines = renderScreen({
+  /** What is on screen now (the table, or the scores between rounds), drawn again on a resize. */
+  private screen: () => string[] = () => this.table();
+
+  private table(): string[] {
+    return renderScreen({
       names: this.names, me: this.o.meta.me, state: this.state, match: this.match, launcher: this.launcherView(), log: this.log,
       prompt: this.prompt, message: this.message, unoArmed: this.unoArmed, typed: this.typed, playable: this.playable, colour: this.o.colour,
-    });
-    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+    }, this.o.size?.());
+  }
+
+  private draw(screen: () => string[] = () => this.table()): void {
+    this.screen = screen;
+    // No newline after the last line: on a screen filled to its last row it would scroll the first one off.
+    this.o.out(`\x1b[H\x1b[2J${screen().join('\n')}`);
+  }
+
+  /** Draws the screen again (the terminal was resized). */
+  redraw(): void {
+    this.draw(this.screen);
   }
 
   show(prompt: string[], message: string | null, typed: string, playable: ReadonlySet<number>): void {
@@ -197,8 +220,11 @@ export class PlaySession implements Ui {
   private async playRound(): Promise<void> {
     const launcher = this.state.rules.options.launcher ? this.newLauncher() : null;
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
-    else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    this.resumed = false;
     this.draw();
+    if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);
+    this.restoreAim = null;
     this.words.from(this.state);
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
@@ -237,13 +263,24 @@ export class PlaySession implements Ui {
   private async showScores(final: boolean): Promise<void> {
     const m = this.match;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
-    const lines = ['', final ? `Match over: ${this.names[m.winner!]} wins!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
-    lines.push(`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`);
-    for (const r of m.rounds) lines.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
-    lines.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
-    if (final && this.o.onMatchOver) lines.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print it)`);
-    lines.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
-    this.o.out(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
+    const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
+    // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
+    const table = [`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
+    for (const r of m.rounds) table.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
+    table.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
+    const last = m.rounds[m.rounds.length - 1];
+    const rows = [`  ${''.padEnd(w)}${`round ${m.rounds.length}`.padStart(9)}${'total'.padStart(8)}`, ...this.names.map((n, i) => `  ${n.padEnd(w)}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
+    const tail: string[] = [];
+    if (final && this.o.onMatchOver) tail.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print)`);
+    tail.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
+    const fits = (lines: string[], size: ScreenSize) => lines.every((l) => l.length <= size.columns) && lines.length <= size.rows;
+    this.draw(() => {
+      const size = this.o.size?.();
+      const wide = [...head, ...table, ...tail];
+      if (!size || fits(wide, size)) return wide;
+      const narrow = [...head, ...rows, ...tail];
+      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map((l) => l.length)), rows: narrow.length });
+    });
     for (;;) {
       const k = await this.o.keys.next();
       if (final) return;
@@ -258,7 +295,10 @@ export class PlaySession implements Ui {
   /** Writes the save file (never half of one): the match with its move logs, plus the seats and the launcher's state. */
   save(): string {
     const core = this.launcher?.core;
-    const text = playSaveText(this.match, this.state, { ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher });
+    const aim = this.launcher ? this.launcher.context.aimSeat : this.o.meta.aim;
+    const text = playSaveText(this.match, this.state, {
+      ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher, ...(aim !== undefined ? { aim } : {}), events: this.log.slice(),
+    });
     try {
       writeFileAtomically(this.o.savePath, text);
       return (this.savedTo = this.o.savePath);

@@ -26,6 +26,11 @@ export function pressPrompt(p: PressRequest, names: Names): string {
   return `${why}: ${left}${at}`;
 }
 
+/** `third` for a player, `second` for the person named "You" ("You are skipped", "You win"). */
+export function verb(name: string, third: string, second: string): string {
+  return name === 'You' ? second : third;
+}
+
 /** One line for an event, or null for events a person does not need to read. */
 export function describeEvent(e: GameEvent, names: Names, pendingReason: string | null): string | null {
   const who = (seat: number) => names[seat] ?? `seat ${seat}`;
@@ -38,24 +43,25 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     }
     case 'press': {
       const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
+      // Short enough for an 80-column screen with the longest names and reasons: whom it faced says who took the cards.
       const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
       const half = e.halfOut ?? 0;
-      const stuck = half > 0 ? `, ${cards(half)} left sticking out for ${who(e.seat)}` : '';
-      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)} for ${who(e.aimAt)}${stuck}`;
-      return `${who(e.seat)} pressed the launcher${at}${why}: ${out}`;
+      const stuck = half > 0 ? `, ${half} half out to ${who(e.seat)}` : '';
+      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)}${stuck}`;
+      return `${who(e.seat)} pressed${at}${why}: ${out}`;
     }
     case 'draw':
       return `${who(e.seat)} drew ${cards(e.cards.length)}`;
     case 'reload':
-      return `The launcher is empty: ${e.cards.length} cards from the discard pile are shuffled into it`;
+      return `Launcher empty: ${e.cards.length} discards shuffled into it`;
     case 'reshuffle':
-      return `The draw pile is empty: the discard pile is shuffled into it (${e.cards} cards)`;
+      return `Draw pile empty: ${e.cards} discards shuffled into it`;
     case 'uno':
       return `${who(e.seat)} called UNO!`;
     case 'caught':
       return `${who(e.by)} caught ${who(e.seat)} without UNO`;
     case 'skip':
-      return `${who(e.seat)} is skipped`;
+      return `${who(e.seat)} ${verb(who(e.seat), 'is', 'are')} skipped`;
     case 'direction':
       return `Play now goes ${e.direction === 1 ? 'clockwise' : 'counter-clockwise'}`;
     case 'colour':

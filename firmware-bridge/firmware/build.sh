@@ -2,15 +2,26 @@
 # Builds the launcher firmware once per version of its sources and prints the hex file's path.
 # The build goes to firmware-bridge/firmware/build-<hash>/ (git-ignored), where <hash> covers the
 # sketch, its Makefile and the compiler's version: an unchanged tree is not rebuilt.
+# `build.sh --ship` also copies the hex to uno_extreme_launcher.hex beside this script and writes
+# uno_extreme_launcher.json (the sources' hash, RAM use, the data symbols): both are committed, so
+# the tests and `device --pty` run the firmware on machines without the toolchain.
 # Needs: apt install gcc-avr avr-libc arduino-core-avr arduino-mk
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 sketch="$here/uno_extreme_launcher"
+ship=0
+case "${1:-}" in
+  --ship) ship=1 ;;
+  "") ;;
+  *) echo "build.sh: unknown option $1 (use --ship to update the committed hex)" >&2; exit 2 ;;
+esac
 for tool in avr-gcc make; do
   command -v "$tool" >/dev/null || { echo "build.sh: $tool not found: apt install gcc-avr avr-libc arduino-core-avr arduino-mk" >&2; exit 1; }
 done
 [ -f /usr/share/arduino/Arduino.mk ] || { echo "build.sh: /usr/share/arduino/Arduino.mk not found: apt install arduino-mk arduino-core-avr" >&2; exit 1; }
-hash="$( (cd "$sketch" && for f in $(ls | LC_ALL=C sort); do echo "$f"; cat "$f"; done; avr-gcc --version) | sha256sum | cut -c1-12)"
+# The sketch's files, each name then its bytes, in byte order (firmware-bridge/avr/firmware.ts hashes the same).
+sources() { (cd "$sketch" && for f in $(ls | LC_ALL=C sort); do echo "$f"; cat "$f"; done); }
+hash="$( (sources; avr-gcc --version) | sha256sum | cut -c1-12)"
 out="$here/build-$hash"
 hex="$out/uno_extreme_launcher.hex"
 if [ ! -f "$hex" ]; then
@@ -30,5 +41,24 @@ if [ ! -f "$hex" ]; then
   for old in "$here"/build-*; do
     if [[ "$(basename "$old")" =~ ^build-[0-9a-f]{12}$ && "$old" != "$out" ]]; then rm -rf "$old"; fi
   done
+fi
+if [ "$ship" = 1 ]; then
+  elf="${hex%.hex}.elf"
+  cp "$hex" "$here/uno_extreme_launcher.hex.tmp"
+  {
+    printf '{\n  "sources": "%s",\n' "$(sources | sha256sum | cut -d' ' -f1)"
+    avr-size -A "$elf" | awk '$1 ~ /^\.(data|bss|noinit)$/ { r = r sprintf("%s\"%s\": %d", (r ? ", " : ""), substr($1, 2), $2) } END { printf "  \"ram\": { %s },\n", r }'
+    printf '  "symbols": {'
+    sep=''
+    # Data lives at 0x800000 + its SRAM address in avr-gcc's ELF.
+    avr-nm -S "$elf" | LC_ALL=C sort -k4 | while read -r addr size type name; do
+      [[ -n "$name" && "$type" =~ ^[bBdD]$ ]] || continue
+      printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr - 0x800000)) $((16#$size))
+      sep=','
+    done
+    printf '\n  }\n}\n'
+  } >"$here/uno_extreme_launcher.json.tmp"
+  mv "$here/uno_extreme_launcher.hex.tmp" "$here/uno_extreme_launcher.hex"
+  mv "$here/uno_extreme_launcher.json.tmp" "$here/uno_extreme_launcher.json"
 fi
 echo "$hex"

@@ -12,11 +12,12 @@ import { fixedBurst } from '../emulator/helpers.ts';
 import { boardRig, type FakeBoard, type FakeOptions } from './fake-board.ts';
 import type { PressResult } from '../../emulator/core.ts';
 import { until } from '../poll.ts';
+import { needs } from '../tools.ts';
 
 // Four cards asked for, a short feed budget (4 × 1 attempts at 20/s: 200 ms) the board never meets.
 const fourCards = fixedBurst(4, { feedRate: 20, attemptsFactor: 1 });
 
-describe('a card line that arrives after the burst', () => {
+describe.runIf(needs('socat'))('a card line that arrives after the burst', () => {
   it('goes to the press it left with, not lost', async () => {
     const { launcher, hw, board } = await rig({});
     let reported = 0;

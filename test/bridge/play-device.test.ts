@@ -13,8 +13,9 @@ import { PlaySession, type PlayMeta } from '../../cli/play/session.ts';
 import { createMatch, resolveRules } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Robot } from '../e2e/strategy.ts';
+import { needs } from '../tools.ts';
 
-describe('playing against a launcher device (firmware in the loop)', () => {
+describe.runIf(needs('socat'))('playing against a launcher device (firmware in the loop)', () => {
   it('plays a round to its end, the person reloading the launcher when asked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
     const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });

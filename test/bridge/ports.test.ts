@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listPorts, scanDev } from '../../firmware-bridge/ports.ts';
 import { portsCommand } from '../../cli/ports.ts';
 import { ptyPair } from './socat.ts';
+import { needs } from '../tools.ts';
 
 // Every directory read goes through, counted (the ports command must scan /dev once).
 vi.mock('node:fs', async (importOriginal) => {
@@ -13,7 +14,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 describe('listing serial ports', () => {
-  it('finds serial devices by scanning a folder (socat pseudo-terminals named like USB adapters)', async () => {
+  it.runIf(needs('socat'))('finds serial devices by scanning a folder (socat pseudo-terminals named like USB adapters)', async () => {
     const pair = await ptyPair(['ttyUSB0', 'ttyACM3']);
     try {
       const found = scanDev(pair.dir);
@@ -69,7 +70,7 @@ describe('listing serial ports', () => {
       expect(r.ports.slice(1)).toEqual(scanDev('/dev', /^ttyS\d+$/));
     });
 
-    it('the built-in ports come after the usual ones, though their names sort between them', async () => {
+    it.runIf(needs('socat'))('the built-in ports come after the usual ones, though their names sort between them', async () => {
       vi.spyOn(SerialPort, 'list').mockRejectedValue(new Error('spawn udevadm ENOENT'));
       const pair = await ptyPair(['ttyUSB0', 'ttyS3']);
       try {

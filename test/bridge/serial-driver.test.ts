@@ -11,6 +11,7 @@ import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
 import { until } from '../poll.ts';
 import { boardRig } from './fake-board.ts';
+import { needs } from '../tools.ts';
 
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
 
@@ -26,7 +27,7 @@ function inputs(d: SerialLauncher): HardwareInput[] {
   return seen;
 }
 
-describe('serial driver on a Node serial port', () => {
+describe.runIf(needs('socat'))('serial driver on a Node serial port', () => {
   it('handshakes (asking HELLO of a board that did not reset), reads STATUS, then follows the button and the lid', async () => {
     const { pair, board } = await boardRig({ cards: 12, presses: 3 });
     const d = await driver(pair.a);

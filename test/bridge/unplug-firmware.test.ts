@@ -13,11 +13,12 @@ import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import { until } from '../poll.ts';
+import { needs } from '../tools.ts';
 
 // A long burst, so the cable can be pulled in the middle of it.
 const twelve = fixedBurst(12, { feedRate: 6 });
 
-describe('unplug mid-burst with the firmware in the loop', () => {
+describe.runIf(needs('socat'))('unplug mid-burst with the firmware in the loop', () => {
   it('loses no card and counts none twice', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-unplug-'));
     const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 5 });

@@ -4,16 +4,17 @@
  * --device serial:PATH` presses it through the serial driver; every card the roller ejects is
  * counted once.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, run, runFor } from '../cli-run.ts';
+import { needs } from '../tools.ts';
 
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
-  it('presses the virtual launcher end to end and logs each press', async () => {
+  it.runIf(needs('socat'))('presses the virtual launcher end to end and logs each press', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -42,9 +43,57 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     }
   });
 
+  it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid; the window tells presses, bursts and cards left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
+    const link = path.join(dir, 'launcher');
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let window = '';
+    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.once('data', () => resolve());
+        dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
+      });
+      const host = spawn(process.execPath, [BIN, 'launcher', '--device', `serial:${link}`, '--presses', '14', '--cards', '4', '--seed', '2', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let said = '';
+      host.stdout.on('data', (d: Buffer) => void (out += d.toString()));
+      // The person at the launcher: reloads when asked (r), frees a jam when told (the lid open, then closed).
+      host.stderr.on('data', (d: Buffer) => {
+        const text = d.toString();
+        said += text;
+        if (/Reload the launcher: open the lid, put the 4 cards in, close the lid/.test(text)) dev.stdin.write('4r');
+        if (/jammed/.test(text)) {
+          dev.stdin.write('l');
+          setTimeout(() => dev.stdin.write('l'), 200);
+        }
+      });
+      const status = await new Promise<number | null>((resolve) => host.on('exit', resolve));
+      expect(status, said).toBe(0);
+      const s = JSON.parse(out);
+      expect(s).toMatchObject({ presses: 14, dings: 14 });
+      expect(s.reloads).toBeGreaterThan(0);
+      expect(window).toMatch(/^press 1: ♪ ding$/m);
+      expect(window).toMatch(/^press 14: ♪ ding$/m);
+      expect(window).toMatch(/^ {2}burst: \d cards? · \d left$/m);
+      expect(window).toMatch(/^loaded 4 cards$/m);
+      expect(window).toMatch(/^lid closed · [4-9] left$/m);
+    } finally {
+      dev.kill('SIGTERM');
+    }
+  }, 120_000);
+
   it('says what is wrong with a missing --pty', () => {
     const r = run('device');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/say --pty/);
+  });
+
+  it('without socat says it needs it and how to install it, in one line', () => {
+    // A PATH with nothing on it: the program runs (node by its full path), socat cannot be found.
+    const empty = mkdtempSync(path.join(tmpdir(), 'uno-nopath-'));
+    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: 30_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('uno-extreme device: cannot start the virtual launcher: it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat\n');
   });
 });

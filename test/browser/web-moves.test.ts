@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
         await pressButton(page).click();
         await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-ask-id'))).not.toBe(w.askId);
       }
-      await expect.poll(() => logText(page)).toMatch(/You pressed the launcher at Bot 2 \(Coup Extrême\)/);
+      await expect.poll(() => logText(page)).toMatch(/You pressed at Bot 2 \(Coup Extrême\)/);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
       expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
       expect(await pressButton(page).isEnabled()).toBe(true);
       await pressButton(page).click();
-      await expect.poll(() => logText(page)).toMatch(/You pressed the launcher \(Hit 2\)/);
+      await expect.poll(() => logText(page)).toMatch(/You pressed \(Hit 2\)/);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -128,10 +128,10 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
         const dings = Number(await toy.getAttribute('data-dings'));
         await pressButton(page).click();
         w = await waitForPerson(page, w.askId);
-        const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed the launcher'));
+        const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed'));
         expect(said).toBeDefined();
         expect(Number(await toy.getAttribute('data-dings'))).toBeGreaterThan(dings);
-        const got = /ding! (\d+) cards? for You/.exec(said!);
+        const got = /ding! (\d+) cards?$/.exec(said!);
         if (!got) continue;
         if (w.phase === 'playing') expect((await handOf(page)).length).toBe(before + Number(got[1]));
         expect(errors).toEqual([]);

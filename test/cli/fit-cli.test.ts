@@ -23,6 +23,17 @@ describe('uno-extreme fit', () => {
     expect(again.status, again.stderr).toBe(0);
   });
 
+  it('a log a profile cannot produce (bursts of 20 cards) is "impossible under this profile", not χ² Infinity', () => {
+    const odd = path.join(dir, 'odd.jsonl');
+    writeFileSync(odd, Array.from({ length: 300 }, (_, i) => JSON.stringify({ ding: true, cards: i % 3 === 2 ? 20 : 0 })).join('\n') + '\n');
+    const r = run('fit', '--log', odd);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^seed-0-8 +— +\d+ +— +impossible under this profile$/m);
+    expect(r.stdout).not.toMatch(/Infinity/);
+    const j = JSON.parse(run('fit', '--log', odd, '--json').stdout);
+    expect(j.tests.find((t: { name: string }) => t.name === 'seed-0-8')).toMatchObject({ statistic: null, impossible: true, pValue: 0 });
+  });
+
   it('refuses a truncated log with the line number, and a missing --log with a usage message', () => {
     const bad = path.join(dir, 'bad.jsonl');
     writeFileSync(bad, '{"ding":true,"cards":0}\n{"ding":true,"ca');

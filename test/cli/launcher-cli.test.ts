@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { FakeBoard } from '../bridge/fake-board.ts';
 import { ptyPair } from '../bridge/socat.ts';
 import { BIN, run } from '../cli-run.ts';
+import { needs } from '../tools.ts';
+import { consoleDeck } from '../../cli/launcher.ts';
+import { cardLabel } from '../../game/cards.ts';
 
 
 describe('uno-extreme launcher (scripted)', () => {
@@ -88,7 +91,7 @@ describe('uno-extreme launcher (scripted)', () => {
     }
   });
 
-  it('--device serial: noise on the line is one warning on stderr (not one per line), and the presses go on', async () => {
+  it.runIf(needs('socat'))('--device serial: noise on the line is one warning on stderr (not one per line), and the presses go on', async () => {
     const pair = await ptyPair(['host', 'board']);
     const board = await FakeBoard.open(pair.b, { noiseAfterStatus: '\x00\xff noise\nBTN 9\n#$%&\n' });
     try {
@@ -117,5 +120,17 @@ describe('uno-extreme launcher (scripted)', () => {
     const h = execFileSync(process.execPath, [BIN, 'launcher', '--help'], { encoding: 'utf8' });
     expect(h).toMatch(/--presses N/);
     expect(h).toMatch(/Examples:/);
+  });
+
+  it('--version prints the version of package.json', () => {
+    const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(execFileSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' })).toBe(`uno-extreme ${pkg.version}\n`);
+  });
+
+  it('the console\'s cards are a classic deck\'s, one id each, shown by their labels', () => {
+    const deck = consoleDeck(110);
+    expect(deck.slice(0, 3).map(cardLabel)).toEqual(['Red 0', 'Red 1', 'Red 1']);
+    expect(new Set(deck).size).toBe(110);
+    expect(cardLabel(deck[109])).toBe(cardLabel(deck[1]));
   });
 });

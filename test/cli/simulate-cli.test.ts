@@ -46,6 +46,9 @@ describe('uno-extreme simulate', () => {
   it('wrong flags get clear messages', () => {
     const cases: Array<[string[], RegExp]> = [
       [['simulate', '--games', '0'], /--games must be between 1/],
+      // Whole, but too many: the range is the news, not the notation.
+      [['simulate', '--games', '1e12'], /^uno-extreme simulate: --games must be between 1 and 100000000, got 1e12\n$/],
+      [['simulate', '--games', '2.5'], /--games must be a whole number, got "2\.5"/],
       [['simulate', '--fidelity', 'slow'], /--fidelity must be fast or machine/],
       [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"/],
       [['simulate', '--compare', 'seed-0-8'], /--compare needs at least two profiles/],

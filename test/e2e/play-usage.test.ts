@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pane } from './tmux.ts';
+import { needs } from '../tools.ts';
 
 const cases: Array<[string, number, RegExp]> = [
   ['--seed x', 2, /^uno-extreme play: --seed must be a whole number, got "x"$/],
@@ -25,7 +26,7 @@ const cases: Array<[string, number, RegExp]> = [
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
 ];
 
-describe('play with wrong flags, in a terminal', () => {
+describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-usage-'));
   for (const [args, status, message] of cases) {
     it(`play ${args}: says what is wrong and exits ${status}`, async () => {

@@ -6,12 +6,14 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { BIN } from '../cli-run.ts';
 import { Pane } from './tmux.ts';
 import { answer, PROMPT } from './strategy.ts';
+import { needs } from '../tools.ts';
 
-function start(dir: string, args: string, name: string): Pane {
-  return Pane.program(name, `play --pace instant --no-colour ${args}`, dir);
+function start(dir: string, args: string, name: string, width?: number, height?: number): Pane {
+  return Pane.program(name, `play --pace instant --no-colour ${args}`, dir, width, height);
 }
 
 /** A screen that waits for a decision (not one caught while digits are being typed). */
@@ -35,7 +37,7 @@ async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promise<{ dec
   return { decisions, screen: s };
 }
 
-describe('uno-extreme play in a terminal', () => {
+describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
   it('plays a whole match of one round against bots, shows the scores and writes the score sheet', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
     const p = start(dir, '--seed 11 --players 3 --target 1 --name Ana', 'uno-e2e-a');
@@ -113,17 +115,75 @@ describe('uno-extreme play in a terminal', () => {
     expect(cardsOf(s)).toBe(before);
     p.send(['p']);
     s = await p.waitFor((x) => /Hit 2: press 1 more time\b/.test(x));
-    const first = /Ana pressed the launcher \(Hit 2\): (ding… nothing|ding! (\d+) cards? for Ana)/.exec(s);
+    const first = /Ana pressed \(Hit 2\): (ding… nothing|ding! (\d+) cards?)/.exec(s);
     expect(first).not.toBeNull();
     const got1 = Number(first![2] ?? 0);
     expect(cardsOf(s)).toBe(before + got1);
     p.send(['p']);
     // Then the bots play on, by themselves, to Ana's next turn.
     s = await p.waitFor((x) => /Your turn \(/.test(x));
-    const got2 = [...s.matchAll(/Ana pressed the launcher \(Hit 2\): (?:ding… nothing|ding! (\d+) cards? for Ana)/g)].map((m) => Number(m[1] ?? 0));
+    const got2 = [...s.matchAll(/Ana pressed \(Hit 2\): (?:ding… nothing|ding! (\d+) cards?)/g)].map((m) => Number(m[1] ?? 0));
     expect(got2).toHaveLength(2);
     expect(got2[0]).toBe(got1);
     expect(cardsOf(s)).toBe(before + got2[0] + got2[1]);
+  });
+
+  it('fits 80×24: title, every player, the table, the hand and the prompt on screen, no line wider than 80, at every decision', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 11 --players 4 --target 1 --name Ana', 'uno-e2e-80x24', 80, 24);
+    let s = await p.waitFor(isPrompt);
+    let checked = 0;
+    for (let i = 0; i < 300 && !/Match over|\[exit/.test(s); i++) {
+      const lines = s.split('\n');
+      expect(lines[0]).toMatch(/^UNO Extreme — rules extreme · round 1 · first to 1 · seed 11/);
+      for (const name of ['Ana', 'Bot 1', 'Bot 2', 'Bot 3']) expect(s).toMatch(new RegExp(`${name}\\s+\\d+ cards?`));
+      expect(s).toMatch(/Top card: .+ · colour: /);
+      expect(s).toMatch(/Launcher: \d+ cards/);
+      expect(s).toMatch(/Your hand \(\d+\)/);
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+      // The question on its own line, its options whole on the lines under it.
+      if (/Your turn \(/.test(s)) expect(s).toMatch(/^ {2}Your turn \(move \d+\):$/m);
+      checked++;
+      p.send(answer(s));
+      s = await p.waitFor((x) => x !== s && isPrompt(x));
+    }
+    expect(s).toMatch(/Match over/);
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it('ten players at 80×24: the table fits, and the scores too (a row per player when the columns do not fit)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 3 --players 10 --target 1', 'uno-e2e-ten', 80, 24);
+    const { screen } = await playByScreen(p);
+    expect(screen).toMatch(/Match over: (You win|Bot \d wins)!/);
+    expect(screen).toMatch(/^ {2}Bot 9 +\+\d+ +\d+$/m);
+    expect(Math.max(...screen.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(screen).not.toMatch(/make the terminal/);
+  });
+
+  it('below the size it needs, says how big to make the terminal; made bigger, the game is there', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 11 --players 4 --name Ana', 'uno-e2e-small', 40, 12);
+    let s = await p.waitFor((x) => /make the terminal at least/.test(x));
+    expect(s.replace(/\s+/g, ' ')).toMatch(/make the terminal at least 60×\d+ \(it is 40×12\); q saves and quits/);
+    const [, rows] = /at least 60×(\d+)/.exec(s.replace(/\s+/g, ' '))!;
+    expect(Number(rows)).toBeLessThanOrEqual(24);
+    p.resize(80, 24);
+    s = await p.waitFor((x) => /Your turn \(/.test(x));
+    expect(s).toMatch(/Top card: /);
+    p.resize(40, 12);
+    await p.waitFor((x) => /make the terminal at least/.test(x));
+    // Keys still reach the game: q saves.
+    p.send(['q']);
+    await p.waitFor((x) => /Game saved to uno-extreme-save\.json/.test(x));
+  });
+
+  it('refuses to draw the game into a pipe: one line saying why', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = Pane.start('uno-e2e-pipe', `node ${BIN} play --seed 1 | cat`, dir);
+    onTestFinished(() => p.kill());
+    const s = await p.waitFor((x) => /\[exit \d\]/.test(x));
+    expect(s).toMatch(/^uno-extreme play: play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`$/m);
   });
 
   it('a missing save file is refused with a clear message (damaged saves: session.test.ts)', async () => {

@@ -74,6 +74,37 @@ describe('play session: quit and resume anywhere', () => {
     expect(readPlaySave(file).match.game.moves).toBeGreaterThan(0);
   });
 
+  it('a resume shows where the launcher was aimed and the last events, as when it was saved', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
+    const file = path.join(dir, 'aim.json');
+    const match = createMatch({ rules: resolveRules('extreme'), players: 4, seed: 7, log: true });
+    const robot = new Robot(20);
+    expect((await play(match, meta(4), robot, file)).end).toBe('saved');
+    // The screen before the quit: its launcher line and its events.
+    const aimedAt = (screen: string) => /aimed at ([^·]+?) ·/.exec(screen)![1];
+    const events = (screen: string) => screen.split('\n').filter((l) => l.startsWith('  • ')).map((l) => l.slice(4));
+    const before = robot.screen;
+    const saved = readPlaySave(file);
+    expect(saved.meta.names![saved.meta.aim!]).toBe(aimedAt(before));
+    // Quit after 20 answers: the launcher faces Bot 2, not where a new launcher starts.
+    expect(saved.meta.aim).toBe(2);
+    expect(saved.meta.events!.slice(-events(before).length)).toEqual(events(before));
+    const again = new Robot(0);
+    await play(saved.match, saved.meta as PlayMeta, again, file);
+    expect(aimedAt(again.screen)).toBe(aimedAt(before));
+    expect(events(again.screen)).toEqual([...events(before), `Resumed at move ${saved.match.game.moves} of round ${saved.match.game.round + 1}`].slice(-7));
+    // A save without them (an older one) resumes as before.
+    const f = JSON.parse(readFileSync(file, 'utf8'));
+    delete f.play.aim;
+    delete f.play.events;
+    writeFileSync(file, JSON.stringify(f));
+    expect(readPlaySave(file).meta.aim).toBeUndefined();
+    for (const [field, value, message] of [['aim', 9, /play\.aim must be a seat 0\.\.3/], ['events', [1], /play\.events must list lines of text/]] as const) {
+      writeFileSync(file, JSON.stringify({ ...f, play: { ...f.play, [field]: value } }));
+      expect(() => readPlaySave(file)).toThrow(message);
+    }
+  });
+
   it('an error mid-game (a launcher that fails) stops with the game saved, resumable', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-session-'));
     const file = path.join(dir, 'crash.json');

@@ -7,9 +7,11 @@
 /** A line that asks the person for something. */
 export const PROMPT = /Your turn \(|You drew a card \(|: press \d+ more times?|: press until cards come out|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/;
 
-/** The line of the screen that asks for something, or null when nothing is asked. */
+/** The lines of the screen that ask for something (the question to the end, with its options), or null when nothing is asked. */
 export function promptLine(screen: string): string | null {
-  return screen.split('\n').find((l) => PROMPT.test(l)) ?? null;
+  const lines = screen.split('\n');
+  const at = lines.findIndex((l) => PROMPT.test(l));
+  return at < 0 ? null : lines.slice(at).join('\n');
 }
 
 /** The keys that answer the screen, as tmux key names (`Enter`) or single characters. */

@@ -17,9 +17,9 @@ export class Pane {
     return new Pane(name);
   }
 
-  /** Starts `uno-extreme ARGS` in a new session (see {@link start}), killed when the test finishes. */
-  static program(name: string, args: string, cwd: string): Pane {
-    const p = Pane.start(name, `node ${BIN} ${args}`, cwd);
+  /** Starts `uno-extreme ARGS` in a new session (see {@link start}; 140×50 unless told), killed when the test finishes. */
+  static program(name: string, args: string, cwd: string, width?: number, height?: number): Pane {
+    const p = Pane.start(name, `node ${BIN} ${args}`, cwd, width, height);
     onTestFinished(() => p.kill());
     return p;
   }
@@ -49,6 +49,11 @@ export class Pane {
   /** Waits for the screen to change from `before`. */
   changed(before: string, ms = 15_000): Promise<string> {
     return this.waitFor((s) => s !== before, ms);
+  }
+
+  /** Resizes the terminal, as a person dragging its window's corner. */
+  resize(width: number, height: number): void {
+    execFileSync('tmux', ['resize-window', '-t', this.name, '-x', String(width), '-y', String(height)]);
   }
 
   kill(): void {

@@ -131,6 +131,23 @@ describe('a launcher whose device counts cards', () => {
     expect(launcher.unitState).toBe('ready');
   });
 
+  it('a stall once every card loaded is out is an empty launcher, not a jam: no lid to cycle, a reload to make', () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(5), supply: ['c0', 'c1'] });
+    const events = record(launcher);
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(150);
+    device.input({ type: 'CARD' });
+    device.input({ type: 'CARD' });
+    device.input({ type: 'STALL' });
+    expect(device.motorState).toBe('stop');
+    launcher.clock!.runUntil(() => launcher.unitState === 'ready');
+    expect(launcher.context.press).toMatchObject({ jam: false, empty: true, cards: ['c0', 'c1'] });
+    expect(events.map((e) => e.type)).toContain('empty');
+    expect(events.map((e) => e.type)).not.toContain('jam');
+    launcher.loadSync(['c2', 'c3']);
+    expect(launcher.pressSync()).toMatchObject({ dinged: true });
+  });
+
   it('an unplug mid-burst: offline, presses refused, the cards counted meanwhile go to the presser once', () => {
     const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(6) });
     const events = record(launcher);

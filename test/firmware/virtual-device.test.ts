@@ -9,12 +9,15 @@ import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
+import { needs } from '../tools.ts';
 import { hex } from './boot.ts';
 
 let dir: string;
 let device: VirtualDevice;
+const socat = needs('socat');
 
 beforeAll(async () => {
+  if (!socat) return;
   dir = mkdtempSync(join(tmpdir(), 'uno-extreme-vd-'));
   device = await VirtualDevice.start({ link: join(dir, 'tty'), hex: hex() });
 }, 60_000);
@@ -49,7 +52,7 @@ async function open(path: string) {
   return { port, until, close };
 }
 
-describe('virtual device', () => {
+describe.runIf(socat)('virtual device', () => {
   it('resets on open like an Uno: HELLO first, then it answers commands', async () => {
     const host = await open(device.link);
     const text = await host.until(/HELLO.*\n/, 3000);

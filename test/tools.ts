@@ -1,0 +1,60 @@
+/**
+ * System tools some tests truly need (socat for real pseudo-terminals, tmux for the terminal
+ * game, the AVR toolchain to rebuild the firmware, chromium for the page). On a machine without
+ * one, its tests are skipped with one line saying what to install; under CI (`CI` set, as
+ * `.ci/run` runs) a missing tool fails the test file instead, so CI never passes by skipping.
+ * Use: `describe.runIf(needs('socat'))('…', …)`, or `needs('tool', 'how to install it')` for a
+ * tool {@link INSTALL} does not list.
+ */
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+/** Whether `tool` is an executable file in one of PATH's folders (or an absolute path to one). */
+export function hasTool(tool: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const candidates = path.isAbsolute(tool) ? [tool] : (env.PATH ?? '').split(path.delimiter).filter(Boolean).map((d) => path.join(d, tool));
+  return candidates.some((f) => {
+    try {
+      accessSync(f, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** `CI` is set to something other than empty, `0` or `false`. */
+export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.CI;
+  return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
+}
+
+/** How to install the tools the tests use (Debian, as `.ci/run` does). */
+export const INSTALL: Record<string, string> = {
+  socat: 'apt-get install socat',
+  tmux: 'apt-get install tmux',
+  'avr-gcc': 'apt-get install gcc-avr avr-libc arduino-core-avr arduino-mk',
+  chromium: 'apt-get install chromium',
+};
+
+/** Thrown when CI lacks a tool its tests need. */
+export class MissingToolError extends Error {
+  override name = 'MissingToolError';
+}
+
+const told = new Set<string>();
+
+/**
+ * Whether the tests that need `tool` run here: true when it is installed. When it is missing,
+ * false after one line on stderr (`skipped: the tests that need socat, which is not installed (apt-get install socat)`), or under CI
+ * a {@link MissingToolError} with the same advice.
+ */
+export function needs(tool: string, install = INSTALL[tool], env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!install) throw new Error(`needs(${tool}): say how to install it`);
+  if (hasTool(tool, env)) return true;
+  if (inCi(env)) throw new MissingToolError(`CI runs every test, and ${tool} is not installed: ${install}`);
+  if (!told.has(tool)) {
+    told.add(tool);
+    process.stderr.write(`skipped: the tests that need ${tool}, which is not installed (${install})\n`);
+  }
+  return false;
+}
