@@ -62,4 +62,24 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       await close();
     }
   });
+
+  // Every rule set, and the house rules on together: a whole round by clicks, through whatever
+  // the deal brings (wild colours, targets, +4 challenges, draws and passes, stacks, jump-ins).
+  for (const [rules, house] of [
+    ['classic', []], ['en-ligne', []], ['extreme-fr', []], ['attack-1999', []], ['extreme-2010', []],
+    ['extreme', ['Stacking: a +2 / Hit 2 on a +2 adds up', 'Jump-in: an identical card may be played out of turn', 'Seven-zero: 7 trades hands, 0 passes every hand on', 'Two identical number cards together']],
+  ] as const) {
+    it(`plays a round of ${rules}${house.length ? ' with stacking, jump-in, seven-zero and pairs' : ''} by clicks`, async () => {
+      const { page, errors, close } = await openPage(web.browser, web.server.url);
+      try {
+        await newGame(page, { seed: 17, players: 4, rules, house: [...house] });
+        expect(await page.locator('.about').innerText()).toContain(rules);
+        expect(await playRound(page, 'click')).toBeGreaterThan(0);
+        await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
 });
