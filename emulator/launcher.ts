@@ -63,8 +63,8 @@ const devices = new WeakMap<object, LauncherHardware>();
 
 /**
  * The machine with its device actions, provided once for every launcher: an actor finds its own
- * device through `self`. Provided per launcher, the whole machine was built again (and its
- * transitions formatted again) for every simulated round, a tenth of a round's time.
+ * device through `self`. Provided per launcher, the whole machine would be built again (and its
+ * transitions formatted again) for every simulated round.
  */
 const drivingMachine = launcherMachine.provide({
   actions: {

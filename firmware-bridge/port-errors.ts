@@ -15,7 +15,8 @@ export class DeviceError extends Error {
 
 /** Explains an error from opening `path` (serialport's messages carry the errno text). */
 export function explainOpenError(path: string, e: unknown): DeviceError {
-  const err = e as NodeJS.ErrnoException;
+  // serialport's errors carry an errno `code`; typed here without Node's types, as the browser builds this module too.
+  const err = e as { message?: string; code?: string } | undefined;
   const msg = String(err?.message ?? e);
   const code = err?.code ?? '';
   if (code === 'EACCES' || /EACCES|Permission denied/i.test(msg))

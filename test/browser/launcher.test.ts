@@ -54,9 +54,12 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
   });
 
   /** The fixture page with `query`, console errors and page errors collected. */
-  async function open(query: string, o: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
+  interface Open { reducedMotion?: 'reduce' | 'no-preference'; viewport?: { width: number; height: number }; hasTouch?: boolean }
+  async function open(query: string, o: Open = {}): Promise<Page> {
     // A context of its own (axe opens a page in it); it goes with the browser.
-    const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, reducedMotion: o.reducedMotion ?? 'no-preference' });
+    const context = await browser.newContext({
+      viewport: o.viewport ?? { width: 1000, height: 700 }, reducedMotion: o.reducedMotion ?? 'no-preference', hasTouch: o.hasTouch ?? false,
+    });
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && errors.push(`${query}: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(`${query}: ${e.message}`));
@@ -151,7 +154,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
   it('shows the launcher running empty, and its reload', async () => {
     const page = await open('burst=5&supply=3&speed=2');
     await page.getByRole('button', { name: 'Press the launcher' }).click();
-    await story(page).getByText('The launcher is empty').waitFor();
+    await story(page).getByText('The launcher ran empty').waitFor();
     await page.waitForFunction(() => fixture.landed.length === 3);
     await expect(page.locator('.ul-empty-label').count()).resolves.toBe(1);
     await page.evaluate(() => fixture.load(20));
@@ -230,6 +233,21 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     expect(await page.evaluate(() => fixture.played)).toEqual([{ kind: 'ding', heard: true }]);
     const { violations } = await new AxeBuilder({ page }).include('.ul-launcher').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await page.close();
+  });
+
+  it("fits a phone's width with no horizontal scroll, and a tap starts the sound", async () => {
+    const page = await open('layout=phone&burst=2', { viewport: { width: 390, height: 844 }, hasTouch: true });
+    // A touch counts as a gesture only at its end: the ding of the tapped press is heard.
+    await page.getByRole('button', { name: 'Press the launcher' }).tap();
+    await story(page).getByText('2 cards went to You').waitFor();
+    expect(await page.evaluate(() => fixture.played)).toEqual([{ kind: 'ding', heard: true }]);
+    const fit = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      region: document.querySelector('.ul-launcher')!.getBoundingClientRect().right,
+    }));
+    expect(fit.page).toBeLessThanOrEqual(390);
+    expect(fit.region).toBeLessThanOrEqual(390);
     await page.close();
   });
 

@@ -69,7 +69,7 @@ describe('what the launcher view tells of a press', () => {
   it('the launcher running empty, and the reload until the next press', () => {
     const { launcher, watch } = watched({ profile: fixedBurst(5, clean), supply: deck(2) });
     launcher.pressSync();
-    expect(story(watch.shown, names)).toEqual(['Ding!', '2 cards went to You', 'The launcher is empty']);
+    expect(story(watch.shown, names)).toEqual(['Ding!', '2 cards went to You', 'The launcher ran empty']);
     launcher.loadSync(deck(30, 'r'));
     expect(story(watch.shown, names).at(-1)).toBe('Reloaded: the discard pile shuffled back in (30 cards, 30 in the launcher)');
     launcher.pressSync();

@@ -190,7 +190,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       <h2 id={`${id}-title`}>Launcher</h2>
       <div ref={svgBox}>
         <Toy
-          angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} stuck={stuck}
+          angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} reloading={reloading} stuck={stuck}
           lowBattery={low} dings={s.dings} running={s.running} motion={motion} label={label}
         />
       </div>

@@ -16,6 +16,8 @@ export interface ToyProps {
   /** Cards in the launcher. */
   supply: number;
   lidOpen: boolean;
+  /** Cards are going in (a reload): they drop into the open tray. */
+  reloading: boolean;
   /** A card stuck in the mouth: jammed, or left half out. */
   stuck: 'jam' | 'half-out' | null;
   lowBattery: boolean;
@@ -45,6 +47,9 @@ export function Toy(p: ToyProps): JSX.Element {
             <rect key={i} x={-44 + i} y={-30 + i} width="56" height="60" rx="4" class="ul-stack-card" />
           ))}
           {p.supply === 0 && <text x="-16" y="5" class="ul-empty-label">EMPTY</text>}
+          {p.reloading && p.motion && [0, 1, 2].map((i) => (
+            <rect key={i} x="-44" y="-30" width="56" height="60" rx="4" class="ul-stack-card ul-reload-card" style={{ animationDelay: `${i * 120}ms` }} />
+          ))}
         </g>
         <g class={p.lidOpen ? 'ul-lid ul-lid-open' : 'ul-lid'}>
           <rect x="-50" y="-36" width="68" height="72" rx="8" class="ul-lid-cover" />

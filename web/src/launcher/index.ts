@@ -9,6 +9,7 @@ import { MachineLauncher } from '../../../emulator/launcher.ts';
 import type { Profile } from '../../../emulator/profile.ts';
 import type { RngState } from '../../../lib/rng.ts';
 
+export { CARD_LANDED, type CardLanded } from './Flights.tsx';
 export { LauncherView, type LauncherViewProps } from './LauncherView.tsx';
 export { BEEP, DING, LOW, renderBeep, renderDing, renderLowBattery, Sound, type SoundKind } from './sound.ts';
 

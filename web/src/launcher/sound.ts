@@ -67,8 +67,18 @@ export type SoundKind = 'ding' | 'beep' | 'low';
 
 const RENDER: Record<SoundKind, (ctx: BaseAudioContext) => number> = { ding: renderDing, beep: renderBeep, low: renderLowBattery };
 
-/** The gestures that let a page start its sound. */
-const GESTURES = ['pointerdown', 'keydown'] as const;
+/**
+ * The gestures that may let a page start its sound. Which of them do depends on the pointer: a
+ * mouse's pointerdown does, a touch's only at its end (touchend, pointerup, click), a key's
+ * keydown does; so the sound listens to all of them until one has started it.
+ */
+const GESTURES = ['pointerdown', 'pointerup', 'touchend', 'click', 'keydown'] as const;
+
+/** The browser says the person has just acted (true where it cannot tell). */
+function activated(): boolean {
+  const ua = (globalThis.navigator as { userActivation?: { isActive: boolean } } | undefined)?.userActivation;
+  return ua === undefined || ua.isActive;
+}
 
 /**
  * The page's sound: silent until the person's first gesture (a pointer or a key on `target`),
@@ -79,6 +89,7 @@ export class Sound {
   private mutedNow: boolean;
   private readonly listeners = new Set<(muted: boolean) => void>();
   private readonly unlock = (): void => this.start();
+  private readonly makeContext: () => AudioContext;
 
   /** `makeContext`: how to make the context (a page's default; a test's own). */
   constructor(
@@ -90,8 +101,6 @@ export class Sound {
     for (const g of GESTURES) target.addEventListener(g, this.unlock, { capture: true });
   }
 
-  private readonly makeContext: () => AudioContext;
-
   /** The sound can be heard: a gesture has started it, and it is not muted. */
   get audible(): boolean {
     return !this.mutedNow && this.ctx !== null && this.ctx.state === 'running';
@@ -99,7 +108,7 @@ export class Sound {
 
   /** A gesture has started the sound (whether muted or not). */
   get started(): boolean {
-    return this.ctx !== null;
+    return this.ctx !== null && this.ctx.state === 'running';
   }
 
   get muted(): boolean {
@@ -126,18 +135,25 @@ export class Sound {
     return true;
   }
 
-  /** Makes and resumes the context: called in the first gesture. */
+  /**
+   * Makes the context in a gesture the browser counts (made outside one, it stays suspended and
+   * the browser warns), resumes it if it is suspended, and stops listening once it runs.
+   */
   private start(): void {
+    if (!activated()) return;
+    this.ctx ??= this.makeContext();
+    const ctx = this.ctx;
+    if (ctx.state === 'running') return this.stopListening();
+    void ctx.resume().then(() => ctx.state === 'running' && this.stopListening(), () => {});
+  }
+
+  private stopListening(): void {
     for (const g of GESTURES) this.target.removeEventListener(g, this.unlock, { capture: true });
-    if (this.ctx) return;
-    this.ctx = this.makeContext();
-    // A context made in a gesture runs; one a browser still holds suspended is resumed in it.
-    if (this.ctx.state === 'suspended') void this.ctx.resume();
   }
 
   /** Stops listening and closes the context. */
   dispose(): void {
-    for (const g of GESTURES) this.target.removeEventListener(g, this.unlock, { capture: true });
+    this.stopListening();
     this.listeners.clear();
     void this.ctx?.close();
     this.ctx = null;

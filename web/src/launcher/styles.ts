@@ -4,7 +4,7 @@
  * `prefers-reduced-motion` whatever the view says.
  */
 export const LAUNCHER_CSS = `
-.ul-launcher { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; align-items: center; max-width: 34rem; }
+.ul-launcher { display: grid; grid-template-columns: auto minmax(0, 19rem); gap: 0.5rem 1rem; align-items: center; max-width: 32rem; }
 .ul-launcher h2 { grid-column: 1 / -1; margin: 0; font-size: 1.1rem; }
 .ul-toy { width: 11rem; height: 11rem; overflow: visible; }
 .ul-base { fill: #3a3f47; stroke: #1d2026; stroke-width: 3; }
@@ -18,6 +18,7 @@ export const LAUNCHER_CSS = `
 .ul-lid-cover { fill: rgba(255, 255, 255, 0.25); stroke: #fff; stroke-width: 2; }
 .ul-logo { fill: #ffd400; font: bold 13px sans-serif; }
 .ul-mouth { fill: #111; }
+.ul-reload-card { opacity: 0; animation: ul-drop 360ms ease-in forwards; }
 .ul-roller { fill: #555; }
 .ul-roller-running { animation: ul-roll 120ms linear infinite; }
 .ul-mouth-point { fill: none; }
@@ -29,11 +30,12 @@ export const LAUNCHER_CSS = `
 .ul-ding-ring-run { animation: ul-ding 500ms ease-out; }
 .ul-led { fill: #31c950; }
 .ul-led-low { fill: #ff3b30; }
-.ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; }
+.ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; overflow-wrap: anywhere; }
 .ul-press { font-size: 1.1rem; padding: 0.6rem 1rem; border-radius: 0.5rem; border: 2px solid #7d140d; background: #d62d20; color: #fff; cursor: pointer; }
 .ul-press:disabled { background: #8b8b8b; border-color: #5c5c5c; color: #fff; cursor: not-allowed; }
 .ul-press:focus-visible { outline: 3px solid #1b56c8; outline-offset: 2px; }
 .ul-press-label { margin: 0; font-weight: bold; }
+.ul-mute { align-self: flex-start; }
 .ul-status { margin: 0; padding-left: 1.1rem; }
 .ul-battery { display: flex; gap: 0.4rem; align-items: center; }
 .ul-battery-low { color: #b3261e; font-weight: bold; }
@@ -43,8 +45,13 @@ export const LAUNCHER_CSS = `
 .ul-flight::after { content: ''; position: absolute; inset: 0.5rem 0.3rem; border-radius: 50%; background: #d62d20; transform: rotate(-30deg); }
 .ul-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @keyframes ul-ding { from { opacity: 1; transform: scale(0.9); } to { opacity: 0; transform: scale(1.8); } }
+@keyframes ul-drop { from { opacity: 1; transform: translate(-30px, -40px) scale(1.3); } to { opacity: 1; transform: none; } }
 @keyframes ul-roll { from { opacity: 1; } 50% { opacity: 0.5; } to { opacity: 1; } }
-.ul-button circle { transform-box: fill-box; transform-origin: center; }
+.ul-button circle, .ul-reload-card { transform-box: fill-box; transform-origin: center; }
+@media (max-width: 30rem) {
+  .ul-launcher { grid-template-columns: minmax(0, 1fr); justify-items: center; }
+  .ul-side { width: 100%; }
+}
 @media (prefers-reduced-motion: reduce) {
   .ul-launcher *, .ul-flight { animation: none !important; transition: none !important; }
 }

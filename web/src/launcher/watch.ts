@@ -140,7 +140,7 @@ export function story(s: Shown, names: readonly string[], jammed = false): strin
     else if (p.done && !p.halfOut) lines.push('No card came out');
     if (p.halfOut) lines.push(`A card was left sticking out: ${who(names, p.presser)} takes it`);
     if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
-    if (p.empty) lines.push('The launcher is empty');
+    if (p.empty) lines.push('The launcher ran empty');
   }
   if (s.reload) lines.push(`Reloaded: the discard pile shuffled back in (${s.reload.cards} cards, ${s.reload.supply} in the launcher)`);
   if (s.dead) lines.push('The batteries are dead: replace them');
