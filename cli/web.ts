@@ -136,6 +136,16 @@ export const webCommand: Command = {
           : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
       server.listen(port, host, ok);
     });
+    // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
+    // server as soon as it reads the address stops it cleanly.
+    const stopped = new Promise<void>((done) => {
+      const stop = () => {
+        server.close(() => done());
+        server.closeAllConnections();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
     const bound = (server.address() as { port: number }).port;
     const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
     if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
@@ -152,14 +162,7 @@ export const webCommand: Command = {
         child.unref();
       }
     }
-    await new Promise<void>((done) => {
-      const stop = () => {
-        server.close(() => done());
-        server.closeAllConnections();
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     return 0;
   },
 };

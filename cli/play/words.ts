@@ -73,7 +73,7 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'show':
       return 'Show Hands: every hand is on the table';
     case 'challenge':
-      return `${who(e.by)} challenged ${who(e.seat)}'s +4: it was ${e.legal ? 'legal' : 'illegal'}`;
+      return `${who(e.seat)} challenged ${who(e.by)}'s +4: it was ${e.legal ? 'legal' : 'illegal'}`;
     case 'roundOver':
       return `${who(e.winner)} went out!`;
     case 'request':

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PlaySession } from '../../cli/play/session.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { createMatch, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
+import { createMatch, resolveRules, type Move, type Options, type PlayMeta } from '../../game/index.ts';
 import { createPageLauncher } from '../../web/src/launcher/index.ts';
 import { GameSession, type Ask } from '../../web/src/session.ts';
 import { Robot } from '../e2e/strategy.ts';
@@ -46,10 +46,10 @@ function memoryStore() {
  * The save of the first position, over seeds `from`…, where the page asks the person something
  * `holds` accepts: the page's own session (instant speed) up to the question, saved there.
  */
-export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean, o: { players: number; rules?: string; from?: number; seeds?: number }): Promise<{ seed: number; save: string }> {
+export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean, o: { players: number; rules?: string; options?: Partial<Options>; from?: number; seeds?: number }): Promise<{ seed: number; save: string }> {
   const first = o.from ?? 1;
   for (let seed = first; seed < first + (o.seeds ?? 40); seed++) {
-    const match = createMatch({ rules: resolveRules(o.rules ?? 'extreme'), players: o.players, seed, log: true });
+    const match = createMatch({ rules: resolveRules(o.rules ?? 'extreme', o.options), players: o.players, seed, log: true });
     const session = new GameSession({ match, meta: metaFor(o.players), profile: resolveProfile('seed-0-8'), speed: 'instant', store: memoryStore(), makeLauncher: createPageLauncher });
     let found: string | null = null;
     let seen = -1;

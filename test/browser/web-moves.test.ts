@@ -142,4 +142,53 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
       await close();
     }
   });
+
+  // The requests of the other rule sets and house rules, each from the first position that asks it.
+  const requests: Array<[string, Parameters<typeof positionWhere>[1], (s: GameState) => boolean, (page: Page) => Promise<unknown>, RegExp]> = [
+    ['challenges a +4 (classic)', { players: 3, rules: 'classic' }, (s) => s.pending?.kind === 'challenge',
+      (page) => page.getByRole('button', { name: 'Challenge the +4' }).click(), /You challenged Bot \d's \+4: it was (legal|illegal)/],
+    ['passes after drawing a playable card (classic)', { players: 3, rules: 'classic' }, (s) => s.pending?.kind === 'drawn',
+      async (page) => {
+        expect(await page.locator('.actions .prompt').innerText()).toMatch(/^You drew .*: play it or pass$/);
+        await page.getByRole('button', { name: 'Pass', exact: true }).click();
+      }, /Bot \d (played|drew|went out)/],
+    ['stacks on a Hit 2 (stacking)', { players: 3, options: { stacking: true } }, (s) => s.pending?.kind === 'stack' && legalMoves(s).some((m) => m.type === 'play' && m.seat === 0),
+      (page) => page.locator('.hand button.card.playable').first().click(), /You played .*Hit 2/],
+    ['jumps in with an identical card (jump-in)', { players: 4, options: { jumpIn: true } }, (s) => s.turn !== 0 && legalMoves(s).some((m) => m.type === 'play' && m.seat === 0),
+      (page) => page.locator('.hand button.card.playable').first().click(), /You played /],
+  ];
+  for (const [what, setup, holds, act, said] of requests) {
+    it(what, async () => {
+      const { save } = await positionWhere((a, s) => a.seat === 0 && holds(s.state), setup);
+      const { page, errors, close } = await openPage(web.browser, web.server.url);
+      try {
+        await openSave(page, save);
+        await waitForPerson(page);
+        const lines = (await logText(page)).split('\n').length;
+        await act(page);
+        await expect.poll(async () => (await logText(page)).split('\n').slice(lines - 1).join('\n')).toMatch(said);
+        expect(Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(gameOf(save).moves);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('shows the other players\' hands after a Show Hands (extreme-fr)', async () => {
+    const { save } = await positionWhere((a, s) => s.state.shown && a.mode === 'turn', { players: 3, rules: 'extreme-fr' });
+    const s = gameOf(save);
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
+    try {
+      await openSave(page, save);
+      await waitForPerson(page);
+      for (const seat of [1, 2]) {
+        const shown = page.getByRole('list', { name: `Bot ${seat}'s hand` });
+        expect(await shown.getByRole('listitem').count()).toBe(s.hands[seat].length);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

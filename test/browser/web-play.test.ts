@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hasChromium } from './chromium.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
@@ -20,6 +21,33 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       await over.getByRole('button', { name: 'Next round' }).click();
       await waitForPerson(page);
       expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
+    const { page, errors, close } = await openPage(web.browser, web.server.url);
+    try {
+      await newGame(page, { seed: 11, players: 3, name: 'Ana', target: 1 });
+      await playRound(page, 'click');
+      const end = page.getByRole('dialog', { name: /^Match over: (Ana|Bot \d) wins!$/ });
+      await end.waitFor();
+      expect(await page.locator('.app').getAttribute('data-phase')).toBe('matchOver');
+      const [download] = await Promise.all([page.waitForEvent('download'), end.getByRole('button', { name: 'Download the score sheet' }).click()]);
+      expect(download.suggestedFilename()).toBe('uno-extreme-scores.html');
+      const sheet = readFileSync((await download.path())!, 'utf8');
+      expect(sheet).toContain('<h1>UNO Extreme — score sheet</h1>');
+      expect(sheet).toMatch(/first to 1 · scoring standard · seed 11 · \d{4}-\d\d-\d\d · <strong>(Ana|Bot \d) wins<\/strong>/);
+      for (const n of ['Ana', 'Bot 1', 'Bot 2']) expect(sheet).toContain(`<th colspan="2">${n}</th>`);
+      // A reload shows the end again; New game starts over.
+      await page.reload();
+      await page.getByRole('dialog', { name: /^Match over/ }).waitFor();
+      await page.getByRole('dialog', { name: /^Match over/ }).getByRole('button', { name: 'New game' }).click();
+      await newGame(page, { seed: 12, players: 2 });
+      await waitForPerson(page);
+      expect(await page.locator('.seed').innerText()).toBe('12');
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -62,4 +90,24 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       await close();
     }
   });
+
+  // Every rule set, and the house rules on together: a whole round by clicks, through whatever
+  // the deal brings (wild colours, targets, +4 challenges, draws and passes, stacks, jump-ins).
+  for (const [rules, house] of [
+    ['classic', []], ['en-ligne', []], ['extreme-fr', []], ['attack-1999', []], ['extreme-2010', []],
+    ['extreme', ['Stacking: a +2 / Hit 2 on a +2 adds up', 'Jump-in: an identical card may be played out of turn', 'Seven-zero: 7 trades hands, 0 passes every hand on', 'Two identical number cards together']],
+  ] as const) {
+    it(`plays a round of ${rules}${house.length ? ' with stacking, jump-in, seven-zero and pairs' : ''} by clicks`, async () => {
+      const { page, errors, close } = await openPage(web.browser, web.server.url);
+      try {
+        await newGame(page, { seed: 17, players: 4, rules, house: [...house] });
+        expect(await page.locator('.about').innerText()).toContain(rules);
+        expect(await playRound(page, 'click')).toBeGreaterThan(0);
+        await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+  }
 });

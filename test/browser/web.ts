@@ -15,6 +15,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface WebServer {
   url: string;
   child: ChildProcess;
+  /** What it has written to stderr so far (its messages, with --json). */
+  stderr(): string;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export function startWeb(extra: string[] = []): Promise<WebServer> {
       const { url } = JSON.parse(line) as { url: string };
       ok({
         url, child,
+        stderr: () => err,
         stop: () => new Promise<void>((done) => {
           if (child.exitCode !== null) return done();
           child.once('exit', () => done());

@@ -56,7 +56,9 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
   const n = cards.length;
   // Larger cards where there is room: a phone's hand still fits its width at 56 px.
   const cardW = width < 500 ? 56 : width > 1100 ? 92 : 76;
-  const step = n > 1 ? Math.min(cardW + 8, (width - cardW) / (n - 1)) : 0;
+  // The end cards lean out by a few pixels: the fan keeps that much off each side.
+  const room = width - 16;
+  const step = n > 1 ? Math.min(cardW + 8, (room - cardW) / (n - 1)) : 0;
   const left0 = (width - (cardW + step * (n - 1))) / 2;
   const at = Math.min(focusAt, Math.max(0, n - 1));
   const onKey = (e: KeyboardEvent) => {
