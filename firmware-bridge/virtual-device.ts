@@ -12,6 +12,7 @@
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { lstat } from 'node:fs/promises';
 import { firmwareHex } from './avr/firmware.ts';
 import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
@@ -170,9 +171,14 @@ export class VirtualDevice {
         for (const line of text.split('\n').filter(Boolean)) {
           this.log(line);
           if (!ready && / PTY is /.test(line)) {
-            ready = this.listening = true;
-            for (const l of this.onListening.splice(0)) l();
-            resolve();
+            ready = true;
+            // socat says the PTY's name before it makes the link: listening once the link is there.
+            void this.linkMade(p).then(() => {
+              if (p.exitCode !== null || p.signalCode !== null) return;
+              this.listening = true;
+              for (const l of this.onListening.splice(0)) l();
+              resolve();
+            });
           }
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
@@ -189,6 +195,18 @@ export class VirtualDevice {
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
+  }
+
+  /** Resolves once `link` exists, or once `p` has exited (the caller hears that through `exit`). */
+  private async linkMade(p: ChildProcess): Promise<void> {
+    while (p.exitCode === null && p.signalCode === null) {
+      try {
+        await lstat(this.link);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
   }
 
   /** The host opened the PTY: it opens the board's transport, which resets the board as DTR does (an external reset: SRAM kept). */
