@@ -29,7 +29,7 @@ export interface LauncherOptions {
   supply?: CardId[];
   /** Battery charge 0..1 (default 1, fresh cells). */
   charge?: number;
-  /** `simulated` (default): time passes only when the launcher is busy, instantly. `real`: wall clock. */
+  /** `simulated` (default): time passes only when the launcher is busy, instantly. `real`: the wall clock, at `speed`. */
   clock?: 'simulated' | 'real';
   /**
    * On the real clock, how fast time runs (default 1, real time; 2 is twice as fast; Infinity, no

@@ -195,7 +195,10 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
       await page.evaluate(() => void fixture.aim(1));
       await region(page).getByText('Aimed at Ana').waitFor();
       await page.getByRole('button', { name: 'Press the launcher' }).click();
+      // The ding is seen without motion: the button stays lit while the press lasts (with no waiting, no time at all).
+      if (motion === 'false') await page.locator('.ul-button-cap-lit').waitFor();
       await story(page).getByText('4 cards went to Ana').waitFor();
+      await expect(page.locator('.ul-button-cap-lit').count()).resolves.toBe(0);
       await page.waitForFunction(() => fixture.landed.length === 4);
       const still = await page.evaluate((motion) => ({
         // With no waiting the ding's ring still strikes (the person's motion is on): nothing else moves.

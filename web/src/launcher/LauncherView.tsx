@@ -191,7 +191,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       <div ref={svgBox}>
         <Toy
           angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} reloading={reloading} stuck={stuck}
-          lowBattery={low} dings={s.dings} running={s.running} motion={motion} label={label}
+          lowBattery={low} dings={s.dings} pressing={s.press !== null && !s.press.done} running={s.running} motion={motion} label={label}
         />
       </div>
       <div class="ul-side">

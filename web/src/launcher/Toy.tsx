@@ -23,6 +23,8 @@ export interface ToyProps {
   lowBattery: boolean;
   /** Presses dinged so far: each new one strikes the button's ring again. */
   dings: number;
+  /** A press is under way: the button stays lit (seen without motion too). */
+  pressing: boolean;
   /** The motor is running (the roller turns). */
   running: boolean;
   /** The animations run (off for reduced motion and with no waiting). */
@@ -68,7 +70,7 @@ export function Toy(p: ToyProps): JSX.Element {
         {/* The big button, struck at each ding. */}
         <g class="ul-button">
           {p.dings > 0 && <circle key={p.dings} cx="38" cy="0" r="20" class={p.motion ? 'ul-ding-ring ul-ding-ring-run' : 'ul-ding-ring'} />}
-          <circle cx="38" cy="0" r="17" class="ul-button-cap" />
+          <circle cx="38" cy="0" r="17" class={p.pressing ? 'ul-button-cap ul-button-cap-lit' : 'ul-button-cap'} />
           <circle cx="38" cy="0" r="9" class="ul-button-top" />
         </g>
         <circle cx="-54" cy="-34" r="4" class={p.lowBattery ? 'ul-led ul-led-low' : 'ul-led'} />

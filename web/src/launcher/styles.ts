@@ -25,6 +25,7 @@ export const LAUNCHER_CSS = `
 .ul-card-back { fill: #111; stroke: #fff; stroke-width: 2; }
 .ul-jam-cross { stroke: #ff3b30; stroke-width: 5; stroke-linecap: round; }
 .ul-button-cap { fill: #ffd400; stroke: #8a6d00; stroke-width: 2; }
+.ul-button-cap-lit { fill: #fff27a; stroke: #ffd400; stroke-width: 4; }
 .ul-button-top { fill: #1b56c8; }
 .ul-ding-ring { fill: none; stroke: #ffd400; stroke-width: 3; opacity: 0; }
 .ul-ding-ring-run { animation: ul-ding 500ms ease-out; }
