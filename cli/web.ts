@@ -16,7 +16,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
 export const WEB_DIST = path.join(ROOT, 'web', 'dist');
 /** What the page is built from: a change in any of these rebuilds it. */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'game', 'emulator', 'lib', 'cli/play'].map((p) => path.join(ROOT, p));
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play', 'firmware-bridge'].map((p) => path.join(ROOT, p));
 
 function newest(p: string): number {
   const st = statSync(p, { throwIfNoEntry: false });

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { launcherFirmware } from './firmware.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -13,6 +14,9 @@ export default defineConfig({
   // Relative URLs: the built page works from any path the server mounts it at.
   base: './',
   logLevel: 'warn',
+  plugins: [launcherFirmware()],
+  // The virtual launcher's worker imports modules: an ES module worker (Chromium, Firefox, Safari 15+).
+  worker: { format: 'es', plugins: () => [launcherFirmware()] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: 'dist',

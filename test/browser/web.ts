@@ -71,10 +71,11 @@ export interface OpenPage {
 
 /**
  * A fresh page (its own storage) on the game, at `instant` speed unless told otherwise: the
- * bots and the launcher take no time, so a test waits only on what the page shows.
+ * bots and the launcher take no time, so a test waits only on what the page shows. `init`: a
+ * script to run in the page before its own.
  */
-export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant' } = {}): Promise<OpenPage> {
-  const { speed = 'instant', ...ctx } = o;
+export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant'; init?: string } = {}): Promise<OpenPage> {
+  const { speed = 'instant', init, ...ctx } = o;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -83,6 +84,8 @@ export async function openPage(browser: Browser, url: string, o: BrowserContextO
   await page.addInitScript((s) => {
     if (localStorage.getItem('uno-extreme-settings') === null) localStorage.setItem('uno-extreme-settings', JSON.stringify({ speed: s, colourBlind: false }));
   }, speed);
+  // A script of the test's, run before the page's own (a fake navigator.serial).
+  if (init) await page.addInitScript({ content: init });
   await page.goto(url);
   return { page, errors, close: () => context.close() };
 }

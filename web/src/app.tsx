@@ -6,10 +6,11 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
 import { NewGameDialog } from './newGame.tsx';
-import { createPageLauncher, Sound, type PageSpeed as Speed } from './launcher/index.ts';
+import { Sound, type PageSpeed as Speed } from './launcher/index.ts';
 import { GameSession, SAVE_KEY } from './session.ts';
 import { Table } from './table.tsx';
 
@@ -63,9 +64,11 @@ export function App({ store }: { store: Storage }) {
   const [, setTick] = useState(0);
   // One sound for the page: it starts on the first gesture, whatever game is on.
   const sound = useMemo(() => new Sound(), []);
+  // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games.
+  const device = useMemo(() => new PageDevice(), []);
 
   const session = useMemo(
-    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: createPageLauncher }),
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher }),
     [game],
   );
   useEffect(() => {
@@ -159,6 +162,7 @@ export function App({ store }: { store: Storage }) {
           <button type="button" onClick={() => setImportError(null)}>Dismiss</button>
         </p>
       )}
+      {session && <DeviceBar device={device} />}
       <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
@@ -175,7 +179,7 @@ export function App({ store }: { store: Storage }) {
           </div>
         </Modal>
       )}
-      {newOpen && <NewGameDialog store={store} onStart={start} error={newError} onClose={session ? () => setNewOpen(false) : undefined} />}
+      {newOpen && <NewGameDialog store={store} device={device} onStart={start} error={newError} onClose={session ? () => setNewOpen(false) : undefined} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
 import { RULE_SETS, type BotKind, type Options } from '../../game/index.ts';
+import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
 
@@ -22,8 +23,10 @@ const HOUSE: Array<[keyof Options, string]> = [
 ];
 
 /** The form; `onStart` gets what was chosen (and says why it cannot start, as a string, when it cannot). */
-export function NewGameDialog({ store, onStart, onClose, error }: {
+export function NewGameDialog({ store, onStart, onClose, error, device }: {
   store: Storage;
+  /** The launcher device to choose (web/src/device); without it, the simulated launcher. */
+  device?: PageDevice;
   onStart: (g: NewGame) => void;
   onClose?: () => void;
   error: string | null;
@@ -57,6 +60,7 @@ export function NewGameDialog({ store, onStart, onClose, error }: {
 
   const submit = (e: Event) => {
     e.preventDefault();
+    if (device?.notReady()) return; // the choice says why
     const opts: Partial<Options> = { ...options };
     if (handSize !== null) opts.handSize = handSize;
     onStart({ rules, players, name, bots, profile, seed, target, options: opts });
@@ -103,6 +107,7 @@ export function NewGameDialog({ store, onStart, onClose, error }: {
             {profileError && <p class="error" role="alert">{profileError}</p>}
           </fieldset>
         )}
+        {base.options.launcher && device && <LauncherChoice device={device} />}
         <label>
           Seed
           <input type="number" min={0} required value={seed} onInput={(e) => setSeed(Number(e.currentTarget.value))} />

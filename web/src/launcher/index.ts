@@ -5,6 +5,7 @@
  */
 import type { Speed } from '../../../emulator/clock.ts';
 import type { CardId, CoreState } from '../../../emulator/core.ts';
+import type { LauncherHardware } from '../../../emulator/hardware.ts';
 import { MachineLauncher } from '../../../emulator/launcher.ts';
 import type { Profile } from '../../../emulator/profile.ts';
 import type { RngState } from '../../../lib/rng.ts';
@@ -33,6 +34,8 @@ export interface PageLauncherOptions {
   resume?: CoreState;
   /** The cards loaded at the start. */
   supply?: CardId[];
+  /** A device to drive (web/src/device: a board on USB, the virtual one); the simulated device by default. It outlives the launcher: each round's launcher drives it in turn. */
+  hardware?: LauncherHardware;
 }
 
 /** The page's launcher: the machine, its speed, and its end. */
@@ -59,10 +62,12 @@ export function createPageLauncher(o: PageLauncherOptions): PageLauncher {
     ignoreButton: true,
     ...(o.resume ? { resume: o.resume } : {}),
     ...(o.supply ? { supply: o.supply } : {}),
+    ...(o.hardware ? { hardware: o.hardware } : {}),
   });
   return {
     launcher,
     setSpeed: (speed) => launcher.setSpeed(speedFactor(speed)),
-    dispose: () => void launcher.close(),
+    // A device given is the page's (kept for the next round): detached, not closed.
+    dispose: () => (o.hardware ? launcher.detach() : void launcher.close()),
   };
 }

@@ -1,0 +1,223 @@
+/**
+ * Which launcher the page plays with, and the state of a real or virtual one: the simulated
+ * launcher (the machine alone), a board on USB through Web Serial ("Connect a launcher"), or the
+ * real firmware on an emulated Uno in a worker ("Virtual launcher"). A real or virtual board is
+ * one {@link SerialLauncher} over a line transport, opened once and kept across rounds; each
+ * round's page launcher is built on it (`hardware`), on the real clock at 1× whatever the speed
+ * setting (a motor runs at its own pace). What a person must know is kept here for the page to
+ * say: the link lost and waited for, what to do at the launcher (reload, a jam), noise on the line.
+ */
+import { why as virtualWhy } from 'virtual:launcher-firmware-status';
+import type { LauncherHardware } from '../../../emulator/hardware.ts';
+import type { SerialLauncher } from '../../../firmware-bridge/serial/driver.ts';
+import type { LineTransport } from '../../../firmware-bridge/transport.ts';
+import { requestLauncherPort, webSerialSupport } from '../../../firmware-bridge/web-serial.ts';
+import { createPageLauncher, type PageLauncher, type PageLauncherOptions } from '../launcher/index.ts';
+import type { BoardTally } from './protocol.ts';
+import type { WorkerTransport } from './worker-transport.ts';
+
+/** The launcher the person picked. */
+export type LauncherChoice = 'simulated' | 'serial' | 'virtual';
+
+/** Where a real or virtual board is. */
+export type LinkState = 'none' | 'connecting' | 'connected' | 'offline';
+
+/** What the page shows of the device. */
+export interface DeviceShown {
+  choice: LauncherChoice;
+  link: LinkState;
+  /** The board's name in messages: `web-serial:2341:0043`, `virtual`. */
+  name: string | null;
+  /** Why connecting failed, or why the game cannot start yet; null when all is well. */
+  error: string | null;
+  /** What the person must do at the launcher now (reload it, free a jam), until the lid closes. */
+  attention: string | null;
+  /** The lid, as the board last said (null: not known). */
+  lidOpen: boolean | null;
+  /** Cards the game had from this board's launcher (its sensor's counts, as the machine heard them). */
+  cards: number;
+  /** The virtual board's own tally (null for a real one: only its firmware knows). */
+  board: BoardTally | null;
+  /** The last notice from the line (noise), if any. */
+  notice: string | null;
+}
+
+/** Whether this browser can reach a USB launcher: null, or a sentence saying which browsers can. */
+export const serialUnsupported: string | null = (() => {
+  const s = webSerialSupport(typeof navigator === 'undefined' ? undefined : (navigator as { serial?: unknown }));
+  return s.ok ? null : `This browser cannot reach a USB launcher: ${s.why}.`;
+})();
+
+/** Null when the page has the firmware for the virtual launcher, else why not. */
+export const virtualUnsupported: string | null = virtualWhy && `The virtual launcher is not available: ${virtualWhy}.`;
+
+/** The page's launcher device, across games. */
+export class PageDevice {
+  private state: DeviceShown = { choice: 'simulated', link: 'none', name: null, error: null, attention: null, lidOpen: null, cards: 0, board: null, notice: null };
+  private readonly listeners = new Set<() => void>();
+  private hardware: SerialLauncher | null = null;
+  private worker: WorkerTransport | null = null;
+  private offs: (() => void)[] = [];
+  /** What the virtual launcher's person is doing at the lid. */
+  private virtualHands: 'reload' | 'jam' | null = null;
+  /** Counts the choices made: a connection that finishes after another choice is dropped. */
+  private generation = 0;
+
+  /** What to show. */
+  get shown(): DeviceShown {
+    return this.state;
+  }
+
+  /** Hears every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(change: Partial<DeviceShown>): void {
+    this.state = { ...this.state, ...change };
+    for (const l of this.listeners) l();
+  }
+
+  /**
+   * Picks a launcher. `virtual` starts the worker at once; `serial` waits for {@link connect}
+   * (the browser asks the person for the port, which needs their click); `simulated` releases a board.
+   */
+  async choose(choice: LauncherChoice): Promise<void> {
+    if (choice === this.state.choice && (choice !== 'virtual' || this.hardware)) return;
+    const gen = ++this.generation;
+    await this.release();
+    this.set({ choice, link: 'none', name: null, error: null, attention: null, lidOpen: null, board: null, notice: null });
+    if (choice === 'virtual') {
+      if (virtualUnsupported) return this.set({ error: virtualUnsupported });
+      this.set({ link: 'connecting' });
+      // The worker, avr8js and the hex come in their own chunk, only for this choice.
+      const { startVirtualLauncher } = await import('./virtual.ts');
+      const transport = startVirtualLauncher();
+      this.worker = transport;
+      transport.onTally((board) => this.set({ board }));
+      await this.open(transport, gen);
+    }
+  }
+
+  /** Asks the browser for the launcher's USB port (call it from a click), then opens it. */
+  async connect(): Promise<void> {
+    const gen = ++this.generation;
+    await this.release();
+    this.set({ choice: 'serial', error: null, notice: null });
+    const support = webSerialSupport(navigator as { serial?: unknown });
+    if (!support.ok) return this.set({ error: serialUnsupported });
+    let transport: LineTransport;
+    try {
+      transport = await requestLauncherPort(support.serial);
+    } catch (e) {
+      const name = (e as { name?: string }).name;
+      return this.set({ link: 'none', error: name === 'NotFoundError' ? 'No port was chosen: plug the launcher in, then Connect and pick its port (an Arduino, a CH340, FTDI or CP210x serial device)' : `The browser refused the port: ${(e as Error).message}` });
+    }
+    this.set({ link: 'connecting' });
+    await this.open(transport, gen);
+  }
+
+  /** The command session on `transport`: handshake (the board resets on open; its HELLO is waited for). */
+  private async open(transport: LineTransport, gen: number): Promise<void> {
+    const { SerialLauncher } = await import('../../../firmware-bridge/serial/driver.ts');
+    let hw: SerialLauncher;
+    try {
+      hw = await SerialLauncher.open({ transport, name: transport.path });
+    } catch (e) {
+      if (gen === this.generation) this.set({ link: 'none', error: `${(e as Error).message}` });
+      return;
+    }
+    if (gen !== this.generation) return void (await hw.close());
+    this.hardware = hw;
+    this.offs.push(
+      hw.onInput((i) => {
+        if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ?? null });
+        else if (i.type === 'LID') this.lid(i.open);
+      }),
+      hw.onNotice((notice) => this.set({ notice })),
+    );
+    this.set({ link: 'connected', name: hw.name, error: null });
+  }
+
+  private lid(open: boolean): void {
+    this.set({ lidOpen: open, ...(open ? {} : { attention: null }) });
+    if (open && this.virtualHands === 'jam') {
+      this.virtualHands = null;
+      this.worker?.setLid(false);
+    }
+  }
+
+  private async release(): Promise<void> {
+    for (const off of this.offs.splice(0)) off();
+    const hw = this.hardware;
+    this.hardware = null;
+    this.worker?.terminate();
+    this.worker = null;
+    this.virtualHands = null;
+    await hw?.close().catch(() => {});
+  }
+
+  /**
+   * Why a game cannot start on the chosen launcher now (also shown as the error), or null: a board
+   * chosen but not connected. A board that is offline now is fine: the game waits for it.
+   */
+  notReady(): string | null {
+    const s = this.state;
+    if (s.choice === 'simulated' || this.hardware) return null;
+    const why = s.error ?? (s.link === 'connecting' ? 'The launcher is still connecting: wait for it, then start' : 'Connect the launcher first (or pick the simulated one)');
+    this.set({ error: why });
+    return why;
+  }
+
+  /** The device the page's launcher drives: null for the simulated one. */
+  get device(): LauncherHardware | null {
+    return this.hardware;
+  }
+
+  /**
+   * Builds a round's page launcher on the chosen device (what the game session calls for each
+   * round): the simulated launcher as it is, or the machine driving the board at 1×.
+   */
+  readonly makeLauncher = (o: PageLauncherOptions): PageLauncher => {
+    const hw = this.hardware;
+    if (!hw) return createPageLauncher(o);
+    const pl = createPageLauncher({ ...o, speed: 1, hardware: hw });
+    const l = pl.launcher;
+    const offs = [
+      l.on('card', () => this.set({ cards: this.state.cards + 1 })),
+      l.onAttention((attention) => {
+        this.set({ attention });
+        if (this.worker) this.virtualPerson(attention);
+      }),
+      // The virtual launcher's person puts the cards in once the machine has taken the reload.
+      l.on('reloaded', (e) => {
+        if (this.virtualHands !== 'reload' || !this.worker) return;
+        this.virtualHands = null;
+        this.worker.load(e.cards);
+        this.worker.setLid(false);
+      }),
+    ];
+    return {
+      launcher: l,
+      setSpeed: () => {}, // a board's motor runs at its own pace
+      dispose: () => {
+        for (const off of offs) off();
+        pl.dispose();
+        hw.motor('stop'); // a game left mid-burst: the board stops now, not at its run limit
+      },
+    };
+  };
+
+  /** The virtual launcher has nobody at it: the page does what the attention asks (the lid, the cards). */
+  private virtualPerson(attention: string): void {
+    const w = this.worker!;
+    if (attention.startsWith('Reload')) {
+      this.virtualHands = 'reload';
+      w.setLid(true);
+    } else if (/jammed/.test(attention)) {
+      this.virtualHands = 'jam';
+      w.setLid(true);
+    } else w.setLid(false);
+  }
+}
