@@ -1,11 +1,10 @@
 /**
- * A move's working copy. By default a shallow copy of the state whose fields are replaced (never
- * mutated in place), so the input state and everything it shares stay untouched and only what
- * changes is copied: {@link applyMove}'s contract. A runner that owns its state (a copy nobody
- * else holds, see `runRoundSync`) asks for an in-place draft instead: the same helpers then push,
- * remove and overwrite in the state's own arrays, so a move costs what it changes rather than
- * copies of the discard pile, the supply and the hands. Card effects and move handlers change a
- * round only through these helpers, so the choice between the two is made here and nowhere else.
+ * A move's working state. A draft changes the state it is given, in place: it pushes, removes
+ * and overwrites in the state's own arrays, so a move costs what it changes. The state and every
+ * array in it (hands, discard, supply, log) must therefore be the caller's alone: {@link applyMove}
+ * works on an {@link ownedCopy} of its input (whose contract is to leave it untouched), a runner
+ * on the copy it plays a round on. Card effects and move handlers change a round only through
+ * these helpers; events get arrays of their own, never one the state goes on changing.
  */
 import { Rng } from '../lib/rng.ts';
 import type { CardId } from './cards.ts';
@@ -15,41 +14,25 @@ import type { GameEvent, GameState, Pending, PressReason, Resume } from './state
 export interface Draft {
   s: GameState;
   events: GameEvent[];
-  /** `s.hands` is this draft's own array (copied, or owned from the start in place). */
-  handsCopied: boolean;
-  /**
-   * `s` and every array in it (hands, discard, supply, log) belong to the caller alone: change
-   * them in place. Events still get arrays of their own, never one the state goes on changing.
-   */
-  inPlace: boolean;
 }
 
-/** Starts changing `state`: a copy, or (`inPlace`, for a state the caller owns) the state itself. */
-export function draftOf(state: GameState, inPlace = false): Draft {
-  return { s: inPlace ? state : copyState(state), events: [], handsCopied: inPlace, inPlace };
-}
-
-/** A shallow copy, field by field (a literal of known shape is faster than a spread). */
-function copyState(s: GameState): GameState {
-  return {
-    schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
-    dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands, discard: s.discard, supply: s.supply,
-    colour: s.colour, direction: s.direction, turn: s.turn, pending: s.pending, uno: s.uno, shown: s.shown,
-    scores: s.scores, moves: s.moves, log: s.log, winner: s.winner, position: s.position,
-  };
+/** Starts changing `state` in place: pass a state nobody else holds (see {@link ownedCopy}). */
+export function draftOf(state: GameState): Draft {
+  return { s: state, events: [] };
 }
 
 /**
- * A copy of `s` that shares no array that a move changes (hands, discard, supply, log), for a
- * runner that then applies its moves in place: the caller's state is never changed.
+ * A copy of `s` that shares no array that a move changes (hands, discard, supply, log): what a
+ * draft may change in place while `s` stays as it was. The fields are written out in a literal of
+ * known shape, faster than a spread.
  */
 export function ownedCopy(s: GameState): GameState {
-  const c = copyState(s);
-  c.hands = s.hands.map((h) => h.slice());
-  c.discard = s.discard.slice();
-  c.supply = s.supply.slice();
-  if (s.log) c.log = s.log.slice();
-  return c;
+  return {
+    schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
+    dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands.map((h) => h.slice()), discard: s.discard.slice(),
+    supply: s.supply.slice(), colour: s.colour, direction: s.direction, turn: s.turn, pending: s.pending, uno: s.uno,
+    shown: s.shown, scores: s.scores, moves: s.moves, log: s.log && s.log.slice(), winner: s.winner, position: s.position,
+  };
 }
 
 /**
@@ -65,33 +48,24 @@ function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
   return out;
 }
 
-/** Replaces a seat's hand (in place, `hand` becomes the state's own: pass an array nobody else holds). */
+/** Replaces a seat's hand: `hand` becomes the state's own (pass an array nobody else holds). */
 export function setHand(d: Draft, seat: number, hand: CardId[]): void {
-  if (!d.handsCopied) {
-    d.s.hands = d.s.hands.slice();
-    d.handsCopied = true;
-  }
   d.s.hands[seat] = hand;
 }
 
 /** Adds cards to a hand. */
 export function give(d: Draft, seat: number, cards: readonly CardId[]): void {
-  if (cards.length === 0) return;
-  if (d.inPlace) {
-    const hand = d.s.hands[seat];
-    for (let i = 0; i < cards.length; i++) hand.push(cards[i]);
-  } else setHand(d, seat, d.s.hands[seat].concat(cards));
+  const hand = d.s.hands[seat];
+  for (let i = 0; i < cards.length; i++) hand.push(cards[i]);
 }
 
 /** Removes cards (known to be there) from a hand; the others keep their order. */
 export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): void {
-  if (d.inPlace) {
-    const hand = d.s.hands[seat];
-    let k = 0;
-    for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
-    // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
-    while (hand.length > k) hand.pop();
-  } else setHand(d, seat, d.s.hands[seat].filter((c) => !holds(cards, c)));
+  const hand = d.s.hands[seat];
+  let k = 0;
+  for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
+  // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
+  while (hand.length > k) hand.pop();
 }
 
 /** `cards` includes `id`: a loop the compiler inlines, where `includes` is a call per card of the hand. */
@@ -102,8 +76,7 @@ function holds(cards: readonly CardId[], id: CardId): boolean {
 
 /** Lays cards on the discard pile, the last one on top. */
 export function lay(d: Draft, cards: readonly CardId[]): void {
-  if (d.inPlace) for (let i = 0; i < cards.length; i++) d.s.discard.push(cards[i]);
-  else d.s.discard = d.s.discard.concat(cards);
+  for (let i = 0; i < cards.length; i++) d.s.discard.push(cards[i]);
 }
 
 /** Takes the next `n` cards out of the supply, appending them to `into` when given. */
@@ -111,21 +84,17 @@ export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
   const supply = d.s.supply;
   if (into) for (let i = 0; i < n; i++) into.push(supply[i]);
   if (n === 0) return;
-  if (d.inPlace) {
-    // Moving the rest down costs no more than the slice a copy makes, and allocates nothing.
-    for (let i = n; i < supply.length; i++) supply[i - n] = supply[i];
-    for (let i = 0; i < n; i++) supply.pop();
-  } else d.s.supply = supply.slice(n);
+  // Moving the rest down allocates nothing (a slice would copy as much).
+  for (let i = n; i < supply.length; i++) supply[i - n] = supply[i];
+  for (let i = 0; i < n; i++) supply.pop();
 }
 
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
 function gatherDiscard(d: Draft): CardId[] {
   const pile = d.s.discard;
   const cards = shuffled(d, pile.slice(0, -1));
-  if (d.inPlace) {
-    pile[0] = pile[pile.length - 1];
-    pile.length = 1;
-  } else d.s.discard = pile.slice(-1);
+  pile[0] = pile[pile.length - 1];
+  pile.length = 1;
   return cards;
 }
 
@@ -140,9 +109,8 @@ export function reloadIfDue(d: Draft): void {
   if (under <= 0) return;
   if (d.s.supply.length > 0 && !(typeof reload === 'object' && under >= reload.atDiscard)) return;
   const cards = gatherDiscard(d);
-  // The event keeps `cards` itself: in place, the supply takes copies of its elements.
-  if (d.inPlace) for (let i = 0; i < cards.length; i++) d.s.supply.push(cards[i]);
-  else d.s.supply = d.s.supply.concat(cards);
+  // The event keeps `cards` itself: the supply takes copies of its elements.
+  for (let i = 0; i < cards.length; i++) d.s.supply.push(cards[i]);
   d.events.push({ type: 'reload', cards });
 }
 

@@ -5,7 +5,7 @@
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
 import { COLOURS, card, type Colour } from './cards.ts';
-import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
+import { current, draftOf, draw, ownedCopy, penalty, request, resume, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, matches, refuse } from './play.ts';
 import { applyLauncher, checkLauncher } from './press.ts';
 import type { GameState, Move, MoveError, MoveResult, Pending } from './state.ts';
@@ -126,36 +126,31 @@ function keepsUnoWindow(s: GameState, move: Move): boolean {
 
 /**
  * Applies a move: `{ ok: true, state, events }`, or `{ ok: false, error }` with a code and a
- * message that says what is wrong (the input state is never changed). Throws only on a
- * programmer's mistake (a state that breaks its own invariants).
+ * message that says what is wrong (the input state is never changed: the move is applied to a
+ * copy). Throws only on a programmer's mistake (a state that breaks its own invariants).
  */
 export function applyMove(state: GameState, move: Move): MoveResult {
   const error = checkMove(state, move);
   if (error) return { ok: false, error };
-  return applyLegal(state, move);
+  return applyLegal(ownedCopy(state), move);
 }
 
 /**
- * Applies a move already known to be legal, without checking it again: for the runner, whose
- * bots choose from the list `legalMoves` gave (the very same objects). Listing and checking
- * share one source of truth, so a listed move always passes {@link checkMove}; re-checking it cost
- * a tenth of a simulation. Anything else (launcher answers, people, save files) goes through
- * {@link applyMove}. Not part of the library API.
- *
- * `inPlace`: the caller owns `state` and every array in it (see `runRoundSync`), so the move
- * changes it in place and returns it, instead of a new state (see {@link draftOf}).
+ * Applies a move already known to be legal to `state` itself, in place, without checking it
+ * again: for the runner, whose bots choose from the list `legalMoves` gave (the very same
+ * objects), and which plays a round on a copy of its own (see {@link ownedCopy}). Listing and
+ * checking share one source of truth, so a listed move always passes {@link checkMove}.
+ * Anything else (launcher answers, people, save files) goes through {@link applyMove}. Not part
+ * of the library API. Returns `state` and the move's events.
  */
-export function applyLegal(state: GameState, move: Move, inPlace = false): Extract<MoveResult, { ok: true }> {
-  const d = draftOf(state, inPlace);
+export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { ok: true }> {
+  const d = draftOf(state);
   const keepsWindow = keepsUnoWindow(state, move);
-  if (!keepsWindow) d.s.uno = null;
+  if (!keepsWindow) state.uno = null;
   change(d, move);
   // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
-  if (keepsWindow && d.s.uno !== null && d.s.hands[d.s.uno].length !== 1) d.s.uno = null;
-  d.s.moves = state.moves + 1;
-  if (state.log) {
-    if (inPlace) state.log.push(move);
-    else d.s.log = state.log.concat([move]);
-  }
-  return { ok: true, state: d.s, events: d.events };
+  if (keepsWindow && state.uno !== null && state.hands[state.uno].length !== 1) state.uno = null;
+  state.moves++;
+  if (state.log) state.log.push(move);
+  return { ok: true, state, events: d.events };
 }

@@ -96,18 +96,6 @@ function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[
   return null;
 }
 
-/** {@link reaction} when every seat is a bot: the same chances in the same order, with nothing to ask. */
-function botReaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Move | null {
-  const first = state.uno ?? decider;
-  for (let k = 0; k < state.players; k++) {
-    const seat = (first + k) % state.players;
-    const mine = reactionMoves(moves, seat, decider);
-    const m = mine && bots[seat].react(state, seat, mine);
-    if (m) return m;
-  }
-  return null;
-}
-
 /** The moves `decider` chooses from on their turn or request: the listed ones but the out-of-turn ones. */
 function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
   // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
@@ -118,12 +106,12 @@ function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
 }
 
 /** Applies the move chosen among `moves`, or throws naming the seat that chose an illegal one. */
-function applyChosen(state: GameState, move: Move, moves: readonly Move[], bots: readonly Bot[], inPlace: boolean) {
+function applyChosen(state: GameState, move: Move, moves: readonly Move[], bots: readonly Bot[]) {
   // A move that is one of the listed objects is legal: apply it without checking it again.
   // Anything else (a launcher answer, a move a bot or a person made up) is checked.
   const error = moves.includes(move) ? null : checkMove(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
-  return applyLegal(state, move, inPlace);
+  return applyLegal(state, move);
 }
 
 function checkTable(start: GameState, bots: readonly Bot[]): void {
@@ -167,21 +155,23 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
 }
 
 /**
- * The round's loop: bots decide, the launcher answers presses, until someone goes out.
- * `inPlace`: the loop plays on its own copy of `start` and applies every move to it in place
- * (a simulation, which keeps no state but the last); otherwise each move makes a new state, as
- * {@link applyMove} does, and states handed out (`ask`, `moved`, `onStep`) stay as they were.
+ * The round's loop, the one every runner runs: bots decide, the launcher answers presses, people
+ * are asked, until someone goes out. A round with no launcher and no person never yields: one
+ * `next()` plays it whole. The loop plays on its own copy of `start`; with `announce` (a display,
+ * {@link runRound}) each move is applied to a fresh copy, so the states it hands out (`ask`,
+ * `moved`, `onStep`) stay as they were; otherwise (a simulation, which keeps no state but the
+ * last) every move changes that one copy in place.
  */
-export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false, inPlace = false): Generator<LauncherOp, RoundRun, Input> {
+export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
   checkTable(start, bots);
   const launcher = start.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = inPlace ? ownedCopy(start) : start;
+  let state = ownedCopy(start);
   let aimed = -1;
   let count = 0;
   // The person's own `press` move on their turn is their press: its request is not asked again.
   let turnPressed = false;
-  // A copy: the launcher may keep what it is loaded with, and an in-place supply goes on changing.
+  // A copy: the launcher may keep what it is loaded with, and the supply goes on changing.
   if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
@@ -204,36 +194,13 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
           ((yield { op: 'ask', state, seat: decider, moves: mine.slice(), mode: 'turn' }) as Move)
         : bots[decider].choose(state, decider, mine);
     }
-    const res = applyChosen(state, move, moves, bots, inPlace);
+    const res = applyChosen(announce ? ownedCopy(state) : state, move, moves, bots);
     state = res.state;
     turnPressed = move.type === 'press';
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state, move, events: res.events };
-  }
-  return { state, moves: count };
-}
-
-/**
- * {@link roundLoop} for a round with nothing to yield: no launcher (a draw pile), no person, no
- * display; moves applied in place on a copy of `start`. The same steps, in a plain loop: a
- * generator's loop measured a tenth slower, and draw-pile rounds played by bots are the bulk of
- * simulations. Anything that needs a launcher or a person runs in {@link roundLoop}.
- */
-function quietLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}): RoundRun {
-  checkTable(start, bots);
-  const maxMoves = opts.maxMoves ?? 20_000;
-  let state = ownedCopy(start);
-  let count = 0;
-  while (state.winner === null) {
-    if (++count > maxMoves) throw tooLong(state, maxMoves);
-    const moves = legalMoves(state);
-    const decider = state.pending ? state.pending.seat : state.turn;
-    const move = (reactionsOpen(state) ? botReaction(state, bots, moves, decider) : null) ?? bots[decider].choose(state, decider, turnMoves(state, moves, decider));
-    const res = applyChosen(state, move, moves, bots, true);
-    state = res.state;
-    opts.onStep?.(state, move, res.events);
   }
   return { state, moves: count };
 }
@@ -281,8 +248,7 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
  * `state` is not changed: the round is played on a copy, move by move in place (see `onStep`).
  */
 export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
-  if (!state.rules.options.launcher && !bots.some((b) => b.interactive)) return quietLoop(state, bots, opts);
-  const loop = roundLoop(state, bots, opts, false, true);
+  const loop = roundLoop(state, bots, opts);
   const l = launcher;
   // Methods, not arrow-function properties: the TypeScript loader names each of those with a property definition, every round.
   const calls: Calls<PressResult> | null = l && {

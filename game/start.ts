@@ -58,7 +58,8 @@ function applyStart(d: Draft, action: StartAction): void {
 
 /**
  * Applies the start card of a dealt round (the top of the discard pile; colour and turn not yet decided) by
- * the rule set's table. `createGame` ends with it, and a position set up with `turnUp`.
+ * the rule set's table, to `dealt` itself (a state just built, that nobody else holds). `createGame`
+ * ends with it, and a position set up with `turnUp`.
  */
 export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[] } {
   const d = draftOf(dealt);

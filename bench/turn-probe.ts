@@ -1,0 +1,37 @@
+/**
+ * Plays `games` games of one engine in this process and prints the turns played, for counting
+ * instructions per turn under callgrind: run it twice with different `games` (same warm-up) and
+ * divide the difference in instructions by the difference in turns, so start-up, loading and
+ * the JIT's first compilations cancel out.
+ *
+ * `node bin/run-ts.js bench/turn-probe.ts classic|extreme|machine|peer GAMES [WARMUP]`
+ */
+import { runChunk, type SimSettings } from '../sim/chunk.ts';
+import { peer } from './peer.js';
+
+const [what = 'classic', gamesText = '1000', warmText = '2000'] = process.argv.slice(2);
+const games = Number(gamesText);
+const warm = Number(warmText);
+if (!['classic', 'extreme', 'machine', 'peer'].includes(what) || !Number.isInteger(games) || !Number.isInteger(warm)) {
+  console.error('usage: node bin/run-ts.js bench/turn-probe.ts classic|extreme|machine|peer GAMES [WARMUP]');
+  process.exit(2);
+}
+let turns = 0;
+let cpu = 0;
+if (what === 'peer') {
+  peer(warm);
+  const c0 = process.cpuUsage();
+  const r = peer(games);
+  cpu = process.cpuUsage(c0).user / 1e6;
+  turns = Math.round(r.turnsPerSecond * r.seconds);
+} else {
+  const s: SimSettings = {
+    games: 0, players: 4, rules: what === 'classic' ? 'classic' : 'extreme', profiles: ['seed-0-8'], seed: 1,
+    fidelity: what === 'machine' ? 'machine' : 'fast', match: false, bots: [what === 'classic' ? 'random' : 'heuristic'], csv: false,
+  };
+  runChunk(s, 100_000, 100_000 + warm);
+  const c0 = process.cpuUsage();
+  turns = runChunk(s, 0, games).aggregates[0].turns.sum;
+  cpu = process.cpuUsage(c0).user / 1e6;
+}
+console.log(JSON.stringify({ what, games, turns, cpuSeconds: cpu, turnsPerCpuSecond: Math.round(turns / cpu) }));
