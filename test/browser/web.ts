@@ -93,6 +93,8 @@ export async function openPage(browser: Browser, url: string, o: BrowserContextO
 /** Starts a new game from the New game form. */
 export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[] }): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New game' });
+  // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
+  await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'New game' }).click();
   if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
   if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
