@@ -8,8 +8,10 @@
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { firmwareHex } from './avr/firmware.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
+import { claimPtyLink, linkProblem, LinkError } from './pty-link.ts';
 
 /** How the virtual device is made. */
 export interface VirtualDeviceOptions {
@@ -50,10 +52,23 @@ export class VirtualDevice {
 
   private readonly log: (line: string) => void;
 
-  /** Starts socat and the emulated board; resolves when the PTY link exists. */
+  /** Gives the link path back (see pty-link.ts). */
+  private releaseLink: () => void = () => {};
+
+  /**
+   * Starts socat and the emulated board; resolves when the PTY link exists. Throws a
+   * `LinkError` when the link path is taken (a file, another virtual launcher's link) or cannot be made.
+   */
   static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
     const d = new VirtualDevice(o);
-    await d.spawnSocat();
+    d.releaseLink = claimPtyLink(d.link);
+    try {
+      await d.spawnSocat();
+    } catch (e) {
+      d.closing = true;
+      d.releaseLink();
+      throw e;
+    }
     d.pace();
     return d;
   }
@@ -64,26 +79,43 @@ export class VirtualDevice {
    */
   private spawnSocat(): Promise<void> {
     return new Promise((resolve, reject) => {
+      // Between two connections the path is free: what appeared there meanwhile is not replaced.
+      const problem = linkProblem(this.link);
+      if (problem) return reject(new LinkError(problem));
       const args = ['-d', '-d', `PTY,raw,echo=0,link=${this.link},wait-slave,pty-interval=0.02`, 'STDIO'];
       const p = spawn('socat', args, { stdio: ['pipe', 'pipe', 'pipe'] });
       this.socat = p;
       let ready = false;
+      let failure = '';
       p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      // socat says which PTY it opened, then makes the link without a word: ready once the link
+      // points at that PTY (a link it could not make ends socat with an error line).
+      const whenLinked = (pty: string, tries = 0) => {
+        if (p.exitCode !== null || p.signalCode !== null) return;
+        let target = '';
+        try {
+          target = readlinkSync(this.link);
+        } catch {
+          // not made yet
+        }
+        if (target !== pty) return void (tries < 1000 ? setTimeout(() => whenLinked(pty, tries + 1), 2) : p.kill('SIGTERM'));
+        ready = this.listening = true;
+        for (const l of this.onListening.splice(0)) l();
+        resolve();
+      };
       p.stderr!.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n').filter(Boolean)) {
           this.log(line);
-          if (!ready && / PTY is /.test(line)) {
-            ready = this.listening = true;
-            for (const l of this.onListening.splice(0)) l();
-            resolve();
-          }
+          if (/ E /.test(line)) failure = line.replace(/^.* E /, '');
+          const opened = / PTY is (\S+)/.exec(line);
+          if (!ready && opened) whenLinked(opened[1]);
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
       });
       p.stdout!.on('data', (chunk: Buffer) => this.rig.sendRaw(chunk));
       p.on('exit', (code) => {
         this.connected = this.listening = false;
-        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}: is the path writable?`));
+        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}${failure ? `: ${failure}` : ': is the path writable?'}`));
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
@@ -143,5 +175,6 @@ export class VirtualDevice {
         p.kill('SIGTERM');
       });
     }
+    this.releaseLink();
   }
 }

@@ -1,0 +1,100 @@
+/**
+ * Checks shared by every reader of text a user hands the program (saves, profiles, rule files,
+ * press logs), pure so that the browser game runs them on a file the user picks: JSON of a
+ * bounded depth, keys checked against the known ones with the nearest named, text made safe to
+ * print on a terminal.
+ */
+
+/**
+ * The deepest nesting any of the project's files uses is a handful of levels; deeper text is
+ * refused before it is parsed, since walking a deep value (hashing it, printing it) recurses.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */
+export class JsonTextError extends Error {
+  override name = 'JsonTextError';
+}
+
+/** The depth of the deepest array or object in JSON text, up to `limit + 1` (the scan stops there). */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Parses JSON text a user gave, refusing nesting deeper than `maxDepth`. Throws a
+ * {@link JsonTextError} whose message says what is wrong (without the file's name: the caller
+ * adds it).
+ */
+export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (jsonDepth(text, maxDepth) > maxDepth) throw new JsonTextError(`is nested more than ${maxDepth} levels deep: no valid file is`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new JsonTextError(`is not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** Edit distance (insertions, deletions, substitutions), case-insensitive. */
+function distance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The known name nearest to `name`, when it is close enough to be a typo of it; else null. */
+export function nearestName(name: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(name, k);
+    if (d < bestD) (best = k), (bestD = d);
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+/**
+ * The first key of `obj` that is not in `known`, with what to say about it (`did you mean …?`,
+ * else the list of known keys), or null when every key is known.
+ */
+export function unknownKey(obj: object, known: readonly string[]): { key: string; message: string } | null {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    const near = nearestName(key, known);
+    const shown = printable(key).slice(0, 40);
+    return { key: shown, message: near ? `unknown field "${shown}": did you mean ${near}?` : `unknown field "${shown}": known fields are ${known.join(', ')}` };
+  }
+  return null;
+}
+
+/**
+ * Control characters (C0, DEL, C1) and the invisible formatting ones (zero-width, bidirectional
+ * overrides): a name holding them could move the cursor, recolour or clear a terminal, or hide
+ * what it says.
+ */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
+/** `text` without control characters, safe to show on a terminal. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, '');
+}
