@@ -118,7 +118,9 @@ export interface AtomicStream {
  */
 export function atomicWriteStream(file: string): AtomicStream {
   const tmp = tempNameFor(file);
-  const stream = createWriteStream(tmp, { flags: 'wx' });
+  // Opened at once, so that an abort right after always finds the file to remove, and a folder
+  // that cannot be written is an error here rather than a later event.
+  const stream = createWriteStream(tmp, { fd: openSync(tmp, 'wx') });
   let done = false;
   const cleanUp = () => {
     if (!done) rmSync(tmp, { force: true });
