@@ -3,7 +3,7 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
-import { parseJsonText, printable, unknownKey } from '../lib/untrusted.ts';
+import { parseJsonText, printable, shown, unknownKey } from '../lib/untrusted.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -99,7 +99,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 function num(v: unknown, field: string, min: number, max: number, integer = false): number {
   if (typeof v !== 'number' || !Number.isFinite(v))
-    throw new ProfileError(field, `must be a number, got ${JSON.stringify(v)}`);
+    throw new ProfileError(field, `must be a number, got ${shown(v)}`);
   if (integer && !Number.isInteger(v)) throw new ProfileError(field, `must be a whole number, got ${v}`);
   if (v < min || v > max) throw new ProfileError(field, `must be between ${min} and ${max}, got ${v}`);
   return v;
@@ -161,7 +161,7 @@ function lawOf(v: unknown, field: string): BurstLaw {
       return { law: v.law, min, max, mean };
     }
     default:
-      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${JSON.stringify(v.law)}`);
+      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${shown(v.law)}`);
   }
 }
 
@@ -194,7 +194,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
         presses: v.fire.presses.map((p, i) => num(p, `fire.presses[${i}]`, 1, period, true)),
       };
     } else {
-      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${JSON.stringify(v.fire.model)}`);
+      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${shown(v.fire.model)}`);
     }
     let burst: ProfileSpec['burst'];
     if (isObj(v.burst) && 'byBucket' in v.burst) {

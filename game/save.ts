@@ -4,7 +4,8 @@
  * resumes the exact state, and a truncated or edited file is refused with a clear error, never
  * half loaded.
  */
-import { parseJsonText, unknownKey } from '../lib/untrusted.ts';
+import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
+import { COLOURS } from './cards.ts';
 import { applyMove } from './engine.ts';
 import { applyMatchMove, createMatch, nextRound, type MatchState } from './match.ts';
 import { checkRules } from './ruleFile.ts';
@@ -113,6 +114,25 @@ function setupProblem(s: Record<string, unknown>, kind: 'game' | 'match'): strin
   return null;
 }
 
+const MOVE_TYPES = ['play', 'press', 'draw', 'pass', 'launcher', 'colour', 'challenge', 'accept', 'uno', 'catch'];
+const isCardId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 16;
+
+/**
+ * The first problem of a move's fields, or null: the replay then judges whether the move is
+ * legal, on fields of the types it reads. Fields the replay does not read are left alone.
+ */
+function moveProblem(m: Record<string, unknown>, players: number): string | null {
+  if (typeof m.type !== 'string' || !MOVE_TYPES.includes(m.type)) return `type must be one of ${MOVE_TYPES.join(', ')}`;
+  if (!isInt(m.seat, 0, players - 1)) return `seat must be a seat from 0 to ${players - 1}`;
+  if (m.target !== undefined && !isInt(m.target, 0, players - 1)) return `target must be a seat from 0 to ${players - 1}`;
+  if (m.type === 'play' && !isCardId(m.card)) return 'card must be a card such as "R5#1"';
+  for (const k of ['card', 'also']) if (m[k] !== undefined && !isCardId(m[k])) return `${k} must be a card such as "R5#1"`;
+  if (m.colour !== undefined && !(COLOURS as readonly unknown[]).includes(m.colour)) return `colour must be one of ${COLOURS.join(', ')}`;
+  for (const k of ['uno', 'fired', 'jam']) if (m[k] !== undefined && typeof m[k] !== 'boolean') return `${k} must be true or false`;
+  if (m.cards !== undefined && !(Array.isArray(m.cards) && m.cards.length <= 1000 && m.cards.every(isCardId))) return 'cards must be a list of cards such as "R5#1"';
+  return null;
+}
+
 /** Parses and checks the envelope of a save file. */
 export function parseSave(text: string, file = 'save.json'): SaveFile {
   let v: unknown;
@@ -127,7 +147,7 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
   const bad = unknownKey(v, SAVE_FIELDS);
   if (bad) throw new SaveError(`save file ${file}: ${bad.key}: ${bad.message}`);
   if (f.schema !== SAVE_SCHEMA) {
-    throw new SaveError(`save file ${file} has schema ${String(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
+    throw new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
   }
   if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
   if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw new SaveError(`save file ${file}: setup is missing`);
@@ -137,6 +157,12 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
   if (f.rounds.length > MAX_ROUNDS) throw new SaveError(`save file ${file}: rounds: ${f.rounds.length} rounds, more than a match plays (${MAX_ROUNDS})`);
   const long = f.rounds.findIndex((r) => r.length > MAX_MOVES || !r.every((m) => typeof m === 'object' && m !== null && !Array.isArray(m)));
   if (long >= 0) throw new SaveError(`save file ${file}: rounds[${long}]: must be a list of at most ${MAX_MOVES} moves, each an object`);
+  f.rounds.forEach((r, round) =>
+    r.forEach((m, i) => {
+      const why = moveProblem(m as unknown as Record<string, unknown>, f.setup!.players);
+      if (why) throw new SaveError(`save file ${file}: ${f.rounds!.length > 1 ? `round ${round + 1}, ` : ''}move ${i + 1}: ${why}`);
+    }),
+  );
   if (f.kind === 'game' && f.rounds.length !== 1) throw new SaveError(`save file ${file}: a game save holds one round of moves`);
   if (typeof f.hash !== 'string') throw new SaveError(`save file ${file}: hash is missing`);
   try {

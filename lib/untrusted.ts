@@ -44,8 +44,23 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new JsonTextError(`is not valid JSON (${(e as Error).message})`);
+    throw new JsonTextError(`is not valid JSON (${syntaxError((e as Error).message, text)})`);
   }
+}
+
+/**
+ * V8's syntax error in a few words with the line and column it names, without the piece of the
+ * text it quotes (which could hold anything, control characters included).
+ */
+function syntaxError(message: string, text: string): string {
+  const at = /at position (\d+)/.exec(message);
+  let what = printable(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
+  if (at) {
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    what += ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+  }
+  return what;
 }
 
 /** Edit distance (insertions, deletions, substitutions), case-insensitive. */
@@ -97,4 +112,16 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060
 /** `text` without control characters, safe to show on a terminal. */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, '');
+}
+
+/** `text` line by line without control characters: its line breaks kept, nothing else. */
+export function printableLines(text: string): string {
+  return text.split('\n').map(printable).join('\n');
+}
+
+/** A value as an error message quotes it: short, printable, and "nothing" for a missing one. */
+export function shown(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v);
+  return printable(text.length > 40 ? `${text.slice(0, 37)}...` : text);
 }

@@ -7,7 +7,7 @@ import { seedRng } from '../lib/rng.ts';
 import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
 import { FastLauncher } from '../emulator/api.ts';
 import { MAX_BURST, type Profile, type ProfileSpec } from '../emulator/profile.ts';
-import { parseJsonText, printable } from '../lib/untrusted.ts';
+import { parseJsonText, printable, shown } from '../lib/untrusted.ts';
 
 /** A log that cannot be read: says which line and why. */
 export class LogError extends Error {
@@ -45,7 +45,7 @@ export function parsePressLog(text: string, file = 'log'): Observed[] {
       }
       const rec = o as { ding?: unknown; cards?: unknown };
       if (typeof rec.cards !== 'number' || !Number.isInteger(rec.cards) || rec.cards < 0 || rec.cards > MAX_BURST)
-        throw new LogError(file, n, `"cards" must be a whole number from 0 to ${MAX_BURST} (the most one press gives), got ${String(JSON.stringify(rec.cards)).slice(0, 40)}`);
+        throw new LogError(file, n, `"cards" must be a whole number from 0 to ${MAX_BURST} (the most one press gives), got ${shown(rec.cards)}`);
       if (rec.ding !== undefined && typeof rec.ding !== 'boolean') throw new LogError(file, n, '"ding" must be true or false');
       out.push({ ding: rec.ding !== false, cards: rec.cards });
       return;

@@ -3,7 +3,7 @@
  * sane size, and what the program writes replaces a file only once it is whole.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { readPlaySave } from '../../cli/play/session.ts';
 import { freeSavePath } from '../../cli/play.ts';
 import { loadProfileFile } from '../../emulator/profileFile.ts';
 import { claimPtyLink } from '../../firmware-bridge/pty-link.ts';
+import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { loadRulesFile, readSave } from '../../game/files.ts';
 import { atomicWriteStream, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
 import { BIN, run } from '../cli-run.ts';
@@ -120,6 +121,33 @@ describe('device --pty --link: the link path', () => {
     expect(() => claimPtyLink(other)).toThrow(/is a link to .*notes\.txt, not to a pseudo-terminal/);
     expect(() => claimPtyLink('/nonexistent-folder/uno')).toThrow(/the folder \/nonexistent-folder does not exist or is not writable/);
     expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'other']);
+  });
+
+  it('a second virtual launcher on a live one\'s link is refused, and the first\'s link and lock go when it stops', async () => {
+    const dir = fresh();
+    const link = path.join(dir, 'tty');
+    const first = await VirtualDevice.start({ link });
+    try {
+      expect(readlinkSync(link)).toMatch(/^\/dev\/pts\/\d+$/);
+      await expect(VirtualDevice.start({ link })).rejects.toThrow(/is served by another virtual launcher/);
+      expect(readlinkSync(link)).toMatch(/^\/dev\/pts\/\d+$/);
+    } finally {
+      await first.close();
+    }
+    await until(() => readdirSync(dir).length === 0, 5000, () => `the link and lock removed (left: ${readdirSync(dir).join(', ')})`);
+  });
+
+  it('the device command refuses them with exit 1 and says why', () => {
+    const dir = fresh();
+    const file = path.join(dir, 'notes.txt');
+    writeFileSync(file, 'mine');
+    const r = run('device', '--pty', '--link', file);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^uno-extreme device: cannot start the virtual launcher: .*notes\.txt exists and is not a link to a pseudo-terminal/);
+    expect(readFileSync(file, 'utf8')).toBe('mine');
+    const missing = run('device', '--pty', '--link', '/nonexistent-folder/uno');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/cannot make \/nonexistent-folder\/uno: the folder \/nonexistent-folder does not exist or is not writable; give another --link/);
   });
 
   it('a link another running launcher serves is refused; a stale one (its process gone) is taken', () => {

@@ -125,6 +125,15 @@ describe('names reach the terminal without control characters', () => {
   });
 });
 
+describe('error messages quote what the user gave without its control characters', () => {
+  it('a profile name with escape codes is told in plain text', () => {
+    const r = run('launcher', '--presses', '1', '--profile', '\x1b[2J\x1b]0;x\x07evil');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/\[2J\]0;xevil/);
+    expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+  });
+});
+
 describe('nonsense flags: the program says what it does with them', () => {
   it('--workers above the cores is capped with a warning; --bots with more kinds than seats is refused; --json with --csv -', () => {
     const w = run('simulate', '--games', '4', '--seed', '1', '--workers', '256', '--json');
