@@ -5,12 +5,12 @@ import type { LauncherHardware } from '../emulator/hardware.ts';
 import { openFirmata } from '../firmware-bridge/johnny-five/open.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { BoardError } from '../firmware-bridge/johnny-five/driver.ts';
-import { SerialLauncher } from '../firmware-bridge/serial/driver.ts';
+import { openSerial } from '../firmware-bridge/serial/node-port.ts';
 import { UsageError, UserError } from './args.ts';
 
 /** Kinds of device, and how each is opened. */
 const OPENERS: Record<string, (path: string) => Promise<LauncherHardware>> = {
-  serial: (path) => SerialLauncher.open({ path, log: (l) => process.env.UNO_EXTREME_DEBUG && console.error(`[serial] ${l}`) }),
+  serial: (path) => openSerial({ path, log: (l) => process.env.UNO_EXTREME_DEBUG && console.error(`[serial] ${l}`) }),
   firmata: (path) => openFirmata(path),
 };
 

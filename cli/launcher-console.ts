@@ -7,7 +7,7 @@ import { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import type { PressLog } from './launcher.ts';
-import { consoleDeck, hearPresses } from './launcher.ts';
+import { consoleDeck } from './launcher.ts';
 
 const KEYS = 'space/enter press · o power · l lid · r reload · a aim next seat · b new batteries (when off) · q quit';
 
@@ -60,8 +60,8 @@ export function runConsole(o: {
   launcher.on('lowBattery', (e) => (say(`low battery: ${e.volts} V`), draw()));
   launcher.on('brownout', () => (say('brown-out: the electronics reset (weak cells)'), draw()));
   launcher.on('dead', () => (say('batteries spent: switch off (o) and change them (b)'), draw()));
-  // Every press is logged, the launcher's own button included (late card lines with their press).
-  const press = hearPresses(launcher, (r) => o.log?.write(Date.now(), r));
+  // Every dinged press is logged once settled, the launcher's own button included.
+  launcher.on('pressDone', ({ result }) => o.log?.write(Date.now(), result));
   launcher.onAttention((m) => (say(m), draw()));
   // What the device says about itself (noise on its line, a link lost for good), already rate-limited.
   const notices = o.hardware?.onNotice?.((m) => (say(m), draw()));
@@ -91,7 +91,7 @@ export function runConsole(o: {
       switch (key) {
         case ' ':
         case '\r':
-          press().catch((e) => (say(`error: ${(e as Error).message}`), draw()));
+          launcher.press().catch((e) => (say(`error: ${(e as Error).message}`), draw()));
           break;
         case 'o':
           launcher.send({ type: launcher.unitState === 'off' ? 'POWER_ON' : 'POWER_OFF' });

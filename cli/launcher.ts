@@ -90,28 +90,6 @@ export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> &
 }
 
 /**
- * Hears every dinged press once, the launcher's own button included, and returns the press to use
- * from software. A software press is heard by its result: on a device that counts cards it waits
- * for card lines still on the wire when the burst's time was up (they go to that press), which
- * the machine's `pressDone`, said as the burst ends, has not seen yet. `pressDone` is heard for the
- * presses software did not make (the launcher's own button).
- */
-export function hearPresses(launcher: MachineLauncher, heard: (r: PressResult) => void): () => Promise<PressResult> {
-  let pressing = 0;
-  launcher.on('pressDone', (e) => pressing === 0 && heard(e.result));
-  return async () => {
-    pressing++;
-    try {
-      const r = await launcher.press();
-      if (r.dinged) heard(r);
-      return r;
-    } finally {
-      pressing--;
-    }
-  };
-}
-
-/**
  * Presses a real device `presses` times from software, on the real clock, logging each press;
  * jams are reported and cleared by asking the person to open and close the lid.
  */
@@ -119,17 +97,17 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
   const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: consoleDeck(), clock: 'real', hardware: o.hardware, trace: o.trace });
   const tally = new PressTally();
   const start = Date.now();
-  // Every press counts, the launcher's own button included: the log is what the device did.
-  const press = hearPresses(launcher, (r) => {
-    tally.add(r);
-    o.log?.write(Date.now(), r);
+  // Every dinged press counts, the launcher's own button included: the log is what the device did.
+  launcher.on('pressDone', ({ result }) => {
+    tally.add(result);
+    o.log?.write(Date.now(), result);
   });
   launcher.onAttention((m) => console.error(m));
   // A link lost for good is the error the next press rejects with: said once, as that error.
   const notices = o.hardware.onNotice?.((m) => m !== launcher.lostForGood && console.error(`warning: ${m}`));
   try {
     for (let i = 0; i < o.presses; i++) {
-      const r = await press();
+      const r = await launcher.press();
       if (!r.dinged) tally.add(r);
       if (r.jam || r.ignored === 'lid-open' || r.ignored === 'jammed') await launcher.clearJam();
     }

@@ -221,14 +221,33 @@ function attemptMsAt(p: Profile, motorMs: number): number {
   return Math.max(1, Math.round(1000 / rate));
 }
 
+const mostByPmf = new WeakMap<readonly number[], number>();
+
 /**
- * What a feed attempt does with `left` (≥ 1) cards in the launcher, from its one draw `u`:
- * slip, jam, double feed (two cards needed) or a single card.
+ * The most cards a press at `bucket` presses since the last burst may give: the largest size its
+ * burst law can draw (the seeds' "up to eight" for `seed-0-8`). A double feed or a card left half
+ * out adds a card to a burst, so both are held to it: the law's maximum is the press's too.
  */
-function feedOutcome(m: Mechanics, u: number, left: number): FeedOutcome {
+export function mostCards(p: Profile, bucket: number): number {
+  const pmf = p.burstPmf[Math.max(1, Math.min(bucket, p.burstPmf.length)) - 1];
+  let most = mostByPmf.get(pmf);
+  if (most === undefined) {
+    most = pmf.length - 1;
+    while (most > 0 && !(pmf[most] > 0)) most--;
+    mostByPmf.set(pmf, most);
+  }
+  return most;
+}
+
+/**
+ * What a feed attempt does from its one draw `u`, with `room` (≥ 1) cards it may take: the
+ * cards left in the launcher, and under the press's {@link mostCards}. Slip, jam, double feed
+ * (room for two needed, else the draw feeds one card) or a single card.
+ */
+function feedOutcome(m: Mechanics, u: number, room: number): FeedOutcome {
   if (u < m.slip) return 'slip';
   if (u < m.slip + m.jam) return 'jam';
-  if (u < m.slip + m.jam + m.doubleFeed && left >= 2) return 'double';
+  if (u < m.slip + m.jam + m.doubleFeed && room >= 2) return 'double';
   return 'card';
 }
 
@@ -261,7 +280,7 @@ export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state:
       step: { outcome: 'empty', cards: [], ms, done: true },
     };
   }
-  const outcome = feedOutcome(p.mechanics, rng.next(), s.supply.length);
+  const outcome = feedOutcome(p.mechanics, rng.next(), Math.min(s.supply.length, mostCards(p, b.bucket) - b.out.length));
   const n = feedCards(outcome);
   const cards = s.supply.slice(0, n);
   const supply = n > 0 ? s.supply.slice(n) : s.supply;
@@ -278,14 +297,14 @@ export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state:
 }
 
 /**
- * The reverse pulse that ends a burst (not after a jam: the motor is stalled). It fails to pull
- * the next card back with the profile's `halfOut` chance; that card goes to the presser. The
+ * The reverse pulse that ends the burst `b` (not after a jam: the motor is stalled). It fails to
+ * pull the next card back with the profile's `halfOut` chance; that card goes to the presser. The
  * state keeps `s.rng`, as for {@link feedStep}.
  */
-export function reversePulse(p: Profile, s: CoreState, rng: Rng): { state: CoreState; halfOut: CardId | null; ms: number } {
+export function reversePulse(p: Profile, s: CoreState, b: Burst, rng: Rng): { state: CoreState; halfOut: CardId | null; ms: number } {
   const ms = p.mechanics.reverseMs;
   const motorMs = s.motorMs + ms;
-  const half = drawHalfOut(p, rng, s.supply.length);
+  const half = drawHalfOut(p, rng, s.supply.length, mostCards(p, b.bucket) - b.out.length);
   const supply = half ? s.supply.slice(1) : s.supply;
   return {
     state: coreState(s.rng, s.presses, s.sinceBurst, supply, motorMs, s.lowWarned, s.jammed),
@@ -294,9 +313,13 @@ export function reversePulse(p: Profile, s: CoreState, rng: Rng): { state: CoreS
   };
 }
 
-/** The reverse pulse's draw with `left` cards in the launcher: none when it is empty. */
-function drawHalfOut(p: Profile, rng: Rng, left: number): boolean {
-  return left > 0 && rng.chance(p.mechanics.halfOut);
+/**
+ * The reverse pulse's draw with `left` cards in the launcher (none when it is empty) and `room`
+ * for more under the press's {@link mostCards}. The draw is made even without room, so a press
+ * at the maximum leaves the stream where any other press leaves it.
+ */
+function drawHalfOut(p: Profile, rng: Rng, left: number, room: number): boolean {
+  return left > 0 && rng.chance(p.mechanics.halfOut) && room > 0;
 }
 
 /** The low-battery warning is due (once per set of batteries). */
@@ -391,6 +414,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
       time = m.spinUpMs;
       // Feed attempts (feedStep) until the burst is done; an empty launcher ends it at once.
       const most = maxAttempts(p, decision.target);
+      const cap = mostCards(p, decision.bucket);
       let attempts = 0;
       for (;;) {
         const ms = attemptMsAt(p, motorMs);
@@ -402,7 +426,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
           r.empty = true;
           break;
         }
-        const outcome = feedOutcome(m, rng.next(), left);
+        const outcome = feedOutcome(m, rng.next(), Math.min(left, cap - taken));
         taken += feedCards(outcome);
         if (outcome === 'slip') r.slips++;
         else if (outcome === 'double') r.doubles++;
@@ -414,7 +438,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
         // The reverse pulse (reversePulse), unless the roller is stalled on a jam.
         motorMs += m.reverseMs;
         time += m.reverseMs;
-        if (drawHalfOut(p, rng, supply0.length - taken)) {
+        if (drawHalfOut(p, rng, supply0.length - taken, cap - taken)) {
           taken++;
           r.halfOut = true;
         }

@@ -3,13 +3,13 @@
  * simulations use. On a simulated clock every call completes at once (`pressSync`); on the real
  * clock `press()` resolves when the burst is over.
  */
-import { createActor, waitFor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, waitFor, type Actor, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
 import { wallNow } from '../lib/wall-clock.ts';
 import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReason, type PressResult } from './core.ts';
 import { SteppingClock } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
-import { launcherMachine, TIMER_EVENTS, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
+import { launcherMachine, TIMER_EVENTS, type FlushInput, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 
@@ -51,7 +51,7 @@ export interface LauncherOptions {
   inspect?: (e: InspectionEvent) => void;
 }
 
-type UnitState = 'offline' | 'ready' | 'debounce' | 'resetting' | 'firing' | 'settled' | 'jammed' | 'dead' | 'starting';
+type UnitState = 'offline' | 'ready' | 'debounce' | 'resetting' | 'firing' | 'flushing' | 'settled' | 'jammed' | 'dead' | 'starting';
 const REST: ReadonlySet<string> = new Set(['ready', 'jammed', 'dead']);
 
 /** The device each launcher's actor drives. */
@@ -67,6 +67,15 @@ const drivingMachine = launcherMachine.provide({
     hwMotor: ({ self }, p) => devices.get(self)!.motor(p.cmd),
     hwTone: ({ self }, p) => devices.get(self)!.tone(p.tone),
     hwAim: ({ self }, p) => devices.get(self)!.aim(p.degrees),
+  },
+  actors: {
+    // A device without a flush (the simulated ones) has nothing in flight: FLUSHED at once, in the same step.
+    flush: fromCallback<EventObject, FlushInput>(({ sendBack, input }) => {
+      const flushed = () => sendBack({ type: 'FLUSHED' });
+      const pending = devices.get(input.launcher)!.flush?.();
+      if (pending) pending.then(flushed, flushed);
+      else flushed();
+    }),
   },
 });
 
@@ -110,7 +119,7 @@ export class MachineLauncher implements SyncLauncher {
 
   private onHardware(i: HardwareInput): void {
     switch (i.type) {
-      case 'BUTTON': return this.options.ignoreButton || this.draining ? undefined : this.actor.send({ type: 'PRESS' });
+      case 'BUTTON': return this.options.ignoreButton ? undefined : this.actor.send({ type: 'PRESS' });
       case 'LID': return this.actor.send({ type: i.open ? 'LID_OPEN' : 'LID_CLOSE' });
       case 'POWER': return this.actor.send({ type: i.on ? 'POWER_ON' : 'POWER_OFF' });
       case 'CARD': return this.actor.send({ type: 'CARD' });
@@ -233,49 +242,42 @@ export class MachineLauncher implements SyncLauncher {
   }
 
   /**
-   * Presses and resolves when the launcher is at rest again. A device that is offline (unplugged,
-   * resetting) is waited for, then pressed; one that stays away past `offlineWaitMs` rejects with
-   * a {@link LauncherError} of kind `offline`, and so does one lost for good, at once (see
-   * {@link lostForGood}).
+   * Presses and resolves with the press's final result (the machine's `pressDone`), or with the
+   * ignored result at once: a press while another is under way is ignored (`busy`), as the toy
+   * ignores it. A device that is offline (unplugged, resetting) is waited for, then pressed; one
+   * that stays away past `offlineWaitMs` rejects with a {@link LauncherError} of kind `offline`,
+   * and so does one lost for good, at once (see {@link lostForGood}).
    */
   async press(): Promise<PressResult> {
     if (this.clock) return this.pressSync();
-    // One software press at a time, each answered with its own result: a press asked for while
-    // another is under way (a second key) goes once that one is over.
-    const mine = this.pressing.then(() => this.pressOnce());
-    this.pressing = mine.catch(() => {});
-    return mine;
-  }
-
-  /** The last software press under way (or done), never rejecting: the next one waits for it. */
-  private pressing: Promise<unknown> = Promise.resolve();
-  /** A software press is waiting for its late card lines: the device's own button is ignored meanwhile. */
-  private draining = false;
-
-  private async pressOnce(): Promise<PressResult> {
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
-    let ignored = this.sendPress();
-    while (ignored?.ignored === 'offline') {
-      await this.settle(limit, 'is offline');
-      ignored = this.sendPress();
-    }
-    if (ignored) return ignored;
-    await this.settle(limit, 'did not finish the press');
-    // A card line still on the wire when the burst's time was up belongs to this press: wait for
-    // it, with the unit's own button ignored meanwhile (a press dinged then would take this
-    // press's place in the context, and its late cards).
-    this.draining = true;
+    // Heard from before the press is sent, so no `pressDone` can come unheard; the press's own is
+    // the first after a dinged PRESS, since no other press can ding until it is said.
+    let done: PressResult | null = null;
+    const off = this.on('pressDone', (e) => (done ??= e.result));
     try {
-      await this.hardware.flush?.();
+      let ignored = this.sendPress();
+      while (ignored?.ignored === 'offline') {
+        await this.settle(limit, 'is offline');
+        done = null;
+        ignored = this.sendPress();
+      }
+      if (ignored) return ignored;
+      await this.until(() => done !== null, limit, () => this.silent(limit, 'did not finish the press'));
+      return done!;
     } finally {
-      this.draining = false;
+      off();
     }
-    return this.context.press;
   }
 
   /** Waits until the unit is at rest (ready, jammed, dead or off), or rejects after `ms`. */
   private settle(ms: number, what: string): Promise<void> {
-    return this.until(() => this.atRest(), ms, () => new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline'));
+    return this.until(() => this.atRest(), ms, () => this.silent(ms, what));
+  }
+
+  /** The device said nothing that would have let `what` finish for `ms`. */
+  private silent(ms: number, what: string): LauncherError {
+    return new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline');
   }
 
   /**

@@ -11,7 +11,7 @@
  * on every step and every assign, and with the regions a snapshot had 9 or 10 active nodes
  * instead of 3 or 4, for the same behaviour.
  */
-import { and, assign, cancel, emit, enqueueActions, or, raise, setup } from 'xstate';
+import { and, assign, cancel, emit, enqueueActions, fromCallback, raise, setup, type AnyActorRef, type EventObject } from 'xstate';
 import { Rng, type RngState } from '../lib/rng.ts';
 import {
   BATTERY, batteryDead, brownsOutAt, coreWith, decide, feedStep, ignoredResult, initialCore, lidCycle, lowBatteryDue, motorStart,
@@ -40,7 +40,12 @@ export type LauncherEvent =
   /** A device measured its battery. */
   | { type: 'BATTERY'; volts: number }
   /** The link to a real device went down or came back. */
-  | { type: 'LINK'; up: boolean };
+  | { type: 'LINK'; up: boolean }
+  /**
+   * The device has reported every input it sent before the machine asked it to flush (after a
+   * burst, see the `flushing` state): the answer of the `flush` actor.
+   */
+  | { type: 'FLUSHED' };
 
 /**
  * The machine's own timers, raised by itself after a delay and cancelled by id. Not for outside
@@ -75,7 +80,12 @@ export type LauncherEmitted =
   | { type: 'aimReached'; seat: number; degrees: number }
   | { type: 'offline' }
   | { type: 'online' }
-  /** A dinged press is over (whatever started it: software or the launcher's own button). */
+  /**
+   * A dinged press is over with its final result, once for every dinged press, whatever started
+   * it (software or the launcher's own button): on a device that counts cards, after the device's
+   * flush has brought in every card line still on the wire when the burst ended (no card changes
+   * the result afterwards).
+   */
   | { type: 'pressDone'; result: PressResult };
 
 /** A feed attempt decided at its start and applied when its time is up. */
@@ -97,15 +107,8 @@ export interface LauncherContext {
   reverse: { state: CoreState; halfOut: CardId | null; ms: number } | null;
   /** The press in progress, or the last one. */
   press: PressResult;
-  /** A dinged press has not been reported done yet. */
+  /** A dinged press has not been reported done yet: a card the device senses now is its. */
   pressOpen: boolean;
-  /**
-   * A device that counts cards fired the last press: a CARD line still on the wire when the
-   * burst's time was up belongs to it (a link that went down reports it in its resync). Closed by
-   * the next press, the lid opening, the power, a stall, or the link back up (the resync said all):
-   * a card seen then was not shot by that press.
-   */
-  lateCards: boolean;
   /** The lid is open: cards can go in, the interlock keeps the motor off. */
   lidOpen: boolean;
   /** Heading in degrees, and the seat it faces (or is turning to). */
@@ -158,9 +161,9 @@ function planAttempt(p: Profile, core: CoreState, burst: Burst): Attempt {
 }
 
 /** The reverse pulse that ends a burst, drawn now (the state keeps the stream's new state). */
-function planReverse(p: Profile, core: CoreState): { state: CoreState; halfOut: CardId | null; ms: number } {
+function planReverse(p: Profile, core: CoreState, burst: Burst): { state: CoreState; halfOut: CardId | null; ms: number } {
   const rng = new Rng(core.rng);
-  const r = reversePulse(p, core, rng);
+  const r = reversePulse(p, core, burst, rng);
   return { state: withRngState(r.state, rng.state()), halfOut: r.halfOut, ms: r.ms };
 }
 
@@ -194,6 +197,11 @@ function normSeat(seat: number, seats: number): number {
 }
 
 type AnyLauncherEvent = LauncherEvent | TimerEvent;
+
+/** What the `flush` actor is given: the launcher machine's own actor, by which its device is found. */
+export interface FlushInput {
+  launcher: AnyActorRef;
+}
 
 /**
  * An event shown to listeners, as an action of this machine (typed here: the action creators
@@ -247,8 +255,8 @@ function pressWith(p: PressResult, c: BurstFields): PressResult {
 }
 
 /** The reverse pulse from `core`. A device shows a half-out card on its sensor (CARD while reversing); only software draws it. */
-function reverseFor(context: LauncherContext, core: CoreState): NonNullable<LauncherContext['reverse']> {
-  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core);
+function reverseFor(context: LauncherContext, core: CoreState, burst: Burst): NonNullable<LauncherContext['reverse']> {
+  return context.deviceCounts ? { state: core, halfOut: null, ms: context.profile.mechanics.reverseMs } : planReverse(context.profile, core, burst);
 }
 
 /** The core once the reverse pulse in progress is over. */
@@ -278,7 +286,7 @@ function pressed(context: LauncherContext, motor: PressMotor): Partial<LauncherC
     durationMs: started === null ? context.profile.mechanics.debounceMs : motor === 'brownout' ? BATTERY.bootMs : started.ms,
   };
   return {
-    core: started ? started.state : state, decision, press, pressOpen: true, lateCards: motor === 'start' && context.deviceCounts,
+    core: started ? started.state : state, decision, press, pressOpen: true,
     burst: motor === 'start' ? startBurst(context.profile, decision) : null, attempt: null, reverse: null,
   };
 }
@@ -290,6 +298,15 @@ export const launcherMachine = setup({
     events: {} as AnyLauncherEvent,
     input: {} as LauncherInput,
     emitted: {} as LauncherEmitted,
+  },
+  actors: {
+    /**
+     * The device's flush (see `flushing`): sends FLUSHED back once the device has reported every
+     * input it sent before. This one answers at once, for a device whose inputs cannot lag; the
+     * Launcher provides the real device's. Invoked, so an answer that comes after the wait ended
+     * (the lid, the power, the link) is dropped with the stopped actor and cannot end a later wait.
+     */
+    flush: fromCallback<EventObject, FlushInput>(({ sendBack }) => sendBack({ type: 'FLUSHED' })),
   },
   actions: {
     /** Drives the motor of the device (provided by the Launcher). */
@@ -332,7 +349,7 @@ export const launcherMachine = setup({
         burst: a.burst,
         attempt: next,
         // (None is planned while the roller feeds.)
-        reverse: params?.next === 'reverse' ? reverseFor(context, core) : null,
+        reverse: params?.next === 'reverse' ? reverseFor(context, core, a.burst) : null,
         press: pressWith(context.press, {
           cards: a.burst.out,
           slips: a.burst.slips,
@@ -345,7 +362,7 @@ export const launcherMachine = setup({
     }),
     showJam: emit({ type: 'jam' }),
     showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
-    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core) })),
+    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core, context.burst!) })),
     /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
     showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;
@@ -397,8 +414,6 @@ export const launcherMachine = setup({
       }
     }),
     deviceJam: assign({
-      // The board counted what came out before it stalled (STALL carries the count): a card seen after is the jammed one.
-      lateCards: false,
       core: ({ context }) => coreWith(context.core, { jammed: true }),
       press: ({ context }) => pressWith(context.press, { jam: true }),
     }),
@@ -415,9 +430,8 @@ export const launcherMachine = setup({
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
     showDead: emit({ type: 'dead' }),
-    closeLateCards: assign({ lateCards: false }),
-    powerReset: assign({ lateCards: false, core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
-    lidOpened: assign({ lidOpen: true, lateCards: false, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
+    powerReset: assign({ core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
+    lidOpened: assign({ lidOpen: true, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
     lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
     reload: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'RELOAD') return;
@@ -445,7 +459,6 @@ export const launcherMachine = setup({
   },
   guards: {
     lidIsOpen: ({ context }) => context.lidOpen,
-    lateCardsOpen: ({ context }) => context.lateCards,
     pressIsOpen: ({ context }) => context.pressOpen,
     lidIsClosed: ({ context }) => !context.lidOpen,
     turning: ({ context }) => context.turning,
@@ -462,8 +475,12 @@ export const launcherMachine = setup({
     dead: ({ context }) => batteryDead(context.core),
     lowBatteryDue: ({ context }) => lowBatteryWarningDue(context, context.core),
     jammed: ({ context }) => context.core.jammed,
-    /** The reverse pulse over, the unit will be simply ready: none of what `settled` sees to. */
+    /**
+     * The reverse pulse over, the unit will be simply ready: none of what `settled` sees to, and
+     * no card line of a device's sensor to wait for (`flushing`).
+     */
     burstEndsReady: ({ context }) => {
+      if (context.deviceCounts) return false;
       const core = coreAfterReverse(context);
       return !lowBatteryWarningDue(context, core) && !batteryDead(core) && !core.jammed;
     },
@@ -495,7 +512,6 @@ export const launcherMachine = setup({
     reverse: null,
     press: ignoredResult('off'),
     pressOpen: false,
-    lateCards: false,
     lidOpen: false,
     heading: 0,
     aimSeat: 0,
@@ -534,11 +550,8 @@ export const launcherMachine = setup({
         TURNED: { guard: 'turning', actions: ['endTurn', 'showAimReached'] },
         LINK: { guard: 'linkDown', target: '.offline', actions: 'showOffline' },
         BATTERY: { actions: 'deviceBattery' },
-        // A card the device reports after its burst's time was up (its line was still on the wire)
-        // left with that burst: it goes to the last press (MachineLauncher.press waits for it).
-        // Any other card the sensor sees at rest (a hand at a reload, a jammed card pulled out) is
-        // no press's.
-        CARD: { guard: 'lateCardsOpen', actions: { type: 'cardSensed', params: { late: true } } },
+        // A card the sensor sees at rest (a hand at a reload, a jammed card pulled out) is no
+        // press's: the states where a press is open take it.
       },
       states: {
         starting: {
@@ -627,10 +640,29 @@ export const launcherMachine = setup({
                 reverse: [
                   // Most bursts end with the unit simply ready: it goes there in this step, as it would through `settled`.
                   { guard: 'burstEndsReady', target: '#launcher.on.ready', actions: [...reverseDone(true), 'showPressDone'] },
+                  { guard: 'deviceCounts', target: '#launcher.on.flushing', actions: reverseDone(false) },
                   { target: '#launcher.on.settled', actions: reverseDone(false) },
                 ],
               },
             },
+          },
+        },
+        /**
+         * A device's burst is over, its motor stopped, but card lines the board sent before the
+         * STOP may still be on the wire (a slow host, a loaded machine): the press stays open until
+         * the device's flush (a round trip on its ordered link) says every one is in, so the press
+         * has one result, final when `pressDone` says it. A press meanwhile is ignored, as during
+         * the burst; the lid opening ends the wait (a card seen then is a hand's, not the burst's);
+         * the power and the link end it as they end a burst (`on`).
+         */
+        flushing: {
+          invoke: { src: 'flush', input: ({ self }) => ({ launcher: self }) },
+          on: {
+            PRESS: { actions: { type: 'ignore', params: { reason: 'busy' } } },
+            // It left with the burst: the press was not empty after all if the budget said so.
+            CARD: { actions: { type: 'cardSensed', params: { late: true } } },
+            FLUSHED: 'settled',
+            LID_OPEN: { target: 'settled', actions: 'lidOpened' },
           },
         },
         /**
@@ -664,11 +696,11 @@ export const launcherMachine = setup({
         offline: {
           on: {
             PRESS: { actions: { type: 'ignore', params: { reason: 'offline' } } },
-            // The resync reports the cards counted while the link was down: the burst it cut short
-            // (its press still open) or the last one's late cards take them; a card seen at rest is no press's.
-            CARD: { guard: or(['pressIsOpen', 'lateCardsOpen']), actions: 'cardSensed' },
-            // A burst the link cut short is done once the resync has reported its last cards; so are the last one's late cards.
-            LINK: { guard: 'linkUp', target: 'starting', actions: ['showOnline', 'pressDone', 'closeLateCards'] },
+            // The resync reports the cards counted while the link was down: the press it cut short
+            // (a burst, or the wait for its last card lines) takes them; a card seen at rest is no press's.
+            CARD: { guard: 'pressIsOpen', actions: 'cardSensed' },
+            // A press the link cut short is done once the resync has reported its last cards.
+            LINK: { guard: 'linkUp', target: 'starting', actions: ['showOnline', 'pressDone'] },
           },
         },
       },

@@ -15,6 +15,8 @@ export interface CodecError {
   message: string;
   /** The offending line as received so far (non-printable bytes shown as `\xNN`), for logs. */
   line: string;
+  /** The same bytes as received (latin1), where the splitter refused them: for a message that quotes them. */
+  raw?: string;
 }
 
 /** Longest host line (the firmware's buffer), characters before the `\n`. */
@@ -23,8 +25,8 @@ export const MAX_HOST_LINE = 48;
 export const MAX_DEVICE_LINE = 120;
 
 /** Makes a {@link CodecError}. */
-export function codecError(code: CodecErrorCode, message: string, line: string): CodecError {
-  return { ok: false, code, message, line };
+export function codecError(code: CodecErrorCode, message: string, line: string, raw?: string): CodecError {
+  return raw === undefined ? { ok: false, code, message, line } : { ok: false, code, message, line, raw };
 }
 
 /** CRC-8/SMBUS (poly 0x07, init 0, no reflection): `crc8('123456789') === 0xf4`. */
@@ -72,6 +74,11 @@ function printable(bytes: number[]): string {
   return bytes.map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${hex2(b)}`)).join('');
 }
 
+/** Bytes as a latin1 string. */
+function latin1(bytes: number[]): string {
+  return String.fromCharCode(...bytes);
+}
+
 /** What the splitter yields: a complete line (not yet checksum-checked) or an error. */
 export type SplitResult = { ok: true; line: string } | CodecError;
 
@@ -90,19 +97,20 @@ export class LineSplitter {
   /** Feeds a chunk; returns what it completed, in order. */
   push(chunk: Uint8Array | string): SplitResult[] {
     const out: SplitResult[] = [];
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    for (const b of bytes) {
+    for (let i = 0; i < chunk.length; i++) {
+      // A string's characters are its latin1 bytes; no Buffer, so the splitter runs in a browser too.
+      const b = typeof chunk === 'string' ? chunk.charCodeAt(i) & 0xff : chunk[i];
       if (b === 0x0a) {
-        if (!this.dropping && this.buf.length > 0) out.push({ ok: true, line: String.fromCharCode(...this.buf) });
+        if (!this.dropping && this.buf.length > 0) out.push({ ok: true, line: latin1(this.buf) });
         this.buf = [];
         this.dropping = false;
       } else if (this.dropping || b === 0x0d) {
         continue;
       } else if (b < 0x20 || b > 0x7e) {
-        out.push(codecError('GARBAGE', `byte 0x${hex2(b)} is not printable ASCII: check the baud rate (115200) and that nothing else writes to the port`, printable([...this.buf, b])));
+        out.push(codecError('GARBAGE', `byte 0x${hex2(b)} is not printable ASCII: check the baud rate (115200) and that nothing else writes to the port`, printable([...this.buf, b]), latin1([...this.buf, b])));
         this.dropping = true;
       } else if (this.buf.length >= this.maxLine) {
-        out.push(codecError('TOOLONG', `line longer than ${this.maxLine} characters: a lost "\\n" merged two lines, or the sender is not this protocol`, printable([...this.buf, b])));
+        out.push(codecError('TOOLONG', `line longer than ${this.maxLine} characters: a lost "\\n" merged two lines, or the sender is not this protocol`, printable([...this.buf, b]), latin1([...this.buf, b])));
         this.dropping = true;
       } else {
         this.buf.push(b);

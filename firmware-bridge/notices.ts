@@ -3,6 +3,8 @@
  * serial line, a link lost for good. Plain sentences, said once, never a flood.
  */
 
+import { wallClock, type BridgeClock, type TimerHandle } from './clock.ts';
+
 /** A driver's notices and who hears them. */
 export class Notices {
   private readonly listeners = new Set<(message: string) => void>();
@@ -46,12 +48,13 @@ export class GarbageReport {
   private pending = 0;
   private pendingSample = '';
   private toldAt = -Infinity;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
 
   constructor(
     private readonly name: string,
     private readonly say: (message: string) => void,
     private readonly everyMs = 10_000,
+    private readonly clock: BridgeClock = wallClock,
   ) {}
 
   /** One line that did not decode. */
@@ -60,16 +63,16 @@ export class GarbageReport {
     this.last = line.slice(0, 40);
     if (this.pending++ === 0) this.pendingSample = this.last;
     if (this.timer) return;
-    const wait = this.toldAt + this.everyMs - Date.now();
+    const wait = this.toldAt + this.everyMs - this.clock.now();
     if (wait <= 0) this.tell();
-    else this.timer = setTimeout(() => this.tell(), wait).unref();
+    else this.timer = this.clock.setTimeout(() => this.tell(), wait);
   }
 
   private tell(): void {
     this.timer = null;
     const n = this.pending;
     this.pending = 0;
-    this.toldAt = Date.now();
+    this.toldAt = this.clock.now();
     const total = n === this.count ? '' : `, ${this.count} since opening the port`;
     this.say(
       `${this.name}: ${n} unreadable line${n === 1 ? '' : 's'} from the board (e.g. ${JSON.stringify(this.pendingSample)}${total}), ignored; ` +
@@ -79,7 +82,7 @@ export class GarbageReport {
 
   /** Stops the pending summary (the device is closing). */
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) this.clock.clearTimeout(this.timer);
     this.timer = null;
   }
 }

@@ -116,6 +116,15 @@ function change(d: Draft, m: Move): void {
 }
 
 /**
+ * The UNO catch window stays open through `move` (rules.md, UNO call: until the next player
+ * begins a turn): a late call, a catch, or a press by the player who may be caught, whose turn
+ * it still is (a Coup Extrême's presses at its target). Anything else begins something else.
+ */
+function keepsUnoWindow(s: GameState, move: Move): boolean {
+  return move.type === 'uno' || move.type === 'catch' || (move.type === 'launcher' && move.seat === s.uno);
+}
+
+/**
  * Applies a move: `{ ok: true, state, events }`, or `{ ok: false, error }` with a code and a
  * message that says what is wrong (the input state is never changed). Throws only on a
  * programmer's mistake (a state that breaks its own invariants).
@@ -138,9 +147,11 @@ export function applyMove(state: GameState, move: Move): MoveResult {
  */
 export function applyLegal(state: GameState, move: Move, inPlace = false): Extract<MoveResult, { ok: true }> {
   const d = draftOf(state, inPlace);
-  // The catch window closes when anyone begins anything but a call or a catch.
-  if (move.type !== 'uno' && move.type !== 'catch') d.s.uno = null;
+  const keepsWindow = keepsUnoWindow(state, move);
+  if (!keepsWindow) d.s.uno = null;
   change(d, move);
+  // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
+  if (keepsWindow && d.s.uno !== null && d.s.hands[d.s.uno].length !== 1) d.s.uno = null;
   d.s.moves = state.moves + 1;
   if (state.log) {
     if (inPlace) state.log.push(move);

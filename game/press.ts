@@ -1,11 +1,12 @@
 /**
  * Answers to launcher requests: each press is one `launcher` move carrying the cards that came
- * out, which must be exactly the next cards of the supply the game tracks.
+ * out, which must be exactly the next cards of the supply the game tracks, and how many of the
+ * last ones were left sticking out (seed 003: those belong to the player who pressed).
  */
 import type { CardId } from './cards.ts';
 import { give, request, resume, reloadIfDue, takeFromSupply, type Draft } from './draft.ts';
 import { refuse } from './play.ts';
-import type { GameState, Move, MoveError, PressRequest } from './state.ts';
+import type { GameEvent, GameState, Move, MoveError, PressRequest } from './state.ts';
 
 /** A launcher answer move. */
 export type LauncherMove = Extract<Move, { type: 'launcher' }>;
@@ -26,6 +27,9 @@ export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
   if (!Array.isArray(m.cards) || typeof m.fired !== 'boolean') {
     return refuse('bad-launcher', 'a launcher answer carries cards (an array of card ids) and fired (true or false)');
   }
+  if (m.halfOut !== undefined && (!Number.isInteger(m.halfOut) || m.halfOut < 0 || m.halfOut > m.cards.length)) {
+    return refuse('bad-launcher', `halfOut counts the last cards out that were left sticking out: a whole number from 0 to ${m.cards.length}, got ${JSON.stringify(m.halfOut)}`);
+  }
   if (m.cards.length > s.supply.length) {
     return refuse('bad-launcher', `${m.cards.length} cards cannot have come out of a launcher that holds ${s.supply.length}`);
   }
@@ -37,12 +41,22 @@ export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
   return null;
 }
 
-/** One press answered: the cards go to the seat the launcher faces; the request goes on or is done. */
+/**
+ * One press answered: the cards go to the seat the launcher faces, but for those left sticking
+ * out, which the presser takes (on a Coup Extrême, the attacker); the request goes on or is done.
+ */
 export function applyLauncher(d: Draft, p: PressRequest, m: LauncherMove): void {
   const n = m.cards.length;
+  const half = m.halfOut ?? 0;
   takeFromSupply(d, n);
-  give(d, p.aimAt, m.cards);
-  d.events.push({ type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired });
+  if (half === 0) give(d, p.aimAt, m.cards);
+  else {
+    give(d, p.aimAt, m.cards.slice(0, n - half));
+    give(d, p.seat, m.cards.slice(n - half));
+  }
+  const e: GameEvent = { type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired };
+  if (half > 0) e.halfOut = half;
+  d.events.push(e);
   let next: PressRequest | null = null;
   if (p.untilCards) {
     if (n === 0) {

@@ -5,7 +5,7 @@
  */
 import { parseJsonText, printable, unknownKey } from '../lib/untrusted.ts';
 import { ACTION_KINDS, buildDeck, card, WILD_KINDS, type CardKind } from './cards.ts';
-import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, type Options, type Rules } from './rules.ts';
+import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -19,7 +19,6 @@ export const MAX_DECK = 1000;
 /** The most points one card may be worth (scores stay exact integers far beyond a match). */
 const MAX_POINTS = 10_000;
 const isCount = (v: unknown, max = MAX_CARD_COUNT): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
-const START_ACTIONS = ['play', 'redraw', 'reverse', 'asDealer', 'wild'];
 const ALL_KINDS: readonly string[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
 function fail(where: string, field: string, what: string): never {
@@ -68,7 +67,7 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind');
   knownKeys(where, 'start', v.start, ALL_KINDS);
   for (const [k, a] of Object.entries(v.start)) {
-    if (!START_ACTIONS.includes(a as string)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
+    if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
   }
   if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null');
   if (!isObj(v.options)) fail(where, 'options', 'must be an object');

@@ -48,9 +48,13 @@ export interface Options {
  * on it; `redraw` it goes back into the deck and another is turned; `reverse` the dealer starts
  * and play goes right; `asDealer` its effect applies as if the dealer had played it (a wild's
  * colour named by the player left of the dealer); `wild` the player left of the dealer names
- * the colour and plays first.
+ * the colour and plays first; `dealerColour` the dealer names the colour, nothing else happens,
+ * and the player left of the dealer plays first.
  */
-export type StartAction = 'play' | 'redraw' | 'reverse' | 'asDealer' | 'wild';
+export const START_ACTIONS = ['play', 'redraw', 'reverse', 'asDealer', 'wild', 'dealerColour'] as const;
+
+/** One of {@link START_ACTIONS}. */
+export type StartAction = (typeof START_ACTIONS)[number];
 
 /** A complete rule set: deck, points, start-card table, launcher profile and options. */
 export interface Rules {
@@ -150,12 +154,18 @@ const CLASSIC: Rules = {
   options: { ...BASE_OPTIONS, launcher: false, challengeWild4: true },
 };
 
+/**
+ * Seed 002 on a Joker or a +4 start card: "le donneur choisira alors la couleur de départ". Ruling
+ * (docs/rules.md): a +4 start does nothing else, as the seed gives it no draw; left of the dealer starts.
+ */
+const EN_LIGNE_START = { ...CLASSIC_START, wild: 'dealerColour', wild4: 'dealerColour' } as const;
+
 const EN_LIGNE: Rules = {
   name: 'en-ligne',
   description: 'Seed 002 uno-en-ligne.com: 116 cards in play (the 4 "UNO" cards are removed), Play Again, no UNO call.',
   deck: { numbers: { counts: ONE_ZERO }, coloured: { draw2: 2, reverse: 2, skip: 2, playAgain: 2 }, wild: { wild: 4, wild4: 4 } },
   points: { numbers: FACE, kinds: { draw2: 20, reverse: 20, skip: 20, playAgain: 20, wild: 50, wild4: 50 } },
-  start: CLASSIC_START,
+  start: EN_LIGNE_START,
   profile: null,
   options: { ...BASE_OPTIONS, launcher: false, unoCall: false, challengeWild4: false },
 };

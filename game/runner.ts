@@ -11,7 +11,14 @@ import { ownedCopy } from './draft.ts';
 import { applyLegal, checkMove } from './engine.ts';
 import { legalMoves } from './legal.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
-import type { GameEvent, GameState, Move } from './state.ts';
+import type { GameEvent, GameState, Move, PressRequest } from './state.ts';
+
+/**
+ * What a person is asked: a move on their turn (`turn`), one or none out of turn (`react`), or
+ * to press the launcher for a request that is theirs to press (`press`: a penalty, their own
+ * Coup Extrême), answered with the one `press` move offered.
+ */
+export type AskMode = 'turn' | 'react' | 'press';
 
 /** What the loop asks of the launcher, and of interactive seats (people); `moved` only when announcing. */
 export type LauncherOp =
@@ -20,8 +27,8 @@ export type LauncherOp =
   | { op: 'press' }
   | { op: 'clearJam' }
   | { op: 'load'; cards: readonly CardId[] }
-  /** A person's choice: one of `moves` on their turn (`turn`), or one or none out of turn (`react`). */
-  | { op: 'ask'; state: GameState; seat: number; moves: readonly Move[]; mode: 'turn' | 'react' }
+  /** A person's choice among `moves` (see {@link AskMode}). */
+  | { op: 'ask'; state: GameState; seat: number; moves: readonly Move[]; mode: AskMode }
   /** A move was applied (a display may pause to show it). */
   | { op: 'moved'; state: GameState; move: Move; events: readonly GameEvent[] };
 
@@ -40,7 +47,7 @@ export interface RunOptions {
 /** How {@link runRound} talks with people and displays. */
 export interface AsyncRunOptions extends RunOptions {
   /** Answers an interactive seat's choice (a {@link Bot} with `interactive: true`). */
-  ask?: (state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react') => Promise<Move | null>;
+  ask?: (state: GameState, seat: number, moves: readonly Move[], mode: AskMode) => Promise<Move | null>;
   /** Awaited after each move, once the launcher has caught up: a display shows it, at its pace. */
   moved?: (state: GameState, move: Move, events: readonly GameEvent[]) => Promise<void>;
 }
@@ -127,6 +134,19 @@ function tooLong(state: GameState, maxMoves: number): Error {
   return new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
 }
 
+/**
+ * A person presses the launcher for the request pending on them: they are asked, and must
+ * answer with the press offered (the loop then presses as for a bot).
+ */
+function* personPresses(state: GameState, seat: number, bots: readonly Bot[]): Generator<LauncherOp, void, Input> {
+  const offered: Move = { type: 'press', seat };
+  const answer = (yield { op: 'ask', state, seat, moves: [offered], mode: 'press' }) as Move | null;
+  if (answer?.type !== 'press' || answer.seat !== seat) {
+    const p = state.pending as PressRequest;
+    throw new Error(`seat ${seat} (${bots[seat]?.name}) must press the launcher (${p.reason}), not ${JSON.stringify(answer)}`);
+  }
+}
+
 /** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
 function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   const p = state.pending!;
@@ -141,6 +161,8 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   if (r.jam) yield { op: 'clearJam' };
   const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
   if (r.jam) m.jam = true;
+  // The launcher leaves at most its last card sticking out; the move counts them, so a log can say more.
+  if (r.halfOut && r.cards.length > 0) m.halfOut = 1;
   return m;
 }
 
@@ -157,6 +179,8 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   let state = inPlace ? ownedCopy(start) : start;
   let aimed = -1;
   let count = 0;
+  // The person's own `press` move on their turn is their press: its request is not asked again.
+  let turnPressed = false;
   // A copy: the launcher may keep what it is loaded with, and an in-place supply goes on changing.
   if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
   while (state.winner === null) {
@@ -168,7 +192,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     // costs a generator object per move.
     let move = reactionsOpen(state) ? yield* reaction(state, bots, moves, decider) : null;
     if (!move && p?.kind === 'press') {
+      // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield { op: 'aim', seat: (aimed = p.aimAt) };
+      if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, p.seat, bots);
       move = yield* press(state);
     }
     if (!move) {
@@ -180,6 +206,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     }
     const res = applyChosen(state, move, moves, bots, inPlace);
     state = res.state;
+    turnPressed = move.type === 'press';
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onStep?.(state, move, res.events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.

@@ -40,7 +40,7 @@ export function stateHash(state: unknown): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A move in a few words: `play R5#1`, `play W#2 blue`, `launcher 3 cards`, `catch seat 2`. */
+/** A move in a few words: `play R5#1`, `play W#2 blue`, `launcher 3 cards (1 left sticking out)`, `catch seat 2`. */
 export function describeMove(m: Move): string {
   switch (m.type) {
     case 'play':
@@ -48,7 +48,7 @@ export function describeMove(m: Move): string {
         .filter((x) => x !== undefined)
         .join(' ');
     case 'launcher':
-      return `launcher ${Array.isArray(m.cards) ? m.cards.length : '?'} cards`;
+      return `launcher ${Array.isArray(m.cards) ? m.cards.length : '?'} cards${m.halfOut ? ` (${m.halfOut} left sticking out)` : ''}`;
     case 'colour':
       return `colour ${m.colour}`;
     case 'catch':

@@ -88,6 +88,8 @@ function applyStart(d: Draft, action: StartAction): void {
       return resume(d, { turn: s.dealer });
     case 'wild':
       return request(d, { kind: 'colour', seat: left, then: { turn: left } });
+    case 'dealerColour':
+      return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
     case 'asDealer': {
       const c = card(id);
       EFFECTS[c.kind].apply(d, {

@@ -110,24 +110,32 @@ export interface GameState {
   winner: number | null;
 }
 
-/** A move. `seat` is who makes it; every move names its seat. */
+/**
+ * A move. `seat` is who makes it; every move names its seat. A `launcher` move answers a press:
+ * `cards` came out, in order; the last `halfOut` of them (absent: none) were left sticking out
+ * and go to the presser, the others to the seat the launcher faces.
+ */
 export type Move =
   | { type: 'play'; seat: number; card: CardId; colour?: Colour; target?: number; uno?: boolean; also?: CardId }
   | { type: 'press'; seat: number }
   | { type: 'draw'; seat: number }
   | { type: 'pass'; seat: number }
-  | { type: 'launcher'; seat: number; cards: CardId[]; fired: boolean; jam?: boolean }
+  | { type: 'launcher'; seat: number; cards: CardId[]; fired: boolean; jam?: boolean; halfOut?: number }
   | { type: 'colour'; seat: number; colour: Colour }
   | { type: 'challenge'; seat: number }
   | { type: 'accept'; seat: number }
   | { type: 'uno'; seat: number }
   | { type: 'catch'; seat: number; target: number };
 
-/** What a move did, for displays and for the runner (which acts on `reload`). */
+/**
+ * What a move did, for displays and for the runner (which acts on `reload`). A `press` gives
+ * `cards` to `aimAt`, but for the last `halfOut` (absent: none), left sticking out, which the
+ * presser `seat` takes.
+ */
 export type GameEvent =
   | { type: 'start'; card: CardId; dealer: number }
   | { type: 'play'; seat: number; cards: CardId[]; colour: Colour | null }
-  | { type: 'press'; seat: number; aimAt: number; cards: CardId[]; fired: boolean }
+  | { type: 'press'; seat: number; aimAt: number; cards: CardId[]; fired: boolean; halfOut?: number }
   | { type: 'draw'; seat: number; cards: CardId[] }
   | { type: 'reload'; cards: CardId[] }
   | { type: 'reshuffle'; cards: number }

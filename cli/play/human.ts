@@ -3,9 +3,9 @@
  * UNO; out of turn a catch or a late UNO call. An illegal choice is refused with the engine's
  * reason and the person chooses again.
  */
-import { card, checkMove, cardLabel, COLOURS, type Colour, type GameState, type Move } from '../../game/index.ts';
+import { card, checkMove, cardLabel, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
 import type { Key } from './keys.ts';
-import type { Names } from './words.ts';
+import { pressPrompt, type Names } from './words.ts';
 
 /** The person asked to stop (q or Ctrl-C): the game is saved. */
 export class QuitSignal extends Error {
@@ -78,8 +78,22 @@ function handIndexes(state: GameState, seat: number, moves: readonly Move[]): Se
   return out;
 }
 
+/** A press that is the person's: `p` presses, as at the table; nothing else does. */
+async function askPress(ui: Ui, state: GameState, press: Move): Promise<Move> {
+  const prompt = [pressPrompt(state.pending as PressRequest, ui.names), 'p press the launcher · q save and quit'];
+  let message: string | null = null;
+  for (;;) {
+    ui.show(prompt, message, '', new Set());
+    const k = await ui.key();
+    if (k === 'quit' || k === 'q') throw new QuitSignal();
+    if (k === 'p') return press;
+    message = `"${k}" does nothing here: press p to press the launcher`;
+  }
+}
+
 /** The choice of the person at `seat` among `moves` (all legal), or null when they let a chance go. */
-export async function askPerson(ui: Ui, state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react'): Promise<Move | null> {
+export async function askPerson(ui: Ui, state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
+  if (mode === 'press') return askPress(ui, state, moves[0]);
   const playable = handIndexes(state, seat, moves);
   const has = (t: Move['type']) => moves.find((m) => m.type === t);
   const options: string[] = [];

@@ -8,7 +8,7 @@ import { seedRng } from '../../lib/rng.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import { cardLabel, nextRound, runRound, withRound, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
+import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, playSaveText, positionalBot, ResumeError, savedLauncher, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
@@ -210,7 +210,7 @@ export class PlaySession implements Ui {
     this.state = state;
   }
 
-  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: 'turn' | 'react'): Promise<Move | null> {
+  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     this.state = state;
     if (mode === 'react') {
       // A chance let go is not offered again while the same player is still catchable.

@@ -1,7 +1,7 @@
 /**
  * Game events in plain words, as a person at the table would say them.
  */
-import { cardLabel, type GameEvent } from '../../game/index.ts';
+import { cardLabel, type GameEvent, type PressRequest } from '../../game/index.ts';
 
 /** Names of the seats: seat 0 is the person, the others are bots. */
 export type Names = readonly string[];
@@ -13,6 +13,17 @@ const REASONS: Record<string, string> = {
 
 function cards(n: number): string {
   return n === 0 ? 'nothing' : n === 1 ? '1 card' : `${n} cards`;
+}
+
+/**
+ * What a person pressing for `p` is told: why, and how many presses are left
+ * (`Hit 2: press 2 more times`), and whom the launcher faces when it is not them.
+ */
+export function pressPrompt(p: PressRequest, names: Names): string {
+  const why = p.reason === 'turn' ? 'Your turn' : (REASONS[p.reason] ?? p.reason);
+  const left = p.untilCards ? 'press until cards come out' : `press ${p.remaining} more time${p.remaining === 1 ? '' : 's'}`;
+  const at = p.aimAt !== p.seat ? ` (the launcher faces ${names[p.aimAt] ?? `seat ${p.aimAt}`})` : '';
+  return `${why}: ${left}${at}`;
 }
 
 /** One line for an event, or null for events a person does not need to read. */
@@ -28,7 +39,9 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'press': {
       const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
       const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
-      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length)} for ${who(e.aimAt)}`;
+      const half = e.halfOut ?? 0;
+      const stuck = half > 0 ? `, ${cards(half)} left sticking out for ${who(e.seat)}` : '';
+      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)} for ${who(e.aimAt)}${stuck}`;
       return `${who(e.seat)} pressed the launcher${at}${why}: ${out}`;
     }
     case 'draw':

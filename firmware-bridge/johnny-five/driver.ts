@@ -284,12 +284,12 @@ export class JohnnyFiveLauncher implements LauncherHardware {
    * answer comes after every report of a level the beam had when the query arrived, and each report
    * has reached {@link beam} by then (the beam is heard on each report, not sampled).
    *
-   * It waits for nothing more. `press()` flushes once the machine is at rest: the burst ended with
-   * the reverse pulse and the STOP (a stall or the lid stop the motor and close the press's late
-   * cards). A card still in the beam then is held by a stopped roller, and what clears it (a hand,
+   * It waits for nothing more. The machine asks for it once a burst is over (its `flushing` state):
+   * the burst ended with the reverse pulse and the STOP (a stall or the lid end the press without a
+   * flush). A card still in the beam then is held by a stopped roller, and what clears it (a hand,
    * the next press) may come minutes later: a wait for it would hang the press, and a bounded one
-   * would give it to the press only when a hand was quick. The machine's `lateCards` window decides
-   * whose it is when it clears, as for the serial driver's PING, which does not wait for it either.
+   * would give it to the press only when a hand was quick. Seen when it clears, it is the next
+   * burst's or no press's, as for the serial driver's PING, which does not wait for it either.
    *
    * It never hangs: with the link lost (now or while waiting) it resolves at once, with the cards
    * counted so far. A board that leaves a query unanswered for `fenceTimeoutMs` does not speak

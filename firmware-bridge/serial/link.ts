@@ -1,18 +1,19 @@
 /**
- * One connection to a board running this project's firmware: the port (serialport 13 with a
- * ReadlineParser), the handshake (wait for the board's HELLO, never a guessed sleep), commands one
- * at a time with sequence numbers, acknowledgements, timeouts and retries, and the heartbeat.
+ * One connection to a board running this project's firmware, over any line transport
+ * (`transport.ts`): the handshake (wait for the board's HELLO, never a guessed sleep), commands one
+ * at a time with sequence numbers, acknowledgements, timeouts and retries, and the heartbeat, all
+ * on an injected clock. Bytes are framed and decoded by the project's codec (`LineDecoder`).
  * Device events are handed up as decoded messages. Lines that do not decode are never acted on:
  * during the handshake they are counted (to tell a board on another protocol from a silent one),
  * after it they are handed to `onGarbage`, which tells the person and reads the counters again.
  */
-import { SerialPort } from 'serialport';
-import { ReadlineParser } from '@serialport/parser-readline';
 import {
-  decodeDeviceLine, encodeCommand, PROTO_VERSION,
+  encodeCommand, LineDecoder, PROTO_VERSION,
   type Command, type DeviceMessage, type DeviceStatus,
 } from '../codec.ts';
-import { DeviceError, explainOpenError } from '../port-errors.ts';
+import type { BridgeClock, TimerHandle } from '../clock.ts';
+import { DeviceError } from '../port-errors.ts';
+import type { Connection, LineTransport } from '../transport.ts';
 
 /** Timing of a link. Defaults follow PROTOCOL.md. */
 export interface LinkTiming {
@@ -29,87 +30,114 @@ export interface LinkTiming {
 /** Default timing: a reset Uno's bootloader takes up to 2 s before the sketch says HELLO. */
 export const DEFAULT_TIMING: LinkTiming = { helloWaitMs: 2500, handshakeMs: 5000, ackMs: 400, tries: 3 };
 
-type Hello = Extract<DeviceMessage, { type: 'HELLO' }>;
-type Reply = Extract<DeviceMessage, { type: 'ACK' } | { type: 'NAK' }>;
+/** The board's ready line. */
+export type Hello = Extract<DeviceMessage, { type: 'HELLO' }>;
+/** A command's answer. */
+export type Reply = Extract<DeviceMessage, { type: 'ACK' } | { type: 'NAK' }>;
+
+/** What a link tells its owner. */
+export interface LinkHandlers {
+  /** A device line after the handshake, but ACK and NAK: they settle the command they answer. */
+  message(m: DeviceMessage): void;
+  /** The link is down (unplug, I/O error, no answer after every retry); said once. */
+  lost(why: string): void;
+  /** A line that did not decode, after the handshake: as received (latin1). */
+  garbage(line: string): void;
+}
 
 interface InFlight {
   seq: number;
   line: string;
   verb: Command['verb'];
   tries: number;
-  timer: NodeJS.Timeout | null;
+  timer: TimerHandle | null;
   resolve: (r: { reply: Reply; data: DeviceMessage | null }) => void;
   reject: (e: Error) => void;
 }
 
 /**
- * The last sequence number any link of this process used. Each new link goes on from it (a board
- * forgets the numbering at HELLO, PROTOCOL.md), so an answer still on the wire from an earlier
- * link (a retried STATUS, a PING) cannot carry the number of a command the new link sent.
+ * The sequence numbers of one program: each new link goes on from the last number any link used
+ * (a board forgets the numbering at HELLO, PROTOCOL.md), so an answer still on the wire from an
+ * earlier link (a retried STATUS, a PING) cannot carry the number of a command the new link sent.
  */
-let lastSeq = 0;
+export class SeqCounter {
+  private last = 0;
+  /** The next number, 1..65535 then 1 again. */
+  next(): number {
+    this.last = (this.last % 65535) + 1;
+    return this.last;
+  }
+}
+
+/** The numbering every link of this process shares unless given its own. */
+export const PROCESS_SEQ = new SeqCounter();
+
+/** What {@link Link.open} needs besides the transport. */
+export interface LinkSetup {
+  timing: LinkTiming;
+  clock: BridgeClock;
+  seq?: SeqCounter;
+}
 
 /** An open, handshaken link. */
 export class Link {
   private queue: Array<{ cmd: Command; resolve: InFlight['resolve']; reject: InFlight['reject'] }> = [];
   private inflight: InFlight | null = null;
   private lastData: DeviceMessage | null = null;
-  private heartbeat: NodeJS.Timeout | null = null;
+  private heartbeat: TimerHandle | null = null;
   private lastSent = 0;
   private closed = false;
-  /** The close under way (the port's own close is asynchronous): every caller waits for it. */
+  /** The close under way (a port's own close is asynchronous): every caller waits for it. */
   private closing: Promise<void> | null = null;
+  private conn: Connection | null = null;
+  private readonly decoder = new LineDecoder('device');
+  private readonly timing: LinkTiming;
+  private readonly clock: BridgeClock;
+  private readonly seq: SeqCounter;
+  private handlers: LinkHandlers;
 
-  private constructor(
-    readonly path: string,
-    private readonly port: SerialPort,
-    private readonly timing: LinkTiming,
-    private readonly onMessage: (m: DeviceMessage) => void,
-    private readonly onLost: (why: string) => void,
-    private readonly onGarbage: (line: string) => void,
-  ) {}
+  private constructor(readonly path: string, setup: LinkSetup, handlers: LinkHandlers) {
+    this.timing = setup.timing;
+    this.clock = setup.clock;
+    this.seq = setup.seq ?? PROCESS_SEQ;
+    this.handlers = handlers;
+  }
 
   /**
-   * Opens `path`, waits for the board's HELLO (asking for it after `helloWaitMs` of silence, for
-   * boards that do not reset on open) and checks the product and protocol version. After the
-   * handshake, each line that does not decode goes to `onGarbage`.
+   * Opens a connection through `transport`, waits for the board's HELLO (asking for it every
+   * `helloWaitMs` of silence, for boards that do not reset on open; bytes before it are dropped)
+   * and checks the product and protocol version. After the handshake, each line that does not
+   * decode goes to `handlers.garbage`.
    */
-  static async open(
-    path: string,
-    timing: LinkTiming,
-    onMessage: (m: DeviceMessage) => void,
-    onLost: (why: string) => void,
-    onGarbage: (line: string) => void = () => {},
-  ): Promise<{ link: Link; hello: Hello }> {
-    const port = await new Promise<SerialPort>((resolve, reject) => {
-      const p = new SerialPort({ path, baudRate: 115200, lock: true }, (err) => (err ? reject(explainOpenError(path, err)) : resolve(p)));
-    });
-    let link!: Link;
+  static async open(transport: LineTransport, setup: LinkSetup, handlers: LinkHandlers): Promise<{ link: Link; hello: Hello }> {
+    const path = transport.path;
     let helloResolve!: (h: Hello) => void;
-    const hello = new Promise<Hello>((r) => (helloResolve = r));
-    let handshaking = true;
+    let failed!: (e: Error) => void;
+    const hello = new Promise<Hello>((resolve, reject) => ((helloResolve = resolve), (failed = reject)));
     // Lines that could not be decoded during the handshake (another protocol, or bootloader
     // noise), and the first few of them, for the handshake's error.
     let garbage = 0;
     const samples: string[] = [];
-    link = new Link(path, port, timing, (m) => {
-      if (handshaking) {
-        if (m.type === 'HELLO') helloResolve(m);
-        return; // events before the handshake are stale
-      }
-      onMessage(m);
-    }, onLost, (line) => {
-      if (handshaking) {
+    const link = new Link(path, setup, {
+      message: (m) => m.type === 'HELLO' && helloResolve(m), // events before the handshake are stale
+      lost: (why) => failed(new DeviceError(`${path} went away during the handshake (${why}): check the USB cable and try again`, 'disconnected', path)),
+      garbage: (line) => {
         garbage++;
         if (samples.length < 3) samples.push(line.slice(0, 40));
-      } else onGarbage(line);
+      },
     });
-    link.attach();
+    link.conn = await transport.open({ data: (chunk) => link.onData(chunk), ended: (end) => link.lost(end.reason) });
+    const { clock, timing } = link;
     // A board that did not reset (or missed the first question) is asked again, until the handshake's time is up.
-    const asked = setInterval(() => link.writeRaw(encodeCommand(link.nextSeq(), { verb: 'HELLO' })), timing.helloWaitMs);
-    let timedOut: NodeJS.Timeout | undefined;
+    let asked: TimerHandle = null;
+    const ask = () => {
+      link.writeRaw(encodeCommand(link.seq.next(), { verb: 'HELLO' }));
+      asked = clock.setTimeout(ask, timing.helloWaitMs);
+    };
+    asked = clock.setTimeout(ask, timing.helloWaitMs);
+    let timedOut: TimerHandle = null;
     const timeout = new Promise<never>((_, reject) => {
-      timedOut = setTimeout(() => {
+      timedOut = clock.setTimeout(() => {
         const heard = garbage > 0
           ? `it answered, but not in the uno-extreme protocol (${garbage} unreadable line(s), e.g. ${JSON.stringify(samples[0])}): ` +
             'if it runs StandardFirmata use --device firmata:PATH, else upload this project\'s firmware (firmware-bridge/firmware/build.sh)'
@@ -121,7 +149,7 @@ export class Link {
       const h = await Promise.race([hello, timeout]);
       if (h.proto !== PROTO_VERSION)
         throw new DeviceError(`${path} runs the uno-extreme firmware ${h.fw} with protocol ${h.proto}; this program speaks protocol ${PROTO_VERSION}: upload the firmware from this repository (firmware-bridge/firmware/build.sh)`, 'protocol', path);
-      handshaking = false;
+      link.handlers = handlers;
       link.writeRaw('\n'); // ends any partial line noise left in the board's buffer
       link.startHeartbeat(Number(h.params.wdog ?? 1000));
       return { link, hello: h };
@@ -129,39 +157,33 @@ export class Link {
       await link.close();
       throw e;
     } finally {
-      clearInterval(asked);
-      clearTimeout(timedOut);
+      clock.clearTimeout(asked);
+      clock.clearTimeout(timedOut);
     }
   }
 
-  private attach(): void {
-    const parser = this.port.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-    parser.on('data', (line: string) => this.onLine(line));
-    this.port.on('close', (err: (Error & { disconnected?: boolean }) | null) => {
-      if (!this.closed) this.lost(err?.disconnected ? 'the port vanished (unplugged?)' : 'the port closed');
-    });
-    this.port.on('error', (err: Error) => this.lost(`port error: ${err.message}`));
-  }
-
-  private onLine(raw: string): void {
-    if (raw.trim() === '') return;
-    const d = decodeDeviceLine(raw);
-    if (!d.ok) return this.onGarbage(raw);
-    const m = d.value;
-    if (m.type === 'ACK' || m.type === 'NAK') return this.reply(m);
-    if (m.type === 'STATUS' || (m.type === 'HELLO' && this.inflight?.verb === 'HELLO')) this.lastData = m;
-    this.onMessage(m);
-  }
-
-  private nextSeq(): number {
-    lastSeq = (lastSeq % 65535) + 1;
-    return lastSeq;
+  private onData(chunk: Uint8Array): void {
+    if (this.closed) return;
+    for (const d of this.decoder.push(chunk)) {
+      if (!d.ok) {
+        this.handlers.garbage(d.raw ?? d.line);
+        continue;
+      }
+      const m = d.value;
+      if (m.type === 'ACK' || m.type === 'NAK') {
+        this.reply(m);
+        continue;
+      }
+      if (m.type === 'STATUS' || (m.type === 'HELLO' && this.inflight?.verb === 'HELLO')) this.lastData = m;
+      this.handlers.message(m);
+      if (this.closed) return;
+    }
   }
 
   private writeRaw(line: string): void {
-    if (this.closed) return;
-    this.lastSent = Date.now();
-    this.port.write(line, 'latin1');
+    if (this.closed || !this.conn) return;
+    this.lastSent = this.clock.now();
+    this.conn.write(line);
   }
 
   /** Sends a command and resolves with its ACK or NAK (and the data line of a query). */
@@ -184,7 +206,7 @@ export class Link {
     if (this.inflight || this.closed) return;
     const next = this.queue.shift();
     if (!next) return;
-    const seq = this.nextSeq();
+    const seq = this.seq.next();
     this.inflight = { seq, line: encodeCommand(seq, next.cmd), verb: next.cmd.verb, tries: 0, timer: null, resolve: next.resolve, reject: next.reject };
     this.lastData = null;
     this.transmit();
@@ -194,7 +216,7 @@ export class Link {
     const f = this.inflight!;
     f.tries++;
     this.writeRaw(f.line);
-    f.timer = setTimeout(() => {
+    f.timer = this.clock.setTimeout(() => {
       if (this.inflight !== f) return;
       if (f.tries < this.timing.tries) return this.transmit(); // the same line again: the board answers a repeat without running it twice
       this.lost(`no answer to ${f.verb} after ${f.tries} tries (${this.timing.ackMs} ms each)`);
@@ -204,30 +226,35 @@ export class Link {
   private reply(m: Reply): void {
     const f = this.inflight;
     if (!f || m.seq !== f.seq) return; // a late answer to a retried line
-    clearTimeout(f.timer!);
+    this.clock.clearTimeout(f.timer);
     this.inflight = null;
     f.resolve({ reply: m, data: this.lastData });
     this.pump();
   }
 
+  /** A PING when nothing was sent for a third of the board's watchdog (PROTOCOL.md). */
   private startHeartbeat(wdogMs: number): void {
     const every = Math.max(50, Math.floor(wdogMs / 3));
-    this.heartbeat = setInterval(() => {
-      if (!this.inflight && this.queue.length === 0 && Date.now() - this.lastSent >= every) void this.send({ verb: 'PING' }).catch(() => {});
-    }, Math.max(25, Math.floor(every / 2)));
+    const check = Math.max(25, Math.floor(every / 2));
+    const beat = () => {
+      if (this.closed) return;
+      if (!this.inflight && this.queue.length === 0 && this.clock.now() - this.lastSent >= every) void this.send({ verb: 'PING' }).catch(() => {});
+      this.heartbeat = this.clock.setTimeout(beat, check);
+    };
+    this.heartbeat = this.clock.setTimeout(beat, check);
   }
 
   private lost(why: string): void {
     if (this.closed) return;
     void this.close();
-    this.onLost(why);
+    this.handlers.lost(why);
   }
 
   /**
-   * Closes the link; commands waiting fail with a `disconnected` error. Resolves once the port is
-   * closed (its lock released), for every caller: a link lost to a timeout starts closing itself,
-   * and an open that then fails must not return while the port is still held (the next open
-   * would be refused as busy).
+   * Closes the link; commands waiting fail with a `disconnected` error. Resolves once the
+   * connection is closed (its port released), for every caller: a link lost to a timeout starts
+   * closing itself, and an open that then fails must not return while the port is still held (the
+   * next open would be refused as busy).
    */
   close(): Promise<void> {
     this.closing ??= this.shut();
@@ -236,14 +263,14 @@ export class Link {
 
   private async shut(): Promise<void> {
     this.closed = true;
-    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.clock.clearTimeout(this.heartbeat);
     const err = new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path);
     if (this.inflight) {
-      clearTimeout(this.inflight.timer!);
+      this.clock.clearTimeout(this.inflight.timer);
       this.inflight.reject(err);
       this.inflight = null;
     }
     for (const q of this.queue.splice(0)) q.reject(err);
-    if (this.port.isOpen) await new Promise<void>((r) => this.port.close(() => r()));
+    await this.conn?.close();
   }
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
-import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { PlaySession, type PlayMeta } from '../../cli/play/session.ts';
 import { createMatch, resolveRules } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
@@ -19,7 +19,7 @@ describe('playing against a launcher device (firmware in the loop)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
     const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });
     onTestFinished(() => dev.close());
-    const hw = await SerialLauncher.open({ path: dev.link });
+    const hw = await openSerial({ path: dev.link });
     onTestFinished(() => hw.close());
     // The person: when the launcher asks for cards, open the lid, put them in, close it. (Two cards
     // fed together pass the beam as one: a real sensor limit, kept out of this test.)

@@ -5,7 +5,8 @@
  */
 import { SerialPort } from 'serialport';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import type { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
 import { ptyPair } from './socat.ts';
@@ -16,7 +17,7 @@ import { fixedBurst } from '../emulator/helpers.ts';
 const fast = { helloWaitMs: 100, handshakeMs: 1500, ackMs: 150, tries: 3 };
 
 async function driver(path: string, log: string[] = []): Promise<SerialLauncher> {
-  const d = await SerialLauncher.open({ path, timing: fast, backoff: { firstMs: 50, maxMs: 400 }, log: (l) => log.push(l) });
+  const d = await openSerial({ path, timing: fast, backoff: { firstMs: 50, maxMs: 400 }, log: (l) => log.push(l) });
   onTestFinished(() => d.close());
   return d;
 }
@@ -111,30 +112,30 @@ describe('serial driver', () => {
 
   it('a silent port times out with an error that says what to check, not a hang', async () => {
     const { pair } = await boardRig({ silent: true });
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/no handshake from .* within 1500 ms: it sent nothing: is the uno-extreme firmware uploaded/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/no handshake from .* within 1500 ms: it sent nothing: is the uno-extreme firmware uploaded/);
   });
 
   it('a board that speaks something else, or another protocol version, is named as such', async () => {
     const { pair, board } = await boardRig({ silent: true });
-    const opening = SerialLauncher.open({ path: pair.a, timing: fast });
+    const opening = openSerial({ path: pair.a, timing: fast });
     board.raw(Buffer.from([0xf9, 0x02, 0x05, 0x0a, 0xf0, 0x79, 0x0a]));
     await expect(opening).rejects.toThrow(/not in the uno-extreme protocol .* StandardFirmata use --device firmata:PATH/);
     const two = await boardRig({ proto: 2 });
-    await expect(SerialLauncher.open({ path: two.pair.a, timing: fast })).rejects.toThrow(/protocol 2; this program speaks protocol 1: upload the firmware/);
+    await expect(openSerial({ path: two.pair.a, timing: fast })).rejects.toThrow(/protocol 2; this program speaks protocol 1: upload the firmware/);
   });
 
   it('a board that answers HELLO but not STATUS is refused clearly, and the port is released (no reconnect loop)', async () => {
     const { pair } = await boardRig({ noStatus: true });
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     // Released: the next open gets the same answer, not "busy".
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
   });
 
   it('a new link numbers its commands on from the last one (an old link\'s late answer cannot match a new command)', async () => {
     const { pair, board } = await boardRig({ noStatus: true });
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     const first = board.seqs.length;
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/answered HELLO but not STATUS/);
     const [before, after] = [board.seqs.slice(0, first), board.seqs.slice(first)];
     expect(after.length).toBeGreaterThan(0);
     expect(Math.min(...after)).toBeGreaterThan(Math.max(...before));
@@ -155,7 +156,7 @@ describe('serial driver', () => {
       });
     });
     onTestFinished(() => spy.mockRestore());
-    const refused = await SerialLauncher.open({ path: pair.a, timing: fast }).then(() => null, (e: Error) => ({ message: e.message, ...closes }));
+    const refused = await openSerial({ path: pair.a, timing: fast }).then(() => null, (e: Error) => ({ message: e.message, ...closes }));
     expect(refused).toEqual({ message: expect.stringMatching(/answered HELLO but not STATUS/), started: 1, done: 1 });
   });
 
@@ -190,10 +191,10 @@ describe('serial driver', () => {
   });
 
   it('a missing port and a busy port say how to fix them', async () => {
-    await expect(SerialLauncher.open({ path: '/dev/ttyACM-nowhere', timing: fast })).rejects.toThrow(/no serial port at \/dev\/ttyACM-nowhere/);
+    await expect(openSerial({ path: '/dev/ttyACM-nowhere', timing: fast })).rejects.toThrow(/no serial port at \/dev\/ttyACM-nowhere/);
     const { pair } = await boardRig();
     await driver(pair.a);
-    await expect(SerialLauncher.open({ path: pair.a, timing: fast })).rejects.toThrow(/is busy: another program holds it/);
+    await expect(openSerial({ path: pair.a, timing: fast })).rejects.toThrow(/is busy: another program holds it/);
   });
 
   it('an unplug mid-burst: offline, reconnect with backoff, the cards counted meanwhile reported once', async () => {

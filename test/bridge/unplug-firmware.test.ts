@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
-import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import { until } from '../poll.ts';
@@ -24,7 +24,7 @@ describe('unplug mid-burst with the firmware in the loop', () => {
     onTestFinished(() => dev.close());
     const log: string[] = [];
     // The host comes back only after 1.5 s, past the board's 1 s heartbeat watchdog.
-    const hw = await SerialLauncher.open({ path: dev.link, backoff: { firstMs: 1500, maxMs: 1500 }, log: (l) => log.push(l) });
+    const hw = await openSerial({ path: dev.link, backoff: { firstMs: 1500, maxMs: 1500 }, log: (l) => log.push(l) });
     onTestFinished(() => hw.close());
     const supply = Array.from({ length: 40 }, (_, i) => `c${i}`);
     const launcher = new MachineLauncher({ profile: twelve, seed: 1, supply, hardware: hw, clock: 'real' });

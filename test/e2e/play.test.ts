@@ -8,26 +8,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Pane } from './tmux.ts';
-import { answer } from './strategy.ts';
+import { answer, PROMPT } from './strategy.ts';
 
 function start(dir: string, args: string, name: string): Pane {
   return Pane.program(name, `play --pace instant --no-colour ${args}`, dir);
 }
 
 /** A screen that waits for a decision (not one caught while digits are being typed). */
-const isPrompt = (s: string) =>
-  /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Match over|\[exit/.test(s) && !/^\s+> \d+_/m.test(s);
+const isPrompt = (s: string) => (PROMPT.test(s) || /Match over|\[exit/.test(s)) && !/^\s+> \d+_/m.test(s);
 
 /**
  * A simple strategy a test can follow from the screen alone: play the first playable card, name
  * the first colour offered, aim at the first player offered, let chances go, else press or pass.
  * Returns the number of decisions made; stops at the end of the match, or after `limit` decisions.
  */
-async function playByScreen(p: Pane, limit = 500): Promise<{ decisions: number; screen: string }> {
+async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promise<{ decisions: number; screen: string }> {
   let decisions = 0;
   let s = await p.waitFor(isPrompt);
   while (decisions < limit) {
-    if (/Match over|\[exit/.test(s)) return { decisions, screen: s };
+    if (/Match over|\[exit/.test(s) || until?.test(s)) return { decisions, screen: s };
     const keys = answer(s);
     p.send(keys);
     decisions++;
@@ -96,6 +95,35 @@ describe('uno-extreme play in a terminal', () => {
     expect(rest.decisions + 6).toBeGreaterThanOrEqual(uninterrupted.decisions);
     expect(final(rest.screen)).toBe(final(uninterrupted.screen));
     expect(readFileSync(path.join(dir, 'parted.html'), 'utf8')).toBe(readFileSync(path.join(dir, 'whole.html'), 'utf8'));
+  });
+
+  it('a Hit 2 against the person: they press it themselves, twice, told how many presses are left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    // Seed 9: Bot 2 plays a Hit 2 at Ana on the first round's second turn.
+    const p = start(dir, '--seed 9 --players 3 --target 1 --name Ana', 'uno-e2e-hit2');
+    const cardsOf = (s: string) => Number(/Ana\s+(\d+) cards?/.exec(s)![1]);
+    let s = (await playByScreen(p, 20, /Hit 2: press 2 more times/)).screen;
+    expect(s).toMatch(/Hit 2: press 2 more times/);
+    expect(s).toMatch(/played \w+ Hit 2/);
+    expect(s).toMatch(/p press the launcher · q save and quit/);
+    const before = cardsOf(s);
+    // Another key presses nothing: the same question, with why.
+    p.send(['x']);
+    s = await p.waitFor((x) => /"x" does nothing here: press p to press the launcher/.test(x));
+    expect(cardsOf(s)).toBe(before);
+    p.send(['p']);
+    s = await p.waitFor((x) => /Hit 2: press 1 more time\b/.test(x));
+    const first = /Ana pressed the launcher \(Hit 2\): (ding… nothing|ding! (\d+) cards? for Ana)/.exec(s);
+    expect(first).not.toBeNull();
+    const got1 = Number(first![2] ?? 0);
+    expect(cardsOf(s)).toBe(before + got1);
+    p.send(['p']);
+    // Then the bots play on, by themselves, to Ana's next turn.
+    s = await p.waitFor((x) => /Your turn \(/.test(x));
+    const got2 = [...s.matchAll(/Ana pressed the launcher \(Hit 2\): (?:ding… nothing|ding! (\d+) cards? for Ana)/g)].map((m) => Number(m[1] ?? 0));
+    expect(got2).toHaveLength(2);
+    expect(got2[0]).toBe(got1);
+    expect(cardsOf(s)).toBe(before + got2[0] + got2[1]);
   });
 
   it('a missing save file is refused with a clear message (damaged saves: session.test.ts)', async () => {

@@ -4,9 +4,12 @@
  * Used by the terminal test (tmux) and by the session test (the screen as the program prints it).
  */
 
+/** A line that asks the person for something. */
+export const PROMPT = /Your turn \(|You drew a card \(|: press \d+ more times?|: press until cards come out|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/;
+
 /** The line of the screen that asks for something, or null when nothing is asked. */
 export function promptLine(screen: string): string | null {
-  return screen.split('\n').find((l) => /Your turn \(|You drew a card \(|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/.test(l)) ?? null;
+  return screen.split('\n').find((l) => PROMPT.test(l)) ?? null;
 }
 
 /** The keys that answer the screen, as tmux key names (`Enter`) or single characters. */
@@ -16,6 +19,7 @@ export function answer(screen: string): string[] {
   if (/name a colour:|at whom:/.test(line)) return [/(?:colour|whom): (\S+)/.exec(line)![1]];
   if (/play both identical/.test(line)) return ['n'];
   if (/A chance out of turn/.test(line)) return ['Enter'];
+  if (/: press (\d+ more times?|until cards come out)/.test(line)) return ['p'];
   const playable = [...screen.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
   if (playable.length) return [...playable[0].split(''), 'Enter'];
   if (/p press|p draw/.test(line)) return ['p'];

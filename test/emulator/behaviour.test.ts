@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng, seedRng } from '../../lib/rng.ts';
-import { BATTERY, decide, feedStep, motorStart, restVolts, startBurst } from '../../emulator/core.ts';
+import { FastLauncher } from '../../emulator/api.ts';
+import { BATTERY, decide, feedStep, motorStart, mostCards, restVolts, startBurst } from '../../emulator/core.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { AIM_DEGREES_PER_SECOND } from '../../emulator/machine.ts';
 import { deck, fixedBurst, makeLauncher, motorCmds, record, tweaked } from './helpers.ts';
@@ -221,6 +222,31 @@ describe('button', () => {
     expect(launcher.supplyCount).toBe(0);
     launcher.loadSync(['x']);
     expect(launcher.supply).toEqual(['x']);
+  });
+});
+
+describe('burst size', () => {
+  it("never more cards in a press than the law's maximum, with double feeds and half-out cards (regression: seed-0-8 gave 9 and 10)", () => {
+    // A worn roller: double feeds and half-out cards are frequent, and a burst of 8 ends often at its target.
+    const worn = tweaked('seed-0-8', { doubleFeed: 0.2, halfOut: 0.5, jam: 0 }, { fire: { model: 'hazard', hazard: [1] }, burst: { law: 'uniform', min: 6, max: 8 } });
+    expect(mostCards(worn, 1)).toBe(8);
+    const { launcher } = makeLauncher({ profile: worn, seed: 3, supply: deck(2000) });
+    const fast = new FastLauncher(worn, 3, deck(2000));
+    const sizes = new Set<number>();
+    let doubles = 0;
+    let halfOuts = 0;
+    for (let i = 0; i < 200; i++) {
+      const r = launcher.pressSync();
+      expect(fast.pressSync()).toEqual(r);
+      expect(r.cards.length).toBeLessThanOrEqual(8);
+      sizes.add(r.cards.length);
+      doubles += r.doubles;
+      if (r.halfOut) halfOuts++;
+    }
+    // The mechanics still act: doubles and half-outs happen, and bursts under the maximum gain from them.
+    expect(doubles).toBeGreaterThan(20);
+    expect(halfOuts).toBeGreaterThan(20);
+    expect(sizes.has(8)).toBe(true);
   });
 });
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LauncherEmitted } from '../../emulator/machine.ts';
-import { fixedBurst, makeSensingLauncher, motorCmds, record, tweaked } from './helpers.ts';
+import type { PressResult } from '../../emulator/core.ts';
+import { fixedBurst, FlushHeldDevice, makeSensingLauncher, motorCmds, record, tweaked } from './helpers.ts';
 
 describe('a launcher whose device counts cards', () => {
   it('ends the burst when the sensor has counted the target, then reverses', () => {
@@ -31,18 +32,56 @@ describe('a launcher whose device counts cards', () => {
     expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
   });
 
-  it('a card line that comes after the burst goes to the press that shot it, which was not empty after all', () => {
-    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) });
+  it('a card line that comes after the burst, before the device\'s flush answers, goes to the press that shot it; pressDone says so once', async () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) }, (now) => new FlushHeldDevice(now));
     const events = record(launcher);
-    expect(launcher.pressSync()).toMatchObject({ fired: true, cards: [], empty: true });
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.runUntil(() => launcher.unitState === 'flushing');
+    // The budget ran out with no card seen, and the motor has stopped: the press is still open.
+    expect(launcher.context.press).toMatchObject({ fired: true, cards: [], empty: true });
+    expect(motorCmds(device)).toEqual(['forward', 'reverse', 'stop']);
+    expect(device.pending).toBe(1);
+    // A press while the machine waits is ignored like any press of a busy launcher, the button's too.
+    expect(launcher.pressSync()).toMatchObject({ ignored: 'busy' });
+    device.input({ type: 'BUTTON' });
+    expect(events.filter((e) => e.type === 'ignored')).toEqual([{ type: 'ignored', reason: 'busy' }, { type: 'ignored', reason: 'busy' }]);
     device.input({ type: 'CARD' });
-    expect(launcher.context.press).toMatchObject({ cards: ['c0'], empty: false });
+    expect(events.filter((e) => e.type === 'pressDone')).toEqual([]);
+    const done = new Promise<PressResult>((resolve) => launcher.on('pressDone', (e) => resolve(e.result)));
+    device.answer();
+    expect(await done).toMatchObject({ cards: ['c0'], empty: false });
+    expect(launcher.unitState).toBe('ready');
     expect(launcher.supplyCount).toBe(107);
     expect(events.filter((e) => e.type === 'card')).toEqual([{ type: 'card', card: 'c0', halfOut: false }]);
+    expect(events.filter((e) => e.type === 'pressDone')).toHaveLength(1);
+  });
+
+  it('the link lost while the machine waits for the flush: the resync\'s cards go to the press, and the old flush\'s late answer ends no later wait', async () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) }, (now) => new FlushHeldDevice(now));
+    const done: PressResult[] = [];
+    launcher.on('pressDone', (e) => done.push(e.result));
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.runUntil(() => launcher.unitState === 'flushing');
+    device.input({ type: 'LINK', up: false });
+    expect(launcher.unitState).toBe('offline');
+    device.input({ type: 'CARD' });
+    device.input({ type: 'LINK', up: true });
+    expect(done.map((r) => r.cards)).toEqual([['c0']]);
+    // The next burst waits for a flush of its own; the first one's answer, late, does not end it.
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.runUntil(() => launcher.unitState === 'flushing');
+    expect(device.pending).toBe(2);
+    device.answer(1);
+    await Promise.resolve();
+    expect(launcher.unitState).toBe('flushing');
+    const second = new Promise<PressResult>((resolve) => launcher.on('pressDone', (e) => resolve(e.result)));
+    device.answer();
+    expect(await second).toMatchObject({ cards: [], empty: true });
   });
 
   it('a card the sensor sees at rest after the lid opened, a press that did not fire, or the power cycled is no press\'s', () => {
     const cases: Array<[string, (l: ReturnType<typeof makeSensingLauncher>['launcher']) => void]> = [
+      ['the press settled (its flush answered)', (l) => { l.pressSync(); }],
       ['lid opened after the burst', (l) => { l.pressSync(); l.send({ type: 'LID_OPEN' }); }],
       ['lid cycled after the burst', (l) => { l.pressSync(); l.clearJamSync(); }],
       ['power cycled after the burst', (l) => { l.pressSync(); l.send({ type: 'POWER_OFF' }); l.send({ type: 'POWER_ON' }); }],

@@ -47,10 +47,35 @@ export class SensingDevice extends SimulatedDevice {
   override readonly name: string = 'test:sensing';
 }
 
-/** A launcher driving a {@link SensingDevice} on a simulated clock. */
-export function makeSensingLauncher(o: Partial<LauncherOptions> = {}): { launcher: MachineLauncher; device: SensingDevice } {
+/**
+ * A {@link SensingDevice} whose flush the test answers: what it sends before the answer is what a
+ * real device's link still carried when the burst ended.
+ */
+export class FlushHeldDevice extends SensingDevice {
+  private asked: Array<() => void> = [];
+
+  flush(): Promise<void> {
+    return new Promise((resolve) => this.asked.push(resolve));
+  }
+
+  /** Flushes asked for and not answered yet. */
+  get pending(): number {
+    return this.asked.length;
+  }
+
+  /** Answers the oldest `n` flushes (all by default). */
+  answer(n = this.asked.length): void {
+    for (const resolve of this.asked.splice(0, n)) resolve();
+  }
+}
+
+/** A launcher driving a {@link SensingDevice} (or the one `make` builds) on a simulated clock. */
+export function makeSensingLauncher<D extends SensingDevice = SensingDevice>(
+  o: Partial<LauncherOptions> = {},
+  make: (now: () => number) => D = (now) => new SensingDevice(now) as D,
+): { launcher: MachineLauncher; device: D } {
   let launcher: MachineLauncher | undefined;
-  const device = new SensingDevice(() => launcher?.now() ?? 0);
+  const device = make(() => launcher?.now() ?? 0);
   launcher = new MachineLauncher({ profile: resolveProfile('seed-0-8'), seed: 1, supply: deck(), ...o, hardware: device });
   return { launcher, device };
 }

@@ -83,7 +83,7 @@ export function checkRuleSet(rules: string, games: number, options: Partial<Opti
     };
     check(start, false);
     const { state } = runRoundSync(start, launcher, makeBots(players, g, kinds), {
-      maxMoves: 5000,
+      maxMoves: 20_000,
       onStep(s) {
         check(s);
         if (++steps % 5 !== 0 || s.winner !== null) return;

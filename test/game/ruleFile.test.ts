@@ -32,7 +32,7 @@ describe('custom rule sets from JSON', () => {
     expect(bad({ options: { handSize: 20 } })).toThrow('rules.json: options.handSize: must be a whole number from 1 to 15');
     expect(bad({ options: { colour: true } })).toThrow('rules.json: options.colour: unknown field "colour"');
     expect(bad({ options: { reload: { atDiscard: 0 } } })).toThrow('rules.json: options.reload: must be "when-empty"');
-    expect(bad({ start: { wild: 'explode' } })).toThrow('rules.json: start.wild: must be one of play, redraw, reverse, asDealer, wild');
+    expect(bad({ start: { wild: 'explode' } })).toThrow('rules.json: start.wild: must be one of play, redraw, reverse, asDealer, wild, dealerColour');
     expect(bad({ base: 'uno-flip' })).toThrow('rules.json: base: unknown rule set "uno-flip"');
     expect(bad({ decks: {} })).toThrow('rules.json: decks: unknown field "decks": did you mean deck?');
     expect(bad({ deck: { numbers: { counts: Array(10).fill(0) }, coloured: {}, wild: {} } })).toThrow('rules.json: deck: holds no card');

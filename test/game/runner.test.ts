@@ -6,10 +6,11 @@ import { makeBots } from '../../game/bots/index.ts';
 import type { CardId } from '../../game/cards.ts';
 import { createMatch } from '../../game/match.ts';
 import { cardsForCount } from '../../game/press.ts';
-import { runMatchSync, runRound, runRoundSync, sameCards } from '../../game/runner.ts';
+import { runMatchSync, runRound, runRoundSync, sameCards, type AskMode } from '../../game/runner.ts';
 import { saveGame, stateHash } from '../../game/save.ts';
 import { createGame } from '../../game/setup.ts';
-import type { GameState } from '../../game/state.ts';
+import type { Bot } from '../../game/bots/types.ts';
+import type { GameState, Move } from '../../game/state.ts';
 import { fixture } from './fixture.ts';
 
 /**
@@ -21,7 +22,7 @@ class ScriptedLauncher implements SyncLauncher {
   supply: CardId[] = [];
   jammed = false;
   calls: string[] = [];
-  constructor(private script: Array<{ n: number; jam?: boolean; dead?: boolean }>) {}
+  constructor(private script: Array<{ n: number; jam?: boolean; dead?: boolean; halfOut?: boolean }>) {}
   get supplyCount() { return this.supply.length; }
   pressSync(): PressResult {
     if (this.jammed) return this.log(ignoredResult('jammed'), 'press(ignored)');
@@ -30,7 +31,7 @@ class ScriptedLauncher implements SyncLauncher {
     const cards = this.supply.slice(0, step.n);
     this.supply = this.supply.slice(step.n);
     this.jammed = !!step.jam;
-    const r = { ...ignoredResult('off'), ignored: undefined, dinged: true, fired: step.n > 0, cards, jam: !!step.jam };
+    const r = { ...ignoredResult('off'), ignored: undefined, dinged: true, fired: step.n > 0, cards, jam: !!step.jam, halfOut: !!step.halfOut };
     return this.log(r, `press(${step.n}${step.jam ? ',jam' : ''})`);
   }
   private log(r: PressResult, what: string): PressResult { this.calls.push(what); return r; }
@@ -71,6 +72,19 @@ describe('runner', () => {
     expect(l.calls.slice(0, 5)).toEqual(['load(2)', 'aim(0)', 'press(ignored)', 'clearJam', 'press(1)']);
     const dead = new ScriptedLauncher([{ n: 0, dead: true }]);
     expect(() => runRoundSync(s, dead, pressers(2))).toThrow('the launcher ignored a press (battery-dead)');
+  });
+  it("a card the launcher left half out goes to the presser: the move says it, the save keeps it", () => {
+    const s = fixture({
+      hands: ['R5 R7', 'G2 G3', 'B1 B2'], top: 'B3', supply: 'R1 R2 R3 R4',
+      pending: { kind: 'press', seat: 0, aimAt: 2, remaining: 1, untilCards: false, queue: [], reason: 'coupExtreme', then: { turn: 1 } },
+    });
+    const l = new ScriptedLauncher([{ n: 3, halfOut: true }]);
+    const moves: unknown[] = [];
+    let after: GameState | null = null;
+    expect(() => runRoundSync(s, l, pressers(3), { maxMoves: 1, onStep: (st, m) => { moves.push(m); after ??= structuredClone(st); } })).toThrow(/did not end/);
+    expect(moves[0]).toEqual({ type: 'launcher', seat: 0, cards: ['R1#1', 'R2#1', 'R3#1'], fired: true, halfOut: 1 });
+    expect(after!.hands[2]).toEqual(['B1#1', 'B2#1', 'R1#1', 'R2#1']);
+    expect(after!.hands[0]).toEqual(['R5#1', 'R7#1', 'R3#1']);
   });
   it('reloads the launcher on the game’s reload events', () => {
     const s = fixture({ hands: ['R5 R7', 'G2 G3'], top: 'B3', under: 'Y1 Y2 Y3', supply: 'R1' });
@@ -169,5 +183,95 @@ describe('determinism', () => {
         "winner": 0,
       }
     `);
+  });
+});
+
+/**
+ * A person who decides as `inner` would, through `ask`: every question is recorded in `log`
+ * with what the launcher had been asked so far, so a test reads the order of asks and presses.
+ */
+function personLike(inner: Bot, launcher: ScriptedLauncher | null, log: string[]) {
+  const bot: Bot = { name: 'person', interactive: true, choose: () => { throw new Error('asked, not chosen'); }, react: () => null };
+  const ask = async (state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> => {
+    if (launcher) log.push(...launcher.calls.splice(0));
+    const p = state.pending;
+    log.push(mode === 'press' && p?.kind === 'press' ? `ask press ${p.reason} ${p.remaining}` : `ask ${mode}`);
+    if (mode === 'press') return moves[0];
+    return mode === 'turn' ? inner.choose(state, seat, moves) : inner.react(state, seat, moves);
+  };
+  return { bot, ask };
+}
+
+describe('a person presses the presses that are theirs', () => {
+  const alwaysPress: Bot = pressers(1)[0];
+  it('Hit 2 against the person: two asks, each followed by one press; a turn press is not asked again', async () => {
+    // Seat 1 plays Hit 2 at seat 2, the person; then it is seat 0's turn, and seat 1 presses (ending the log).
+    const s = fixture({ hands: ['R5 R7', 'GH2 G3 G4', 'B1 B2'], top: 'G9', supply: 'R1 R2 R3 R4 R5 R6', turn: 1 });
+    const l = new ScriptedLauncher([{ n: 1 }, { n: 2 }, { n: 0 }, { n: 0 }, { n: 0 }]);
+    const log: string[] = [];
+    const person = personLike(alwaysPress, l, log);
+    const hit2: Bot = { name: 'hit2', choose: (_s, _seat, moves) => moves.find((m) => m.type === 'play' && m.card === 'GH2#1') ?? moves.find((m) => m.type === 'press')!, react: () => null };
+    await expect(runRound(s, l, [alwaysPress, hit2, person.bot], { ask: person.ask, maxMoves: 9 })).rejects.toThrow(/did not end after 9 moves/);
+    log.push(...l.calls.splice(0));
+    expect(log).toEqual([
+      'load(6)', 'aim(2)',
+      'ask press hit2 2', 'press(1)',
+      'ask press hit2 1', 'press(2)',
+      'aim(0)', 'press(0)', // seat 0, a bot, presses on its turn: nobody is asked
+      'aim(1)', 'press(0)', // seat 1 too
+      'ask turn', 'aim(2)', 'press(0)', // the person's press move was the press
+    ]);
+  });
+  it('the person’s own Coup Extrême: both presses asked, the launcher facing the target', async () => {
+    const s = fixture({ hands: ['CX R7 R8', 'G2', 'B3'], top: 'G9', supply: 'G5 G6 G7' });
+    const l = new ScriptedLauncher([{ n: 1 }, { n: 2 }]);
+    const log: string[] = [];
+    const cx: Bot = { name: 'cx', choose: (_s, _seat, moves) => moves.find((m) => m.type === 'play' && m.target === 2)!, react: () => null };
+    const person = personLike(cx, l, log);
+    await expect(runRound(s, l, [person.bot, alwaysPress, alwaysPress], { ask: person.ask, maxMoves: 3 })).rejects.toThrow(/did not end/);
+    log.push(...l.calls.splice(0));
+    expect(log.slice(0, 7)).toEqual(['load(3)', 'ask turn', 'aim(2)', 'ask press coupExtreme 2', 'press(1)', 'ask press coupExtreme 1', 'press(2)']);
+  });
+  it('an answer other than the press offered stops the round, naming the seat and the reason', async () => {
+    const s = fixture({ hands: ['R5 R7', 'GH2 G3', 'B1 B2'], top: 'G9', supply: 'R1 R2 R3', turn: 1 });
+    const hit2: Bot = { name: 'hit2', choose: (_s, _seat, moves) => moves[0], react: () => null };
+    const person: Bot = { name: 'person', interactive: true, choose: () => { throw new Error('asked'); }, react: () => null };
+    const l = new ScriptedLauncher([]);
+    await expect(runRound(s, l, [alwaysPress, hit2, person], { ask: async () => null })).rejects.toThrow('seat 2 (person) must press the launcher (hit2), not null');
+  });
+  it('whole games: each of the person’s presses asked once, the same games as bots alone', async () => {
+    let asked = 0;
+    const reasons = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const s = createGame({ players: 4, seed, options: { stacking: seed % 2 === 0 } });
+      const golden = runRoundSync(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(4, seed)).state;
+      const bots = makeBots(4, seed);
+      const asks: Array<{ mode: AskMode; seat: number; reason?: string }> = [];
+      const person = { ...bots[seed % 4], interactive: true };
+      const table = bots.map((b, i) => (i === seed % 4 ? person : b));
+      // Each launcher move the person pressed is owed an ask, but the one right after their own turn press.
+      let owed = 0;
+      let before: { pending: GameState['pending']; last: Move | null } = { pending: s.pending, last: null };
+      const { state } = await runRound(s, new FastLauncher(resolveProfile('seed-0-8'), seed), table, {
+        ask: async (st, seat, moves, mode) => {
+          asks.push({ mode, seat, ...(st.pending?.kind === 'press' ? { reason: st.pending.reason } : {}) });
+          if (mode === 'press') return moves[0];
+          return mode === 'turn' ? person.choose(st, seat, moves) : person.react(st, seat, moves);
+        },
+        onStep: (st, move) => {
+          const p = before.pending;
+          if (move.type === 'launcher' && move.seat === seed % 4 && !(p?.kind === 'press' && p.reason === 'turn' && before.last?.type === 'press')) owed++;
+          before = { pending: st.pending, last: move };
+        },
+      });
+      expect(stateHash(state)).toBe(stateHash(golden));
+      const pressAsks = asks.filter((a) => a.mode === 'press');
+      expect(pressAsks).toHaveLength(owed);
+      expect(pressAsks.every((a) => a.seat === seed % 4)).toBe(true);
+      asked += pressAsks.length;
+      for (const a of pressAsks) reasons.add(a.reason!);
+    }
+    expect(asked).toBeGreaterThan(10);
+    expect([...reasons]).toEqual(expect.arrayContaining(['coupExtreme', 'hit2', 'stack', 'uno']));
   });
 });

@@ -42,7 +42,7 @@ async function twoCardsThenFence(): Promise<{ rig: PinRig; launcher: MachineLaun
   await vi.advanceTimersByTimeAsync(200); // spin-up
   await card(rig);
   await card(rig);
-  await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the burst over');
+  await advanceUntil(() => launcher.unitState === 'flushing' && rig.motor() === 'stop', 'the burst over');
   return { rig, launcher, press };
 }
 
@@ -112,27 +112,35 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(asked).toBe(1);
   });
 
-  it('while a press waits for its late card lines, a second press and the unit\'s own button wait: each press answers with its own cards', async () => {
+  it('while the machine waits for the fence, a second press and the unit\'s own button are ignored (busy): each press answers with its own cards', async () => {
     const { rig, launcher, press: first } = await twoCardsThenFence();
-    // Draining: a second software press and the launcher's own button, then the late card.
-    const second = launcher.press();
+    const ignored: string[] = [];
+    launcher.on('ignored', (e) => ignored.push(e.reason));
+    const done: PressResult[] = [];
+    launcher.on('pressDone', (e) => done.push(e.result));
+    // Waiting for the fence: a second software press and the launcher's own button, then the late card.
+    expect(await launcher.press()).toMatchObject({ dinged: false, ignored: 'busy' });
     rig.set('D2', 0);
     await vi.advanceTimersByTimeAsync(50);
     rig.set('D2', 1);
     await vi.advanceTimersByTimeAsync(50);
+    expect(ignored).toEqual(['busy', 'busy']);
     expect(rig.motor()).toBe('stop');
     rig.set('D4', 0);
     rig.set('D4', 1);
     rig.answer();
     expect(await first).toMatchObject({ cards: ['a', 'b', 'c'] });
-    // Then the second press runs, on its own.
+    expect(done).toEqual([await first]);
+    // The next press runs on its own.
+    const second = launcher.press();
     await vi.advanceTimersByTimeAsync(200);
     expect(rig.motor()).toBe('forward');
     for (let i = 0; i < 2; i++) await card(rig);
     // The last two cards: the burst runs out its budget (the launcher is empty), then its fence.
-    await advanceUntil(() => launcher.unitState === 'ready' && rig.motor() === 'stop', 'the second burst over');
+    await advanceUntil(() => launcher.unitState === 'flushing' && rig.motor() === 'stop', 'the second burst over');
     rig.answer();
     expect(await second).toMatchObject({ cards: ['d', 'e'] });
+    expect(done.map((r) => r.cards)).toEqual([['a', 'b', 'c'], ['d', 'e']]);
   });
 
   it('the fence: a flush asked while a query is on the wire waits for a query of its own; an unplug releases them at once', async () => {

@@ -48,14 +48,14 @@ const TABLE: Record<string, Record<string, string>> = {
   'attack-1999': { ...ATTACK_COMMON, AH: 'colour@0 press@0 press@1 press@2 turn@0', HF: 'press@0 colour@0 turn@1' },
   'extreme-2010': { ...ATTACK_COMMON, CX: 'colour@0 turn@0', CU: 'colour@0 turn@0', H4: 'colour@0 press@0 press@0 press@0 press@0 turn@1' },
   classic: { R0: 'turn@0', RR: 'turn@3 right', RS: 'turn@1', W: 'colour@0 turn@0', 'R+2': 'drew 2, turn@1' },
-  'en-ligne': { R0: 'turn@0', RR: 'turn@3 right', RS: 'turn@1', W: 'colour@0 turn@0', 'R+2': 'drew 2, turn@1', RP: 'turn@0' },
+  // Seed 002: on a Joker or a +4 the dealer names the colour; the +4 does nothing else (a ruling).
+  'en-ligne': { R0: 'turn@0', RR: 'turn@3 right', RS: 'turn@1', W: 'colour@3 turn@0', W4: 'colour@3 turn@0', 'R+2': 'drew 2, turn@1', RP: 'turn@0' },
 };
 
 const REDRAWN: Record<string, string[]> = {
   'extreme-fr': ['tradeHands'],
   'attack-1999': ['tradeHands'],
   classic: ['wild4'],
-  'en-ligne': ['wild4'],
 };
 
 describe('start cards', () => {

@@ -48,6 +48,26 @@ describe('UNO call and catch', () => {
     expect(state.uno).toBeNull();
     refused(state, { type: 'catch', seat: 2, target: 0 }, 'no-uno', 'nobody can be caught');
   });
+  it("the window stays open through a Coup Extrême's presses, until the next player begins (regression: the first press closed it)", () => {
+    const cx = fixture({ hands: ['CX R7', 'G2 R1', 'B3 B4'], top: 'R3', supply: 'G5 G6 G7 G8' });
+    let { state } = play(cx, { type: 'play', seat: 0, card: 'CX#1', colour: 'red', target: 2 });
+    state = answer(state, 1);
+    expect(state.uno).toBe(0);
+    expect(legalMoves(state)).toContainEqual({ type: 'catch', seat: 1, target: 0 });
+    state = answer(state, 0);
+    expect([state.uno, state.turn, state.pending]).toEqual([0, 1, null]);
+    state = play(state, { type: 'catch', seat: 1, target: 0 }).state;
+    expect(state.pending).toMatchObject({ kind: 'press', seat: 0, aimAt: 0, remaining: 2, reason: 'uno', then: { turn: 1 } });
+    // Once the next player begins, it is closed.
+    const begun = play(answer(play(cx, { type: 'play', seat: 0, card: 'CX#1', colour: 'red', target: 2 }).state, 0), { type: 'launcher', seat: 0, cards: [], fired: false }, { type: 'press', seat: 1 }).state;
+    expect(begun.uno).toBeNull();
+  });
+  it("a card left sticking out on the attacker's press closes the window: two cards in hand, nothing to call", () => {
+    const cx = fixture({ hands: ['CX R7', 'G2 R1', 'B3 B4'], top: 'R3', supply: 'G5 G6 G7 G8' });
+    const { state } = play(cx, { type: 'play', seat: 0, card: 'CX#1', colour: 'red', target: 2 });
+    const after = play(state, { type: 'launcher', seat: 0, cards: state.supply.slice(0, 2), fired: true, halfOut: 1 }).state;
+    expect([after.uno, after.hands[0].length]).toEqual([null, 2]);
+  });
   it('a catch during a request comes first, then the request goes on', () => {
     const h = fixture({ hands: ['RH2 R7', 'G2 R1', 'B3 B4'], top: 'R3', supply: 'G5 G6 G7' });
     let { state } = play(h, { type: 'play', seat: 0, card: 'RH2#1' }, { type: 'catch', seat: 2, target: 0 });

@@ -1,0 +1,325 @@
+/**
+ * The command session with a board running this project's firmware, over any line transport
+ * (`transport.ts`) and on an injected clock: links made by `link.ts` (handshake, numbering, acks,
+ * retries, heartbeat), the board's running counters turned into one input per press and per card,
+ * reconnection with backoff after an unplug or a reset, and resynchronisation by the counters, so
+ * no card is counted twice or lost. Lines on the wire that are not the protocol are ignored,
+ * counted ({@link CommandSession.diagnostics}) and told to the person at most once per
+ * `noticeEveryMs`; each one makes the session read the board's counters again, so a damaged CARD
+ * line loses no card. Nothing here knows what a port is, nor reads the time but from the clock.
+ */
+import type { HardwareInput } from '../../emulator/hardware.ts';
+import { helloSession, resync, type Command, type DeviceMessage } from '../codec.ts';
+import { wallClock, type BridgeClock, type TimerHandle } from '../clock.ts';
+import { GarbageReport, Notices } from '../notices.ts';
+import { DeviceError } from '../port-errors.ts';
+import type { LineTransport } from '../transport.ts';
+import { DEFAULT_TIMING, Link, type Hello, type LinkTiming, type SeqCounter } from './link.ts';
+
+/** Options of {@link CommandSession.open}. */
+export interface SessionOptions {
+  transport: LineTransport;
+  timing?: Partial<LinkTiming>;
+  /** Reconnect backoff: first wait and longest wait, ms. */
+  backoff?: { firstMs: number; maxMs: number };
+  /** Hears what the session does (connects, resyncs, lost links, refused commands), one line each: for debugging. */
+  log?: (line: string) => void;
+  /** Unreadable lines are told to the person at most once per this many ms (default 10 s). */
+  noticeEveryMs?: number;
+  /** Time and timers (default: the wall clock). */
+  clock?: BridgeClock;
+  /** Sequence numbers (default: the process's, shared by every session). */
+  seq?: SeqCounter;
+  /** Shown in notices (default `serial:PATH`). */
+  name?: string;
+}
+
+/** What the session has seen on the wire, for a status line or a bug report. */
+export interface SessionDiagnostics {
+  /** Connections made (1 + reconnects). */
+  connections: number;
+  /** Lines from the board, after the handshake, that were not the protocol (ignored). */
+  garbageLines: number;
+  /** The last of them (its first 40 characters), or null. */
+  lastGarbage: string | null;
+}
+
+/** What the board tells the launcher: the device inputs of `emulator/hardware.ts` it can report. */
+export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD' | 'BATTERY' | 'STALL' | 'LINK' }>;
+
+/** A session with one board, across reconnects. */
+export class CommandSession {
+  /** Shown in notices and logs: `serial:/dev/ttyACM0`. */
+  readonly name: string;
+  private link: Link | null = null;
+  private cards = 0;
+  private presses = 0;
+  private sid: number | null = null;
+  private closing = false;
+  private reconnecting = false;
+  private backoffTimer: { handle: TimerHandle; wake: () => void } | null = null;
+  private readonly timing: LinkTiming;
+  private readonly clock: BridgeClock;
+  private readonly log: (line: string) => void;
+  private readonly notices = new Notices();
+  private readonly garbage: GarbageReport;
+  /** A STATUS asked for after garbage is in flight (`done` when counted); `again`: more garbage came meanwhile. */
+  private recount: { again: boolean; done: Promise<void> } | null = null;
+  /** The first connection succeeded: from now on a lost link is reconnected. */
+  private established = false;
+  /** Connections made (1 + reconnects). */
+  connections = 0;
+
+  private constructor(private readonly o: SessionOptions, private readonly emit: (i: BoardInput) => void) {
+    this.name = o.name ?? `serial:${o.transport.path}`;
+    this.timing = { ...DEFAULT_TIMING, ...o.timing };
+    this.clock = o.clock ?? wallClock;
+    this.log = o.log ?? (() => {});
+    this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
+  }
+
+  /**
+   * Opens the first connection and does the handshake; rejects with a clear error (missing, busy,
+   * permission, silent, wrong protocol). `onInput` hears the board from the first connection on:
+   * the lid and battery found there, then every press, card, stall and link change.
+   */
+  static async open(o: SessionOptions, onInput: (i: BoardInput) => void): Promise<CommandSession> {
+    const s = new CommandSession(o, onInput);
+    await s.connect(true);
+    return s;
+  }
+
+  private get path(): string {
+    return this.o.transport.path;
+  }
+
+  private async connect(first: boolean): Promise<void> {
+    let opened: Link | null = null;
+    const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq }, {
+      message: (m) => this.onMessage(m),
+      lost: (why) => this.onLost(opened, why),
+      garbage: (l) => this.onGarbage(l),
+    });
+    opened = link;
+    if (this.closing) return void (await link.close());
+    let status;
+    try {
+      status = await link.status();
+    } catch (e) {
+      await link.close();
+      throw new DeviceError(`${this.path} answered HELLO but not STATUS (${(e as Error).message}): reset the board, or upload this project's firmware again`, 'protocol', this.path);
+    }
+    this.link = link;
+    this.connections++;
+    if (first) {
+      // Counts start from what the board has now.
+      this.cards = status.cards;
+      this.presses = status.presses;
+      this.sid = helloSession(hello)?.sid ?? null;
+    } else {
+      this.resync(hello, status.cards, status.presses);
+    }
+    this.log(`connected to ${this.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
+    this.emit({ type: 'LID', open: status.lidOpen });
+    if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
+    if (!first) this.emit({ type: 'LINK', up: true });
+    this.established = true;
+  }
+
+  /**
+   * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
+   * counters not lower means the difference left while the link was down: it is reported now,
+   * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
+   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
+   */
+  private resync(hello: Hello, cards: number, presses: number): void {
+    const session = helloSession(hello);
+    const r = session && this.sid !== null ? resync({ sid: this.sid, cards: this.cards, presses: this.presses }, { ...session, cards, presses }) : null;
+    if (r?.kind === 'continued') {
+      if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
+      for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
+    } else {
+      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
+      this.log(`resync: ${why}; cards that left while the link was down are unknown`);
+    }
+    this.cards = cards;
+    this.presses = presses;
+    this.sid = session?.sid ?? null;
+  }
+
+  private onMessage(m: DeviceMessage): void {
+    switch (m.type) {
+      case 'BTN':
+        for (let n = this.presses; n < m.presses; n++) this.emit({ type: 'BUTTON' });
+        this.presses = m.presses;
+        break;
+      case 'CARD':
+        this.countCards(m.cards);
+        break;
+      case 'LID':
+        this.emit({ type: 'LID', open: m.open });
+        break;
+      case 'BAT':
+        this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
+        break;
+      case 'STALL':
+        this.countCards(m.cards);
+        this.emit({ type: 'STALL' });
+        break;
+      case 'STOPPED':
+        this.log(`the board stopped the motor: ${m.reason}`);
+        break;
+      case 'HELLO':
+        // The board reset while connected (a brown-out, a watchdog): its counters may have restarted.
+        this.resync(m, helloSession(m)?.cards ?? 0, helloSession(m)?.presses ?? 0);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The board's running card count: a lost CARD line is made up by the next count, so count the difference. */
+  private countCards(cards: number): void {
+    for (let n = this.cards; n < cards; n++) this.emit({ type: 'CARD' });
+    this.cards = Math.max(this.cards, cards);
+  }
+
+  /**
+   * A line that is not the protocol: told to the person (rate-limited), and the board's counters
+   * read again at once, as a damaged line may have been a CARD: the burst's last card would
+   * otherwise wait for the next burst's first CARD line.
+   */
+  private onGarbage(line: string): void {
+    this.garbage.add(line);
+    this.readCounters();
+  }
+
+  /** Asks for STATUS and counts the cards it carries; one query at a time, again if asked meanwhile. */
+  private readCounters(): void {
+    if (this.recount) return void (this.recount.again = true);
+    const link = this.link;
+    if (!link) return;
+    const r: { again: boolean; done: Promise<void> } = { again: false, done: Promise.resolve() };
+    this.recount = r;
+    r.done = link.status().then(
+      (s) => {
+        this.recount = null;
+        if (this.link !== link) return;
+        this.countCards(s.cards);
+        if (r.again) this.readCounters();
+      },
+      () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
+    );
+  }
+
+  private onLost(link: Link | null, why: string): void {
+    if (link === null || this.link !== link) return; // a link still being opened: its open fails and says why
+    this.link = null;
+    if (this.closing || !this.established) return;
+    this.log(`link to ${this.path} lost: ${why}`);
+    this.emit({ type: 'LINK', up: false });
+    void this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    const { firstMs, maxMs } = this.o.backoff ?? { firstMs: 200, maxMs: 5000 };
+    let wait = firstMs;
+    try {
+      while (!this.closing) {
+        await this.pause(wait);
+        if (this.closing) return;
+        try {
+          await this.connect(false);
+          return;
+        } catch (e) {
+          this.log(`reconnect to ${this.path} failed (${(e as Error).message}); next try in ${Math.min(maxMs, wait * 2)} ms`);
+          wait = Math.min(maxMs, wait * 2);
+        }
+      }
+    } finally {
+      this.reconnecting = false;
+    }
+  }
+
+  /** Waits `ms` on the clock; a close ends the wait at once. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((wake) => {
+      const handle = this.clock.setTimeout(() => {
+        this.backoffTimer = null;
+        wake();
+      }, ms);
+      this.backoffTimer = { handle, wake };
+    });
+  }
+
+  /** Sends a command; rejects with a `disconnected` error while the link is down. */
+  send(cmd: Command): ReturnType<Link['send']> {
+    const link = this.link;
+    if (!link) return Promise.reject(new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path));
+    return link.send(cmd);
+  }
+
+  /** Sends a command and does not wait: a refusal is logged; offline, it is dropped (the board's watchdog has the motor stopped). */
+  command(cmd: Command): void {
+    this.send(cmd).then(
+      ({ reply }) => {
+        if (reply.type === 'NAK') this.log(`${cmd.verb} refused by the board: ${reply.code}`);
+      },
+      () => {}, // a lost link reports itself through onLost
+    );
+  }
+
+  /**
+   * A PING's ACK comes after every line the board sent before it: every card it counted is in, and
+   * so is every damaged line, whose recount (a STATUS) is then waited for too.
+   */
+  async flush(): Promise<void> {
+    await this.link?.send({ verb: 'PING' }).catch(() => {});
+    // The recount in flight, and the one it asks for if garbage came meanwhile: no more, so a line
+    // that goes on garbling cannot hold a press forever (its cards are counted when they come).
+    for (let i = 0; i < 2 && this.recount; i++) await this.recount.done;
+  }
+
+  /**
+   * Hears what the person at the launcher should know and cannot see from the inputs: noise on the
+   * line (at most once per `noticeEveryMs`). What was said before the first listener is told to it.
+   */
+  onNotice(listener: (message: string) => void): () => void {
+    return this.notices.on(listener);
+  }
+
+  /** What the session has seen on the wire. */
+  get diagnostics(): SessionDiagnostics {
+    return { connections: this.connections, garbageLines: this.garbage.count, lastGarbage: this.garbage.last };
+  }
+
+  /** True while the link is up. */
+  get connected(): boolean {
+    return this.link !== null;
+  }
+
+  /** True once the first connection was made and the link is down: a reconnect is under way. */
+  get offline(): boolean {
+    return this.established && this.link === null && !this.closing;
+  }
+
+  /** Stops the motor (when connected) and closes the link; no reconnect after it. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.garbage.close();
+    if (this.backoffTimer) {
+      this.clock.clearTimeout(this.backoffTimer.handle);
+      this.backoffTimer.wake();
+      this.backoffTimer = null;
+    }
+    const link = this.link;
+    this.link = null;
+    if (link) {
+      await link.send({ verb: 'STOP' }).catch(() => {});
+      await link.close();
+    }
+    this.notices.clear();
+  }
+}
