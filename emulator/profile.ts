@@ -115,6 +115,12 @@ function knownKeys(v: Obj, known: readonly string[], field: string): void {
 export const MAX_BURST = 60;
 
 /**
+ * The most press ranks a profile may describe (hazards, per-bucket laws): a launcher that has not
+ * fired after this many presses is described by the last entry.
+ */
+const MAX_RANKS = 1000;
+
+/**
  * The largest histogram weight: weights are relative counts, and a sum of them must stay far from
  * overflow and keep every weight's share representable.
  */
@@ -179,8 +185,8 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
     let fire: FireModel;
     if (v.fire.model === 'hazard') {
       knownKeys(v.fire, ['model', 'hazard'], 'fire');
-      if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0)
-        throw new ProfileError('fire.hazard', 'must be a non-empty array of probabilities');
+      if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0 || v.fire.hazard.length > MAX_RANKS)
+        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`);
       fire = { model: 'hazard', hazard: v.fire.hazard.map((h, i) => num(h, `fire.hazard[${i}]`, 0, 1)) };
       if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire');
     } else if (v.fire.model === 'schedule') {
@@ -199,8 +205,8 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
     let burst: ProfileSpec['burst'];
     if (isObj(v.burst) && 'byBucket' in v.burst) {
       knownKeys(v.burst, ['byBucket'], 'burst');
-      if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0)
-        throw new ProfileError('burst.byBucket', 'must be a non-empty array of laws');
+      if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0 || v.burst.byBucket.length > MAX_RANKS)
+        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`);
       burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
     } else burst = validateLaw(v.burst, 'burst');
     if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')

@@ -6,7 +6,7 @@
  * half a file where a complete one was.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -89,12 +89,25 @@ function tempNameFor(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
+/**
+ * The file a write replaces: through a symbolic link to where it points (the rename would
+ * otherwise replace the link itself and leave its target as it was).
+ */
+function writeTarget(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
 /** Writes `text` to `file` through a temporary file renamed into place: a crash never leaves half a file. */
 export function writeFileAtomically(file: string, text: string): void {
-  const tmp = tempNameFor(file);
+  const target = writeTarget(file);
+  const tmp = tempNameFor(target);
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, file);
+    renameSync(tmp, target);
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
@@ -117,7 +130,8 @@ export interface AtomicStream {
  * earlier content, and the temporary file is removed on abort or when the process exits.
  */
 export function atomicWriteStream(file: string): AtomicStream {
-  const tmp = tempNameFor(file);
+  const target = writeTarget(file);
+  const tmp = tempNameFor(target);
   // Opened at once, so that an abort right after always finds the file to remove, and a folder
   // that cannot be written is an error here rather than a later event.
   const stream = createWriteStream(tmp, { fd: openSync(tmp, 'wx') });
@@ -132,7 +146,7 @@ export function atomicWriteStream(file: string): AtomicStream {
       new Promise<void>((resolve, reject) => {
         stream.end(() => {
           try {
-            renameSync(tmp, file);
+            renameSync(tmp, target);
             done = true;
             process.off('exit', cleanUp);
             resolve();

@@ -68,6 +68,18 @@ describe('writing a file whole', () => {
     expect(readdirSync(dir).sort()).toEqual(['out.json', 'sub']);
   });
 
+  it('a write through a symbolic link replaces the file it points to and keeps the link', () => {
+    const dir = fresh();
+    mkdirSync(path.join(dir, 'real'));
+    const real = path.join(dir, 'real', 'save.json');
+    writeFileSync(real, 'old');
+    symlinkSync(real, path.join(dir, 'save.json'));
+    writeFileAtomically(path.join(dir, 'save.json'), 'new');
+    expect(readlinkSync(path.join(dir, 'save.json'))).toBe(real);
+    expect(readFileSync(real, 'utf8')).toBe('new');
+    expect(readdirSync(path.join(dir, 'real'))).toEqual(['save.json']);
+  });
+
   it('an aborted stream leaves the earlier file as it was; a committed one replaces it', async () => {
     const dir = fresh();
     const file = path.join(dir, 'games.csv');
