@@ -9,6 +9,8 @@ import { fitCommand } from './fit.ts';
 import { portsCommand } from './ports.ts';
 import { deviceCommand } from './device-cmd.ts';
 import { simulateCommand } from './simulate.ts';
+import { mergeCommand } from './merge.ts';
+import { webCommand } from './web.ts';
 import { ProfileError } from '../emulator/profile.ts';
 import { ResumeError } from '../game/playSave.ts';
 import { RulesError } from '../game/rules.ts';
@@ -20,7 +22,7 @@ import { LogError } from '../sim/fit.ts';
 const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError];
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [playCommand, launcherCommand, simulateCommand, fitCommand, portsCommand, deviceCommand];
+export const COMMANDS: Command[] = [webCommand, playCommand, launcherCommand, simulateCommand, mergeCommand, fitCommand, portsCommand, deviceCommand];
 
 function mainHelp(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

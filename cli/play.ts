@@ -8,7 +8,7 @@ import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
-import { createMatch, resolveRules, type BotKind, type Rules } from '../game/index.ts';
+import { createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
 import { writeFileAtomically } from '../lib/files.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -98,14 +98,7 @@ export const playCommand: Command = {
         throw e;
       }
       match = saved.match;
-      const players = match.setup.players;
-      meta = {
-        names: saved.meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
-        me: saved.meta.me ?? 0,
-        bots: saved.meta.bots ?? ['heuristic'],
-        profile: typeof args.values.profile === 'string' ? args.values.profile : saved.meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
-        launcher: saved.meta.launcher ?? null,
-      };
+      meta = resumedMeta(match, typeof args.values.profile === 'string' ? { ...saved.meta, profile: args.values.profile } : saved.meta);
     } else {
       const players = intOption(args, 'players', 4, 2, 10);
       const { seed, picked } = seedOption(args);

@@ -1,8 +1,10 @@
 /**
  * `uno-extreme simulate`: Monte Carlo runs of bot games against a launcher profile, on worker
- * threads, with a progress bar, a table, JSON, CSV, an HTML report, profile comparison and replay.
+ * threads, with a progress bar, a table, JSON, CSV, an HTML report, profile comparison, replay,
+ * and shards of a run for `merge` (sim/part.ts).
  */
 import { availableParallelism } from 'node:os';
+import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, type BotKind } from '../game/index.ts';
@@ -13,6 +15,7 @@ import { playOne } from '../sim/play-one.ts';
 import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
+import { makePart, shardRange } from '../sim/part.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { progressBar } from './progress.ts';
 
@@ -93,9 +96,12 @@ export const simulateCommand: Command = {
     json: { type: 'boolean', help: 'print one JSON object' },
     csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },
     report: { type: 'string', value: 'FILE.html', help: 'write a self-contained HTML page with charts' },
-    'replay-game': { type: 'string', value: 'I', help: 'replay game I of the run alone (with --save FILE: a game file `play --resume` opens)' },
+    'replay-game': { type: 'string', value: 'I|SEED', help: 'replay game I of the run alone, or the game of a CSV row\'s seed (32 hex digits; then --seed is not needed); with --save FILE: a game file `play --resume` opens' },
     save: { type: 'string', value: 'FILE', help: 'with --replay-game: where to save the game' },
     progress: { type: 'boolean', help: 'show the progress bar even when standard error is not a terminal' },
+    shard: { type: 'string', value: 'K/N', help: 'play only shard K of N (K from 0; games split by index) and write its part with --out; `uno-extreme merge` sums the parts' },
+    out: { type: 'string', value: 'FILE', help: 'with --shard: the part file to write' },
+    rows: { type: 'boolean', help: 'with --shard: keep each game\'s CSV row in the part, for `merge --csv`' },
   },
   examples: [
     'uno-extreme simulate --games 10000 --players 4 --rules extreme --profile seed-0-8 --seed 1',
@@ -103,6 +109,7 @@ export const simulateCommand: Command = {
     'uno-extreme simulate --games 2000 --bots heuristic,random --json',
     'uno-extreme simulate --games 20000 --report report.html --csv games.csv',
     'uno-extreme simulate --seed 1 --replay-game 17 --save game17.json',
+    'uno-extreme simulate --games 1000000 --seed 1 --shard 0/8 --out part-0.json   # …shards 1..7 elsewhere, then merge part-*.json',
   ],
   async run(args: ParsedArgs): Promise<number> {
     const games = intOption(args, 'games', 1000, 1, 100_000_000);
@@ -134,13 +141,14 @@ export const simulateCommand: Command = {
     profiles.forEach((p) => profileFromSpec(p)); // a bad profile fails here, before any worker starts
     const settings: SimSettings = {
       games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots, players),
-      csv: args.values.csv !== undefined,
+      csv: args.values.csv !== undefined || Boolean(args.values.rows),
     };
-    if (picked && !args.values.json) console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
+    const replay = args.values['replay-game'] === undefined ? undefined : replayOption(args);
+    const shard = shardOption(args, games, picked);
+    if (picked && !args.values.json && typeof replay !== 'string') console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
 
-    if (args.values['replay-game'] !== undefined) {
-      const i = intOption(args, 'replay-game', 0, 0, Number.MAX_SAFE_INTEGER);
-      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, profileFromSpec(profiles[0]), i, true);
+    if (replay !== undefined) {
+      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, profileFromSpec(profiles[0]), replay, true);
       const { final, handSums: _h, ...shown } = rec;
       if (typeof args.values.save === 'string') {
         try {
@@ -150,7 +158,7 @@ export const simulateCommand: Command = {
         }
       }
       console.log(args.values.json ? JSON.stringify(shown) : [
-        `game ${i} of seed ${seed} (game seed ${rec.seed}): seat ${rec.winner} (${rec.winnerBot}) won after ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points`,
+        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: seat ${rec.winner} (${rec.winnerBot}) won after ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points`,
         ...(typeof args.values.save === 'string' ? [`saved to ${args.values.save}: open it with \`uno-extreme play --resume ${args.values.save}\``] : []),
       ].join('\n'));
       return 0;
@@ -183,13 +191,22 @@ export const simulateCommand: Command = {
       writeRows = (rows: string[]) => void (rows.length && out(`${rows.join('\n')}\n`));
       if (csv) process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
     }
-    const showBar = Boolean(args.values.progress) || (process.stderr.isTTY && games >= 200);
-    const bar = showBar ? progressBar(games, args.values.match ? 'matches' : 'games') : null;
+    const kept: string[] | undefined = shard && args.values.rows ? [] : undefined;
+    if (kept) {
+      const alsoCsv = writeRows;
+      writeRows = (rows: string[]) => {
+        for (const row of rows) kept.push(row);
+        alsoCsv?.(rows);
+      };
+    }
+    const playing = shard ? shard.range[1] - shard.range[0] : games;
+    const showBar = Boolean(args.values.progress) || (process.stderr.isTTY && playing >= 200);
+    const bar = showBar ? progressBar(playing, args.values.match ? 'matches' : 'games') : null;
     let result: SimResult;
     try {
       // On worker threads even with one: they have the young generation games need (lib/heap.js),
       // which this thread, started without node flags, has not.
-      result = await simulate(settings, workers, { threads: true, progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) });
+      result = await simulate(settings, workers, { threads: true, progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) }, shard?.range);
     } catch (e) {
       csv?.abort();
       throw e;
@@ -204,20 +221,73 @@ export const simulateCommand: Command = {
         throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
     }
-    const summary = summaryJson(result);
-    // Each profile's figures once, for the table and the report.
-    const perProfile = result.aggregates.map((a) => figures(a, players));
-    if (typeof args.values.report === 'string') {
-      const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
+    if (shard) {
+      const part = makePart(result, shard.index, shard.count, kept);
       try {
-        writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
+        writeFileAtomically(shard.out, `${JSON.stringify(part)}\n`);
       } catch (e) {
-        throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new UserError(`cannot write ${shard.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       }
+      const violations = result.aggregates.reduce((t, a) => t + a.violations, 0);
+      // With `--csv -` standard output holds the CSV alone.
+      (args.values.csv === '-' ? console.error : console.log)(`shard ${shard.index}/${shard.count}: games ${shard.range[0]}..${shard.range[1] - 1} written to ${shard.out}${violations ? ` (${violations} invariant violations)` : ''}`);
+      return violations ? 1 : 0;
     }
-    if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
-    console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));
-    if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
-    return summary.invariantViolations ? 1 : 0;
+    return showResult(result, args);
   },
 };
+
+/**
+ * Prints a finished run (or merged parts) as `--json`, `--report` and `--csv -` ask: the one
+ * output path of `simulate` and `merge`, so a merge prints what a single run does. Returns the exit
+ * code: 1 when a game broke an invariant.
+ */
+export function showResult(result: SimResult, args: ParsedArgs): number {
+  const profiles = result.settings.profiles;
+  const summary = summaryJson(result);
+  // Each profile's figures once, for the table and the report.
+  const perProfile = result.aggregates.map((a) => figures(a, result.settings.players));
+  if (typeof args.values.report === 'string') {
+    const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
+    try {
+      writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
+    } catch (e) {
+      throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
+  console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));
+  if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
+  return summary.invariantViolations ? 1 : 0;
+}
+
+/** `--replay-game`: a game's number in the run, or a game seed (a CSV row's `seed`). */
+function replayOption(args: ParsedArgs): number | string {
+  const v = String(args.values['replay-game']).trim().toLowerCase();
+  if (isWideSeed(v)) return v;
+  if (!/^\d+$/.test(v)) throw new UsageError(`--replay-game takes a game number (a CSV row's game) or a game seed (its seed: 32 hex digits), got "${args.values['replay-game']}"`);
+  return intOption(args, 'replay-game', 0, 0, Number.MAX_SAFE_INTEGER);
+}
+
+/**
+ * `--shard K/N` and `--out FILE`: shard K (from 0) of N of a run of `games`, and where its part
+ * goes; null without `--shard`. A shard needs `--seed`: every shard of a run plays from one seed.
+ */
+function shardOption(args: ParsedArgs, games: number, seedPicked: boolean): { index: number; count: number; range: [number, number]; out: string } | null {
+  const v = args.values;
+  if (v.shard === undefined) {
+    if (v.out !== undefined || v.rows) throw new UsageError(`--${v.out !== undefined ? 'out' : 'rows'} goes with --shard K/N`);
+    return null;
+  }
+  const m = /^(\d+)\/(\d+)$/.exec(String(v.shard));
+  if (!m) throw new UsageError(`--shard takes K/N (shard K of N, K from 0), e.g. --shard 0/8; got "${v.shard}"${String(v.shard).startsWith('/') ? ' (is $JOB_COMPLETION_INDEX set?)' : ''}`);
+  if (v['replay-game'] !== undefined) throw new UsageError('--replay-game plays one game: give it without --shard');
+  const [index, count] = [Number(m[1]), Number(m[2])];
+  if (count < 1 || count > games) throw new UsageError(`--shard ${v.shard}: N must be from 1 to the games (${games}), so no shard is empty`);
+  if (index >= count) throw new UsageError(`--shard ${v.shard}: K runs from 0 to ${count - 1}`);
+  if (typeof v.out !== 'string') throw new UsageError('--shard needs --out FILE: the part file `uno-extreme merge` reads');
+  if (seedPicked) throw new UsageError('--shard needs --seed S: every shard of a run must play from the same master seed');
+  for (const k of ['json', 'report'] as const)
+    if (v[k] !== undefined) throw new UsageError(`--${k} goes with \`uno-extreme merge\`, which prints the whole run's figures; a shard only writes its part`);
+  return { index, count, range: shardRange(games, index, count), out: v.out };
+}

@@ -48,41 +48,32 @@ export interface CoreState {
 }
 
 /**
- * A core state built whole. Every state the core makes comes from here, so they all share one
- * object shape (the fields in this order) and the code reading them stays monomorphic; a spread
- * (`{ ...s, motorMs }`) copies the shape of whatever it is given, a state read from JSON too.
+ * `s` with the fields of `c` changed, built whole. Every state the core makes comes from here, so
+ * they all share one object shape (the fields in this order) and the code reading them stays
+ * monomorphic; a spread (`{ ...s, motorMs }`) copies the shape of whatever it is given, a state
+ * read from JSON too (and a spread of a spread, V8 copies the slow way).
  */
-function coreState(
-  rng: RngState, presses: number, sinceBurst: number, supply: CardId[], motorMs: number, lowWarned: boolean, jammed: boolean,
-): CoreState {
-  return { rng, presses, sinceBurst, supply, motorMs, lowWarned, jammed };
+export function coreWith(s: CoreState, c: Partial<CoreState>): CoreState {
+  return {
+    rng: c.rng ?? s.rng, presses: c.presses ?? s.presses, sinceBurst: c.sinceBurst ?? s.sinceBurst, supply: c.supply ?? s.supply,
+    motorMs: c.motorMs ?? s.motorMs, lowWarned: c.lowWarned ?? s.lowWarned, jammed: c.jammed ?? s.jammed,
+  };
+}
+
+/** A core state from all its fields, in the one shape (see {@link coreWith}). */
+function coreState(fields: CoreState): CoreState {
+  return coreWith(fields, {});
 }
 
 /** Starting core state for a seed and a set of cards. `charge` is the battery's state, 0..1. */
 export function initialCore(rng: RngState, supply: CardId[] = [], charge = 1): CoreState {
   const motorMs = (1 - charge) * BATTERY.capacityMotorSeconds * 1000;
-  return coreState(rng, 0, 0, supply, motorMs, charge <= batteryChargeAtVolts(BATTERY.lowVolts), false);
-}
-
-/** `s` with the generator's state `rng` (the state of the stream a step drew from). */
-export function withRngState(s: CoreState, rng: RngState): CoreState {
-  return coreState(rng, s.presses, s.sinceBurst, s.supply, s.motorMs, s.lowWarned, s.jammed);
-}
-
-/**
- * `s` with the fields of `c` changed, built whole: a spread would give the state another shape
- * (and a spread of a spread, V8 copies the slow way).
- */
-export function coreWith(s: CoreState, c: Partial<CoreState>): CoreState {
-  return coreState(
-    c.rng ?? s.rng, c.presses ?? s.presses, c.sinceBurst ?? s.sinceBurst, c.supply ?? s.supply, c.motorMs ?? s.motorMs,
-    c.lowWarned ?? s.lowWarned, c.jammed ?? s.jammed,
-  );
+  return coreState({ rng, presses: 0, sinceBurst: 0, supply, motorMs, lowWarned: charge <= batteryChargeAtVolts(BATTERY.lowVolts), jammed: false });
 }
 
 /** `s` with the cards `supply` in the launcher. */
 export function withSupply(s: CoreState, supply: CardId[]): CoreState {
-  return coreState(s.rng, s.presses, s.sinceBurst, supply, s.motorMs, s.lowWarned, s.jammed);
+  return coreWith(s, { supply });
 }
 
 function batteryChargeAtVolts(v: number): number {
@@ -121,19 +112,15 @@ export interface Decision {
 
 /**
  * The decision for one correct press: draws once for "fire?" and, when firing, once for the
- * burst size. Returns the decision and the state with its counters advanced.
+ * burst size, from the state's stream. Returns the decision and the state after it: the press
+ * counter counts the press, the count since the last burst restarts when it fires, and the
+ * stream is past the draws (every draw function returns its stream advanced, so no caller can
+ * replay a draw by keeping the old one).
  */
-export function decide(p: Profile, s: CoreState, rng: Rng): { state: CoreState; decision: Decision } {
+export function decide(p: Profile, s: CoreState): { state: CoreState; decision: Decision } {
+  const rng = new Rng(s.rng);
   const decision = drawDecision(p, s.presses, s.sinceBurst, rng);
-  return { state: decidedState(s, s.rng, decision), decision };
-}
-
-/**
- * The state after the decision `d` (counters advanced), with the generator's state `rng`: the
- * press counter counts the press, the count since the last burst restarts when it fires.
- */
-function decidedState(s: CoreState, rng: RngState, d: Decision): CoreState {
-  return coreState(rng, s.presses + 1, d.fire ? 0 : d.bucket, s.supply, s.motorMs, s.lowWarned, s.jammed);
+  return { state: coreWith(s, { rng: rng.state(), presses: s.presses + 1, sinceBurst: decision.fire ? 0 : decision.bucket }), decision };
 }
 
 /** The draws of {@link decide}, from the counters before the press. */
@@ -188,9 +175,9 @@ export function motorStart(p: Profile, s: CoreState): { state: CoreState; browno
   if (brownsOutAt(s.motorMs)) {
     // The reset clears the electronics' memory: the press counter starts over. The motor's inrush
     // before the reset still drains the cells, so repeated tries end with spent batteries.
-    return { state: coreState(s.rng, 0, 0, s.supply, motorMs, s.lowWarned, s.jammed), brownout: true, ms: 0 };
+    return { state: coreWith(s, { presses: 0, sinceBurst: 0, motorMs }), brownout: true, ms: 0 };
   }
-  return { state: coreState(s.rng, s.presses, s.sinceBurst, s.supply, motorMs, s.lowWarned, s.jammed), brownout: false, ms: p.mechanics.spinUpMs };
+  return { state: coreWith(s, { motorMs }), brownout: false, ms: p.mechanics.spinUpMs };
 }
 
 /** Outcome of one feed attempt of the roller. */
@@ -265,21 +252,22 @@ function burstOver(outcome: FeedOutcome, out: number, target: number, attempts: 
 }
 
 /**
- * One feed attempt: with the supply empty nothing comes out and the burst ends; otherwise one
- * draw picks slip, double feed, jam or a single card. The state keeps `s.rng`: the caller stores
- * the stream's state.
+ * One feed attempt: with the supply empty nothing comes out and the burst ends (no draw);
+ * otherwise one draw from the state's stream picks slip, double feed, jam or a single card. The
+ * state returned is past the attempt, its stream past the draw.
  */
-export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state: CoreState; burst: Burst; step: FeedStep } {
+export function feedStep(p: Profile, s: CoreState, b: Burst): { state: CoreState; burst: Burst; step: FeedStep } {
   const ms = attemptMsAt(p, s.motorMs);
   const motorMs = s.motorMs + ms;
   const attempts = b.attempts + 1;
   if (s.supply.length === 0) {
     return {
-      state: coreState(s.rng, s.presses, s.sinceBurst, s.supply, motorMs, s.lowWarned, s.jammed),
+      state: coreWith(s, { motorMs }),
       burst: burstOf(b.target, b.bucket, b.out, attempts, b.maxAttempts, b.slips, b.doubles),
       step: { outcome: 'empty', cards: [], ms, done: true },
     };
   }
+  const rng = new Rng(s.rng);
   const outcome = feedOutcome(p.mechanics, rng.next(), Math.min(s.supply.length, mostCards(p, b.bucket) - b.out.length));
   const n = feedCards(outcome);
   const cards = s.supply.slice(0, n);
@@ -287,7 +275,7 @@ export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state:
   const out = n > 0 ? b.out.concat(cards) : b.out;
   const done = burstOver(outcome, out.length, b.target, attempts, b.maxAttempts, supply.length);
   return {
-    state: coreState(s.rng, s.presses, s.sinceBurst, supply, motorMs, s.lowWarned, outcome === 'jam'),
+    state: coreWith(s, { rng: rng.state(), supply, motorMs, jammed: outcome === 'jam' }),
     burst: burstOf(
       b.target, b.bucket, out, attempts, b.maxAttempts,
       b.slips + (outcome === 'slip' ? 1 : 0), b.doubles + (outcome === 'double' ? 1 : 0),
@@ -298,16 +286,18 @@ export function feedStep(p: Profile, s: CoreState, b: Burst, rng: Rng): { state:
 
 /**
  * The reverse pulse that ends the burst `b` (not after a jam: the motor is stalled). It fails to
- * pull the next card back with the profile's `halfOut` chance; that card goes to the presser. The
- * state keeps `s.rng`, as for {@link feedStep}.
+ * pull the next card back with the profile's `halfOut` chance (one draw from the state's stream,
+ * none with the launcher empty); that card goes to the presser. The state returned is past the
+ * pulse, its stream past the draw.
  */
-export function reversePulse(p: Profile, s: CoreState, b: Burst, rng: Rng): { state: CoreState; halfOut: CardId | null; ms: number } {
+export function reversePulse(p: Profile, s: CoreState, b: Burst): { state: CoreState; halfOut: CardId | null; ms: number } {
   const ms = p.mechanics.reverseMs;
   const motorMs = s.motorMs + ms;
+  const rng = new Rng(s.rng);
   const half = drawHalfOut(p, rng, s.supply.length, mostCards(p, b.bucket) - b.out.length);
   const supply = half ? s.supply.slice(1) : s.supply;
   return {
-    state: coreState(s.rng, s.presses, s.sinceBurst, supply, motorMs, s.lowWarned, s.jammed),
+    state: coreWith(s, { rng: rng.state(), supply, motorMs }),
     halfOut: half ? s.supply[0] : null,
     ms,
   };
@@ -451,12 +441,10 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   // The low-battery warning, once the press is over (the machine's `settled` state).
   const lowWarned = s0.lowWarned || lowBatteryDueAt(s0.lowWarned, motorMs);
   const supply = taken > 0 ? supply0.slice(taken) : supply0;
-  return { state: coreState(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result: r };
+  return { state: coreState({ rng: rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed }), result: r };
 }
 
 /** Opening and closing the lid: clears a jam (the stuck card drops back) and, for profiles that say so, the counter. */
 export function lidCycle(p: Profile, s: CoreState): CoreState {
-  return p.resetOnLidCycle
-    ? coreState(s.rng, 0, 0, s.supply, s.motorMs, s.lowWarned, false)
-    : coreState(s.rng, s.presses, s.sinceBurst, s.supply, s.motorMs, s.lowWarned, false);
+  return p.resetOnLidCycle ? coreWith(s, { presses: 0, sinceBurst: 0, jammed: false }) : coreWith(s, { jammed: false });
 }

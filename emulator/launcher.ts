@@ -5,9 +5,8 @@
  */
 import { createActor, fromCallback, waitFor, type Actor, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { seedRng, type RngState } from '../lib/rng.ts';
-import { wallNow } from '../lib/wall-clock.ts';
 import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReason, type PressResult } from './core.ts';
-import { SteppingClock } from './clock.ts';
+import { PacedClock, SteppingClock, type Speed } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
 import { launcherMachine, TIMER_EVENTS, type FlushInput, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
 import type { SyncLauncher } from './api.ts';
@@ -32,6 +31,11 @@ export interface LauncherOptions {
   charge?: number;
   /** `simulated` (default): time passes only when the launcher is busy, instantly. `real`: wall clock. */
   clock?: 'simulated' | 'real';
+  /**
+   * On the real clock, how fast time runs (default 1, real time; 2 is twice as fast; Infinity, no
+   * waiting): see {@link PacedClock}. The presses are the same at every speed.
+   */
+  speed?: Speed;
   /** The device to drive; a {@link SimulatedDevice} by default. */
   hardware?: LauncherHardware;
   /** Continue from a saved core state (see {@link MachineLauncher.core}); `seed` is then unused. */
@@ -59,8 +63,8 @@ const devices = new WeakMap<object, LauncherHardware>();
 
 /**
  * The machine with its device actions, provided once for every launcher: an actor finds its own
- * device through `self`. Provided per launcher, the whole machine was built again (and its
- * transitions formatted again) for every simulated round, a tenth of a round's time.
+ * device through `self`. Provided per launcher, the whole machine would be built again (and its
+ * transitions formatted again) for every simulated round.
  */
 const drivingMachine = launcherMachine.provide({
   actions: {
@@ -83,6 +87,8 @@ const drivingMachine = launcherMachine.provide({
 export class MachineLauncher implements SyncLauncher {
   readonly actor: Actor<typeof launcherMachine>;
   readonly clock: SteppingClock | null;
+  /** The real clock, at its speed (null on the simulated clock). */
+  private readonly paced: PacedClock | null;
   readonly hardware: LauncherHardware;
   private unsubscribeInput: () => void;
   /** Why the last press sent was ignored (null: it was not); heard once for all presses. */
@@ -91,11 +97,13 @@ export class MachineLauncher implements SyncLauncher {
   private readonly gone = new AbortController();
 
   constructor(readonly options: LauncherOptions) {
+    if (options.clock !== 'real' && options.speed !== undefined) throw new Error('a launcher speed needs the real clock (clock: \'real\')');
     this.clock = options.clock === 'real' ? null : new SteppingClock();
-    const clock = this.clock;
+    this.paced = options.clock === 'real' ? new PacedClock(options.speed) : null;
+    const clock = this.clock ?? this.paced!;
     this.hardware = options.hardware ?? new SimulatedDevice(() => this.now());
     const hw = this.hardware;
-    const start = wallNow();
+    const start = clock.now();
     this.actor = createActor(drivingMachine, {
       input: {
         profile: options.profile,
@@ -106,8 +114,8 @@ export class MachineLauncher implements SyncLauncher {
         deviceCounts: this.hardware.sensesCards,
         ...(options.resume ? { resume: options.resume } : {}),
       },
-      ...(clock ? { clock } : {}),
-      ...(options.trace || options.inspect ? { inspect: inspector(options, () => (clock ? clock.now() : wallNow() - start)) } : {}),
+      clock,
+      ...(options.trace || options.inspect ? { inspect: inspector(options, () => clock.now() - start) } : {}),
     });
     devices.set(this.actor, hw);
     this.actor.on('ignored', (e) => (this.ignoredBy = e.reason));
@@ -161,9 +169,20 @@ export class MachineLauncher implements SyncLauncher {
     if (lost !== null) throw new LauncherError(lost, 'offline');
   }
 
-  /** Simulated (or real) time, ms. */
+  /** Simulated time, or the real clock's (the wall clock's at the start, then running at the speed), ms. */
   now(): number {
-    return this.clock ? this.clock.now() : wallNow();
+    return (this.clock ?? this.paced!).now();
+  }
+
+  /** How fast the real clock runs (see {@link LauncherOptions.speed}); null on the simulated clock. */
+  get speed(): Speed | null {
+    return this.paced?.speed ?? null;
+  }
+
+  /** Runs the real clock at `speed` from now on: a burst under way goes on at the new pace. */
+  setSpeed(speed: Speed): void {
+    if (!this.paced) throw new Error('setSpeed needs the real clock: a simulated launcher takes no time at all');
+    this.paced.setSpeed(speed);
   }
 
   /** The machine's context (read only). */
@@ -357,12 +376,14 @@ export class MachineLauncher implements SyncLauncher {
   detach(): void {
     this.unsubscribeInput();
     this.actor.stop();
+    this.paced?.dispose();
   }
 
   /** Stops the machine and releases the device. */
   async close(): Promise<void> {
     this.unsubscribeInput();
     this.actor.stop();
+    this.paced?.dispose();
     await this.hardware.close();
   }
 }

@@ -39,7 +39,7 @@ export interface Mechanics {
 }
 
 /**
- * Defaults for the mechanics. Nothing public measures them (launcher.md): a feed rate of
+ * Defaults for the mechanics. Nothing public measures them (docs/launcher.md): a feed rate of
  * 8 cards/s makes a 5-card burst last well under a second as on videos of the toy; slip, double
  * feed and jam are rare, as on a clean roller; the reverse pulse is the replica's ~100 ms.
  */

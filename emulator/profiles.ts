@@ -1,5 +1,5 @@
 /**
- * The profiles the project ships, each with its source (see ../shared/docs/launcher.md), and
+ * The profiles the project ships, each with its source (see docs/launcher.md), and
  * how a shipped name becomes a {@link Profile} (a `--profile FILE` is read by profileFile.ts).
  */
 import { compileProfile, ProfileError, validateProfileSpec, type Profile, type ProfileSpec } from './profile.ts';

@@ -4,7 +4,7 @@
  * never throws on input. Encoders and message types are in `messages.ts`, framing in `frame.ts`;
  * both are re-exported here, so users import this module only.
  */
-import { codecError, LineSplitter, MAX_DEVICE_LINE, MAX_HOST_LINE, unframe, type CodecError } from './frame.ts';
+import { codecError, LineSplitter, MAX_DEVICE_LINE, MAX_HOST_LINE, unframe, type CodecError, type SplitterOptions } from './frame.ts';
 import {
   LIMITS, NAK_CODES, PRODUCT, STOP_REASONS,
   type Command, type DeviceMessage, type DeviceStatus, type NakCode, type StopReason,
@@ -204,8 +204,8 @@ export function resync(last: CountedSession, now: HelloSession): Resync {
  */
 export class LineDecoder<T extends 'device' | 'host'> {
   private readonly splitter: LineSplitter;
-  constructor(readonly from: T) {
-    this.splitter = new LineSplitter(from === 'device' ? MAX_DEVICE_LINE : MAX_HOST_LINE);
+  constructor(readonly from: T, o: SplitterOptions = {}) {
+    this.splitter = new LineSplitter(from === 'device' ? MAX_DEVICE_LINE : MAX_HOST_LINE, o);
   }
 
   /** Feeds a chunk; returns every line it completed, decoded or refused, in order. */

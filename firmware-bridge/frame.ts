@@ -15,7 +15,7 @@ export interface CodecError {
   message: string;
   /** The offending line as received so far (non-printable bytes shown as `\xNN`), for logs. */
   line: string;
-  /** The same bytes as received (latin1), where the splitter refused them: for a message that quotes them. */
+  /** The line as received (latin1), where the splitter refused it: for a message that quotes it. */
   raw?: string;
 }
 
@@ -25,8 +25,8 @@ export const MAX_HOST_LINE = 48;
 export const MAX_DEVICE_LINE = 120;
 
 /** Makes a {@link CodecError}. */
-export function codecError(code: CodecErrorCode, message: string, line: string, raw?: string): CodecError {
-  return raw === undefined ? { ok: false, code, message, line } : { ok: false, code, message, line, raw };
+export function codecError(code: CodecErrorCode, message: string, line: string): CodecError {
+  return { ok: false, code, message, line };
 }
 
 /** CRC-8/SMBUS (poly 0x07, init 0, no reflection): `crc8('123456789') === 0xf4`. */
@@ -79,20 +79,43 @@ function latin1(bytes: number[]): string {
   return String.fromCharCode(...bytes);
 }
 
+/** Latin1 text as bytes (no Buffer: the codec and the transports run in a browser too). */
+export function latin1Bytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
+  return out;
+}
+
 /** What the splitter yields: a complete line (not yet checksum-checked) or an error. */
 export type SplitResult = { ok: true; line: string } | CodecError;
+
+/** How a {@link LineSplitter} reports a bad line. */
+export interface SplitterOptions {
+  /**
+   * Report a bad line when it ends (at its `\n`), its `raw` the whole line as received (its first
+   * `maxLine` bytes), instead of at its first bad byte with the bytes so far: for a host that quotes
+   * the line to a person. A firmware answers at once (a `NAK`), so it keeps the default.
+   */
+  errorsAtLineEnd?: boolean;
+}
 
 /**
  * Splits a byte stream into lines. Feed it chunks of any size; it returns the lines completed by
  * each chunk. The first bad byte of a line (outside printable ASCII) or the byte that makes a line
- * too long yields one error at once, and the rest of that line up to the next `\n` is dropped.
- * `\r` is ignored; empty lines are skipped. Memory is bounded by `maxLine`.
+ * too long yields one error (at once, or at the line's end with `errorsAtLineEnd`), and the rest of
+ * that line up to the next `\n` is dropped. `\r` is ignored; empty lines are skipped. Memory is
+ * bounded by `maxLine`.
  */
 export class LineSplitter {
   private buf: number[] = [];
   private dropping = false;
+  /** With `errorsAtLineEnd`: the bad line's error, and its bytes so far. */
+  private held: { error: CodecError; raw: number[] } | null = null;
+  private readonly atLineEnd: boolean;
 
-  constructor(readonly maxLine: number) {}
+  constructor(readonly maxLine: number, o: SplitterOptions = {}) {
+    this.atLineEnd = o.errorsAtLineEnd ?? false;
+  }
 
   /** Feeds a chunk; returns what it completed, in order. */
   push(chunk: Uint8Array | string): SplitResult[] {
@@ -101,17 +124,17 @@ export class LineSplitter {
       // A string's characters are its latin1 bytes; no Buffer, so the splitter runs in a browser too.
       const b = typeof chunk === 'string' ? chunk.charCodeAt(i) & 0xff : chunk[i];
       if (b === 0x0a) {
-        if (!this.dropping && this.buf.length > 0) out.push({ ok: true, line: latin1(this.buf) });
-        this.buf = [];
-        this.dropping = false;
-      } else if (this.dropping || b === 0x0d) {
+        if (this.held) out.push({ ...this.held.error, raw: latin1(this.held.raw) });
+        else if (!this.dropping && this.buf.length > 0) out.push({ ok: true, line: latin1(this.buf) });
+        this.reset();
+      } else if (this.dropping) {
+        if (this.held && this.held.raw.length < this.maxLine) this.held.raw.push(b);
+      } else if (b === 0x0d) {
         continue;
       } else if (b < 0x20 || b > 0x7e) {
-        out.push(codecError('GARBAGE', `byte 0x${hex2(b)} is not printable ASCII: check the baud rate (115200) and that nothing else writes to the port`, printable([...this.buf, b]), latin1([...this.buf, b])));
-        this.dropping = true;
+        this.refuse(out, codecError('GARBAGE', `byte 0x${hex2(b)} is not printable ASCII: check the baud rate (115200) and that nothing else writes to the port`, printable([...this.buf, b])), b);
       } else if (this.buf.length >= this.maxLine) {
-        out.push(codecError('TOOLONG', `line longer than ${this.maxLine} characters: a lost "\\n" merged two lines, or the sender is not this protocol`, printable([...this.buf, b]), latin1([...this.buf, b])));
-        this.dropping = true;
+        this.refuse(out, codecError('TOOLONG', `line longer than ${this.maxLine} characters: a lost "\\n" merged two lines, or the sender is not this protocol`, printable([...this.buf, b])), b);
       } else {
         this.buf.push(b);
       }
@@ -119,9 +142,18 @@ export class LineSplitter {
     return out;
   }
 
+  /** A bad line: its error now, or held until the line ends. */
+  private refuse(out: SplitResult[], error: CodecError, b: number): void {
+    const raw = [...this.buf, b].slice(0, this.maxLine);
+    if (this.atLineEnd) this.held = { error, raw };
+    else out.push({ ...error, raw: latin1(raw) });
+    this.dropping = true;
+  }
+
   /** Forgets a partial line (after a reconnect). */
   reset(): void {
     this.buf = [];
     this.dropping = false;
+    this.held = null;
   }
 }

@@ -1,9 +1,9 @@
 /**
- * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board
- * (`avr/rig.ts`), its serial port bridged by `socat` to a PTY that any host opens like a real
- * `/dev/ttyACM0`. Like a real Uno, the board resets each time the host opens the port, so the host
- * sees the `HELLO` line; the reset is an external one, as DTR's, so the card and press counters
- * carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock (it runs about real time).
+ * A virtual launcher on a pseudo-terminal: the compiled firmware on the emulated board behind its
+ * line transport (`avr/transport.ts`), bridged by `socat` to a PTY that any host opens like a real
+ * `/dev/ttyACM0`. Each open of the PTY is an open of the transport, so the board resets as a real
+ * Uno does and the host sees the `HELLO` line; the reset is an external one, as DTR's, so the card
+ * and press counters carry on (`HELLO ... boot=warm`). The CPU is paced to the wall clock.
  *
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
@@ -11,7 +11,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readlinkSync } from 'node:fs';
 import { firmwareHex } from './avr/firmware.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
+import { EmulatedLauncher, paceToWallClock } from './avr/transport.ts';
 import { claimPtyLink, linkProblem, LinkError } from './pty-link.ts';
+import type { Connection } from './transport.ts';
 
 /** How the virtual device is made. */
 export interface VirtualDeviceOptions {
@@ -25,29 +27,28 @@ export interface VirtualDeviceOptions {
   log?: (line: string) => void;
 }
 
-/** The most simulated time run in one go, ms: a late event loop catches up in steps. */
-const MAX_STEP_MS = 20;
-
 /** A running virtual device. */
 export class VirtualDevice {
   readonly link: string;
-  readonly rig: LauncherRig;
+  readonly emu: EmulatedLauncher;
   private socat: ChildProcess | null = null;
   private closing = false;
-  private timer: NodeJS.Immediate | NodeJS.Timeout | null = null;
-  private wallStart = performance.now();
-  /** The host has the port open: bytes go to it (before that they would reach it stale). */
-  private connected = false;
+  private stopPacing: () => void = () => {};
+  /** The host's connection through the board's transport, while it has the PTY open. */
+  private conn: Connection | null = null;
   /** A socat waits for the host to open the PTY. */
   private listening = false;
   private onListening: (() => void)[] = [];
-  private out: number[] = [];
 
   private constructor(o: VirtualDeviceOptions) {
     this.link = o.link ?? '/tmp/uno-extreme';
-    this.rig = new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false });
-    this.rig.onSerial((b) => this.out.push(b));
+    this.emu = new EmulatedLauncher(new LauncherRig({ hex: o.hex ?? firmwareHex().hex, seed: o.seed, roller: o.roller, record: false }), this.link);
     this.log = o.log ?? (() => {});
+  }
+
+  /** The emulated launcher (board, roller, button, lid). */
+  get rig(): LauncherRig {
+    return this.emu.rig;
   }
 
   private readonly log: (line: string) => void;
@@ -69,7 +70,7 @@ export class VirtualDevice {
       d.releaseLink();
       throw e;
     }
-    d.pace();
+    d.stopPacing = paceToWallClock(d.emu);
     return d;
   }
 
@@ -112,22 +113,26 @@ export class VirtualDevice {
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
       });
-      p.stdout!.on('data', (chunk: Buffer) => this.rig.sendRaw(chunk));
+      p.stdout!.on('data', (chunk: Buffer) => this.conn?.write(chunk.toString('latin1')));
       p.on('exit', (code) => {
-        this.connected = this.listening = false;
+        this.listening = false;
+        void this.conn?.close();
+        this.conn = null;
         if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}${failure ? `: ${failure}` : ': is the path writable?'}`));
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
   }
 
-  /** The host opened the port: reset the board, as DTR does on a real Uno (an external reset: SRAM kept). */
+  /** The host opened the PTY: it opens the board's transport, which resets the board as DTR does (an external reset: SRAM kept). */
   private hostOpened(): void {
-    this.out = [];
-    this.rig.reset('external');
-    this.wallStart = performance.now();
-    this.connected = true;
     this.listening = false;
+    const p = this.socat;
+    this.emu.plug();
+    void this.emu.transport.open({ data: (chunk) => p?.stdin?.writable && p.stdin.write(chunk), ended: () => {} }).then((c) => {
+      if (this.socat === p && p?.exitCode === null) this.conn = c;
+      else void c.close();
+    }, (e: Error) => this.log(`the emulated board refused the host: ${e.message}`));
   }
 
   /**
@@ -138,23 +143,13 @@ export class VirtualDevice {
     return this.listening ? Promise.resolve() : new Promise((resolve) => this.onListening.push(resolve));
   }
 
-  /** Runs the emulated CPU to keep up with the wall clock, and forwards what it transmits. */
-  private pace(): void {
-    if (this.closing) return;
-    const behind = performance.now() - this.wallStart - this.rig.ms;
-    if (behind > 0) this.rig.runFor(Math.min(behind, MAX_STEP_MS));
-    if (this.out.length > 0 && this.connected && this.socat?.stdin?.writable) this.socat.stdin.write(Buffer.from(this.out));
-    this.out = [];
-    this.timer = behind > 1 ? setImmediate(() => this.pace()) : setTimeout(() => this.pace(), 1);
-  }
-
   /**
    * The cable is pulled: the PTY vanishes under the host while the board runs on (its watchdog
    * stops the motor when the host goes silent); a fresh PTY appears at the same path for the
    * host's reconnect, and opening it resets the board as DTR does.
    */
   unplug(): void {
-    this.connected = false;
+    this.emu.unplug();
     this.socat?.kill('SIGKILL');
   }
 
@@ -167,7 +162,7 @@ export class VirtualDevice {
   /** Stops socat and the board; the PTY link goes away. */
   async close(): Promise<void> {
     this.closing = true;
-    if (this.timer) clearTimeout(this.timer as NodeJS.Timeout), clearImmediate(this.timer as NodeJS.Immediate);
+    this.stopPacing();
     const p = this.socat;
     if (p && p.exitCode === null) {
       await new Promise<void>((resolve) => {

@@ -133,6 +133,20 @@ export function buildDeck(spec: DeckSpec): CardId[] {
   return ids;
 }
 
+/**
+ * Decks already built, by deck spec: every round of a simulation deals the same deck, and the ids
+ * (a hundred template strings) cost more than the lookup. Rules are plain data that nothing changes
+ * in place (withOptions copies), so a spec object always builds the same deck. The array is only read.
+ */
+const decks = new WeakMap<object, readonly CardId[]>();
+
+/** The ids of a deck, built once per deck spec ({@link buildDeck}'s order). The array is only read. */
+export function deckOf(spec: DeckSpec): readonly CardId[] {
+  let deck = decks.get(spec);
+  if (!deck) decks.set(spec, (deck = buildDeck(spec)));
+  return deck;
+}
+
 /** Point values: number cards by face (index 0..9), other kinds by kind. */
 export interface Points {
   numbers: number[];

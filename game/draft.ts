@@ -35,7 +35,7 @@ function copyState(s: GameState): GameState {
     schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
     dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands, discard: s.discard, supply: s.supply,
     colour: s.colour, direction: s.direction, turn: s.turn, pending: s.pending, uno: s.uno, shown: s.shown,
-    scores: s.scores, moves: s.moves, log: s.log, winner: s.winner,
+    scores: s.scores, moves: s.moves, log: s.log, winner: s.winner, position: s.position,
   };
 }
 

@@ -116,7 +116,7 @@ function change(d: Draft, m: Move): void {
 }
 
 /**
- * The UNO catch window stays open through `move` (rules.md, UNO call: until the next player
+ * The UNO catch window stays open through `move` (docs/rules.md, UNO call: until the next player
  * begins a turn): a late call, a catch, or a press by the player who may be caught, whose turn
  * it still is (a Coup Extrême's presses at its target). Anything else begins something else.
  */

@@ -13,7 +13,11 @@
 export * from './cards.ts';
 export * from './rules.ts';
 export type * from './state.ts';
-export { createGame, chooseDealer, resolveRules, type GameSetup } from './setup.ts';
+export { createGame, chooseDealer, type GameSetup } from './setup.ts';
+export {
+  createFromPosition, fromPosition, parsePosition, positionOf,
+  type Position, type PositionError, type PositionOptions, type PositionResult, type ParsedPosition,
+} from './position.ts';
 export { applyMove, checkMove } from './engine.ts';
 export { legalMoves } from './legal.ts';
 export { matches, topCard, describeCard } from './play.ts';

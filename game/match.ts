@@ -100,6 +100,8 @@ export function nextRound(match: MatchState): MatchState {
   if (!roundOver(match)) throw new Error('the current round is not over');
   const dealer = leftOf({ players: match.setup.players, out: match.out }, match.game.dealer);
   const round = match.game.round + 1;
-  const game = createGame({ ...match.setup, round, dealer, out: match.out, scores: match.totals });
+  // A match set up from a position plays it as its first round only: the next ones are dealt.
+  const { position: _first, ...setup } = match.setup;
+  const game = createGame({ ...setup, round, dealer, out: match.out, scores: match.totals });
   return { ...match, game };
 }

@@ -41,6 +41,19 @@ export function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
 }
 
 /**
+ * The table of a played match: the person's seat asks (`interactive`: its moves come through
+ * runRound's `ask`), every other seat is its {@link positionalBot}. Both games seat players so.
+ */
+export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'bots'>, seed: number | string): Bot[] {
+  const person: Bot = {
+    name: meta.names[meta.me], interactive: true,
+    choose: () => { throw new Error('a person chooses through ask'); },
+    react: () => null,
+  };
+  return meta.names.map((_, seat) => (seat === meta.me ? person : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat)));
+}
+
+/**
  * A lone round saved by `simulate --replay-game` becomes round 1 of a match: the match deals
  * that round from the same seed, so the saved round takes its place exactly.
  */
@@ -115,6 +128,21 @@ export function parsePlaySave(text: string, name: string): { match: MatchState; 
   if (meta === undefined) return { match, meta: {} };
   const m = checkPlayMeta(meta, match.setup.players, name);
   return { match, meta: m };
+}
+
+/**
+ * The seats of a resumed match: what its save said, the rest as a new game would have it (the
+ * person at seat 0 named "You", heuristic bots, the rule set's own launcher profile).
+ */
+export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMeta {
+  const players = match.setup.players;
+  return {
+    names: meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
+    me: meta.me ?? 0,
+    bots: meta.bots ?? ['heuristic'],
+    profile: meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
+    launcher: meta.launcher ?? null,
+  };
 }
 
 /** What of a running launcher's state a save keeps. */

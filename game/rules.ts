@@ -1,5 +1,5 @@
 /**
- * Rule sets by name (see shared/docs/rules.md) and the house-rule options. A resolved
+ * Rule sets by name (see docs/rules.md) and the house-rule options. A resolved
  * {@link Rules} is plain data stored in every game state, so a state carries its own rules.
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
@@ -188,6 +188,11 @@ export function ruleSet(name: string): Rules {
   const r = RULE_SETS[name];
   if (!r) throw new RulesError(`unknown rule set "${name}": known rule sets are ${Object.keys(RULE_SETS).join(', ')}`);
   return r;
+}
+
+/** The rules a setup names (a rule set's name or complete rules), with `options` applied and checked. */
+export function resolveRules(rules: string | Rules = DEFAULT_RULES, options?: Partial<Options>): Rules {
+  return withOptions(typeof rules === 'string' ? ruleSet(rules) : rules, options);
 }
 
 /** A rule set, a rule file or options that cannot be used; the message names the field. */

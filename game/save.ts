@@ -62,6 +62,7 @@ export function describeMove(m: Move): string {
 export function setupOf(state: GameState): GameSetup {
   const setup: GameSetup = { rules: state.rules, players: state.players, seed: state.seed, round: state.round, out: state.out, scores: state.scores };
   if (state.dealerDrawn === null) setup.dealer = state.dealer;
+  if (state.position !== undefined) setup.position = state.position;
   return setup;
 }
 

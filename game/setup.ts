@@ -3,12 +3,14 @@
  * start card and its effect (each rule set's start-card table).
  */
 import { Rng, seedRng } from '../lib/rng.ts';
-import { buildDeck, card, type CardId } from './cards.ts';
-import { draftOf, request, resume, type Draft } from './draft.ts';
-import { EFFECTS } from './effects/index.ts';
-import { DEFAULT_RULES, ruleSet, RulesError, withOptions, type Options, type Rules, type StartAction } from './rules.ts';
-import type { GameEvent, GameState, Pending, Resume } from './state.ts';
-import { activeSeats, leftOf, seatsInOrder } from './turn.ts';
+import { card, deckOf, type CardId } from './cards.ts';
+import { createFromPosition, parsePosition } from './position.ts';
+import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
+import { startAction, turnUp } from './start.ts';
+import type { GameState } from './state.ts';
+import { activeSeats, leftOf, seatsInOrder, tableProblem } from './turn.ts';
+
+export { resolveRules } from './rules.ts';
 
 /** What a round is created from. Plain data: a save file stores it. */
 export interface GameSetup {
@@ -29,11 +31,11 @@ export interface GameSetup {
   scores?: number[] | null;
   /** Keep the move log in the state (save files need it); default true. */
   log?: boolean;
-}
-
-/** The rules a setup names, with its options applied and checked. */
-export function resolveRules(rules: string | Rules = DEFAULT_RULES, options?: Partial<Options>): Rules {
-  return withOptions(typeof rules === 'string' ? ruleSet(rules) : rules, options);
+  /**
+   * A round set up from a position (its text form, {@link positionOf}) instead of dealt: the
+   * rules, seed and scores come from this setup, the rest from the position.
+   */
+  position?: string;
 }
 
 /**
@@ -58,79 +60,18 @@ export function chooseDealer(rng: Rng, deck: readonly CardId[], seats: readonly 
   }
 }
 
-function startAction(rules: Rules, id: CardId): StartAction {
-  const c = card(id);
-  return rules.start[c.kind] ?? (c.colour === null ? 'wild' : 'play');
-}
-
-/** A request chain already asks for a colour (Hit-Fire's victim names it). */
-function asksColour(p: Pending | null): boolean {
-  while (p) {
-    if (p.kind === 'colour') return true;
-    if (p.kind !== 'press') return false;
-    p = 'pending' in p.then ? p.then.pending : null;
-  }
-  return false;
-}
-
-/** Applies the start card (turned up after the deal) by the rule set's table. */
-function applyStart(d: Draft, action: StartAction): void {
-  const s = d.s;
-  const left = leftOf(s, s.dealer);
-  const id = s.discard[0];
-  switch (action) {
-    case 'play':
-    case 'redraw':
-      return resume(d, { turn: left });
-    case 'reverse':
-      s.direction = -1;
-      d.events.push({ type: 'direction', direction: -1 });
-      return resume(d, { turn: s.dealer });
-    case 'wild':
-      return request(d, { kind: 'colour', seat: left, then: { turn: left } });
-    case 'dealerColour':
-      return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
-    case 'asDealer': {
-      const c = card(id);
-      EFFECTS[c.kind].apply(d, {
-        seat: s.dealer, card: c, colour: s.colour, target: null, goingOut: false, pair: false, stacked: 0,
-        kept: [], colourBefore: s.colour,
-      });
-      if (s.colour === null && !asksColour(s.pending)) {
-        const then: Resume = s.pending ? { pending: s.pending } : { turn: s.turn };
-        request(d, { kind: 'colour', seat: left, then });
-      }
-    }
-  }
-}
-
-/**
- * Decks already built, by deck spec: every round of a simulation deals the same deck, and the ids
- * (a hundred template strings) cost more than the lookup. Rules are plain data that nothing changes
- * in place (withOptions copies), so a spec object always builds the same deck. The array is only read.
- */
-const decks = new WeakMap<object, readonly CardId[]>();
-
-function deckOf(rules: Rules): readonly CardId[] {
-  let deck = decks.get(rules.deck);
-  if (!deck) decks.set(rules.deck, (deck = buildDeck(rules.deck)));
-  return deck;
-}
-
 /** Deals a new round. Throws a {@link RulesError} naming the field for a setup that cannot be played. */
 export function createGame(setup: GameSetup): GameState {
   const rules = resolveRules(setup.rules, setup.options);
+  if (setup.position !== undefined) return fromSetupPosition(setup, rules, setup.position);
   const { players, seed } = setup;
   const round = setup.round ?? 0;
-  if (!Number.isInteger(players) || players < 2 || players > 10) throw new RulesError('players: must be a whole number from 2 to 10');
-  const out = setup.out?.slice() ?? Array<boolean>(players).fill(false);
-  if (out.length !== players) throw new RulesError(`out: must list ${players} seats`);
+  // No array of a length that is not a seat count: tableProblem names the players field first.
+  const out = setup.out?.slice() ?? Array<boolean>(Number.isInteger(players) && players >= 2 && players <= 10 ? players : 0).fill(false);
+  const problem = tableProblem(rules, players, out);
+  if (problem) throw new RulesError(problem);
   const seats = activeSeats({ players, out });
-  if (seats.length < 2) throw new RulesError('out: at least two players must be in the round');
-  if (rules.options.teams && (players % 2 !== 0 || players < 4 || seats.length !== players)) {
-    throw new RulesError('options.teams: partners need 4, 6 or 8 players, all in the round');
-  }
-  const deck = deckOf(rules);
+  const deck = deckOf(rules.deck);
   const hand = rules.options.handSize;
   if (deck.length < seats.length * hand + 1) {
     throw new RulesError(`deck: ${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`);
@@ -161,15 +102,13 @@ export function createGame(setup: GameSetup): GameState {
   return turnUp(state).state;
 }
 
-/**
- * Applies the start card of a dealt round (`discard[0]`, colour and turn not yet decided) by
- * the rule set's table. `createGame` ends with it; tests call it on rigged deals.
- */
-export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[] } {
-  const d = draftOf(dealt);
-  const top = dealt.discard[0];
-  d.s.colour = card(top).colour;
-  d.events.push({ type: 'start', card: top, dealer: dealt.dealer });
-  applyStart(d, startAction(dealt.rules, top));
-  return { state: d.s, events: d.events };
+/** A round set up from a setup's position text (a save of such a round replays from it). */
+function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameState {
+  const parsed = parsePosition(text);
+  if (!parsed.ok) throw new RulesError(`position: ${parsed.error.message}`);
+  const { options: _, ...position } = parsed.position;
+  if (position.hands.length !== setup.players) throw new RulesError(`position: its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`);
+  const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
+  if (!r.ok) throw new RulesError(`position: ${r.error.message}`);
+  return r.state;
 }

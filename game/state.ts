@@ -1,15 +1,17 @@
 /**
  * The game's plain-data types: the state of a round, the moves that change it, the events a
  * move reports and the requests (`pending`) the engine waits on. Everything here round-trips
- * through JSON exactly.
+ * through JSON exactly. (One list of values too: the press reasons, which a position is checked against.)
  */
 import type { RngState } from '../lib/rng.ts';
 import type { CardId, Colour } from './cards.ts';
 import type { Rules } from './rules.ts';
 
-/** Why the launcher must be pressed. */
-export type PressReason =
-  | 'turn' | 'hit2' | 'hit4' | 'coupExtreme' | 'uno' | 'allHit' | 'hitFire' | 'draw2' | 'wild4' | 'challenge' | 'stack';
+/** Every reason the launcher may have to be pressed. */
+export const PRESS_REASONS = ['turn', 'hit2', 'hit4', 'coupExtreme', 'uno', 'allHit', 'hitFire', 'draw2', 'wild4', 'challenge', 'stack'] as const;
+
+/** Why the launcher must be pressed: one of {@link PRESS_REASONS}. */
+export type PressReason = (typeof PRESS_REASONS)[number];
 
 /** What happens once a request is answered: a seat's turn begins, or another request. */
 export type Resume = { turn: number } | { pending: Pending };
@@ -108,6 +110,11 @@ export interface GameState {
   log: Move[] | null;
   /** Seat that went out; the round is over. */
   winner: number | null;
+  /**
+   * The position this round was set up from ({@link positionOf}'s text), when it was not dealt:
+   * a save replays its moves from it. Absent for a dealt round.
+   */
+  position?: string;
 }
 
 /**

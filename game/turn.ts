@@ -1,4 +1,5 @@
 /** Turn order as small pure functions over the seats still in the match. */
+import type { Rules } from './rules.ts';
 import type { GameState } from './state.ts';
 
 type Seats = Pick<GameState, 'players' | 'out' | 'direction'>;
@@ -45,4 +46,16 @@ export function teamOf(players: number, seat: number): number {
 /** A valid seat number that is still in the match. */
 export function isSeat(s: Pick<GameState, 'players' | 'out'>, seat: unknown): seat is number {
   return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < s.players && !s.out[seat];
+}
+
+/** Why a table of `players` seats (`out`: those out of the match) cannot play `rules`, as `field: what is wrong`, or null. */
+export function tableProblem(rules: Rules, players: number, out: boolean[]): string | null {
+  if (!Number.isInteger(players) || players < 2 || players > 10) return 'players: must be a whole number from 2 to 10';
+  if (out.length !== players) return `out: must list ${players} seats`;
+  const seats = activeSeats({ players, out });
+  if (seats.length < 2) return 'out: at least two players must be in the round';
+  if (rules.options.teams && (players % 2 !== 0 || players < 4 || seats.length !== players)) {
+    return 'options.teams: partners need 4, 6 or 8 players, all in the round';
+  }
+  return null;
 }

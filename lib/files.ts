@@ -12,19 +12,21 @@ import path from 'node:path';
 /**
  * The largest file of each kind read, in bytes: far above any real one (a long match's save is
  * well under a megabyte, a profile or a rule file a few kilobytes, a press log of a million
- * presses about 60 MB), low enough that reading one costs no memory worth mentioning.
+ * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB), low
+ * enough that reading one costs no memory worth mentioning.
  */
 export const READ_CAPS = {
   save: 16 * 2 ** 20,
   profile: 2 ** 20,
   rules: 2 ** 20,
   log: 128 * 2 ** 20,
+  part: 256 * 2 ** 20,
 } as const;
 
 /** The kinds of file the program reads. */
 export type FileKind = keyof typeof READ_CAPS;
 
-const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log' };
+const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log', part: 'simulation part' };
 
 /** A file that cannot be read as asked; the message (without the path) says why and what to give instead. */
 export class FileReadError extends Error {

@@ -32,10 +32,15 @@ function hashString(s: string): number {
 
 /**
  * Derives a generator state from a seed and an optional path of stream numbers, e.g.
- * `seedRng(42, gameIndex)` for game `gameIndex` of a simulation with master seed 42: every
- * (seed, path) gives an independent, reproducible stream.
+ * `seedRng(42, 3)` for stream 3 of seed 42: every (seed, path) gives an independent,
+ * reproducible stream.
+ *
+ * A number or a word is first folded to 32 bits, so two such seeds collide at the birthday rate;
+ * that derivation stays as it is because every save file and shipped game replays from it. A
+ * {@link wideSeed} (32 hex digits) keeps all 128 bits through the path instead: see there.
  */
 export function seedRng(seed: number | string, ...path: number[]): RngState {
+  if (typeof seed === 'string' && WIDE_SEED.test(seed)) return wideState(seed, path);
   let x = typeof seed === 'string' ? hashString(seed) : seed >>> 0;
   // Mix the high part of large integer seeds too, so 2**32 + 1 and 1 differ.
   if (typeof seed === 'number' && Math.abs(seed) >= 2 ** 32) x ^= Math.floor(seed / 2 ** 32) >>> 0;
@@ -50,10 +55,82 @@ export function seedRng(seed: number | string, ...path: number[]): RngState {
     out.push(z);
   }
   if ((out[0] | out[1] | out[2] | out[3]) === 0) out[3] = 1;
-  const rng = new Rng(out as unknown as RngState);
-  // Warm up: sfc32's first outputs are correlated with the seed words.
+  return warmedUp(out as unknown as RngState);
+}
+
+/** sfc32's first outputs are correlated with the seed words: a state starts 12 steps in. */
+function warmedUp(words: RngState): RngState {
+  const rng = new Rng(words);
   for (let i = 0; i < 12; i++) rng.u32();
   return rng.state();
+}
+
+/** The text of a {@link wideSeed}: 128 bits as 32 hexadecimal digits. */
+const WIDE_SEED = /^[0-9a-f]{32}$/;
+
+/** Upper bound of the integers a wide seed takes whole: JavaScript's exact integers. */
+const EXACT = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Mixes two exact integers into `v` (which holds a 128-bit value) and scrambles it: the integers'
+ * 32-bit halves go into the four words with constants, then six rounds of a 128-bit ARX
+ * permutation (the round of HalfSipHash). Each step of a round adds, rotates or xors one word into
+ * another and is undone by its inverse, so for a fixed `v` distinct (a, b) give distinct results.
+ */
+function absorb(v: Uint32Array, a: number, b: number): void {
+  let v0 = v[0] ^ (a >>> 0) ^ 0x243f6a88;
+  let v1 = v[1] ^ Math.floor(a / 2 ** 32) ^ 0x85a308d3;
+  let v2 = v[2] ^ (b >>> 0) ^ 0x13198a2e;
+  let v3 = v[3] ^ Math.floor(b / 2 ** 32) ^ 0x03707344;
+  for (let r = 0; r < 6; r++) {
+    v0 = (v0 + v1) | 0; v1 = (v1 << 5) | (v1 >>> 27); v1 ^= v0; v0 = (v0 << 16) | (v0 >>> 16);
+    v2 = (v2 + v3) | 0; v3 = (v3 << 8) | (v3 >>> 24); v3 ^= v2;
+    v0 = (v0 + v3) | 0; v3 = (v3 << 7) | (v3 >>> 25); v3 ^= v0;
+    v2 = (v2 + v1) | 0; v1 = (v1 << 13) | (v1 >>> 19); v1 ^= v2; v2 = (v2 << 16) | (v2 >>> 16);
+  }
+  v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3;
+}
+
+function exact(what: string, n: number): void {
+  if (!Number.isInteger(n) || n < 0 || n > EXACT) throw new RangeError(`${what} must be a whole number from 0 to ${EXACT}, got ${n}`);
+}
+
+/**
+ * The seed of stream `index` of master seed `seed` (game `index` of a simulation) with all 128
+ * bits of the generator's state: a bijective mix of (seed, index), so no two pairs share a seed,
+ * and `seedRng(wideSeed(s, i), …path)` keeps it that way through any path (each path step is a
+ * bijection of the 128 bits too). Written as 32 hex digits: a string seed a save file or a
+ * command line carries as it is.
+ */
+export function wideSeed(seed: number, index: number): string {
+  let hex = '';
+  for (const w of wideSeedWords(seed, index)) hex += w.toString(16).padStart(8, '0');
+  return hex;
+}
+
+/** A {@link wideSeed} as its four 32-bit words, written into `into` (no text, no allocation when given). */
+export function wideSeedWords(seed: number, index: number, into: Uint32Array = new Uint32Array(4)): Uint32Array {
+  exact('a wide seed\'s master seed', seed);
+  exact('a wide seed\'s index', index);
+  into[0] = into[1] = into[2] = into[3] = 0;
+  absorb(into, seed, index);
+  return into;
+}
+
+/** Is `s` a {@link wideSeed}'s text? */
+export function isWideSeed(s: string): boolean {
+  return WIDE_SEED.test(s);
+}
+
+function wideState(seed: string, path: readonly number[]): RngState {
+  const v = new Uint32Array(4);
+  for (let i = 0; i < 4; i++) v[i] = parseInt(seed.slice(8 * i, 8 * i + 8), 16);
+  // Step k absorbs (its stream number, k + 1): a path is not the same as its prefix.
+  path.forEach((p, k) => {
+    exact('a stream number under a wide seed', p);
+    absorb(v, p, k + 1);
+  });
+  return warmedUp([v[0], v[1], v[2], v[3]]);
 }
 
 /** A random stream over an {@link RngState}. Mutable for speed; read `state()` to store it. */

@@ -3,7 +3,7 @@
  * simulation reports and checking the invariants after every move. Game `i` is seeded from
  * (master seed, i) alone, so any game can be replayed by itself.
  */
-import { seedRng } from '../lib/rng.ts';
+import { seedRng, wideSeed } from '../lib/rng.ts';
 import { FastLauncher, type SyncLauncher } from '../emulator/api.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { SimulatedDevice } from '../emulator/hardware.ts';
@@ -26,9 +26,12 @@ export interface PlayConfig {
   bots: BotKind[];
 }
 
-/** The seed of game `index` of a run with master seed `seed`. */
-export function gameSeed(seed: number, index: number): number {
-  return seedRng(seed, index)[0];
+/**
+ * The seed of game `index` of a run with master seed `seed`: a {@link wideSeed}, so no two
+ * games of any run share a seed (the game, its bots and its launchers all draw from it).
+ */
+export function gameSeed(seed: number, index: number): string {
+  return wideSeed(seed, index);
 }
 
 /** Counts presses as the runner makes them. */
@@ -57,15 +60,20 @@ class CountingLauncher implements SyncLauncher {
   clearJam() { return this.inner.clearJam(); }
 }
 
-function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: number, round: number, seats: number): SyncLauncher {
+function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: string, round: number, seats: number): SyncLauncher {
   const rng = seedRng(seed, 0x1a, round);
   // The device's output log is for tests and the console: a simulation keeps none.
   return fidelity === 'fast' ? new FastLauncher(profile, rng) : new MachineLauncher({ profile, seed: rng, seats, hardware: new SimulatedDevice(undefined, 0) });
 }
 
-/** Plays game `index` under `profile`; returns its record (and, with `keep`, the final state with its move log). */
-export function playOne(cfg: PlayConfig, profile: Profile, index: number, keep = false): GameRecord & { final?: GameState | MatchState } {
-  const seed = gameSeed(cfg.seed, index);
+/**
+ * Plays a game under `profile`: game `index` of the run (seeded from (`cfg.seed`, index)), or the
+ * game of a game seed (a CSV row's seed, replayed alone: its record's index is then -1). Returns
+ * its record (and, with `keep`, the final state with its move log).
+ */
+export function playOne(cfg: PlayConfig, profile: Profile, game: number | string, keep = false): GameRecord & { final?: GameState | MatchState } {
+  const index = typeof game === 'number' ? game : -1;
+  const seed = typeof game === 'number' ? gameSeed(cfg.seed, game) : game;
   const kinds = Array.from({ length: cfg.players }, (_, s) => cfg.bots[s % cfg.bots.length]);
   const bots = makeBots(cfg.players, seed, kinds);
   const rec: GameRecord = {

@@ -11,8 +11,10 @@ export const TURN_BIN = 5;
 
 /** One game (a round, or a whole match with `--match`). */
 export interface GameRecord {
+  /** The game's number in its run (-1 for a game replayed from its seed alone). */
   index: number;
-  seed: number;
+  /** The game's own seed (a wide seed: 32 hex digits); `simulate --replay-game` takes it. */
+  seed: string;
   /** Profile it ran under (for --compare). */
   profile: string;
   turns: number;

@@ -17,6 +17,8 @@ import { runChunk, type ChunkResult, type SimSettings } from './chunk.ts';
 /** A finished run. */
 export interface SimResult {
   settings: SimSettings;
+  /** The games played, [first, end): all of the run's, or one shard's. */
+  range: [number, number];
   aggregates: Aggregate[];
   pairedTurns: Sums[];
   workers: number;
@@ -41,23 +43,27 @@ export interface RunHooks {
  * one worker finishing a big last chunk alone. Any split gives the same figures (sums merged in
  * any order).
  */
-export function splitGames(games: number, workers: number): Array<[number, number]> {
+export function splitGames(games: number, workers: number, first = 0): Array<[number, number]> {
   const chunks: Array<[number, number]> = [];
-  for (let i = 0; i < games; ) {
-    const size = Math.max(Math.min(4, games - i), Math.min(250, Math.ceil((games - i) / (workers * 4))));
+  const end = first + games;
+  for (let i = first; i < end; ) {
+    const size = Math.max(Math.min(4, end - i), Math.min(250, Math.ceil((end - i) / (workers * 4))));
     chunks.push([i, i + size]);
     i += size;
   }
   return chunks;
 }
 
-/** Runs the simulation described by `s` on `workers` threads (1: in this thread). */
-export async function simulate(s: SimSettings, workers: number, hooks: RunHooks = {}): Promise<SimResult> {
+/**
+ * Runs the simulation described by `s` on `workers` threads (1: in this thread): all its games, or
+ * those of `range` (a shard: games [first, end) of the same run, seeded as in the whole run).
+ */
+export async function simulate(s: SimSettings, workers: number, hooks: RunHooks = {}, range: [number, number] = [0, s.games]): Promise<SimResult> {
   const t0 = performance.now();
   const aggregates = s.profiles.map(() => emptyAggregate(s.players));
   const pairedTurns = s.profiles.slice(1).map(() => emptySums());
   let peak = process.memoryUsage().rss;
-  const chunks = splitGames(s.games, workers);
+  const chunks = splitGames(range[1] - range[0], workers, range[0]);
   // Rows wait here until every earlier chunk is written: CSV comes out in game order.
   const pendingRows = new Map<number, string[]>();
   let nextRowChunk = 0;
@@ -75,7 +81,7 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
     }
     done += r.end - r.start;
     peak = Math.max(peak, process.memoryUsage().rss);
-    hooks.progress?.(done, s.games);
+    hooks.progress?.(done, range[1] - range[0]);
   };
   if (workers <= 1 && !hooks.threads) {
     for (const [a, b] of chunks) {
@@ -87,7 +93,7 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
     await runOnWorkers(s, workers, chunks, absorb);
   }
   return {
-    settings: s, aggregates, pairedTurns, workers,
+    settings: s, range, aggregates, pairedTurns, workers,
     seconds: (performance.now() - t0) / 1000,
     peakMemoryMiB: Math.round((peak / 1048576) * 10) / 10,
   };

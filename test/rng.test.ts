@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, seedRng } from '../lib/rng.ts';
+import { isWideSeed, Rng, seedRng, wideSeed, wideSeedWords } from '../lib/rng.ts';
 import { chiSquareGof } from '../lib/stats.ts';
+
+/** What seedRng gave before wide seeds existed, for these seeds. */
+const LEGACY_42_3 = [2598194187, 2291207038, 197203804, 3323515337];
+const LEGACY_UNO = [1013579142, 2899595021, 2623737583, 97694390];
 
 describe('seeded generator', () => {
   it('gives the same stream for the same seed and path, and different ones otherwise', () => {
@@ -39,5 +43,57 @@ describe('seeded generator', () => {
     const counts = new Array(10).fill(0);
     for (let i = 0; i < 50_000; i++) counts[r.int(10)]++;
     expect(chiSquareGof(counts, new Array(10).fill(0.1)).pValue).toBeGreaterThan(0.001);
+  });
+
+  it('gives the 10^7 games of a run 10^7 different wide seeds (counted, not played)', () => {
+    // The first word of each seed goes into a sorted array (40 MB); the few first words shared
+    // by two games (about n²/2³³ of them by chance) are then compared on all 128 bits.
+    const n = 10_000_000;
+    const first = new Uint32Array(n);
+    const w = new Uint32Array(4);
+    for (let i = 0; i < n; i++) first[i] = wideSeedWords(1, i, w)[0];
+    first.sort();
+    const shared = new Set<number>();
+    for (let i = 1; i < n; i++) if (first[i] === first[i - 1]) shared.add(first[i]);
+    expect(shared.size).toBeLessThan(50_000);
+    const seen = new Map<string, number>();
+    const twins: string[] = [];
+    let found = 0;
+    for (let i = 0; i < n; i++) {
+      if (!shared.has(wideSeedWords(1, i, w)[0])) continue;
+      found++;
+      const key = w.join(',');
+      if (seen.has(key)) twins.push(`games ${seen.get(key)} and ${i}`);
+      seen.set(key, i);
+    }
+    expect(twins).toEqual([]);
+    // Every game whose first word is shared was seen again (at least two per shared word).
+    expect(found).toBeGreaterThanOrEqual(2 * shared.size);
+  });
+
+  it('keeps a wide seed wide: index 2^32 is not index 0, and the streams of a game differ from game to game', () => {
+    expect(wideSeed(1, 2 ** 32)).not.toBe(wideSeed(1, 0));
+    expect(wideSeed(1, 2)).not.toBe(wideSeed(2, 1));
+    expect(wideSeed(2 ** 32 + 1, 0)).not.toBe(wideSeed(1, 0));
+    expect(isWideSeed(wideSeed(1, 0))).toBe(true);
+    expect(wideSeed(1, 0)).toMatch(/^[0-9a-f]{32}$/);
+    // The deal of round 1 (path 1) and a launcher (path 0x1a, 1) of 10^5 games: all different states.
+    const states = new Set<string>();
+    for (let i = 0; i < 100_000; i++) {
+      states.add(seedRng(wideSeed(1, i), 1).join(','));
+      states.add(seedRng(wideSeed(1, i), 0x1a, 1).join(','));
+    }
+    expect(states.size).toBe(200_000);
+    // A path is not its prefix, nor the same numbers in another order.
+    const g = wideSeed(9, 9);
+    expect(new Set([seedRng(g), seedRng(g, 1), seedRng(g, 1, 0), seedRng(g, 0, 1)].map(String)).size).toBe(4);
+    expect(seedRng(g, 3)).toEqual(seedRng(g, 3));
+    expect(() => wideSeed(1, 0.5)).toThrow(/whole number/);
+    expect(() => wideSeed(-1, 0)).toThrow(/whole number/);
+  });
+
+  it('derives number and word seeds as it always has (save files replay from them)', () => {
+    expect(seedRng(42, 3)).toEqual(LEGACY_42_3);
+    expect(seedRng('uno')).toEqual(LEGACY_UNO);
   });
 });

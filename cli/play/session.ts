@@ -10,7 +10,7 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
-import { parsePlaySave, playSaveText, positionalBot, ResumeError, savedLauncher, type PlayMeta } from '../../game/playSave.ts';
+import { parsePlaySave, playSaveText, ResumeError, savedLauncher, tableBots, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 
@@ -20,7 +20,7 @@ export interface Keys {
   takeQuit(): boolean;
 }
 import { renderScreen, type LauncherView } from './screen.ts';
-import { describeEvent, type Names } from './words.ts';
+import { EventWords, type Names } from './words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
@@ -74,7 +74,7 @@ export class PlaySession implements Ui {
   private state: GameState;
   private log: string[] = [];
   private flying = '';
-  private pendingReason: string | null = null;
+  private readonly words: EventWords;
   private declinedUno: number | null = null;
   private prompt: string[] = [];
   private message: string | null = null;
@@ -86,13 +86,8 @@ export class PlaySession implements Ui {
     this.match = o.match;
     this.state = o.match.game;
     this.names = o.meta.names;
-    const person: Bot = {
-      name: o.meta.names[o.meta.me], interactive: true,
-      choose: () => { throw new Error('a person chooses through ask'); },
-      react: () => null,
-    };
-    const seed = String(o.match.setup.seed);
-    this.bots = o.meta.names.map((_, seat) => (seat === o.meta.me ? person : positionalBot(o.meta.bots[seat % o.meta.bots.length], seed, seat)));
+    this.words = new EventWords(o.meta.names);
+    this.bots = tableBots(o.meta, o.match.setup.seed);
   }
 
   /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
@@ -203,6 +198,7 @@ export class PlaySession implements Ui {
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.draw();
+    this.words.from(this.state);
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),
@@ -228,11 +224,7 @@ export class PlaySession implements Ui {
 
   private async moved(state: GameState, move: Move, events: readonly GameEvent[]): Promise<void> {
     this.state = state;
-    for (const e of events) {
-      if (e.type === 'request' && e.pending.kind === 'press') this.pendingReason = e.pending.reason;
-      const line = describeEvent(e, this.names, e.type === 'press' ? this.pendingReason : null);
-      if (line) this.note(line);
-    }
+    for (const line of this.words.lines(events)) this.note(line);
     if (state.uno === null) this.declinedUno = null;
     this.draw();
     // A quit typed while the bots play waits no longer than the move being shown.

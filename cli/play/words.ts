@@ -1,7 +1,7 @@
 /**
  * Game events in plain words, as a person at the table would say them.
  */
-import { cardLabel, type GameEvent, type PressRequest } from '../../game/index.ts';
+import { cardLabel, type GameEvent, type GameState, type PressRequest } from '../../game/index.ts';
 
 /** Names of the seats: seat 0 is the person, the others are bots. */
 export type Names = readonly string[];
@@ -73,5 +73,31 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'request':
     case 'turn':
       return null;
+  }
+}
+
+/**
+ * The lines of each move's events, in order. A press event does not say why it was pressed: the
+ * request before it did, so the reason of the last press request is remembered here.
+ */
+export class EventWords {
+  private reason: string | null = null;
+
+  constructor(private readonly names: Names) {}
+
+  /** Picks up a round where it is (a resumed save): a press request already pending gives its reason. */
+  from(state: GameState): void {
+    this.reason = state.pending?.kind === 'press' ? state.pending.reason : null;
+  }
+
+  /** The lines of one move's events (events a person need not read give none). */
+  lines(events: readonly GameEvent[]): string[] {
+    const out: string[] = [];
+    for (const e of events) {
+      if (e.type === 'request' && e.pending.kind === 'press') this.reason = e.pending.reason;
+      const line = describeEvent(e, this.names, e.type === 'press' ? this.reason : null);
+      if (line) out.push(line);
+    }
+    return out;
   }
 }

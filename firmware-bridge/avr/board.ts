@@ -12,6 +12,7 @@ import {
   eepromConfig, portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config, usart0Config,
 } from 'avr8js';
 import { loadHex } from './hex.ts';
+import { latin1Bytes } from '../frame.ts';
 
 // avr8js is CommonJS: every use of an imported name goes through a getter. The hot loop calls
 // this one 10 million times a second, so it is read once.
@@ -171,7 +172,7 @@ export class UnoBoard {
 
   /** Queues bytes for the MCU's serial receiver; they arrive at the configured baud rate. */
   serialWrite(bytes: Uint8Array | string): void {
-    for (const b of typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes) this.rxQueue.push(b);
+    for (const b of typeof bytes === 'string' ? latin1Bytes(bytes) : bytes) this.rxQueue.push(b);
     this.feedRx();
   }
 

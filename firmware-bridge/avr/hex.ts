@@ -13,7 +13,8 @@ export function loadHex(text: string, flashBytes = 0x8000): Uint8Array {
     if (line === '') continue;
     const where = `line ${i + 1} of the hex file`;
     if (!/^:([0-9A-Fa-f]{2})+$/.test(line)) throw new Error(`${where} is not an Intel HEX record: rebuild with firmware-bridge/firmware/build.sh`);
-    const bytes = Buffer.from(line.slice(1), 'hex');
+    // Pairs of hex digits (checked above), without Buffer: the board runs in a browser worker too.
+    const bytes = Uint8Array.from(line.slice(1).match(/../g)!, (h) => parseInt(h, 16));
     const [count, hi, lo, type] = bytes;
     if (bytes.length !== count + 5) throw new Error(`${where}: record length ${count} does not match its ${bytes.length - 5} data bytes`);
     if (bytes.reduce((a, b) => (a + b) & 0xff, 0) !== 0) throw new Error(`${where}: bad record checksum (a damaged file)`);

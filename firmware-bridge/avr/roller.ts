@@ -4,10 +4,10 @@
  * the profile's rate scaled by the battery, slips, double feeds, jams), and tracks the battery.
  * No avr8js here: the rig feeds it the motor's state per slice of simulated time.
  */
-import { feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState } from '../../emulator/core.ts';
+import { coreWith, feedStep, initialCore, lidCycle, loadVolts, restVolts, type Burst, type CardId, type CoreState } from '../../emulator/core.ts';
 import type { Mechanics, Profile } from '../../emulator/profile.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { Rng, type RngState } from '../../lib/rng.ts';
+import type { RngState } from '../../lib/rng.ts';
 
 /** What the motor driver's pins say. */
 export interface MotorDrive {
@@ -45,7 +45,6 @@ const OPEN_BURST: Burst = { target: Infinity, bucket: 1, out: [], attempts: 0, m
 /** A roller with its cards, battery and random stream. */
 export class Roller {
   private readonly profile: Profile;
-  private readonly rng: Rng;
   private readonly minDuty: number;
   private core: CoreState;
   /** Progress through spin-up (negative) and then the current attempt, in ms at full speed. */
@@ -59,7 +58,6 @@ export class Roller {
   constructor(o: RollerOptions) {
     const p = o.profile ?? resolveProfile();
     this.profile = o.mechanics ? { ...p, mechanics: { ...p.mechanics, ...o.mechanics } } : p;
-    this.rng = new Rng(o.rng);
     this.minDuty = o.minDuty ?? 0.25;
     this.core = initialCore(o.rng, Array.from({ length: o.cards ?? 108 }, (_, i) => `c${i + 1}`), o.charge ?? 1);
     this.progress = -this.profile.mechanics.spinUpMs;
@@ -69,7 +67,7 @@ export class Roller {
   load(n: number): void {
     const base = this.core.supply.length + this.cardsOut;
     const cards = Array.from({ length: n }, (_, i) => `c${base + i + 1}`);
-    this.core = lidCycle(this.profile, { ...this.core, supply: this.core.supply.concat(cards) });
+    this.core = lidCycle(this.profile, coreWith(this.core, { supply: this.core.supply.concat(cards) }));
   }
 
   /** Cards still loaded. */
@@ -104,7 +102,7 @@ export class Roller {
     const turning = drive.dir !== 'stop' && drive.duty >= this.minDuty && !this.core.jammed;
     if (!turning || drive.dir === 'reverse') {
       this.abandon();
-      if (turning) this.core = { ...this.core, motorMs: this.core.motorMs + dtMs };
+      if (turning) this.core = coreWith(this.core, { motorMs: this.core.motorMs + dtMs });
       return;
     }
     this.progress += dtMs * drive.duty;
@@ -132,7 +130,7 @@ export class Roller {
    * has the attempt's motor time added and so gave the next attempt's length.
    */
   private start(): void {
-    const f = feedStep(this.profile, this.core, OPEN_BURST, this.rng);
+    const f = feedStep(this.profile, this.core, OPEN_BURST);
     this.core = f.state;
     this.attempt = f.step.outcome === 'jam' ? null : { cards: f.step.cards, ms: f.step.ms, out: false };
   }
@@ -143,7 +141,7 @@ export class Roller {
    */
   private abandon(): void {
     if (this.attempt && !this.attempt.out && this.attempt.cards.length > 0) {
-      this.core = { ...this.core, supply: this.attempt.cards.concat(this.core.supply) };
+      this.core = coreWith(this.core, { supply: this.attempt.cards.concat(this.core.supply) });
     }
     this.attempt = null;
     this.progress = -this.profile.mechanics.spinUpMs;

@@ -77,6 +77,8 @@ export interface LinkSetup {
   timing: LinkTiming;
   clock: BridgeClock;
   seq?: SeqCounter;
+  /** Ends a handshake under way (its owner closed): the open rejects at once and releases the port. */
+  signal?: AbortSignal;
 }
 
 /** An open, handshaken link. */
@@ -90,7 +92,8 @@ export class Link {
   /** The close under way (a port's own close is asynchronous): every caller waits for it. */
   private closing: Promise<void> | null = null;
   private conn: Connection | null = null;
-  private readonly decoder = new LineDecoder('device');
+  /** A bad line is told when it ends, whole: the notice quotes it as it came. */
+  private readonly decoder = new LineDecoder('device', { errorsAtLineEnd: true });
   private readonly timing: LinkTiming;
   private readonly clock: BridgeClock;
   private readonly seq: SeqCounter;
@@ -128,6 +131,9 @@ export class Link {
     });
     link.conn = await transport.open({ data: (chunk) => link.onData(chunk), ended: (end) => link.lost(end.reason) });
     const { clock, timing } = link;
+    const aborted = () => failed(new DeviceError(`${path}: closed during the handshake`, 'disconnected', path));
+    if (setup.signal?.aborted) aborted();
+    setup.signal?.addEventListener('abort', aborted);
     // A board that did not reset (or missed the first question) is asked again, until the handshake's time is up.
     let asked: TimerHandle = null;
     const ask = () => {
@@ -159,6 +165,7 @@ export class Link {
     } finally {
       clock.clearTimeout(asked);
       clock.clearTimeout(timedOut);
+      setup.signal?.removeEventListener('abort', aborted);
     }
   }
 

@@ -2,19 +2,19 @@
  * The command session with a board running this project's firmware, over any line transport
  * (`transport.ts`) and on an injected clock: links made by `link.ts` (handshake, numbering, acks,
  * retries, heartbeat), the board's running counters turned into one input per press and per card,
- * reconnection with backoff after an unplug or a reset, and resynchronisation by the counters, so
- * no card is counted twice or lost. Lines on the wire that are not the protocol are ignored,
+ * reconnection with backoff after an unplug or a reset, and resynchronisation by the counters
+ * (`counts.ts`), so no card is counted twice or lost. Lines on the wire that are not the protocol are ignored,
  * counted ({@link CommandSession.diagnostics}) and told to the person at most once per
  * `noticeEveryMs`; each one makes the session read the board's counters again, so a damaged CARD
  * line loses no card. Nothing here knows what a port is, nor reads the time but from the clock.
  */
-import type { HardwareInput } from '../../emulator/hardware.ts';
-import { helloSession, resync, type Command, type DeviceMessage } from '../codec.ts';
+import type { Command } from '../codec.ts';
 import { wallClock, type BridgeClock, type TimerHandle } from '../clock.ts';
 import { GarbageReport, Notices } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
-import { DEFAULT_TIMING, Link, type Hello, type LinkTiming, type SeqCounter } from './link.ts';
+import { BoardCounts, type BoardInput } from './counts.ts';
+import { DEFAULT_TIMING, Link, type LinkTiming, type SeqCounter } from './link.ts';
 
 /** Options of {@link CommandSession.open}. */
 export interface SessionOptions {
@@ -44,20 +44,19 @@ export interface SessionDiagnostics {
   lastGarbage: string | null;
 }
 
-/** What the board tells the launcher: the device inputs of `emulator/hardware.ts` it can report. */
-export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD' | 'BATTERY' | 'STALL' | 'LINK' }>;
+export type { BoardInput } from './counts.ts';
 
 /** A session with one board, across reconnects. */
 export class CommandSession {
   /** Shown in notices and logs: `serial:/dev/ttyACM0`. */
   readonly name: string;
   private link: Link | null = null;
-  private cards = 0;
-  private presses = 0;
-  private sid: number | null = null;
+  private readonly counts: BoardCounts;
   private closing = false;
   private reconnecting = false;
   private backoffTimer: { handle: TimerHandle; wake: () => void } | null = null;
+  /** Aborted by close(): a handshake under way ends at once. */
+  private readonly closed = new AbortController();
   private readonly timing: LinkTiming;
   private readonly clock: BridgeClock;
   private readonly log: (line: string) => void;
@@ -76,6 +75,7 @@ export class CommandSession {
     this.clock = o.clock ?? wallClock;
     this.log = o.log ?? (() => {});
     this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
+    this.counts = new BoardCounts(emit, this.log);
   }
 
   /**
@@ -95,8 +95,8 @@ export class CommandSession {
 
   private async connect(first: boolean): Promise<void> {
     let opened: Link | null = null;
-    const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq }, {
-      message: (m) => this.onMessage(m),
+    const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq, signal: this.closed.signal }, {
+      message: (m) => this.counts.message(m),
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
     });
@@ -109,79 +109,16 @@ export class CommandSession {
       await link.close();
       throw new DeviceError(`${this.path} answered HELLO but not STATUS (${(e as Error).message}): reset the board, or upload this project's firmware again`, 'protocol', this.path);
     }
+    if (this.closing) return void (await link.close());
     this.link = link;
     this.connections++;
-    if (first) {
-      // Counts start from what the board has now.
-      this.cards = status.cards;
-      this.presses = status.presses;
-      this.sid = helloSession(hello)?.sid ?? null;
-    } else {
-      this.resync(hello, status.cards, status.presses);
-    }
+    if (first) this.counts.start(hello, status.cards, status.presses);
+    else this.counts.resync(hello, status.cards, status.presses);
     this.log(`connected to ${this.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
     if (!first) this.emit({ type: 'LINK', up: true });
     this.established = true;
-  }
-
-  /**
-   * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
-   * counters not lower means the difference left while the link was down: it is reported now,
-   * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
-   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
-   */
-  private resync(hello: Hello, cards: number, presses: number): void {
-    const session = helloSession(hello);
-    const r = session && this.sid !== null ? resync({ sid: this.sid, cards: this.cards, presses: this.presses }, { ...session, cards, presses }) : null;
-    if (r?.kind === 'continued') {
-      if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
-      for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
-    } else {
-      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
-      this.log(`resync: ${why}; cards that left while the link was down are unknown`);
-    }
-    this.cards = cards;
-    this.presses = presses;
-    this.sid = session?.sid ?? null;
-  }
-
-  private onMessage(m: DeviceMessage): void {
-    switch (m.type) {
-      case 'BTN':
-        for (let n = this.presses; n < m.presses; n++) this.emit({ type: 'BUTTON' });
-        this.presses = m.presses;
-        break;
-      case 'CARD':
-        this.countCards(m.cards);
-        break;
-      case 'LID':
-        this.emit({ type: 'LID', open: m.open });
-        break;
-      case 'BAT':
-        this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
-        break;
-      case 'STALL':
-        this.countCards(m.cards);
-        this.emit({ type: 'STALL' });
-        break;
-      case 'STOPPED':
-        this.log(`the board stopped the motor: ${m.reason}`);
-        break;
-      case 'HELLO':
-        // The board reset while connected (a brown-out, a watchdog): its counters may have restarted.
-        this.resync(m, helloSession(m)?.cards ?? 0, helloSession(m)?.presses ?? 0);
-        break;
-      default:
-        break;
-    }
-  }
-
-  /** The board's running card count: a lost CARD line is made up by the next count, so count the difference. */
-  private countCards(cards: number): void {
-    for (let n = this.cards; n < cards; n++) this.emit({ type: 'CARD' });
-    this.cards = Math.max(this.cards, cards);
   }
 
   /**
@@ -205,7 +142,7 @@ export class CommandSession {
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
-        this.countCards(s.cards);
+        this.counts.countCards(s.cards);
         if (r.again) this.readCounters();
       },
       () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
@@ -234,6 +171,7 @@ export class CommandSession {
           await this.connect(false);
           return;
         } catch (e) {
+          if (this.closing) return;
           this.log(`reconnect to ${this.path} failed (${(e as Error).message}); next try in ${Math.min(maxMs, wait * 2)} ms`);
           wait = Math.min(maxMs, wait * 2);
         }
@@ -308,6 +246,7 @@ export class CommandSession {
   /** Stops the motor (when connected) and closes the link; no reconnect after it. */
   async close(): Promise<void> {
     this.closing = true;
+    this.closed.abort();
     this.garbage.close();
     if (this.backoffTimer) {
       this.clock.clearTimeout(this.backoffTimer.handle);

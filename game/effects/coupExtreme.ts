@@ -13,7 +13,7 @@ export const coupExtremeEffect = defineEffect({
   needsTarget: ALWAYS,
   onLastCard: true,
   apply(d, ctx) {
-    // A start card has no target: it is a plain Wild then (rules.md).
+    // A start card has no target: it is a plain Wild then (docs/rules.md).
     if (ctx.target === null) return passOn(d, ctx.seat);
     penalty(d, ctx.target, 2, 'coupExtreme', { turn: nextSeat(d.s, ctx.seat) }, ctx.seat);
   },

@@ -1,6 +1,6 @@
 /**
- * A board that speaks the protocol from the other end of a socat pseudo-terminal pair, scripted
- * by the test: it answers commands (ACK/NAK, HELLO, STATUS), keeps running counters, ejects cards
+ * A board that speaks the protocol from the other end of a wire (a socat pseudo-terminal pair, or
+ * the board's end of an in-memory transport), scripted by the test: it answers commands (ACK/NAK, HELLO, STATUS), keeps running counters, ejects cards
  * while its motor runs forward, and can misbehave on demand (silence, slowness, garbage, another
  * protocol version). It decodes the host's lines with the project's codec, so it accepts exactly
  * what the firmware accepts.
@@ -9,6 +9,13 @@ import { SerialPort } from 'serialport';
 import { onTestFinished } from 'vitest';
 import { ptyPair, type PtyPair } from './socat.ts';
 import { encodeDeviceMessage, LineDecoder, type DeviceMessage } from '../../firmware-bridge/codec.ts';
+import { MemoryTransport, type BoardEnd } from '../../firmware-bridge/memory-transport.ts';
+
+/** The board's side of a wire. */
+export interface FakeWire {
+  write(bytes: string | Uint8Array): void;
+  close(): Promise<void>;
+}
 
 /** How the fake board behaves. */
 export interface FakeOptions {
@@ -36,10 +43,13 @@ export interface FakeOptions {
   lateCards?: number;
   /** The late cards' lines arrive damaged (a wrong checksum): the host must read the count again. */
   lateCardsDamaged?: boolean;
+  /** Says HELLO each time the host opens the wire, as a reset Uno does (memory wires; a pty cannot tell). */
+  helloOnOpen?: boolean;
+  /** With `helloOnOpen`: bytes sent before the HELLO (bootloader noise, a line from before the reset). */
+  bootNoise?: string;
 }
 
 export class FakeBoard {
-  readonly port: SerialPort;
   cards: number;
   presses: number;
   motor: 'FWD' | 'REV' | 'STOP' = 'STOP';
@@ -52,40 +62,77 @@ export class FakeBoard {
   private noised = false;
   private late = 0;
 
-  private constructor(port: SerialPort, readonly o: FakeOptions) {
-    this.port = port;
+  private constructor(private readonly wire: FakeWire, readonly o: FakeOptions) {
     this.cards = o.cards ?? 0;
     this.presses = o.presses ?? 0;
-    port.on('data', (chunk: Buffer) => this.onData(chunk));
-    // The host's end going away (a test pulling the cable) fails pending writes: a board does not care.
-    port.on('error', () => {});
   }
 
-  /** Opens `path` (the device's end of the pair). */
+  /** Opens `path` (the device's end of a pty pair). */
   static open(path: string, o: FakeOptions = {}): Promise<FakeBoard> {
     return new Promise((resolve, reject) => {
-      const p = new SerialPort({ path, baudRate: 115200 }, (err) => (err ? reject(err) : resolve(new FakeBoard(p, o))));
+      const p = new SerialPort({ path, baudRate: 115200 }, (err) => {
+        if (err) return reject(err);
+        const board = new FakeBoard({
+          write: (bytes) => void p.write(typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : bytes),
+          close: () => (p.isOpen ? new Promise<void>((r) => p.close(() => r())) : Promise.resolve()),
+        }, o);
+        p.on('data', (chunk: Buffer) => board.onData(chunk));
+        // The host's end going away (a test pulling the cable) fails pending writes: a board does not care.
+        p.on('error', () => {});
+        resolve(board);
+      });
     });
+  }
+
+  /** A board on the board's end of an in-memory transport. */
+  static on(end: BoardEnd, o: FakeOptions = {}): FakeBoard {
+    const off: (() => void)[] = [];
+    const board = new FakeBoard({ write: (bytes) => end.write(bytes), close: async () => off.forEach((f) => f()) }, o);
+    off.push(end.onData((chunk) => board.onData(chunk)));
+    off.push(end.onOpen(() => {
+      if (!o.helloOnOpen) return;
+      if (o.bootNoise) board.raw(o.bootNoise);
+      board.say(board.hello());
+    }));
+    return board;
   }
 
   /** Writes a device message (framed, with its checksum). */
   say(m: DeviceMessage): void {
-    this.port.write(encodeDeviceMessage(m));
+    this.wire.write(encodeDeviceMessage(m));
   }
 
   /** Writes raw bytes: noise on the wire. */
-  raw(bytes: string | Buffer): void {
-    this.port.write(bytes);
+  raw(bytes: string | Uint8Array): void {
+    this.wire.write(bytes);
   }
 
+  /** The board's watchdog stops the motor (its host went silent). */
+  watchdog(): void {
+    this.run('STOP');
+  }
+
+  /** The board resets (a watchdog, a brown-out with `cold`): it says HELLO with what its counters now are. */
+  reset(boot: 'warm' | 'cold' = 'warm', sid = this.o.sid ?? 7): void {
+    this.run('STOP');
+    if (boot === 'cold') this.cards = this.presses = 0;
+    this.bootAs = { boot, sid };
+    this.say(this.hello());
+  }
+
+  /** How the board last started, once {@link reset} changed it. */
+  private bootAs: { boot: 'warm' | 'cold'; sid: number } | null = null;
+
   private hello(): DeviceMessage {
+    const boot = this.bootAs?.boot ?? this.o.boot ?? 'cold';
+    const sid = this.bootAs?.sid ?? this.o.sid ?? 7;
     return {
       type: 'HELLO', proto: this.o.proto ?? 1, fw: '0.1.0',
-      params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: this.o.boot ?? 'cold', cards: String(this.cards), presses: String(this.presses), sid: String(this.o.sid ?? 7) },
+      params: { wdog: '1000', stall: '1500', maxrun: '10000', boot, cards: String(this.cards), presses: String(this.presses), sid: String(sid) },
     };
   }
 
-  private onData(chunk: Buffer): void {
+  private onData(chunk: Uint8Array): void {
     if (this.o.silent) return;
     for (const d of this.decoder.push(chunk)) {
       if (!d.ok) {
@@ -159,8 +206,17 @@ export class FakeBoard {
 
   async close(): Promise<void> {
     if (this.feeder) clearInterval(this.feeder);
-    if (this.port.isOpen) await new Promise<void>((r) => this.port.close(() => r()));
+    this.feeder = null;
+    await this.wire.close();
   }
+}
+
+/** A fake board on the board's end of a fresh in-memory transport (no port, no socat), released when the test finishes. */
+export function memoryRig(o: FakeOptions = {}, path = '/dev/ttyACM0'): { transport: MemoryTransport; board: FakeBoard } {
+  const transport = new MemoryTransport(path);
+  const board = FakeBoard.on(transport.board, o);
+  onTestFinished(() => board.close());
+  return { transport, board };
 }
 
 /** A fake board on a fresh pseudo-terminal pair (or `pair`), both released when the test finishes. */

@@ -112,29 +112,27 @@ describe('lid', () => {
       const { launcher } = makeLauncher({ profile, seed: 4 });
       const before = launcher.context.core;
       // What the press draws up to the end of the spin-up: its decision only.
-      const rng = new Rng(before.rng);
-      decide(profile, before, rng);
+      const drawn = decide(profile, before).state.rng;
       launcher.send({ type: 'PRESS' });
       launcher.clock!.advance(profile.mechanics.spinUpMs / 2);
       expect(launcher.unitState).toBe('firing');
       launcher.send({ type: cut });
       expect(launcher.context.press.cards).toEqual([]);
-      expect(launcher.context.core.rng).toEqual(rng.state());
+      expect(launcher.context.core.rng).toEqual(drawn);
     });
   }
 
   it('a burst cut short during a feed attempt has made that attempt\'s draw', () => {
     const profile = always(5);
     const { launcher } = makeLauncher({ profile, seed: 4 });
-    const rng = new Rng(launcher.context.core.rng);
-    const decided = decide(profile, launcher.context.core, rng).state;
+    const decided = decide(profile, launcher.context.core).state;
     const started = motorStart(profile, decided).state;
-    feedStep(profile, started, startBurst(profile, { fire: true, target: 5, bucket: 0 }), rng);
+    const drawn = feedStep(profile, started, startBurst(profile, { fire: true, target: 5, bucket: 0 })).state.rng;
     launcher.send({ type: 'PRESS' });
     launcher.clock!.advance(profile.mechanics.spinUpMs + 1);
     launcher.send({ type: 'LID_OPEN' });
     expect(launcher.context.press.cards).toEqual([]);
-    expect(launcher.context.core.rng).toEqual(rng.state());
+    expect(launcher.context.core.rng).toEqual(drawn);
   });
 
   it('attack-1999-pattern: the press counter restarts on a lid cycle and on power-off, not otherwise', () => {

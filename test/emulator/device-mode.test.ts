@@ -35,7 +35,8 @@ describe('a launcher whose device counts cards', () => {
   it('a card line that comes after the burst, before the device\'s flush answers, goes to the press that shot it; pressDone says so once', async () => {
     const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(2) }, (now) => new FlushHeldDevice(now));
     const events = record(launcher);
-    launcher.send({ type: 'PRESS' });
+    // The launcher's own button: its press waits for the flush as a software press does.
+    device.input({ type: 'BUTTON' });
     launcher.clock!.runUntil(() => launcher.unitState === 'flushing');
     // The budget ran out with no card seen, and the motor has stopped: the press is still open.
     expect(launcher.context.press).toMatchObject({ fired: true, cards: [], empty: true });

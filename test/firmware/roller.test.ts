@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Roller } from '../../firmware-bridge/avr/roller.ts';
 import { attemptMs, BATTERY, feedStep, initialCore, type Burst } from '../../emulator/core.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { Rng, seedRng } from '../../lib/rng.ts';
+import { seedRng } from '../../lib/rng.ts';
 
 const base = resolveProfile('seed-0-8');
 /** A roller that always feeds one card: only the timing is left to check. */
@@ -38,8 +38,8 @@ describe('the emulated roller', () => {
     const charge = 1 - (sagStep() - 40) / capacityMs;
     const cards = ['c1', 'c2', 'c3'];
     // The same attempts on the pure core: their lengths, and proof that they differ at this charge.
-    const first = feedStep(profile, initialCore(seedRng(1), cards, charge), OPEN, new Rng(seedRng(1)));
-    const second = feedStep(profile, first.state, first.burst, new Rng(seedRng(1)));
+    const first = feedStep(profile, initialCore(seedRng(1), cards, charge), OPEN);
+    const second = feedStep(profile, first.state, first.burst);
     expect(second.step.ms).toBe(first.step.ms + 1);
 
     const roller = new Roller({ rng: seedRng(1), profile, cards: cards.length, charge });

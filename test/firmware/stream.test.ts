@@ -66,6 +66,15 @@ describe('LineDecoder', () => {
     expect(d.push(`\n${encodeCommand(9, { verb: 'STOP' })}`)).toEqual([{ ok: true, value: { seq: 9, cmd: { verb: 'STOP' } } }]);
   });
 
+  it('on a host that quotes bad lines (errorsAtLineEnd), tells one at its newline, whole as received, and at most maxLine of it', () => {
+    const d = new LineDecoder('device', { errorsAtLineEnd: true });
+    expect(d.push('\x00\xff noi')).toEqual([]);
+    const [bad, card] = d.push(`se\n${encodeDeviceMessage({ type: 'CARD', cards: 3 })}`);
+    expect(bad).toMatchObject({ ok: false, code: 'GARBAGE', line: '\\x00', raw: '\x00\xff noise' });
+    expect(card).toEqual({ ok: true, value: { type: 'CARD', cards: 3 } });
+    expect(d.push(`${'B'.repeat(500)}\n`)).toEqual([expect.objectContaining({ code: 'TOOLONG', raw: 'B'.repeat(120) })]);
+  });
+
   it('skips empty lines and CRLF endings silently', () => {
     expect(okValues(decodeAll(['\n\r\n', STREAM.replaceAll('\n', '\r\n'), '\n\n']))).toEqual(MESSAGES);
   });

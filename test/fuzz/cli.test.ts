@@ -49,6 +49,7 @@ function argv(r: Rng, commands = COMMANDS): string[] {
   }
   if (r.chance(0.1)) args.push('--no-such-flag');
   if (r.chance(0.1)) args.push('positional');
+  if (cmd.usage !== undefined && r.chance(0.5)) args.push(FILES[r.int(FILES.length)]);
   return args;
 }
 
@@ -74,8 +75,8 @@ describe('fuzz: the command line', () => {
 
   it(`in process: ${CASES} random command lines end in 0, 1 or 2 without a stack trace`, async () => {
     const r = new Rng(seedRng('fuzz-cli'));
-    // simulate runs worker threads: it is left to the spawned cases below.
-    const commands = COMMANDS.filter((c) => c.name !== 'simulate');
+    // simulate runs worker threads: it is left to the spawned cases below; web serves until stopped.
+    const commands = COMMANDS.filter((c) => c.name !== 'simulate' && c.name !== 'web');
     const codes = new Map<number, number>();
     for (let i = 0; i < CASES; i++) {
       const args = argv(r, commands);

@@ -15,7 +15,7 @@ describe('heuristic bot', () => {
     expect(choose(fixture({ hands: ['W R7 G1 B2', 'G2 G3'], top: 'R3' }))).toMatchObject({ card: 'R7#1' });
   });
   it('names its strongest colour', () => {
-    expect(strongestColour(fixture({ hands: ['B1 B2 R9'], top: 'R3' }).hands[0])).toBe('blue');
+    expect(strongestColour(fixture({ hands: ['B1 B2 R9', 'G2'], top: 'R3' }).hands[0])).toBe('blue');
     expect(choose(fixture({ hands: ['W B1 B2', 'G2 G3'], top: 'R3' }))).toMatchObject({ card: 'W#1', colour: 'blue' });
   });
   it('aims Coup Extrême at the leader: fewest cards, then highest total', () => {

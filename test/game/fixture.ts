@@ -1,14 +1,13 @@
 /**
  * One-line fixtures: a round built from a compact description of rigged cards, e.g.
  * `fixture({ hands: ['R5 R7 W', 'G2 B3'], top: 'R3', supply: 'G4 B9' })`. Codes get serials
- * (`R5` → `R5#1`, the next `R5` → `R5#2`) unless written with one.
+ * (`R5` → `R5#1`, the next `R5` → `R5#2`) unless written with one; `*` is the rest of the deck.
  */
 import { expect } from 'vitest';
-import { seedRng } from '../../lib/rng.ts';
 import { card, type CardId, type Colour } from '../../game/cards.ts';
 import { applyMove } from '../../game/engine.ts';
+import { createFromPosition } from '../../game/position.ts';
 import type { Options } from '../../game/rules.ts';
-import { resolveRules } from '../../game/setup.ts';
 import type { GameEvent, GameState, Move, Pending } from '../../game/state.ts';
 
 export interface FixtureDesc {
@@ -31,27 +30,28 @@ export interface FixtureDesc {
   pending?: Pending;
 }
 
-/** Builds the rigged round. */
+/**
+ * Builds the rigged round with the library's position builder (every card of the deck once):
+ * the cards not written lie at the bottom of the discard pile, under `under`, unless the
+ * description puts `*` (the rest of the deck) elsewhere.
+ */
 export function fixture(f: FixtureDesc): GameState {
-  const serial = new Map<string, number>();
-  const ids = (text = ''): CardId[] =>
-    text.split(/\s+/).filter(Boolean).map((code) => {
-      if (code.includes('#')) return card(code).id;
-      const n = (serial.get(code) ?? 0) + 1;
-      serial.set(code, n);
-      return card(`${code}#${n}`).id;
-    });
-  const hands = f.hands.map((h) => ids(h));
-  const under = ids(f.under);
-  const [top] = ids(f.top);
-  const supply = ids(f.supply);
-  const players = hands.length;
-  return {
-    schema: 1, rules: resolveRules(f.rules ?? 'extreme', f.options), seed: 'fixture', round: 0, players,
-    rng: seedRng('fixture'), out: f.out ?? Array(players).fill(false), dealer: f.dealer ?? players - 1, dealerDrawn: null,
-    hands, discard: [...under, top], supply, colour: f.colour ?? card(top).colour ?? 'red', direction: f.direction ?? 1,
-    turn: f.turn ?? 0, pending: f.pending ?? null, uno: null, shown: false, scores: null, moves: 0, log: [], winner: null,
-  };
+  const words = (text = '') => text.split(/\s+/).filter(Boolean);
+  const top = words(f.top);
+  const written = [...f.hands, f.under, f.supply].some((t) => words(t).includes('*'));
+  const r = createFromPosition({
+    rules: f.rules ?? 'extreme', options: f.options, hands: f.hands.map((h) => words(h)), out: f.out,
+    discard: [...(written ? [] : ['*']), ...words(f.under), ...top], supply: words(f.supply),
+    // A wild on top needs a colour: red, unless the test waits for one to be named.
+    colour: f.colour ?? (card(top[0].includes('#') ? top[0] : `${top[0]}#1`).colour === null && !namesColour(f.pending) ? 'red' : undefined),
+    turn: f.turn ?? 0, direction: f.direction, dealer: f.dealer ?? f.hands.length - 1, pending: f.pending, seed: 'fixture',
+  });
+  if (!r.ok) throw new Error(`fixture: ${r.error.message}`);
+  return r.state;
+}
+
+function namesColour(p: Pending | undefined): boolean {
+  return p?.kind === 'colour';
 }
 
 /** Applies moves that must be legal; returns the last state and every event. */

@@ -27,12 +27,12 @@ describe('Wild Hit-Fire', () => {
     const s = fixture({ rules: 'attack-1999', hands: ['HF R7', 'G2', 'B3'], top: 'G9', under: 'B1', supply: '' });
     const { state, events } = play(s, { type: 'play', seat: 0, card: 'HF#1', colour: 'red' });
     expect(events).toContainEqual({ type: 'reload', cards: expect.arrayContaining(['G9#1', 'B1#1']) });
-    expect(state.supply).toHaveLength(2);
+    expect(state.supply).toHaveLength(s.discard.length);
   });
   it('stops when nothing can come out: the launcher and the discard pile are empty', () => {
     const then = { turn: 2 };
     const s = fixture({
-      rules: 'attack-1999', hands: ['R7', 'G2', 'B3'], top: 'HF', colour: 'red', supply: '',
+      rules: 'attack-1999', hands: ['R7 *', 'G2', 'B3'], top: 'HF', colour: 'red', supply: '',
       pending: { kind: 'press', seat: 1, aimAt: 1, remaining: 1, untilCards: true, queue: [], reason: 'hitFire', then },
     });
     const state = answer(s, 0);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildDeck, card } from '../../../game/cards.ts';
-import { createGame, turnUp } from '../../../game/setup.ts';
+import { createFromPosition } from '../../../game/position.ts';
+import { createGame } from '../../../game/setup.ts';
 import { deckKinds } from '../../../game/ruleFile.ts';
 import { RULE_SETS } from '../../../game/rules.ts';
 import type { GameState } from '../../../game/state.ts';
-import { answer, fixture, play } from '../fixture.ts';
+import { answer, play } from '../fixture.ts';
 
 /** What happens after a start card, answering presses with nothing (Hit-Fire: one card) and colours with blue. */
 function trace(state: GameState): string {
@@ -22,10 +23,13 @@ function trace(state: GameState): string {
 
 /** A 4-seat deal, dealer 3 (left of the dealer: seat 0), with `code` turned up. */
 function start(rules: string, code: string): string {
-  const dealt = fixture({ rules, hands: ['R1', 'R2', 'R3', 'R4'], top: code, supply: 'G1 G2 G3 G4 G5 G6 G7 G8', dealer: 3 });
-  const { state, events } = turnUp({ ...dealt, colour: null, turn: 3 });
-  expect(events[0]).toEqual({ type: 'start', card: dealt.discard[0], dealer: 3 });
-  if (card(dealt.discard[0]).kind === 'draw2') return `drew ${state.hands[0].length - 1}, turn@${state.turn}`;
+  const hands = [['R1'], ['R2'], ['R3'], ['R4']];
+  const r = createFromPosition({ rules, hands, discard: ['*', code], supply: 'G1 G2 G3 G4 G5 G6 G7 G8'.split(' '), dealer: 3 }, { turnUp: true });
+  if (!r.ok) throw new Error(r.error.message);
+  const { state, events } = r;
+  const top = state.discard.at(-1)!;
+  expect(events[0]).toEqual({ type: 'start', card: top, dealer: 3 });
+  if (card(top).kind === 'draw2') return `drew ${state.hands[0].length - 1}, turn@${state.turn}`;
   return trace(state);
 }
 

@@ -13,10 +13,10 @@ describe('two-player rules (automatic with two players left)', () => {
     expect(answer(answer(play(s, { type: 'play', seat: 0, card: 'RH2#1' }).state, 0), 0).turn).toBe(0);
   });
   it('applies when players are out of the match: three seats, one out', () => {
-    const s = fixture({ hands: ['RR R7', 'G2', 'B1'], top: 'R3', out: [false, true, false] });
+    const s = fixture({ hands: ['RR R7', '', 'B1'], top: 'R3', out: [false, true, false] });
     const { state } = play(s, { type: 'play', seat: 0, card: 'RR#1' });
     expect([state.turn, state.direction]).toEqual([0, 1]);
-    const k = fixture({ hands: ['R1 R7', 'G2', 'B1 R2'], top: 'R3', out: [false, true, false] });
+    const k = fixture({ hands: ['R1 R7', '', 'B1 R2'], top: 'R3', out: [false, true, false] });
     expect(play(k, { type: 'play', seat: 0, card: 'R1#1' }).state.turn).toBe(2);
   });
   it('+2 in classic: the victim draws and the player plays again', () => {

@@ -1,0 +1,63 @@
+/**
+ * `uno-extreme merge`: sums the part files of `simulate --shard K/N` into the figures, JSON, CSV
+ * and report a single run of all the games gives.
+ */
+import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { CSV_HEADER } from '../sim/record.ts';
+import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
+import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { showResult } from './simulate.ts';
+
+/** The `merge` command. */
+export const mergeCommand: Command = {
+  name: 'merge',
+  summary: 'sum the part files of `simulate --shard K/N` into the whole run\'s figures, JSON, CSV and report',
+  usage: '<part.json…>',
+  options: {
+    json: { type: 'boolean', help: 'print one JSON object (the same as `simulate --json` for the whole run)' },
+    csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output); every shard must have run with --rows' },
+    report: { type: 'string', value: 'FILE.html', help: 'write a self-contained HTML page with charts' },
+  },
+  examples: [
+    'uno-extreme merge part-*.json',
+    'uno-extreme merge part-*.json --json --report report.html',
+    'uno-extreme merge part-*.json --csv games.csv   # shards run with --rows',
+  ],
+  async run(args: ParsedArgs): Promise<number> {
+    if (args.positionals.length === 0) throw new UsageError('name the part files to merge, e.g. `uno-extreme merge part-*.json`');
+    const parts: Array<{ file: string; part: Part }> = [];
+    let merged;
+    try {
+      for (const file of args.positionals) {
+        let text: string;
+        try {
+          text = readUserFile(file, 'part');
+        } catch (e) {
+          throw new UserError(`cannot read ${file}: ${(e as FileReadError).message}`);
+        }
+        parts.push({ file, part: parsePart(text, file) });
+      }
+      merged = mergeParts(parts);
+    } catch (e) {
+      if (e instanceof PartError) throw new UserError(e.message);
+      throw e;
+    }
+    const { result, rows } = merged;
+    if (typeof args.values.csv === 'string') {
+      if (!rows) {
+        const without = parts.filter((p) => p.part.rows === undefined).map((p) => p.file);
+        throw new UserError(`--csv needs every game's row, and ${without.join(', ')} kept none: run ${without.length > 1 ? 'those shards' : 'that shard'} again with --rows`);
+      }
+      const text = `${CSV_HEADER}\n${rows.map((r) => `${r}\n`).join('')}`;
+      if (args.values.csv === '-') process.stdout.write(text);
+      else {
+        try {
+          writeFileAtomically(args.values.csv, text);
+        } catch (e) {
+          throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        }
+      }
+    }
+    return showResult(result, args);
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * `uno-extreme web`: the browser game. Serves the page Vite builds from web/ (with the engine and
+ * the launcher machine in it) from this machine, with no network: nothing comes from a CDN and
+ * the page fetches nothing once loaded. The page is built on first use and again whenever its
+ * sources are newer than the build, so a fresh clone runs with `npm install && npm start`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { networkInterfaces } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** Where the built page goes (git-ignored). */
+export const WEB_DIST = path.join(ROOT, 'web', 'dist');
+/** What the page is built from: a change in any of these rebuilds it. */
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'game', 'emulator', 'lib', 'cli/play'].map((p) => path.join(ROOT, p));
+
+function newest(p: string): number {
+  const st = statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  let t = st.mtimeMs;
+  for (const e of readdirSync(p)) t = Math.max(t, newest(path.join(p, e)));
+  return t;
+}
+
+/** The build is there and no source is newer than it. */
+export function pageIsFresh(): boolean {
+  const built = statSync(path.join(WEB_DIST, 'index.html'), { throwIfNoEntry: false });
+  return !!built && SOURCES.every((s) => newest(s) <= built.mtimeMs);
+}
+
+/**
+ * Builds the page when it is missing or older than its sources; says so in one line. The build
+ * goes to a fresh folder that then takes the place of the old one, so a server reading the old
+ * build (another `web` started at the same time) never sees half of one.
+ */
+export async function ensurePageBuilt(say: (line: string) => void): Promise<void> {
+  if (pageIsFresh()) return;
+  say('Building the page (web/dist) from its sources…');
+  const { build } = await import('vite');
+  const tmp = mkdtempSync(path.join(ROOT, 'web', '.dist-'));
+  try {
+    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } });
+    rmSync(WEB_DIST, { recursive: true, force: true });
+    renameSync(tmp, WEB_DIST);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+};
+
+/** The page's files, read once: the server answers from memory, whatever happens to web/dist later. */
+function readPage(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else files.set(`/${path.relative(dir, p).split(path.sep).join('/')}`, readFileSync(p));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+/** What the page may load: only itself (no CDN, nothing from elsewhere), and the files it makes (blob:). */
+const CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+function handler(files: Map<string, Buffer>) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const name = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+    const body = files.get(name);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!body) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${name}: not part of the game\n`);
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+      'Content-Length': body.length,
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      // The assets carry a hash of their content in their names; the page itself is always asked again.
+      'Cache-Control': name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
+
+/** The program that opens a URL in the default browser here, or null when there is none. */
+function browserOpener(): { cmd: string; args: string[] } | null {
+  if (process.platform === 'darwin') return { cmd: 'open', args: [] };
+  if (process.platform === 'win32') return { cmd: 'cmd', args: ['/c', 'start', '""'] };
+  const onPath = (p: string) => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && existsSync(path.join(d, p)));
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return null;
+  return onPath('xdg-open') ? { cmd: 'xdg-open', args: [] } : null;
+}
+
+function lanAddresses(): string[] {
+  return Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => i!.address);
+}
+
+/** The `web` command. */
+export const webCommand: Command = {
+  name: 'web',
+  summary: 'play UNO Extreme in the browser: serves the game on this machine (no network needed)',
+  options: {
+    port: { type: 'string', value: 'N', help: 'port to serve on (default: a free one, printed)' },
+    host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
+    open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
+    json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
+  },
+  examples: ['uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host'],
+  async run(args: ParsedArgs): Promise<number> {
+    const port = intOption(args, 'port', 0, 0, 65535);
+    const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
+    const json = !!args.values.json;
+    const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
+    await ensurePageBuilt(say);
+    const server = createServer(handler(readPage(WEB_DIST)));
+    await new Promise<void>((ok, fail) => {
+      server.once('error', (e: NodeJS.ErrnoException) =>
+        fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
+          : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
+      server.listen(port, host, ok);
+    });
+    const bound = (server.address() as { port: number }).port;
+    const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
+    if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
+    else {
+      say(`UNO Extreme is at ${url} (Ctrl-C to stop)`);
+      if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/`);
+    }
+    if (args.values.open) {
+      const opener = browserOpener();
+      if (!opener) say(`No browser to open here (no display, or no xdg-open): open ${url} yourself`);
+      else {
+        const child = spawn(opener.cmd, [...opener.args, url], { detached: true, stdio: 'ignore' });
+        child.on('error', () => say(`Could not start ${opener.cmd}: open ${url} yourself`));
+        child.unref();
+      }
+    }
+    await new Promise<void>((done) => {
+      const stop = () => {
+        server.close(() => done());
+        server.closeAllConnections();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * The board's running counters turned into one input per press and per card (PROTOCOL.md,
+ * "Resynchronising"): a lost `CARD` or `BTN` line is made up by the next count, and after a
+ * reconnect or a reset the counts the board carried across it are reported once, or said to be
+ * unknown after a power cycle. No I/O, no clock: the session feeds it what the board says.
+ */
+import { helloSession, resync, type DeviceMessage } from '../codec.ts';
+import type { Hello } from './link.ts';
+import type { HardwareInput } from '../../emulator/hardware.ts';
+
+/** What the board tells the launcher: the device inputs of `emulator/hardware.ts` it can report. */
+export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD' | 'BATTERY' | 'STALL' | 'LINK' }>;
+
+/** What the host last counted of one board, and what it reports from the board's lines. */
+export class BoardCounts {
+  private cards = 0;
+  private presses = 0;
+  private sid: number | null = null;
+
+  constructor(private readonly emit: (i: BoardInput) => void, private readonly log: (line: string) => void) {}
+
+  /** The first connection: counts start from what the board has now. */
+  start(hello: Hello, cards: number, presses: number): void {
+    this.cards = cards;
+    this.presses = presses;
+    this.sid = helloSession(hello)?.sid ?? null;
+  }
+
+  /**
+   * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
+   * counters not lower means the difference left while the link was down: it is reported now,
+   * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
+   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
+   */
+  resync(hello: Hello, cards: number, presses: number): void {
+    const session = helloSession(hello);
+    const r = session && this.sid !== null ? resync({ sid: this.sid, cards: this.cards, presses: this.presses }, { ...session, cards, presses }) : null;
+    if (r?.kind === 'continued') {
+      if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
+      for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
+    } else {
+      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
+      this.log(`resync: ${why}; cards that left while the link was down are unknown`);
+    }
+    this.cards = cards;
+    this.presses = presses;
+    this.sid = session?.sid ?? null;
+  }
+
+  /** A device line after the handshake: presses, cards, the lid, the battery, a stall, a reset. */
+  message(m: DeviceMessage): void {
+    switch (m.type) {
+      case 'BTN':
+        for (let n = this.presses; n < m.presses; n++) this.emit({ type: 'BUTTON' });
+        this.presses = m.presses;
+        break;
+      case 'CARD':
+        this.countCards(m.cards);
+        break;
+      case 'LID':
+        this.emit({ type: 'LID', open: m.open });
+        break;
+      case 'BAT':
+        this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
+        break;
+      case 'STALL':
+        this.countCards(m.cards);
+        this.emit({ type: 'STALL' });
+        break;
+      case 'STOPPED':
+        this.log(`the board stopped the motor: ${m.reason}`);
+        break;
+      case 'HELLO':
+        // The board reset while connected (a brown-out, a watchdog): its counters may have restarted.
+        this.resync(m, helloSession(m)?.cards ?? 0, helloSession(m)?.presses ?? 0);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The board's running card count: a lost CARD line is made up by the next count, so count the difference. */
+  countCards(cards: number): void {
+    for (let n = this.cards; n < cards; n++) this.emit({ type: 'CARD' });
+    this.cards = Math.max(this.cards, cards);
+  }
+}

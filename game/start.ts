@@ -1,0 +1,70 @@
+/**
+ * The start card: what the card turned up after the deal does, by the rule set's start-card
+ * table (docs/rules.md). A dealt round and a round set up from a position both end with it.
+ */
+import { card, type CardId } from './cards.ts';
+import { draftOf, request, resume, type Draft } from './draft.ts';
+import { EFFECTS } from './effects/index.ts';
+import type { Rules, StartAction } from './rules.ts';
+import type { GameEvent, GameState, Pending, Resume } from './state.ts';
+import { leftOf } from './turn.ts';
+
+/** What the rule set does with `id` as the start card. */
+export function startAction(rules: Rules, id: CardId): StartAction {
+  const c = card(id);
+  return rules.start[c.kind] ?? (c.colour === null ? 'wild' : 'play');
+}
+
+/** A request chain already asks for a colour (Hit-Fire's victim names it). */
+export function asksColour(p: Pending | null): boolean {
+  while (p) {
+    if (p.kind === 'colour') return true;
+    if (p.kind !== 'press') return false;
+    p = 'pending' in p.then ? p.then.pending : null;
+  }
+  return false;
+}
+
+/** Applies the start card (turned up after the deal) by the rule set's table. */
+function applyStart(d: Draft, action: StartAction): void {
+  const s = d.s;
+  const left = leftOf(s, s.dealer);
+  const id = s.discard[s.discard.length - 1];
+  switch (action) {
+    case 'play':
+    case 'redraw':
+      return resume(d, { turn: left });
+    case 'reverse':
+      s.direction = -1;
+      d.events.push({ type: 'direction', direction: -1 });
+      return resume(d, { turn: s.dealer });
+    case 'wild':
+      return request(d, { kind: 'colour', seat: left, then: { turn: left } });
+    case 'dealerColour':
+      return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
+    case 'asDealer': {
+      const c = card(id);
+      EFFECTS[c.kind].apply(d, {
+        seat: s.dealer, card: c, colour: s.colour, target: null, goingOut: false, pair: false, stacked: 0,
+        kept: [], colourBefore: s.colour,
+      });
+      if (s.colour === null && !asksColour(s.pending)) {
+        const then: Resume = s.pending ? { pending: s.pending } : { turn: s.turn };
+        request(d, { kind: 'colour', seat: left, then });
+      }
+    }
+  }
+}
+
+/**
+ * Applies the start card of a dealt round (the top of the discard pile; colour and turn not yet decided) by
+ * the rule set's table. `createGame` ends with it, and a position set up with `turnUp`.
+ */
+export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[] } {
+  const d = draftOf(dealt);
+  const top = dealt.discard[dealt.discard.length - 1];
+  d.s.colour = card(top).colour;
+  d.events.push({ type: 'start', card: top, dealer: dealt.dealer });
+  applyStart(d, startAction(dealt.rules, top));
+  return { state: d.s, events: d.events };
+}

@@ -1,0 +1,188 @@
+/**
+ * The browser game under test: a real `uno-extreme web` server and Chromium pages on it, and the
+ * moves a person makes (by clicks or by keys alone), each waiting on what the page shows.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A running `uno-extreme web`. */
+export interface WebServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `uno-extreme web --json` on a free port; resolves once it says where it is. */
+export function startWeb(extra: string[] = []): Promise<WebServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      const { url } = JSON.parse(line) as { url: string };
+      ok({
+        url, child,
+        stop: () => new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+      });
+    });
+    child.once('exit', (code) => fail(new Error(`uno-extreme web exited ${code}: ${err}`)));
+  });
+}
+
+/** A page's console errors and uncaught exceptions, collected for a test to check. */
+export interface OpenPage {
+  page: Page;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh page (its own storage) on the game, at `instant` speed unless told otherwise: the
+ * bots and the launcher take no time, so a test waits only on what the page shows.
+ */
+export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant' } = {}): Promise<OpenPage> {
+  const { speed = 'instant', ...ctx } = o;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript((s) => {
+    if (localStorage.getItem('uno-extreme-settings') === null) localStorage.setItem('uno-extreme-settings', JSON.stringify({ speed: s, colourBlind: false }));
+  }, speed);
+  await page.goto(url);
+  return { page, errors, close: () => context.close() };
+}
+
+/** Starts a new game from the New game form. */
+export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[] }): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'New game' });
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'New game' }).click();
+  if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
+  if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
+  if (o.name) await dialog.getByLabel('Your name').fill(o.name);
+  if (o.target) await dialog.getByLabel('Target score').fill(String(o.target));
+  for (const h of o.house ?? []) await dialog.getByLabel(h).check();
+  await dialog.getByLabel('Seed').fill(String(o.seed));
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** What the page waits for now: a question for the person (turn, react, press), or a round's end. */
+export async function waitForPerson(page: Page, afterAsk = -1): Promise<{ ask: string; askId: number; phase: string }> {
+  const h = await page.waitForFunction((after) => {
+    const app = document.querySelector('.app');
+    const phase = app?.getAttribute('data-phase') ?? 'none';
+    if (phase === 'roundOver' || phase === 'matchOver') return { ask: '', askId: -1, phase };
+    const t = document.querySelector('.table');
+    const ask = t?.getAttribute('data-ask') ?? '';
+    const askId = Number(t?.getAttribute('data-ask-id') ?? -1);
+    return ask && askId !== after ? { ask, askId, phase } : null;
+  }, afterAsk);
+  return (await h.jsonValue()) as { ask: string; askId: number; phase: string };
+}
+
+/** A dialog of choices (colour, target, pair) is open. */
+async function dialogChoice(page: Page): Promise<boolean> {
+  return (await page.locator('dialog.pick[open] .choices button').count()) > 0;
+}
+
+/**
+ * After a card is chosen: waits until the move is made (the question is no longer `askId`) or a
+ * dialog asks for more (true). Preact renders after the event, so neither shows at once.
+ */
+async function afterCard(page: Page, askId: string | null): Promise<boolean> {
+  const h = await page.waitForFunction((id) => {
+    if (document.querySelector('dialog.pick[open] .choices button')) return 'dialog';
+    const t = document.querySelector('.table');
+    const phase = document.querySelector('.app')?.getAttribute('data-phase');
+    return !t || phase !== 'playing' || t.getAttribute('data-ask-id') !== id || t.getAttribute('data-ask') === '' ? 'moved' : null;
+  }, askId);
+  return (await h.jsonValue()) === 'dialog';
+}
+
+/**
+ * Makes the person's move by clicks: the first playable card (then the first colour, target,
+ * pair choice offered), or else pass, accept, press or draw; out of turn, `react` decides.
+ */
+export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo'): Promise<void> {
+  const table = page.locator('.table');
+  if (await dialogChoice(page)) return void (await page.locator('dialog.pick[open] .choices button').first().click());
+  if (ask === 'press') return void (await page.getByRole('button', { name: 'Press the launcher' }).click());
+  if (ask === 'react') {
+    const c = table.getByRole('button', { name: /^Catch / });
+    if (react === 'catch' && (await c.count())) return void (await c.first().click());
+    const uno = table.getByRole('button', { name: 'UNO' });
+    if ((await uno.count()) && (await uno.isEnabled())) return void (await uno.click());
+    return void (await table.getByRole('button', { name: 'Let it go' }).click());
+  }
+  const card = page.getByRole('region', { name: 'Your hand' }).locator('button.card.playable').first();
+  if (await card.count()) {
+    const id = await table.getAttribute('data-ask-id');
+    await card.click();
+    // A wild, a target, a pair: the first choice offered, until the move is made.
+    while (await afterCard(page, id)) await page.locator('dialog.pick[open] .choices button').first().click();
+    return;
+  }
+  for (const name of ['Pass', 'Accept the +4', 'Press the launcher', 'Draw a card', /^Take \d+/]) {
+    const b = page.getByRole('button', { name, exact: typeof name === 'string' });
+    if ((await b.count()) && (await b.first().isEnabled())) return void (await b.first().click());
+  }
+  throw new Error(`no move to make (${ask}): ${await page.locator('.actions').innerText()}`);
+}
+
+/** The same moves by keys alone: h focuses the hand, Enter plays, p presses, s passes, a accepts, Escape lets go. */
+export async function keyMove(page: Page, ask: string): Promise<void> {
+  const k = page.keyboard;
+  if (await dialogChoice(page)) return void (await k.press('Enter'));
+  if (ask === 'press') return void (await k.press('p'));
+  if (ask === 'react') return void (await k.press('Escape'));
+  const playable = await page.locator('.hand button.card.playable').count();
+  if (playable) {
+    const id = await page.locator('.table').getAttribute('data-ask-id');
+    await k.press('h');
+    await k.press('Enter');
+    // The dialog's first button has the focus: Enter takes it, until the move is made.
+    while (await afterCard(page, id)) {
+      await page.locator('dialog.pick[open] .choices button:focus').waitFor();
+      await k.press('Enter');
+    }
+    return;
+  }
+  const has = async (name: string) => (await page.getByRole('button', { name, exact: true }).count()) > 0;
+  if (await has('Pass')) return void (await k.press('s'));
+  if (await has('Accept the +4')) return void (await k.press('a'));
+  await k.press('p');
+}
+
+/** Plays the person's moves (by `how`) until the round is over; returns how many moves they made. */
+export async function playRound(page: Page, how: 'click' | 'keys', max = 400): Promise<number> {
+  let last = -1;
+  for (let n = 0; n < max; n++) {
+    const w = await waitForPerson(page, last).catch(async (e: Error) => {
+      const at = await page.locator('.table').evaluate((t) => `${t.getAttribute('data-ask')} #${t.getAttribute('data-ask-id')} moves ${t.getAttribute('data-moves')}: ${t.querySelector('.actions')?.textContent}`).catch(() => '(no table)');
+      throw new Error(`${e.message}\n  the page: ${at}`);
+    });
+    if (w.phase !== 'playing') return n;
+    last = w.askId;
+    await (how === 'click' ? clickMove(page, w.ask) : keyMove(page, w.ask));
+  }
+  throw new Error(`the round did not end after ${max} moves of the person`);
+}
+
+/** The person's hand as the page shows it (card ids, in order). */
+export function handOf(page: Page): Promise<string[]> {
+  return page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+}

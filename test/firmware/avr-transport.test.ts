@@ -1,0 +1,70 @@
+/**
+ * The serial driver on the compiled firmware through the emulated-board transport: no pty, no
+ * socat, no wall clock. The board and the session's stepped clock run in lockstep, so every
+ * figure is the same on every run.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SteppingClock } from '../../emulator/clock.ts';
+import type { HardwareInput } from '../../emulator/hardware.ts';
+import { EmulatedLauncher, stepUntil } from '../../firmware-bridge/avr/transport.ts';
+import { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
+import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
+import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
+import { hex } from './boot.ts';
+
+beforeAll(() => void hex(), 60_000);
+
+async function connect(seed = 1): Promise<{ emu: EmulatedLauncher; clock: SteppingClock; hw: SerialLauncher; seen: HardwareInput[]; log: string[] }> {
+  const rig = new LauncherRig({ hex: hex(), seed, record: false, roller: { mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0 } } });
+  const emu = new EmulatedLauncher(rig, 'emulated');
+  const clock = new SteppingClock();
+  const log: string[] = [];
+  let hw: SerialLauncher | null = null;
+  let failed: Error | null = null;
+  SerialLauncher.open({ transport: emu.transport, clock, seq: new SeqCounter(), backoff: { firstMs: 100, maxMs: 400 }, log: (l) => log.push(l) })
+    .then((d) => (hw = d), (e: Error) => (failed = e));
+  expect(await stepUntil(emu, clock, () => hw !== null || failed !== null, 6000)).toBe(true);
+  if (failed) throw failed;
+  const seen: HardwareInput[] = [];
+  hw!.onInput((i) => seen.push(i));
+  return { emu, clock, hw: hw!, seen, log };
+}
+
+const cards = (seen: HardwareInput[]) => seen.filter((i) => i.type === 'CARD').length;
+
+describe('the serial driver on the emulated firmware', () => {
+  it('handshakes with the board reset on open, and counts a burst\'s cards as the roller ejects them', async () => {
+    const { emu, clock, hw, seen } = await connect();
+    expect(seen).toEqual([{ type: 'LID', open: false }, expect.objectContaining({ type: 'BATTERY' })]);
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 5, 5000)).toBe(true);
+    hw.motor('stop');
+    await stepUntil(emu, clock, () => false, 200);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(hw.diagnostics).toEqual({ connections: 1, garbageLines: 0, lastGarbage: null });
+    await close(emu, clock, hw);
+  });
+
+  it('an unplug mid-burst past the watchdog: the board stops the motor, the host reconnects, every card is counted once', async () => {
+    const { emu, clock, hw, seen, log } = await connect(2);
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 2, 5000)).toBe(true);
+    emu.unplug();
+    expect(await stepUntil(emu, clock, () => emu.rig.drive.dir === 'stop', 2000)).toBe(true);
+    const ejected = emu.rig.roller.cardsOut;
+    expect(ejected).toBeGreaterThan(cards(seen));
+    expect(seen.at(-1)).toEqual({ type: 'LINK', up: false });
+    emu.plug();
+    expect(await stepUntil(emu, clock, () => hw.connected, 2000)).toBe(true);
+    expect(cards(seen)).toBe(ejected);
+    expect(log.some((l) => /resync: \d+ card\(s\) left while the link was down/.test(l))).toBe(true);
+    expect(hw.connections).toBe(2);
+    await close(emu, clock, hw);
+  });
+});
+
+async function close(emu: EmulatedLauncher, clock: SteppingClock, hw: SerialLauncher): Promise<void> {
+  let closed = false;
+  void hw.close().then(() => (closed = true));
+  expect(await stepUntil(emu, clock, () => closed, 2000)).toBe(true);
+}

@@ -1,0 +1,208 @@
+/**
+ * The page: the menu bar (new game, save file, open a save, speed, colour-blind mode), the table
+ * of the match in progress, the score table between rounds and the end of the match with its
+ * printable score sheet. The match in progress is kept in the browser's storage after every move,
+ * so a reload goes on where it was.
+ */
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { Modal } from './dialogs.tsx';
+import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
+import { NewGameDialog } from './newGame.tsx';
+import { createPlainLauncher, type Speed } from './pageLauncher.ts';
+import { GameSession, SAVE_KEY } from './session.ts';
+import { Table } from './table.tsx';
+
+const SETTINGS_KEY = 'uno-extreme-settings';
+
+interface Settings {
+  speed: Speed;
+  colourBlind: boolean;
+}
+
+function readSettings(store: Storage): Settings {
+  try {
+    const v = JSON.parse(store.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
+    return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true };
+  } catch {
+    return { speed: 1, colourBlind: false };
+  }
+}
+
+/** A download of `text` as the file `name`. */
+function download(name: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The game in the browser's storage, or why it could not be read (then a new game is offered). */
+function restored(store: Storage): { game: Game | null; error: string | null } {
+  const text = store.getItem(SAVE_KEY);
+  if (text === null) return { game: null, error: null };
+  try {
+    return { game: gameOfSave(store, text, 'the game kept in this browser'), error: null };
+  } catch (e) {
+    return { game: null, error: `${(e as Error).message}. Start a new game.` };
+  }
+}
+
+/** The whole page. */
+export function App({ store }: { store: Storage }) {
+  const [settings, setSettings] = useState(() => readSettings(store));
+  const first = useMemo(() => restored(store), []);
+  const [game, setGame] = useState<Game | null>(first.game);
+  const [newOpen, setNewOpen] = useState(first.game === null);
+  const [newError, setNewError] = useState<string | null>(first.error);
+  const [importError, setImportError] = useState<string | null>(null);
+  const [, setTick] = useState(0);
+
+  const session = useMemo(
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: createPlainLauncher }),
+    [game],
+  );
+  useEffect(() => {
+    if (!session) return;
+    const off = session.subscribe(() => setTick((t) => t + 1));
+    session.run().catch((e) => {
+      console.error(e);
+      session.refuse(`The game stopped on an error: ${(e as Error).message}. It is kept: reload the page to go on.`);
+    });
+    return () => {
+      off();
+      session.stop();
+    };
+  }, [session]);
+
+  useEffect(() => {
+    store.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    session?.setSpeed(settings.speed);
+  }, [settings]);
+
+  const start = (g: NewGame) => {
+    try {
+      const next = newGame(store, g);
+      setGame(next);
+      setNewOpen(false);
+      setNewError(null);
+      setImportError(null);
+    } catch (e) {
+      setNewError((e as Error).message);
+    }
+  };
+
+  const openSave = async (input: HTMLInputElement) => {
+    const f = input.files?.[0];
+    input.value = '';
+    if (!f) return;
+    try {
+      // Read and checked whole before anything changes: a refused file leaves the game as it was.
+      const next = gameOfSave(store, await f.text(), f.name);
+      setGame(next);
+      setNewOpen(false);
+      setImportError(null);
+    } catch (e) {
+      setImportError((e as Error).message);
+    }
+  };
+
+  const sheet = () => (session ? scoreSheetHtml(session.match, session.names, new Date().toISOString().slice(0, 10)) : '');
+
+  return (
+    <div class={`app${settings.colourBlind ? ' colour-blind' : ''}`} data-phase={session?.phase ?? 'none'}>
+      <header class="bar">
+        <h1>UNO Extreme</h1>
+        {session && (
+          <p class="about">
+            {session.match.setup.rules.name} · seed <span class="seed">{String(session.match.setup.seed)}</span>
+          </p>
+        )}
+        <nav aria-label="Game">
+          <button type="button" onClick={() => setNewOpen(true)}>New game</button>
+          <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
+            Save file
+          </button>
+          <label class="button file">
+            Open save file
+            <input type="file" accept=".json,application/json" onChange={(e) => openSave(e.currentTarget)} />
+          </label>
+          <label>
+            Speed{' '}
+            <select
+              value={String(settings.speed)}
+              onChange={(e) => {
+                const v = e.currentTarget.value;
+                setSettings({ ...settings, speed: v === 'instant' ? 'instant' : (Number(v) as 1 | 2) });
+              }}
+            >
+              <option value="1">1×</option>
+              <option value="2">2×</option>
+              <option value="instant">instant</option>
+            </select>
+          </label>
+          <label class="check">
+            <input type="checkbox" checked={settings.colourBlind} onChange={(e) => setSettings({ ...settings, colourBlind: e.currentTarget.checked })} />
+            Colour-blind symbols
+          </label>
+        </nav>
+      </header>
+      {importError && (
+        <p class="error banner" role="alert">
+          Not opened: {importError}. The game in progress is kept.{' '}
+          <button type="button" onClick={() => setImportError(null)}>Dismiss</button>
+        </p>
+      )}
+      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
+
+      {session && session.phase !== 'playing' && !newOpen && (
+        <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${session.names[session.match.rounds[session.match.rounds.length - 1].winner]} went out`} wide>
+          <ScoreTable session={session} />
+          <div class="choices">
+            {session.phase === 'roundOver' ? (
+              <button type="button" class="primary" onClick={() => session.nextRound()}>Next round</button>
+            ) : (
+              <button type="button" class="primary" onClick={() => setNewOpen(true)}>New game</button>
+            )}
+            <button type="button" onClick={() => download('uno-extreme-scores.html', sheet(), 'text/html')}>Download the score sheet</button>
+            <button type="button" onClick={() => window.open(URL.createObjectURL(new Blob([sheet()], { type: 'text/html' })), '_blank')}>Print the score sheet</button>
+          </div>
+        </Modal>
+      )}
+      {newOpen && <NewGameDialog store={store} onStart={start} error={newError} onClose={session ? () => setNewOpen(false) : undefined} />}
+    </div>
+  );
+}
+
+function ScoreTable({ session }: { session: GameSession }) {
+  const m = session.match;
+  return (
+    <table class="score-table">
+      <caption>Points per round (running total)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Round</th>
+          {session.names.map((n, i) => <th scope="col" key={i}>{n}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {m.rounds.map((r) => (
+          <tr key={r.round}>
+            <th scope="row">{r.round + 1}</th>
+            {r.points.map((p, i) => <td key={i}>{p} ({r.totals[i]})</td>)}
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          {m.totals.map((t, i) => <td key={i}>{t}</td>)}
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Modal dialogs on the native `<dialog>` element: it keeps the focus inside, Escape closes it
+ * (when the dialog may be closed), and the page behind is inert for screen readers.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+
+let ids = 0;
+
+/** A modal dialog, open while it is rendered. `onClose` absent: it cannot be dismissed (a choice must be made). */
+export function Modal({ title, onClose, children, wide, kind }: { title: string; onClose?: () => void; children: ComponentChildren; wide?: boolean; kind?: string }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useRef(`dialog-${++ids}`);
+  useEffect(() => {
+    const d = ref.current!;
+    if (!d.open) d.showModal();
+    return () => d.open && d.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      class={[wide && 'wide', kind].filter(Boolean).join(' ')}
+      aria-labelledby={id.current}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose?.();
+      }}
+    >
+      <h2 id={id.current}>{title}</h2>
+      {children}
+      {onClose && (
+        <button type="button" class="close" onClick={onClose}>
+          Back
+        </button>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The launcher's sounds, synthesised with Web Audio (no audio files: the page fetches nothing):
+ * the press's ding, the lid's beep and the low-battery warning. Each sound is a function that
+ * renders into any BaseAudioContext, so a test renders it offline and measures it. A page's
+ * AudioContext is made only at the person's first gesture, as browsers allow: nothing plays before.
+ */
+
+/** The ding: a small bell, as the toy's piezo sounds a correct press. */
+export const DING = {
+  /** Pitch of the strike, Hz (G6). */
+  hz: 1568,
+  /** From the strike until it has died away (−60 dB), s. */
+  seconds: 0.8,
+  /** Peak amplitude (the rest of the page stays audible over it). */
+  peak: 0.4,
+} as const;
+
+/** The lid's beep: a short square-ish tone, as a lid switch confirms the cover is shut. */
+export const BEEP = { hz: 2000, seconds: 0.12, peak: 0.15 } as const;
+
+/** The low-battery warning: two falling tones. */
+export const LOW = { hz: [660, 440], seconds: 0.18, peak: 0.25 } as const;
+
+/** The level a sound has died away to at its end (−60 dB of its peak). */
+const SILENT = 0.001;
+
+/** One tone: `type` wave at `hz`, a 5 ms attack to `peak`, then an exponential fall to silence at `at + seconds`. */
+function tone(ctx: BaseAudioContext, out: AudioNode, type: OscillatorType, hz: number, at: number, seconds: number, peak: number): void {
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  osc.type = type;
+  osc.frequency.setValueAtTime(hz, at);
+  gain.gain.setValueAtTime(0, at);
+  gain.gain.linearRampToValueAtTime(peak, at + 0.005);
+  gain.gain.exponentialRampToValueAtTime(peak * SILENT, at + seconds);
+  gain.gain.setValueAtTime(0, at + seconds);
+  osc.connect(gain).connect(out);
+  osc.start(at);
+  osc.stop(at + seconds);
+}
+
+/**
+ * Renders the ding into `ctx` at time `at` (s, the context's clock), to `out`: a sine at
+ * {@link DING}.hz with a quieter octave that dies sooner, the two giving a bell's strike.
+ * Returns when it is over.
+ */
+export function renderDing(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  tone(ctx, out, 'sine', DING.hz, at, DING.seconds, DING.peak);
+  tone(ctx, out, 'sine', DING.hz * 2, at, DING.seconds / 3, DING.peak / 5);
+  return at + DING.seconds;
+}
+
+/** Renders the lid's beep (see {@link renderDing}); returns when it is over. */
+export function renderBeep(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  tone(ctx, out, 'square', BEEP.hz, at, BEEP.seconds, BEEP.peak);
+  return at + BEEP.seconds;
+}
+
+/** Renders the low-battery warning (see {@link renderDing}); returns when it is over. */
+export function renderLowBattery(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  LOW.hz.forEach((hz, i) => tone(ctx, out, 'triangle', hz, at + i * LOW.seconds, LOW.seconds, LOW.peak));
+  return at + LOW.hz.length * LOW.seconds;
+}
+
+/** What the launcher sounds. */
+export type SoundKind = 'ding' | 'beep' | 'low';
+
+const RENDER: Record<SoundKind, (ctx: BaseAudioContext) => number> = { ding: renderDing, beep: renderBeep, low: renderLowBattery };
+
+/** The gestures that let a page start its sound. */
+const GESTURES = ['pointerdown', 'keydown'] as const;
+
+/**
+ * The page's sound: silent until the person's first gesture (a pointer or a key on `target`),
+ * then an AudioContext, made and resumed in that gesture. Muted, nothing plays.
+ */
+export class Sound {
+  private ctx: AudioContext | null = null;
+  private mutedNow: boolean;
+  private readonly listeners = new Set<(muted: boolean) => void>();
+  private readonly unlock = (): void => this.start();
+
+  /** `makeContext`: how to make the context (a page's default; a test's own). */
+  constructor(
+    private readonly target: EventTarget = window,
+    o: { muted?: boolean; makeContext?: () => AudioContext } = {},
+  ) {
+    this.mutedNow = o.muted ?? false;
+    this.makeContext = o.makeContext ?? (() => new AudioContext());
+    for (const g of GESTURES) target.addEventListener(g, this.unlock, { capture: true });
+  }
+
+  private readonly makeContext: () => AudioContext;
+
+  /** The sound can be heard: a gesture has started it, and it is not muted. */
+  get audible(): boolean {
+    return !this.mutedNow && this.ctx !== null && this.ctx.state === 'running';
+  }
+
+  /** A gesture has started the sound (whether muted or not). */
+  get started(): boolean {
+    return this.ctx !== null;
+  }
+
+  get muted(): boolean {
+    return this.mutedNow;
+  }
+
+  /** Mutes or unmutes; listeners hear the new setting. */
+  setMuted(muted: boolean): void {
+    if (muted === this.mutedNow) return;
+    this.mutedNow = muted;
+    for (const l of this.listeners) l(muted);
+  }
+
+  /** Hears mute changes; returns the unsubscribe function. */
+  onMuted(listener: (muted: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Plays a sound now, if it can be heard (see {@link audible}); says whether it did. */
+  play(kind: SoundKind): boolean {
+    if (!this.audible) return false;
+    RENDER[kind](this.ctx!);
+    return true;
+  }
+
+  /** Makes and resumes the context: called in the first gesture. */
+  private start(): void {
+    for (const g of GESTURES) this.target.removeEventListener(g, this.unlock, { capture: true });
+    if (this.ctx) return;
+    this.ctx = this.makeContext();
+    // A context made in a gesture runs; one a browser still holds suspended is resumed in it.
+    if (this.ctx.state === 'suspended') void this.ctx.resume();
+  }
+
+  /** Stops listening and closes the context. */
+  dispose(): void {
+    for (const g of GESTURES) this.target.removeEventListener(g, this.unlock, { capture: true });
+    this.listeners.clear();
+    void this.ctx?.close();
+    this.ctx = null;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The launcher view's styles, shipped with the component (no stylesheet for the page to load).
+ * Animations are classes the view sets only while motion is on, and are off for
+ * `prefers-reduced-motion` whatever the view says.
+ */
+export const LAUNCHER_CSS = `
+.ul-launcher { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 1rem; align-items: center; max-width: 34rem; }
+.ul-launcher h2 { grid-column: 1 / -1; margin: 0; font-size: 1.1rem; }
+.ul-toy { width: 11rem; height: 11rem; overflow: visible; }
+.ul-base { fill: #3a3f47; stroke: #1d2026; stroke-width: 3; }
+.ul-body { transform-box: view-box; transform-origin: 0 0; }
+.ul-shell { fill: #d62d20; stroke: #7d140d; stroke-width: 3; }
+.ul-tray-floor { fill: #2a2a2a; }
+.ul-stack-card { fill: #111; stroke: #e8e8e8; stroke-width: 1; }
+.ul-empty-label { fill: #ffd400; font: bold 10px sans-serif; }
+.ul-lid { transform-box: view-box; transform-origin: -50px 0; transition: transform 200ms ease-out; }
+.ul-lid-open { transform: translateX(-42px) scaleX(0.35); }
+.ul-lid-cover { fill: rgba(255, 255, 255, 0.25); stroke: #fff; stroke-width: 2; }
+.ul-logo { fill: #ffd400; font: bold 13px sans-serif; }
+.ul-mouth { fill: #111; }
+.ul-roller { fill: #555; }
+.ul-roller-running { animation: ul-roll 120ms linear infinite; }
+.ul-mouth-point { fill: none; }
+.ul-card-back { fill: #111; stroke: #fff; stroke-width: 2; }
+.ul-jam-cross { stroke: #ff3b30; stroke-width: 5; stroke-linecap: round; }
+.ul-button-cap { fill: #ffd400; stroke: #8a6d00; stroke-width: 2; }
+.ul-button-top { fill: #1b56c8; }
+.ul-ding-ring { fill: none; stroke: #ffd400; stroke-width: 3; opacity: 0; }
+.ul-ding-ring-run { animation: ul-ding 500ms ease-out; }
+.ul-led { fill: #31c950; }
+.ul-led-low { fill: #ff3b30; }
+.ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; }
+.ul-press { font-size: 1.1rem; padding: 0.6rem 1rem; border-radius: 0.5rem; border: 2px solid #7d140d; background: #d62d20; color: #fff; cursor: pointer; }
+.ul-press:disabled { background: #8b8b8b; border-color: #5c5c5c; color: #fff; cursor: not-allowed; }
+.ul-press:focus-visible { outline: 3px solid #1b56c8; outline-offset: 2px; }
+.ul-press-label { margin: 0; font-weight: bold; }
+.ul-status { margin: 0; padding-left: 1.1rem; }
+.ul-battery { display: flex; gap: 0.4rem; align-items: center; }
+.ul-battery-low { color: #b3261e; font-weight: bold; }
+.ul-flights { position: fixed; inset: 0; pointer-events: none; z-index: 50; }
+.ul-flight { position: fixed; width: 2rem; height: 2.9rem; margin: -1.45rem 0 0 -1rem; border-radius: 0.3rem;
+  background: #111; border: 2px solid #fff; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.4); }
+.ul-flight::after { content: ''; position: absolute; inset: 0.5rem 0.3rem; border-radius: 50%; background: #d62d20; transform: rotate(-30deg); }
+.ul-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@keyframes ul-ding { from { opacity: 1; transform: scale(0.9); } to { opacity: 0; transform: scale(1.8); } }
+@keyframes ul-roll { from { opacity: 1; } 50% { opacity: 0.5; } to { opacity: 1; } }
+.ul-button circle { transform-box: fill-box; transform-origin: center; }
+@media (prefers-reduced-motion: reduce) {
+  .ul-launcher *, .ul-flight { animation: none !important; transition: none !important; }
+}
+`;
