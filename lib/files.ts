@@ -8,20 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { READ_CAPS } from './untrusted.ts';
 
-/**
- * The largest file of each kind read, in bytes: far above any real one (a long match's save is
- * well under a megabyte, a profile or a rule file a few kilobytes, a press log of a million
- * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB), low
- * enough that reading one costs no memory worth mentioning.
- */
-export const READ_CAPS = {
-  save: 16 * 2 ** 20,
-  profile: 2 ** 20,
-  rules: 2 ** 20,
-  log: 128 * 2 ** 20,
-  part: 256 * 2 ** 20,
-} as const;
+export { READ_CAPS };
+
 
 /** The kinds of file the program reads. */
 export type FileKind = keyof typeof READ_CAPS;

@@ -11,6 +11,21 @@
  */
 export const MAX_JSON_DEPTH = 32;
 
+/**
+ * The largest file of each kind read, in bytes (the CLI's reader, lib/files.ts, and a page
+ * checking a picked file's size before reading it): far above any real one (a long match's save is
+ * well under a megabyte, a profile or a rule file a few kilobytes, a press log of a million
+ * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB), low
+ * enough that reading one costs no memory worth mentioning.
+ */
+export const READ_CAPS = {
+  save: 16 * 2 ** 20,
+  profile: 2 ** 20,
+  rules: 2 ** 20,
+  log: 128 * 2 ** 20,
+  part: 256 * 2 ** 20,
+} as const;
+
 /** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */
 export class JsonTextError extends Error {
   override name = 'JsonTextError';
