@@ -2,7 +2,7 @@
  * `uno-extreme fit`: estimates a launcher profile from a press log and tests the log against the
  * shipped profiles.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
@@ -33,10 +33,9 @@ export const fitCommand: Command = {
     if (typeof file !== 'string') throw new UsageError('--log FILE is required (a press log or a CSV of card counts)');
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      text = readUserFile(file, 'log');
     } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new UserError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code}`);
+      throw new UserError(`cannot read ${file}: ${(e as FileReadError).message}`);
     }
     let obs;
     try {
@@ -55,7 +54,7 @@ export const fitCommand: Command = {
     compileProfile(validateProfileSpec(spec)); // the fit must be a profile --profile accepts
     if (typeof args.values.out === 'string') {
       try {
-        writeFileSync(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
+        writeFileAtomically(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
       } catch (e) {
         throw new UserError(`cannot write ${args.values.out}: ${(e as NodeJS.ErrnoException).code}`);
       }

@@ -13,6 +13,14 @@ import { simulateCommand } from './simulate.ts';
 import { mergeCommand } from './merge.ts';
 import { webCommand } from './web.ts';
 import { ProfileError } from '../emulator/profile.ts';
+import { ResumeError } from '../game/playSave.ts';
+import { RulesError } from '../game/rules.ts';
+import { SaveError } from '../game/save.ts';
+import { printableLines } from '../lib/untrusted.ts';
+import { LogError } from '../sim/fit.ts';
+
+/** Errors in what the user gave (a flag, a file): told in one message, exit 1. */
+const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError];
 
 /** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -60,15 +68,16 @@ export async function main(argv: string[]): Promise<number> {
     return await cmd.run(args);
   } catch (e) {
     if (process.env.UNO_EXTREME_DEBUG) console.error(e);
+    // Messages quote what the user gave (a file's content, a name): shown without control characters.
     if (e instanceof UsageError) {
-      console.error(`uno-extreme ${cmd.name}: ${e.message}`);
+      console.error(`uno-extreme ${cmd.name}: ${printableLines(e.message)}`);
       return 2;
     }
-    if (e instanceof UserError || e instanceof ProfileError) {
-      console.error(`uno-extreme ${cmd.name}: ${e.message}`);
+    if (USER_ERRORS.some((c) => e instanceof c)) {
+      console.error(`uno-extreme ${cmd.name}: ${printableLines((e as Error).message)}`);
       return 1;
     }
-    console.error(`uno-extreme ${cmd.name}: unexpected error: ${(e as Error).message ?? e}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+    console.error(`uno-extreme ${cmd.name}: unexpected error: ${printableLines(String((e as Error)?.message ?? e))}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
     return 70;
   }
 }

@@ -2,8 +2,7 @@
  * `uno-extreme merge`: sums the part files of `simulate --shard K/N` into the figures, JSON, CSV
  * and report a single run of all the games gives.
  */
-import { readFileSync } from 'node:fs';
-import { writeFileAtomically } from '../game/files.ts';
+import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
 import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -32,9 +31,9 @@ export const mergeCommand: Command = {
       for (const file of args.positionals) {
         let text: string;
         try {
-          text = readFileSync(file, 'utf8');
+          text = readUserFile(file, 'part');
         } catch (e) {
-          throw new UserError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+          throw new UserError(`cannot read ${file}: ${(e as FileReadError).message}`);
         }
         parts.push({ file, part: parsePart(text, file) });
       }

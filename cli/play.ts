@@ -2,13 +2,15 @@
  * `uno-extreme play`: the main job. A person plays UNO Extreme at the terminal against bots, the
  * launcher emulator (or a real launcher) dinging and shooting cards.
  */
-import { accessSync, constants, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from '../game/index.ts';
+import { MAX_NAME, seatName } from '../game/playSave.ts';
+import { writeFileAtomically } from '../lib/files.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -25,6 +27,19 @@ function rulesFrom(spec: string, target: number | undefined): Rules {
   }
 }
 
+const DEFAULT_SAVE = 'uno-extreme-save.json';
+
+/**
+ * Where a new game is saved: `wanted`, unless it already holds a file (an earlier game), which is
+ * then kept and the first free `NAME-2.json`, `NAME-3.json`… is used instead.
+ */
+export function freeSavePath(wanted: string): string {
+  if (!existsSync(wanted)) return wanted;
+  const ext = path.extname(wanted);
+  const stem = wanted.slice(0, wanted.length - ext.length);
+  for (let i = 2; ; i++) if (!existsSync(`${stem}-${i}${ext}`)) return `${stem}-${i}${ext}`;
+}
+
 /** The `play` command. */
 export const playCommand: Command = {
   name: 'play',
@@ -38,7 +53,7 @@ export const playCommand: Command = {
     seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
     target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
     resume: { type: 'string', value: 'FILE', help: 'continue a saved game exactly where it stopped' },
-    save: { type: 'string', value: 'FILE', help: 'where q / Ctrl-C saves the game', default: 'uno-extreme-save.json' },
+    save: { type: 'string', value: 'FILE', help: `where q / Ctrl-C saves the game (default: ${DEFAULT_SAVE}, a resumed game its own file; a file already there is kept and the game saved under a new name)` },
     sheet: { type: 'string', value: 'FILE', help: 'where the printable score sheet is written at the end', default: 'uno-extreme-scores.html' },
     pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
     device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
@@ -58,7 +73,14 @@ export const playCommand: Command = {
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
     // A malformed --device is a usage error before a game is dealt (the port is opened later).
     if (typeof args.values.device === 'string') parseDeviceSpec(args.values.device);
-    const savePath = String(args.values.save ?? 'uno-extreme-save.json');
+    // A resumed game is saved back to its own file (unless --save says elsewhere); a new game
+    // never replaces a file already there: an earlier game is kept, and this one gets a free name.
+    const resumeFile = typeof args.values.resume === 'string' ? args.values.resume : null;
+    const wantedSave = typeof args.values.save === 'string' ? args.values.save : resumeFile ?? DEFAULT_SAVE;
+    const savePath = resumeFile !== null ? wantedSave : freeSavePath(wantedSave);
+    const saveNote = savePath !== wantedSave
+      ? `${wantedSave} holds an earlier game, kept as it is (continue it with --resume ${wantedSave}); this game will be saved to ${savePath}`
+      : null;
     try {
       accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);
     } catch {
@@ -86,7 +108,9 @@ export const playCommand: Command = {
       const rules = rulesFrom(String(args.values.rules ?? 'extreme'), target);
       const bots = String(args.values.bots ?? 'heuristic').split(',').map((b) => b.trim());
       for (const b of bots) if (b !== 'random' && b !== 'heuristic') throw new UsageError(`--bots: unknown bot "${b}"; use random or heuristic`);
-      const name = String(args.values.name ?? 'You').trim() || 'You';
+      const name = seatName(String(args.values.name ?? 'You')) || 'You';
+      if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
+      if (bots.length > players - 1) throw new UsageError(`--bots lists ${bots.length} bots for ${players - 1} bot seats: give at most ${players - 1}, or raise --players`);
       if (picked) pickedSeed = seed;
       try {
         match = createMatch({ rules, players, seed, log: true });
@@ -105,6 +129,7 @@ export const playCommand: Command = {
     const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
     if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);
+    if (saveNote) console.log(saveNote);
     const keys = new KeyReader(process.stdin);
     const sheet = String(args.values.sheet ?? 'uno-extreme-scores.html');
     const session = new PlaySession({
@@ -113,7 +138,7 @@ export const playCommand: Command = {
       out: (t) => process.stdout.write(t),
       size: () => ({ columns: process.stdout.columns, rows: process.stdout.rows }),
       onMatchOver: (m, names) => {
-        writeFileSync(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
+        writeFileAtomically(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
         return sheet;
       },
     });
@@ -133,7 +158,7 @@ export const playCommand: Command = {
     }
     process.stdout.write('\x1b[H\x1b[2J');
     const saved = session.savedTo ?? savePath;
-    if (end === 'saved') console.log(`Game saved to ${saved}. Continue it with: npx uno-extreme play --resume ${saved}`);
+    if (end === 'saved') console.log(`Game saved to ${saved}. Continue it with: npx uno-extreme play --resume ${saved}${saveNote ? ` (${wantedSave}, an earlier game, is untouched)` : ''}`);
     else console.log(`Match over: ${meta.names[session.match.winner!]} ${verb(meta.names[session.match.winner!], 'wins', 'win')}. Score sheet: ${sheet}`);
     return 0;
   },

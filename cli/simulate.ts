@@ -4,11 +4,11 @@
  * and shards of a run for `merge` (sim/part.ts).
  */
 import { availableParallelism } from 'node:os';
-import { createWriteStream, writeFileSync, type WriteStream } from 'node:fs';
 import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
-import { rulesFromSpec, writeFileAtomically, writeSave } from '../game/files.ts';
-import type { BotKind } from '../game/index.ts';
+import { rulesFromSpec, writeSave } from '../game/files.ts';
+import { createMatch, type BotKind } from '../game/index.ts';
+import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -21,9 +21,10 @@ import { progressBar } from './progress.ts';
 
 const BOT_KINDS: BotKind[] = ['heuristic', 'random'];
 
-function botsOption(v: unknown): BotKind[] {
+function botsOption(v: unknown, players: number): BotKind[] {
   const list = String(v ?? 'heuristic').split(',').map((b) => b.trim());
   for (const b of list) if (!BOT_KINDS.includes(b as BotKind)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS.join(', ')} (a comma list gives one per seat, repeated)`);
+  if (list.length > players) throw new UsageError(`--bots lists ${list.length} bots for ${players} seats: give at most ${players}, or raise --players`);
   return list as BotKind[];
 }
 
@@ -113,7 +114,13 @@ export const simulateCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     const games = intOption(args, 'games', 1000, 1, 100_000_000);
     const players = intOption(args, 'players', 4, 2, 10);
-    const workers = intOption(args, 'workers', availableParallelism(), 1, 256);
+    const cores = availableParallelism();
+    let workers = intOption(args, 'workers', cores, 1, 256);
+    // Games are pure computation: threads beyond the cores only share them, each with its own heap.
+    if (workers > cores) {
+      console.error(`uno-extreme simulate: --workers ${workers} is more than this machine's ${cores} cores, which only costs memory and time: using ${cores}`);
+      workers = cores;
+    }
     const { seed, picked } = seedOption(args);
     const fidelity = String(args.values.fidelity ?? 'fast');
     if (fidelity !== 'fast' && fidelity !== 'machine') throw new UsageError(`--fidelity must be fast or machine, got "${fidelity}"`);
@@ -121,6 +128,8 @@ export const simulateCommand: Command = {
     let rules;
     try {
       rules = rulesFromSpec(rulesSpec);
+      // Dealt once here, so a deck too small for the table is refused as `play` refuses it.
+      createMatch({ rules, players, seed });
     } catch (e) {
       throw new UserError((e as Error).message);
     }
@@ -131,7 +140,7 @@ export const simulateCommand: Command = {
     if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError('--compare needs at least two profiles, e.g. --compare seed-0-8,extreme-2010-measured');
     profiles.forEach((p) => profileFromSpec(p)); // a bad profile fails here, before any worker starts
     const settings: SimSettings = {
-      games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots),
+      games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots, players),
       csv: args.values.csv !== undefined || Boolean(args.values.rows),
     };
     const replay = args.values['replay-game'] === undefined ? undefined : replayOption(args);
@@ -156,17 +165,31 @@ export const simulateCommand: Command = {
     }
     if (args.values.save !== undefined) throw new UsageError('--save goes with --replay-game I');
 
-    let csv: WriteStream | null = null;
+    if (args.values.csv === '-' && args.values.json)
+      console.error('uno-extreme simulate: --csv - writes the rows to standard output, so --json\'s summary is not printed; give --csv FILE to have both');
+    // The CSV goes to a temporary file renamed into place at the end: an interrupted run leaves
+    // the file named as it was before.
+    let csv: AtomicStream | null = null;
     let writeRows: ((rows: string[]) => void) | undefined;
+    const interrupted = () => {
+      csv?.abort();
+      process.exit(130);
+    };
     if (typeof args.values.csv === 'string') {
-      csv = args.values.csv === '-' ? null : createWriteStream(args.values.csv);
-      const out = (s: string) => (csv ? csv.write(s) : process.stdout.write(s));
+      try {
+        csv = args.values.csv === '-' ? null : atomicWriteStream(args.values.csv);
+      } catch (e) {
+        throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+      const out = (s: string) => (csv ? csv.stream.write(s) : process.stdout.write(s));
       out(`${CSV_HEADER}\n`);
-      csv?.on('error', (e) => {
+      csv?.stream.on('error', (e) => {
         console.error(`uno-extreme simulate: cannot write ${args.values.csv}: ${e.message}`);
+        csv?.abort();
         process.exit(1);
       });
       writeRows = (rows: string[]) => void (rows.length && out(`${rows.join('\n')}\n`));
+      if (csv) process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
     }
     const kept: string[] | undefined = shard && args.values.rows ? [] : undefined;
     if (kept) {
@@ -184,10 +207,20 @@ export const simulateCommand: Command = {
       // On worker threads even with one: they have the young generation games need (lib/heap.js),
       // which this thread, started without node flags, has not.
       result = await simulate(settings, workers, { threads: true, progress: bar?.update, ...(writeRows ? { rows: writeRows } : {}) }, shard?.range);
+    } catch (e) {
+      csv?.abort();
+      throw e;
     } finally {
       bar?.done();
+      process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     }
-    if (csv) await new Promise<void>((r) => csv!.end(() => r()));
+    if (csv) {
+      try {
+        await csv.commit();
+      } catch (e) {
+        throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
     if (shard) {
       const part = makePart(result, shard.index, shard.count, kept);
       try {
@@ -217,7 +250,7 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
   if (typeof args.values.report === 'string') {
     const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
     try {
-      writeFileSync(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
+      writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
     } catch (e) {
       throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }

@@ -3,6 +3,7 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
+import { parseJsonText, printable, shown, unknownKey } from '../lib/untrusted.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -98,24 +99,57 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 function num(v: unknown, field: string, min: number, max: number, integer = false): number {
   if (typeof v !== 'number' || !Number.isFinite(v))
-    throw new ProfileError(field, `must be a number, got ${JSON.stringify(v)}`);
+    throw new ProfileError(field, `must be a number, got ${shown(v)}`);
   if (integer && !Number.isInteger(v)) throw new ProfileError(field, `must be a whole number, got ${v}`);
   if (v < min || v > max) throw new ProfileError(field, `must be between ${min} and ${max}, got ${v}`);
   return v;
 }
 
+/** Refuses a key of `v` that is not in `known`, naming the nearest known one. */
+function knownKeys(v: Obj, known: readonly string[], field: string): void {
+  const bad = unknownKey(v, known);
+  if (bad) throw new ProfileError(field ? `${field}.${bad.key}` : bad.key, bad.message);
+}
+
+/** The most cards one burst can hold: a full launcher is about this many. */
+export const MAX_BURST = 60;
+
+/**
+ * The most press ranks a profile may describe (hazards, per-bucket laws): a launcher that has not
+ * fired after this many presses is described by the last entry.
+ */
+const MAX_RANKS = 1000;
+
+/**
+ * The largest histogram weight: weights are relative counts, and a sum of them must stay far from
+ * overflow and keep every weight's share representable.
+ */
+const MAX_WEIGHT = 1e12;
+
+/** A law checked field by field, whose probability table is then checked to be one. */
 function validateLaw(v: unknown, field: string): BurstLaw {
+  const law = lawOf(v, field);
+  const pmf = lawPmf(law);
+  const sum = pmf.reduce((a, b) => a + b, 0);
+  if (!pmf.every((p) => Number.isFinite(p) && p >= 0) || Math.abs(sum - 1) > 1e-6)
+    throw new ProfileError(field, 'gives no probability table: its mean is too far from min..max; move the mean or the bounds');
+  return law;
+}
+
+function lawOf(v: unknown, field: string): BurstLaw {
   if (!isObj(v)) throw new ProfileError(field, 'must be an object like {"law": "uniform", "min": 1, "max": 8}');
-  const MAX = 60;
+  const MAX = MAX_BURST;
   switch (v.law) {
     case 'histogram': {
+      knownKeys(v, ['law', 'weights'], field);
       if (!isObj(v.weights) || Object.keys(v.weights).length === 0)
         throw new ProfileError(`${field}.weights`, 'must be an object from card count to weight, e.g. {"1": 3, "2": 5}');
       let total = 0;
       for (const [k, w] of Object.entries(v.weights)) {
-        if (!/^\d+$/.test(k) || Number(k) > MAX)
-          throw new ProfileError(`${field}.weights`, `key "${k}" is not a card count 0..${MAX}`);
-        total += num(w, `${field}.weights.${k}`, 0, Number.MAX_VALUE);
+        // A burst is a press that fires, and it gives at least one card: P(no cards) is the fire model's.
+        if (!/^\d+$/.test(k) || Number(k) < 1 || Number(k) > MAX)
+          throw new ProfileError(`${field}.weights`, `key "${printable(k).slice(0, 20)}" is not a card count 1..${MAX} (a press that gives no card is a press that does not fire: see fire)`);
+        total += num(w, `${field}.weights.${k}`, 0, MAX_WEIGHT);
       }
       if (total <= 0) throw new ProfileError(`${field}.weights`, 'needs at least one positive weight');
       return { law: 'histogram', weights: v.weights as Record<string, number> };
@@ -123,16 +157,17 @@ function validateLaw(v: unknown, field: string): BurstLaw {
     case 'uniform':
     case 'maxent':
     case 'poisson': {
-      const min = num(v.min, `${field}.min`, 0, MAX, true);
+      knownKeys(v, v.law === 'uniform' ? ['law', 'min', 'max'] : ['law', 'min', 'max', 'mean'], field);
+      const min = num(v.min, `${field}.min`, 1, MAX, true);
       const max = num(v.max, `${field}.max`, min, MAX, true);
       if (v.law === 'uniform') return { law: 'uniform', min, max };
-      const mean = num(v.mean, `${field}.mean`, v.law === 'maxent' ? min : 0, v.law === 'maxent' ? max : MAX);
+      const mean = num(v.mean, `${field}.mean`, v.law === 'maxent' ? min : 0.01, v.law === 'maxent' ? max : MAX);
       if (v.law === 'maxent' && min < max && (mean === min || mean === max))
         throw new ProfileError(`${field}.mean`, `must lie strictly between min and max (${min}..${max})`);
       return { law: v.law, min, max, mean };
     }
     default:
-      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${JSON.stringify(v.law)}`);
+      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${shown(v.law)}`);
   }
 }
 
@@ -140,19 +175,22 @@ function validateLaw(v: unknown, field: string): BurstLaw {
 export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
   try {
     if (!isObj(v)) throw new ProfileError('(top level)', 'a profile must be a JSON object');
-    if (typeof v.name !== 'string' || v.name.trim() === '') throw new ProfileError('name', 'must be a non-empty string');
-    if (typeof v.source !== 'string' || v.source.trim() === '')
+    knownKeys(v, ['name', 'source', 'description', 'fire', 'burst', 'resetOnLidCycle', 'mechanics'], '');
+    if (typeof v.name !== 'string' || printable(v.name).trim() === '') throw new ProfileError('name', 'must be a non-empty string');
+    if (typeof v.source !== 'string' || printable(v.source).trim() === '')
       throw new ProfileError('source', 'must say where the numbers come from (a measurement, a page, a choice)');
     if (v.description !== undefined && typeof v.description !== 'string')
       throw new ProfileError('description', 'must be a string');
     if (!isObj(v.fire)) throw new ProfileError('fire', 'must be an object: {"model": "hazard", "hazard": [...]} or {"model": "schedule", ...}');
     let fire: FireModel;
     if (v.fire.model === 'hazard') {
-      if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0)
-        throw new ProfileError('fire.hazard', 'must be a non-empty array of probabilities');
+      knownKeys(v.fire, ['model', 'hazard'], 'fire');
+      if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0 || v.fire.hazard.length > MAX_RANKS)
+        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`);
       fire = { model: 'hazard', hazard: v.fire.hazard.map((h, i) => num(h, `fire.hazard[${i}]`, 0, 1)) };
       if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire');
     } else if (v.fire.model === 'schedule') {
+      knownKeys(v.fire, ['model', 'period', 'presses'], 'fire');
       const period = num(v.fire.period, 'fire.period', 1, 100000, true);
       if (!Array.isArray(v.fire.presses) || v.fire.presses.length === 0)
         throw new ProfileError('fire.presses', 'must be a non-empty array of press numbers');
@@ -162,12 +200,13 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
         presses: v.fire.presses.map((p, i) => num(p, `fire.presses[${i}]`, 1, period, true)),
       };
     } else {
-      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${JSON.stringify(v.fire.model)}`);
+      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${shown(v.fire.model)}`);
     }
     let burst: ProfileSpec['burst'];
     if (isObj(v.burst) && 'byBucket' in v.burst) {
-      if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0)
-        throw new ProfileError('burst.byBucket', 'must be a non-empty array of laws');
+      knownKeys(v.burst, ['byBucket'], 'burst');
+      if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0 || v.burst.byBucket.length > MAX_RANKS)
+        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`);
       burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
     } else burst = validateLaw(v.burst, 'burst');
     if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')
@@ -179,8 +218,8 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
         feedRate: [0.1, 100], spinUpMs: [0, 5000], reverseMs: [0, 5000], slip: [0, 0.95],
         doubleFeed: [0, 1], jam: [0, 1], halfOut: [0, 1], attemptsFactor: [1, 20], debounceMs: [0, 1000],
       };
+      knownKeys(v.mechanics, Object.keys(ranges), 'mechanics');
       for (const [k, val] of Object.entries(v.mechanics)) {
-        if (!(k in ranges)) throw new ProfileError(`mechanics.${k}`, `is not a known setting (known: ${Object.keys(ranges).join(', ')})`);
         const [lo, hi] = ranges[k as keyof Mechanics];
         mechanics[k as keyof Mechanics] = num(val, `mechanics.${k}`, lo, hi);
       }
@@ -188,9 +227,9 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
         throw new ProfileError('mechanics', 'slip + doubleFeed + jam must not exceed 1');
     }
     return {
-      name: v.name,
-      source: v.source,
-      ...(v.description !== undefined ? { description: v.description as string } : {}),
+      name: printable(v.name),
+      source: printable(v.source),
+      ...(v.description !== undefined ? { description: printable(v.description as string) } : {}),
       fire,
       burst,
       ...(v.resetOnLidCycle !== undefined ? { resetOnLidCycle: v.resetOnLidCycle as boolean } : {}),
@@ -230,9 +269,9 @@ export function meanBurst(p: Profile, bucket = 1): number {
 export function parseProfileText(text: string, file: string): Profile {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJsonText(text);
   } catch (e) {
-    throw new ProfileError('(file)', `is not valid JSON: ${(e as Error).message}`, file);
+    throw new ProfileError('(file)', (e as Error).message, file);
   }
   return compileProfile(validateProfileSpec(data, file));
 }

@@ -2,7 +2,8 @@
  * Profiles from files (Node only): `--profile NAME|FILE` as the CLI and simulations take it.
  * Parsing and checking are pure (profile.ts) and run in a browser too.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { FileReadError, readUserFile } from '../lib/files.ts';
 import { parseProfileText, ProfileError, type Profile } from './profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from './profiles.ts';
 
@@ -13,10 +14,9 @@ import { BUILTIN_PROFILES, resolveProfile } from './profiles.ts';
 export function loadProfileFile(file: string): Profile {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUserFile(file, 'profile');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new ProfileError('(file)', code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`, file);
+    throw new ProfileError('(file)', (e as FileReadError).message, file);
   }
   return parseProfileText(text, file);
 }

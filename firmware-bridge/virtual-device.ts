@@ -12,11 +12,12 @@
  * Run it with `uno-extreme device --pty [--link /tmp/uno-extreme] [--seed N]` (cli/device-cmd.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { lstat } from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
 import { firmwareHex } from './avr/firmware.ts';
 import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
 import { EmulatedLauncher, paceToWallClock } from './avr/transport.ts';
+import { claimPtyLink, linkProblem, LinkError } from './pty-link.ts';
 import type { Connection } from './transport.ts';
 
 /** How the virtual device is made. */
@@ -138,16 +139,25 @@ export class VirtualDevice {
     });
   }
 
-  /** Starts socat and the emulated board; resolves when the PTY link exists. */
+  /** Gives the link path back (see pty-link.ts). */
+  private releaseLink: () => void = () => {};
+
+  /**
+   * Starts socat and the emulated board; resolves when the PTY link exists. Throws a
+   * `LinkError` when the link path is taken (a file, another virtual launcher's link) or cannot be made.
+   */
   static async start(o: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
     const d = new VirtualDevice(o);
+    d.releaseLink = claimPtyLink(d.link);
     // The board runs from its power-on, while socat starts: a host that opens the PTY at once finds
     // it booted, as a board plugged in a moment before.
     d.stopPacing = paceToWallClock(d.emu);
     try {
       await d.spawnSocat();
     } catch (e) {
+      d.closing = true;
       d.stopPacing();
+      d.releaseLink();
       throw e;
     }
     return d;
@@ -159,27 +169,36 @@ export class VirtualDevice {
    */
   private spawnSocat(): Promise<void> {
     return new Promise((resolve, reject) => {
+      // Between two connections the path is free: what appeared there meanwhile is not replaced.
+      const problem = linkProblem(this.link);
+      if (problem) return reject(new LinkError(problem));
       const args = ['-d', '-d', `PTY,raw,echo=0,link=${this.link},wait-slave,pty-interval=0.02`, 'STDIO'];
       const p = spawn('socat', args, { stdio: ['pipe', 'pipe', 'pipe'] });
       this.socat = p;
       let ready = false;
-      p.on('error', (e) => {
-        const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-        reject(new Error(missing ? 'it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat' : `cannot run socat (${e.message})`));
-      });
+      let failure = '';
+      p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      // socat says which PTY it opened, then makes the link without a word: ready once the link
+      // points at that PTY (a link it could not make ends socat with an error line).
+      const whenLinked = (pty: string, tries = 0) => {
+        if (p.exitCode !== null || p.signalCode !== null) return;
+        let target = '';
+        try {
+          target = readlinkSync(this.link);
+        } catch {
+          // not made yet
+        }
+        if (target !== pty) return void (tries < 1000 ? setTimeout(() => whenLinked(pty, tries + 1), 2) : p.kill('SIGTERM'));
+        ready = this.listening = true;
+        for (const l of this.onListening.splice(0)) l();
+        resolve();
+      };
       p.stderr!.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n').filter(Boolean)) {
           this.log(line);
-          if (!ready && / PTY is /.test(line)) {
-            ready = true;
-            // socat says the PTY's name before it makes the link: listening once the link is there.
-            void this.linkMade(p).then(() => {
-              if (p.exitCode !== null || p.signalCode !== null) return;
-              this.listening = true;
-              for (const l of this.onListening.splice(0)) l();
-              resolve();
-            });
-          }
+          if (/ E /.test(line)) failure = line.replace(/^.* E /, '');
+          const opened = / PTY is (\S+)/.exec(line);
+          if (!ready && opened) whenLinked(opened[1]);
           if (/starting data transfer loop/.test(line)) this.hostOpened();
         }
       });
@@ -191,22 +210,10 @@ export class VirtualDevice {
         this.listening = false;
         void this.conn?.close();
         this.conn = null;
-        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}: is the path writable?`));
+        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}${failure ? `: ${failure}` : ': is the path writable?'}`));
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
-  }
-
-  /** Resolves once `link` exists, or once `p` has exited (the caller hears that through `exit`). */
-  private async linkMade(p: ChildProcess): Promise<void> {
-    while (p.exitCode === null && p.signalCode === null) {
-      try {
-        await lstat(this.link);
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    }
   }
 
   /** The host opened the PTY: it opens the board's transport, which resets the board as DTR does (an external reset: SRAM kept). */
@@ -263,5 +270,6 @@ export class VirtualDevice {
         p.kill('SIGTERM');
       });
     }
+    this.releaseLink();
   }
 }

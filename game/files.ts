@@ -3,19 +3,14 @@
  * with errors that name the file. Everything else in game/ is pure and runs in a browser too;
  * the parsing and checking these call live there.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { FileReadError, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import type { MatchState } from './match.ts';
 import { parseRulesText } from './ruleFile.ts';
 import { ruleSet, RulesError, type Rules } from './rules.ts';
 import { loadGame, loadMatch, parseSave, saveGame, saveMatch, SaveError } from './save.ts';
 import type { GameState } from './state.ts';
 
-/** Writes `text` to `path` through a temporary file, so a crash never leaves half a file. */
-export function writeFileAtomically(path: string, text: string): void {
-  const tmp = `${path}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+export { writeFileAtomically };
 
 /** Writes a game or a match to `path` (never half a save). */
 export function writeSave(path: string, what: GameState | MatchState): void {
@@ -26,9 +21,9 @@ export function writeSave(path: string, what: GameState | MatchState): void {
 export function readSave(path: string): { kind: 'game'; game: GameState } | { kind: 'match'; match: MatchState } {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readUserFile(path, 'save');
   } catch (e) {
-    throw new SaveError(`save file ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new SaveError(`save file ${path}: ${(e as FileReadError).message}`);
   }
   const f = parseSave(text, path);
   return f.kind === 'match' ? { kind: 'match', match: loadMatch(f, path) } : { kind: 'game', game: loadGame(f, path) };
@@ -38,9 +33,9 @@ export function readSave(path: string): { kind: 'game'; game: GameState } | { ki
 export function loadRulesFile(path: string): Rules {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readUserFile(path, 'rules');
   } catch (e) {
-    throw new RulesError(`${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new RulesError(`${path}: ${(e as FileReadError).message}`);
   }
   return parseRulesText(text, path);
 }

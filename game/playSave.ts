@@ -3,7 +3,8 @@
  * match with its move logs (save.ts), plus a `play` block saying who sits where and the
  * launcher's own state. Pure: the text in, the text out; files are the caller's.
  */
-import type { CoreState } from '../emulator/core.ts';
+import { BATTERY, type CoreState } from '../emulator/core.ts';
+import { printable, unknownKey } from '../lib/untrusted.ts';
 import { makeBot, type Bot, type BotKind } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, type SaveFile } from './save.ts';
@@ -65,6 +66,63 @@ export function matchOfGame(g: GameState): MatchState {
   return { ...m, game: g };
 }
 
+/** The longest name a seat may have: the table and score sheet lay names out in columns. */
+export const MAX_NAME = 40;
+
+/**
+ * The most presses a saved launcher counts: far beyond any game, low enough that the counters
+ * stay exact integers through any sum the reports make.
+ */
+const MAX_PRESSES = 1e9;
+
+/** A name as a seat shows it: printable (no control characters), trimmed. */
+export function seatName(name: string): string {
+  return printable(name).trim();
+}
+
+/**
+ * Checks a save's `play` block: every field known and in range, the launcher's saved state one
+ * its machine can be in (the save's hash covers the match, not this block, so it is checked
+ * here like any other field a person may edit). Throws a {@link ResumeError} naming the field.
+ */
+export function checkPlayMeta(meta: unknown, players: number, name: string): Partial<PlayMeta> {
+  const fail = (field: string, what: string): never => {
+    throw new ResumeError(`save file ${name}: play${field ? `.${field}` : ''} ${what}`);
+  };
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('', 'must be an object');
+  const m = meta as Partial<PlayMeta>;
+  const bad = unknownKey(m, ['names', 'me', 'bots', 'profile', 'launcher', 'aim', 'events']);
+  if (bad) fail(bad.key, `is not known: ${bad.message}`);
+  if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
+    fail('names', `must list ${players} names`);
+  const names = m.names!.map(seatName);
+  names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
+  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
+  if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every((b) => b === 'random' || b === 'heuristic'))
+    fail('bots', `must list random or heuristic (1 to ${players} of them)`);
+  if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file');
+  const l = m.launcher;
+  if (l !== null && l !== undefined) {
+    if (typeof l !== 'object' || Array.isArray(l)) fail('launcher', 'must be an object or null');
+    const badL = unknownKey(l, ['rng', 'presses', 'sinceBurst', 'motorMs', 'lowWarned', 'jammed']);
+    if (badL) fail(`launcher.${badL.key}`, `is not known: ${badL.message}`);
+    const okRng = Array.isArray(l.rng) && l.rng.length === 4 && l.rng.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
+    if (!okRng) fail('launcher.rng', 'must be the generator\'s 4 words, whole numbers from 0 to 4294967295');
+    // The seeding never makes an all-zero state (lib/rng.ts): one is an edit.
+    if (l.rng.every((x) => x === 0)) fail('launcher.rng', 'is all zeros, which no generator state is');
+    for (const k of ['presses', 'sinceBurst'] as const)
+      if (!Number.isInteger(l[k]) || l[k] < 0 || l[k] > MAX_PRESSES) fail(`launcher.${k}`, `must be a whole number from 0 to ${MAX_PRESSES}`);
+    const maxMotorMs = BATTERY.capacityMotorSeconds * 1000;
+    if (typeof l.motorMs !== 'number' || !Number.isFinite(l.motorMs) || l.motorMs < 0 || l.motorMs > maxMotorMs)
+      fail('launcher.motorMs', `must be the motor time on the batteries, 0 to ${maxMotorMs} ms (spent batteries)`);
+    for (const k of ['lowWarned', 'jammed'] as const) if (typeof l[k] !== 'boolean') fail(`launcher.${k}`, 'must be true or false');
+  }
+  if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) fail('aim', `must be a seat 0..${players - 1}`);
+  if (m.events !== undefined && (!Array.isArray(m.events) || m.events.length > 100 || !m.events.every((e) => typeof e === 'string' && e.length <= 1000)))
+    fail('events', 'must list at most 100 lines of text');
+  return { ...m, names };
+}
+
 /**
  * Reads a save's text (a match from a played game, or a lone round from `simulate`): the match,
  * and the seats and launcher when a played game wrote it. `name` is how errors name the file.
@@ -75,21 +133,7 @@ export function parsePlaySave(text: string, name: string): { match: MatchState; 
   const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, name)) : loadMatch(saved, name);
   const meta = (saved as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };
-  const m = meta as Partial<PlayMeta>;
-  const players = match.setup.players;
-  if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
-    throw new ResumeError(`save file ${name}: play.names must list ${players} names`);
-  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) throw new ResumeError(`save file ${name}: play.me must be a seat 0..${players - 1}`);
-  if (!Array.isArray(m.bots) || !m.bots.every((b) => b === 'random' || b === 'heuristic')) throw new ResumeError(`save file ${name}: play.bots must list random or heuristic`);
-  if (typeof m.profile !== 'string') throw new ResumeError(`save file ${name}: play.profile must be a profile name or file`);
-  const l = m.launcher;
-  if (l !== null && l !== undefined) {
-    const okRng = Array.isArray(l.rng) && l.rng.length === 4 && l.rng.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
-    if (!okRng || typeof l.presses !== 'number' || typeof l.sinceBurst !== 'number' || typeof l.motorMs !== 'number')
-      throw new ResumeError(`save file ${name}: play.launcher is damaged (rng, presses, sinceBurst, motorMs)`);
-  }
-  if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) throw new ResumeError(`save file ${name}: play.aim must be a seat 0..${players - 1}`);
-  if (m.events !== undefined && (!Array.isArray(m.events) || !m.events.every((e) => typeof e === 'string'))) throw new ResumeError(`save file ${name}: play.events must list lines of text`);
+  const m = checkPlayMeta(meta, match.setup.players, name);
   return { match, meta: m };
 }
 

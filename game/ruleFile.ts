@@ -3,31 +3,44 @@
  * it gives (`deck.numbers`, `deck.coloured`, `deck.wild`, `points.numbers`, `points.kinds`,
  * `start`) and the options it lists. Every error names the file and the field.
  */
-import { ACTION_KINDS, buildDeck, WILD_KINDS, type CardKind } from './cards.ts';
+import { parseJsonText, printable, unknownKey } from '../lib/untrusted.ts';
+import { ACTION_KINDS, buildDeck, card, WILD_KINDS, type CardKind } from './cards.ts';
 import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+/**
+ * The most of one card (per colour for coloured ones) and the most cards in a deck: ten players
+ * dealt fifteen cards each need 151; a deck far larger only makes every shuffle slow.
+ */
+export const MAX_CARD_COUNT = 100;
+export const MAX_DECK = 1000;
+/** The most points one card may be worth (scores stay exact integers far beyond a match). */
+const MAX_POINTS = 10_000;
+const isCount = (v: unknown, max = MAX_CARD_COUNT): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 const ALL_KINDS: readonly string[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
 function fail(where: string, field: string, what: string): never {
   throw new RulesError(`${where}: ${field}: ${what}`);
 }
 
-function counts(where: string, field: string, v: unknown): number[] {
+function counts(where: string, field: string, v: unknown, max: number): number[] {
   if (!Array.isArray(v) || v.length !== 10) fail(where, field, 'must be a list of 10 whole numbers (faces 0 to 9)');
-  v.forEach((n, i) => isCount(n) || fail(where, `${field}[${i}]`, 'must be a whole number ≥ 0'));
+  v.forEach((n, i) => isCount(n, max) || fail(where, `${field}[${i}]`, `must be a whole number from 0 to ${max}`));
   return v as number[];
 }
 
-function kindCounts(where: string, field: string, v: unknown, kinds: readonly string[]): Record<string, number> {
+/** Refuses a key of `v` not in `known`, naming the nearest known one. */
+function knownKeys(where: string, field: string, v: Obj, known: readonly string[]): void {
+  const bad = unknownKey(v, known);
+  if (bad) fail(where, field ? `${field}.${bad.key}` : bad.key, bad.message);
+}
+
+function kindCounts(where: string, field: string, v: unknown, kinds: readonly string[], max: number): Record<string, number> {
   if (!isObj(v)) fail(where, field, `must be an object of counts by kind (${kinds.join(', ')})`);
-  for (const [k, n] of Object.entries(v)) {
-    if (!kinds.includes(k)) fail(where, `${field}.${k}`, `unknown card kind: known kinds are ${kinds.join(', ')}`);
-    if (!isCount(n)) fail(where, `${field}.${k}`, 'must be a whole number ≥ 0');
-  }
+  knownKeys(where, field, v, kinds);
+  for (const [k, n] of Object.entries(v)) if (!isCount(n, max)) fail(where, `${field}.${k}`, `must be a whole number from 0 to ${max}`);
   return v as Record<string, number>;
 }
 
@@ -37,39 +50,46 @@ function kindCounts(where: string, field: string, v: unknown, kinds: readonly st
  */
 export function checkRules(v: unknown, where = 'rules'): Rules {
   if (!isObj(v)) fail(where, 'rules', 'must be an object');
-  if (typeof v.name !== 'string' || v.name === '') fail(where, 'name', 'must be a non-empty string');
+  knownKeys(where, '', v, ['name', 'description', 'deck', 'points', 'start', 'profile', 'options']);
+  if (typeof v.name !== 'string' || printable(v.name).trim() === '') fail(where, 'name', 'must be a non-empty string');
   if (typeof v.description !== 'string') fail(where, 'description', 'must be a string');
   if (!isObj(v.deck)) fail(where, 'deck', 'must be an object with numbers, coloured and wild');
+  knownKeys(where, 'deck', v.deck, ['numbers', 'coloured', 'wild']);
   if (!isObj(v.deck.numbers)) fail(where, 'deck.numbers', 'must be an object { "counts": [10 numbers] }');
-  counts(where, 'deck.numbers.counts', v.deck.numbers.counts);
-  kindCounts(where, 'deck.coloured', v.deck.coloured, ACTION_KINDS);
-  kindCounts(where, 'deck.wild', v.deck.wild, WILD_KINDS);
+  knownKeys(where, 'deck.numbers', v.deck.numbers, ['counts']);
+  counts(where, 'deck.numbers.counts', v.deck.numbers.counts, MAX_CARD_COUNT);
+  kindCounts(where, 'deck.coloured', v.deck.coloured, ACTION_KINDS, MAX_CARD_COUNT);
+  kindCounts(where, 'deck.wild', v.deck.wild, WILD_KINDS, MAX_CARD_COUNT);
   if (!isObj(v.points)) fail(where, 'points', 'must be an object with numbers and kinds');
-  counts(where, 'points.numbers', v.points.numbers);
-  kindCounts(where, 'points.kinds', v.points.kinds, ALL_KINDS.filter((k) => k !== 'number'));
+  knownKeys(where, 'points', v.points, ['numbers', 'kinds']);
+  counts(where, 'points.numbers', v.points.numbers, MAX_POINTS);
+  kindCounts(where, 'points.kinds', v.points.kinds, ALL_KINDS.filter((k) => k !== 'number'), MAX_POINTS);
   if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind');
+  knownKeys(where, 'start', v.start, ALL_KINDS);
   for (const [k, a] of Object.entries(v.start)) {
-    if (!ALL_KINDS.includes(k)) fail(where, `start.${k}`, `unknown card kind: known kinds are ${ALL_KINDS.join(', ')}`);
     if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`);
   }
   if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null');
   if (!isObj(v.options)) fail(where, 'options', 'must be an object');
-  for (const k of Object.keys(v.options)) {
-    if (!(k in BASE_OPTIONS)) fail(where, `options.${k}`, `unknown option: known options are ${Object.keys(BASE_OPTIONS).join(', ')}`);
-  }
+  knownKeys(where, 'options', v.options, Object.keys(BASE_OPTIONS));
   for (const k of Object.keys(BASE_OPTIONS)) if (!(k in v.options)) fail(where, `options.${k}`, 'is missing');
   const problem = optionsProblem(v.options as unknown as Options);
   if (problem) throw new RulesError(`${where}: options.${problem}`);
-  const rules = v as unknown as Rules;
-  if (buildDeck(rules.deck).length === 0) fail(where, 'deck', 'holds no card');
+  const rules = { ...v, name: printable(v.name), description: printable(v.description) } as unknown as Rules;
+  const deck = buildDeck(rules.deck);
+  if (deck.length === 0) fail(where, 'deck', 'holds no card');
+  if (deck.length > MAX_DECK) fail(where, 'deck', `holds ${deck.length} cards: at most ${MAX_DECK}`);
+  // The dealer is the player who draws the highest number (other cards count 0): a deck whose
+  // cards all count the same would have the players draw for ever.
+  if (new Set(deck.map((id) => card(id).number ?? 0)).size < 2)
+    fail(where, 'deck.numbers.counts', 'the dealer is whoever draws the highest number: the deck needs number cards of a face above 0 and other cards (another face, or action cards)');
   return rules;
 }
 
 /** Rules from a parsed rule file: its `base` (default `extreme`) with the sections it gives. */
 export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
   if (!isObj(v)) fail(file, 'rules', 'must be a JSON object');
-  const known = ['name', 'description', 'base', 'deck', 'points', 'start', 'profile', 'options'];
-  for (const k of Object.keys(v)) if (!known.includes(k)) fail(file, k, `unknown field: known fields are ${known.join(', ')}`);
+  knownKeys(file, '', v, ['name', 'description', 'base', 'deck', 'points', 'start', 'profile', 'options']);
   if (v.base !== undefined && typeof v.base !== 'string') fail(file, 'base', 'must be a rule set name');
   let base: Rules;
   try {
@@ -93,7 +113,8 @@ export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
     profile: v.profile === undefined ? base.profile : v.profile,
     options: { ...base.options, ...section('options') },
   };
-  for (const k of Object.keys(merged.deck.numbers as Obj)) if (k !== 'counts') fail(file, `deck.numbers.${k}`, 'unknown field: deck.numbers holds "counts"');
+  knownKeys(file, 'deck', deck, ['numbers', 'coloured', 'wild']);
+  knownKeys(file, 'points', points, ['numbers', 'kinds']);
   return checkRules(merged, file);
 }
 
@@ -104,9 +125,9 @@ export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
 export function parseRulesText(text: string, name: string): Rules {
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    v = parseJsonText(text);
   } catch (e) {
-    throw new RulesError(`${name}: is not JSON (${(e as Error).message})`);
+    throw new RulesError(`${name}: ${(e as Error).message}`);
   }
   return rulesFromJson(v, name);
 }

@@ -211,12 +211,13 @@ export function withOptions(rules: Rules, overrides: Partial<Options> = {}, wher
 /** The first problem of a set of options, as `field: what is wrong`, or null. */
 export function optionsProblem(o: Options): string | null {
   if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return 'handSize: must be a whole number from 1 to 15';
-  if (!Number.isInteger(o.target) || o.target < 1) return 'target: must be a whole number ≥ 1';
+  // A match to a larger target would never end in any time worth waiting.
+  if (!Number.isInteger(o.target) || o.target < 1 || o.target > 1_000_000) return 'target: must be a whole number from 1 to 1000000';
   if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player') return 'hitFireColour: must be "victim" or "player"';
   if (!['standard', 'challenge', 'lowest'].includes(o.scoring)) return 'scoring: must be "standard", "challenge" or "lowest"';
   if (o.reload !== 'when-empty') {
     const n = typeof o.reload === 'object' && o.reload !== null ? o.reload.atDiscard : NaN;
-    if (!Number.isInteger(n) || n < 1) return 'reload: must be "when-empty" or { "atDiscard": N } with N a whole number ≥ 1';
+    if (!Number.isInteger(n) || n < 1 || n > 1000) return 'reload: must be "when-empty" or { "atDiscard": N } with N a whole number from 1 to 1000';
   }
   for (const k of ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'allHitIncludesPlayer', 'teams', 'launcher', 'challengeWild4'] as const)
     if (typeof o[k] !== 'boolean') return `${k}: must be true or false`;

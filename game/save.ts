@@ -4,6 +4,8 @@
  * resumes the exact state, and a truncated or edited file is refused with a clear error, never
  * half loaded.
  */
+import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
+import { COLOURS } from './cards.ts';
 import { applyMove } from './engine.ts';
 import { applyMatchMove, createMatch, nextRound, type MatchState } from './match.ts';
 import { checkRules } from './ruleFile.ts';
@@ -87,22 +89,81 @@ export function saveMatch(match: MatchState): string {
   return JSON.stringify(matchSaveFile(match));
 }
 
+/** The fields of a save file: the envelope, and the `play` block a played game adds (game/playSave.ts). */
+const SAVE_FIELDS = ['format', 'schema', 'kind', 'setup', 'rounds', 'hash', 'play'];
+const SETUP_FIELDS = { game: ['rules', 'options', 'players', 'seed', 'round', 'dealer', 'out', 'scores', 'log'], match: ['rules', 'options', 'players', 'seed', 'log'] };
+/** More rounds, or moves in a round, than any match plays: a file with more was not written by a game. */
+const MAX_ROUNDS = 1000;
+const MAX_MOVES = 50_000;
+
+const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** The first problem of a save's setup, as `field: what is wrong`, or null. The rules are checked apart. */
+function setupProblem(s: Record<string, unknown>, kind: 'game' | 'match'): string | null {
+  const bad = unknownKey(s, SETUP_FIELDS[kind]);
+  if (bad) return `setup.${bad.key}: ${bad.message}`;
+  if (!isInt(s.players, 2, 10)) return 'setup.players: must be a whole number from 2 to 10';
+  const p = s.players as number;
+  if (!(isInt(s.seed, 0, Number.MAX_SAFE_INTEGER) || (typeof s.seed === 'string' && s.seed.length <= 200))) return 'setup.seed: must be a whole number ≥ 0 or a short string';
+  if (s.round !== undefined && !isInt(s.round, 0, MAX_ROUNDS)) return `setup.round: must be a whole number from 0 to ${MAX_ROUNDS}`;
+  if (s.dealer !== undefined && !isInt(s.dealer, 0, p - 1)) return `setup.dealer: must be a seat from 0 to ${p - 1}`;
+  if (s.out !== undefined && !(Array.isArray(s.out) && s.out.length === p && s.out.every((o) => typeof o === 'boolean'))) return `setup.out: must list ${p} true/false values`;
+  if (s.scores !== undefined && s.scores !== null && !(Array.isArray(s.scores) && s.scores.length === p && s.scores.every((n) => isInt(n, 0, 1e9))))
+    return `setup.scores: must list ${p} whole numbers ≥ 0`;
+  if (s.log !== undefined && typeof s.log !== 'boolean') return 'setup.log: must be true or false';
+  if (s.options !== undefined && (typeof s.options !== 'object' || s.options === null || Array.isArray(s.options))) return 'setup.options: must be an object';
+  return null;
+}
+
+const MOVE_TYPES = ['play', 'press', 'draw', 'pass', 'launcher', 'colour', 'challenge', 'accept', 'uno', 'catch'];
+const isCardId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.length <= 16;
+
+/**
+ * The first problem of a move's fields, or null: the replay then judges whether the move is
+ * legal, on fields of the types it reads. Fields the replay does not read are left alone.
+ */
+function moveProblem(m: Record<string, unknown>, players: number): string | null {
+  if (typeof m.type !== 'string' || !MOVE_TYPES.includes(m.type)) return `type must be one of ${MOVE_TYPES.join(', ')}`;
+  if (!isInt(m.seat, 0, players - 1)) return `seat must be a seat from 0 to ${players - 1}`;
+  if (m.target !== undefined && !isInt(m.target, 0, players - 1)) return `target must be a seat from 0 to ${players - 1}`;
+  if (m.type === 'play' && !isCardId(m.card)) return 'card must be a card such as "R5#1"';
+  for (const k of ['card', 'also']) if (m[k] !== undefined && !isCardId(m[k])) return `${k} must be a card such as "R5#1"`;
+  if (m.colour !== undefined && !(COLOURS as readonly unknown[]).includes(m.colour)) return `colour must be one of ${COLOURS.join(', ')}`;
+  for (const k of ['uno', 'fired', 'jam']) if (m[k] !== undefined && typeof m[k] !== 'boolean') return `${k} must be true or false`;
+  if (m.cards !== undefined && !(Array.isArray(m.cards) && m.cards.length <= 1000 && m.cards.every(isCardId))) return 'cards must be a list of cards such as "R5#1"';
+  return null;
+}
+
 /** Parses and checks the envelope of a save file. */
 export function parseSave(text: string, file = 'save.json'): SaveFile {
   let v: unknown;
   try {
-    v = JSON.parse(text);
-  } catch {
-    throw new SaveError(`save file ${file} is truncated or not JSON`);
+    v = parseJsonText(text);
+  } catch (e) {
+    const why = (e as Error).message;
+    throw new SaveError(`save file ${file} ${why.startsWith('is nested') ? why : 'is truncated or not JSON'}`);
   }
   const f = v as Partial<SaveFile>;
-  if (typeof v !== 'object' || v === null || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);
+  const bad = unknownKey(v, SAVE_FIELDS);
+  if (bad) throw new SaveError(`save file ${file}: ${bad.key}: ${bad.message}`);
   if (f.schema !== SAVE_SCHEMA) {
-    throw new SaveError(`save file ${file} has schema ${String(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
+    throw new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
   }
   if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
-  if (typeof f.setup !== 'object' || f.setup === null) throw new SaveError(`save file ${file}: setup is missing`);
+  if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw new SaveError(`save file ${file}: setup is missing`);
+  const problem = setupProblem(f.setup as unknown as Record<string, unknown>, f.kind);
+  if (problem) throw new SaveError(`save file ${file}: ${problem}`);
   if (!Array.isArray(f.rounds) || !f.rounds.every(Array.isArray) || f.rounds.length === 0) throw new SaveError(`save file ${file}: rounds must be a list of move lists`);
+  if (f.rounds.length > MAX_ROUNDS) throw new SaveError(`save file ${file}: rounds: ${f.rounds.length} rounds, more than a match plays (${MAX_ROUNDS})`);
+  const long = f.rounds.findIndex((r) => r.length > MAX_MOVES || !r.every((m) => typeof m === 'object' && m !== null && !Array.isArray(m)));
+  if (long >= 0) throw new SaveError(`save file ${file}: rounds[${long}]: must be a list of at most ${MAX_MOVES} moves, each an object`);
+  f.rounds.forEach((r, round) =>
+    r.forEach((m, i) => {
+      const why = moveProblem(m as unknown as Record<string, unknown>, f.setup!.players);
+      if (why) throw new SaveError(`save file ${file}: ${f.rounds!.length > 1 ? `round ${round + 1}, ` : ''}move ${i + 1}: ${why}`);
+    }),
+  );
   if (f.kind === 'game' && f.rounds.length !== 1) throw new SaveError(`save file ${file}: a game save holds one round of moves`);
   if (typeof f.hash !== 'string') throw new SaveError(`save file ${file}: hash is missing`);
   try {

@@ -6,7 +6,8 @@
 import { seedRng } from '../lib/rng.ts';
 import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
 import { FastLauncher } from '../emulator/api.ts';
-import type { Profile, ProfileSpec } from '../emulator/profile.ts';
+import { MAX_BURST, type Profile, type ProfileSpec } from '../emulator/profile.ts';
+import { parseJsonText, printable, shown } from '../lib/untrusted.ts';
 
 /** A log that cannot be read: says which line and why. */
 export class LogError extends Error {
@@ -38,13 +39,13 @@ export function parsePressLog(text: string, file = 'log'): Observed[] {
     if (line.startsWith('{')) {
       let o: unknown;
       try {
-        o = JSON.parse(line);
+        o = parseJsonText(line);
       } catch {
         throw new LogError(file, n, 'not valid JSON (a truncated line?)');
       }
       const rec = o as { ding?: unknown; cards?: unknown };
-      if (typeof rec.cards !== 'number' || !Number.isInteger(rec.cards) || rec.cards < 0)
-        throw new LogError(file, n, `"cards" must be a whole number ≥ 0, got ${JSON.stringify(rec.cards)}`);
+      if (typeof rec.cards !== 'number' || !Number.isInteger(rec.cards) || rec.cards < 0 || rec.cards > MAX_BURST)
+        throw new LogError(file, n, `"cards" must be a whole number from 0 to ${MAX_BURST} (the most one press gives), got ${shown(rec.cards)}`);
       if (rec.ding !== undefined && typeof rec.ding !== 'boolean') throw new LogError(file, n, '"ding" must be true or false');
       out.push({ ding: rec.ding !== false, cards: rec.cards });
       return;
@@ -56,7 +57,8 @@ export function parsePressLog(text: string, file = 'log'): Observed[] {
       return;
     }
     const cell = cells[csvColumn < 0 ? 0 : csvColumn];
-    if (cell === undefined || !/^\d+$/.test(cell)) throw new LogError(file, n, `expected a card count (a whole number), got "${cell ?? ''}"`);
+    if (cell === undefined || !/^\d+$/.test(cell) || Number(cell) > MAX_BURST)
+      throw new LogError(file, n, `expected a card count (a whole number from 0 to ${MAX_BURST}), got "${printable(cell ?? '').slice(0, 40)}"`);
     out.push({ ding: true, cards: Number(cell) });
   });
   if (out.length === 0) throw new LogError(file, 1, 'no presses in the log');

@@ -5,6 +5,7 @@
  * histograms, see sim/record.ts), never a derived float, so the merged figures are the ones a
  * single run of all the games prints, byte for byte.
  */
+import { parseJsonText } from '../lib/untrusted.ts';
 import { createHash } from 'node:crypto';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -103,7 +104,7 @@ export function parsePart(text: string, file: string): Part {
   const bad = (why: string) => new PartError(`${file} is not a usable simulation part (${why}): copy it again, or run its shard again`);
   let p: Part;
   try {
-    p = JSON.parse(text) as Part;
+    p = parseJsonText(text) as Part;
   } catch (e) {
     throw bad(`not complete JSON: ${(e as Error).message}`);
   }

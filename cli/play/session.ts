@@ -2,7 +2,6 @@
  * A match at the terminal: the person against bots, round after round to the target, against the
  * launcher (the simulated one, or a real device). Ctrl-C or q saves; a save resumes exactly.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedRng } from '../../lib/rng.ts';
@@ -10,7 +9,7 @@ import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
-import { writeFileAtomically } from '../../game/files.ts';
+import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, playSaveText, ResumeError, savedLauncher, tableBots, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
@@ -41,9 +40,9 @@ export { ResumeError, type PlayMeta };
 export function readPlaySave(file: string): { match: MatchState; meta: Partial<PlayMeta> } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUserFile(file, 'save');
   } catch (e) {
-    throw new ResumeError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new ResumeError(`cannot read ${file}: ${(e as FileReadError).message}`);
   }
   return parsePlaySave(text, file);
 }

@@ -57,7 +57,7 @@ describe('uno-extreme simulate --shard and merge', () => {
       [['merge', at('part-0.json'), at('part-1.json'), at('part-1.json'), at('part-2.json')], /shard 1\/3 is given twice/],
       [['merge', other, at('part-1.json'), at('part-2.json')], /is from another run than .*other-0.json: seed 4 against 5/],
       [['merge', at('part-0.json'), at('cut.json'), at('part-2.json')], /cut.json is not a usable simulation part \(not complete JSON/],
-      [['merge', at('part-0.json'), at('nowhere.json')], /cannot read .*nowhere.json: ENOENT/],
+      [['merge', at('part-0.json'), at('nowhere.json')], /cannot read .*nowhere.json: no such file/],
       [['merge', at('part-0.json'), at('bare-1.json'), at('part-2.json'), '--csv', at('never.csv')], /bare-1.json kept none: run that shard again with --rows/],
       [['merge'], /name the part files to merge/],
       [['simulate', ...runArgs, '--shard', '3/3', '--out', at('x.json')], /K runs from 0 to 2/],

@@ -69,7 +69,7 @@ describe('save and resume', () => {
     expect(() => loadGame('{"a":1}', 'x.json')).toThrow('x.json is not an uno-extreme save file');
     const rules = { ...file.setup.rules, deck: { ...file.setup.rules.deck, numbers: { counts: [0, 2, 2, -1, 2, 2, 2, 2, 2, 2] } } };
     expect(() => loadGame(JSON.stringify({ ...file, setup: { ...file.setup, rules } }), 'x.json')).toThrow(
-      'save file x.json: setup.rules: deck.numbers.counts[3]: must be a whole number ≥ 0',
+      'save file x.json: setup.rules: deck.numbers.counts[3]: must be a whole number from 0 to 100',
     );
   });
   it('matches save and resume too, through the file system', () => {
@@ -82,7 +82,7 @@ describe('save and resume', () => {
     expect(back.kind === 'match' && stateHash(back.match)).toBe(stateHash(m));
     writeFileSync(join(dir, 'bad.json'), '{"format":"uno-ext');
     expect(() => readSave(join(dir, 'bad.json'))).toThrow(`save file ${join(dir, 'bad.json')} is truncated or not JSON`);
-    expect(() => readSave(join(dir, 'none.json'))).toThrow(/cannot be read \(ENOENT\)/);
+    expect(() => readSave(join(dir, 'none.json'))).toThrow(/none.json: no such file/);
   });
   it('a game without a log cannot be saved', () => {
     expect(() => saveGame(createGame({ players: 2, seed: 1, log: false }))).toThrow('keeps no move log');

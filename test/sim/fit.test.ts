@@ -62,7 +62,7 @@ describe('fitting a profile to a press log', () => {
 
   it('a bad log names the line and what is wrong', () => {
     expect(() => parsePressLog('{"cards": 1}\n{"cards": 2', 'x.jsonl')).toThrow(new LogError('x.jsonl', 2, 'not valid JSON (a truncated line?)'));
-    expect(() => parsePressLog('{"cards": -1}', 'x.jsonl')).toThrow(/x.jsonl:1: "cards" must be a whole number ≥ 0, got -1/);
+    expect(() => parsePressLog('{"cards": -1}', 'x.jsonl')).toThrow(/x.jsonl:1: "cards" must be a whole number from 0 to 60 \(the most one press gives\), got -1/);
     expect(() => parsePressLog('1\n2\nthree', 'c.csv')).toThrow(/c.csv:3: expected a card count/);
     expect(() => parsePressLog('a,b\n1,2', 'c.csv')).toThrow(/no "cards" column/);
     expect(() => parsePressLog('\n\n', 'e.csv')).toThrow(/no presses/);

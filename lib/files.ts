@@ -1,0 +1,157 @@
+/**
+ * The program's one way to read a file a user names and to write a file it produces (Node
+ * only). Reading refuses what is not a regular file (a device such as /dev/urandom, a pipe, a
+ * folder would never end or never start) and what is larger than any real file of its kind;
+ * writing goes through a temporary file renamed into place, so an interrupted write never leaves
+ * half a file where a complete one was.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import path from 'node:path';
+import { READ_CAPS } from './untrusted.ts';
+
+export { READ_CAPS };
+
+
+/** The kinds of file the program reads. */
+export type FileKind = keyof typeof READ_CAPS;
+
+const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log', part: 'simulation part' };
+
+/** A file that cannot be read as asked; the message (without the path) says why and what to give instead. */
+export class FileReadError extends Error {
+  override name = 'FileReadError';
+  constructor(message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+function mib(bytes: number): string {
+  return `${bytes / 2 ** 20} MiB`;
+}
+
+/**
+ * Reads a file a user named as UTF-8 text, as a file of `kind`. Throws a {@link FileReadError}
+ * when it does not exist, cannot be opened, is not a regular file, or is larger than the kind's
+ * cap ({@link READ_CAPS}).
+ */
+export function readUserFile(file: string, kind: FileKind): string {
+  const cap = READ_CAPS[kind];
+  let fd: number;
+  try {
+    // Non-blocking, so that opening a named pipe returns at once (and is then refused) instead of
+    // waiting for a writer; a regular file reads the same either way.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (e as Error).message})`;
+    throw new FileReadError(why, code);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw new FileReadError(`is a folder: give a ${WHAT[kind]}`, 'EISDIR');
+    if (!st.isFile()) throw new FileReadError(`is not a regular file (a device or a pipe never ends): give a ${WHAT[kind]}`, 'ENOTREG');
+    if (st.size > cap) throw new FileReadError(`is ${(st.size / 2 ** 20).toFixed(1)} MiB: no ${WHAT[kind]} is larger than ${mib(cap)}; is it the right file?`, 'EFBIG');
+    // Read to the cap and one byte more: a file that grows while being read is refused too.
+    const buf = Buffer.allocUnsafe(Math.min(cap + 1, st.size + 1));
+    let n = 0;
+    for (;;) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+      if (n === buf.length) {
+        if (n > cap) throw new FileReadError(`grew past ${mib(cap)} while being read: no ${WHAT[kind]} is that large`, 'EFBIG');
+        break;
+      }
+    }
+    return buf.toString('utf8', 0, n);
+  } catch (e) {
+    if (e instanceof FileReadError) throw e;
+    throw new FileReadError(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, (e as NodeJS.ErrnoException).code);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * A temporary name next to `file`, unique to this process and this write: two programs (or two
+ * writes in one) saving the same file never write into each other's temporary file.
+ */
+function tempNameFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/**
+ * The file a write replaces: through a symbolic link to where it points (the rename would
+ * otherwise replace the link itself and leave its target as it was).
+ */
+function writeTarget(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** Writes `text` to `file` through a temporary file renamed into place: a crash never leaves half a file. */
+export function writeFileAtomically(file: string, text: string): void {
+  const target = writeTarget(file);
+  const tmp = tempNameFor(target);
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, target);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** A file being written as a stream, that appears at its path only once complete. */
+export interface AtomicStream {
+  /** Where the rows go meanwhile (a temporary file next to the target). */
+  stream: WriteStream;
+  /** Ends the stream and renames the temporary file into place. */
+  commit(): Promise<void>;
+  /** Removes the temporary file: the target keeps what it held before. */
+  abort(): void;
+}
+
+/**
+ * Opens `file` for a long write (a CSV of a simulation's games) that replaces it only when
+ * {@link AtomicStream.commit} is called: interrupted (Ctrl-C, an error), the target keeps its
+ * earlier content, and the temporary file is removed on abort or when the process exits.
+ */
+export function atomicWriteStream(file: string): AtomicStream {
+  const target = writeTarget(file);
+  const tmp = tempNameFor(target);
+  // Opened at once, so that an abort right after always finds the file to remove, and a folder
+  // that cannot be written is an error here rather than a later event.
+  const stream = createWriteStream(tmp, { fd: openSync(tmp, 'wx') });
+  let done = false;
+  const cleanUp = () => {
+    if (!done) rmSync(tmp, { force: true });
+  };
+  process.once('exit', cleanUp);
+  return {
+    stream,
+    commit: () =>
+      new Promise<void>((resolve, reject) => {
+        stream.end(() => {
+          try {
+            renameSync(tmp, target);
+            done = true;
+            process.off('exit', cleanUp);
+            resolve();
+          } catch (e) {
+            reject(e as Error);
+          }
+        });
+      }),
+    abort: () => {
+      stream.destroy();
+      cleanUp();
+      done = true;
+      process.off('exit', cleanUp);
+    },
+  };
+}

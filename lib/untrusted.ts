@@ -1,0 +1,142 @@
+/**
+ * Checks shared by every reader of text a user hands the program (saves, profiles, rule files,
+ * press logs), pure so that the browser game runs them on a file the user picks: JSON of a
+ * bounded depth, keys checked against the known ones with the nearest named, text made safe to
+ * print on a terminal.
+ */
+
+/**
+ * The deepest nesting any of the project's files uses is a handful of levels; deeper text is
+ * refused before it is parsed, since walking a deep value (hashing it, printing it) recurses.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * The largest file of each kind read, in bytes (the CLI's reader, lib/files.ts, and a page
+ * checking a picked file's size before reading it): far above any real one (a long match's save is
+ * well under a megabyte, a profile or a rule file a few kilobytes, a press log of a million
+ * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB), low
+ * enough that reading one costs no memory worth mentioning.
+ */
+export const READ_CAPS = {
+  save: 16 * 2 ** 20,
+  profile: 2 ** 20,
+  rules: 2 ** 20,
+  log: 128 * 2 ** 20,
+  part: 256 * 2 ** 20,
+} as const;
+
+/** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */
+export class JsonTextError extends Error {
+  override name = 'JsonTextError';
+}
+
+/** The depth of the deepest array or object in JSON text, up to `limit + 1` (the scan stops there). */
+function jsonDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Parses JSON text a user gave, refusing nesting deeper than `maxDepth`. Throws a
+ * {@link JsonTextError} whose message says what is wrong (without the file's name: the caller
+ * adds it).
+ */
+export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (jsonDepth(text, maxDepth) > maxDepth) throw new JsonTextError(`is nested more than ${maxDepth} levels deep: no valid file is`);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new JsonTextError(`is not valid JSON (${syntaxError((e as Error).message, text)})`);
+  }
+}
+
+/**
+ * V8's syntax error in a few words with the line and column it names, without the piece of the
+ * text it quotes (which could hold anything, control characters included).
+ */
+function syntaxError(message: string, text: string): string {
+  const at = /at position (\d+)/.exec(message);
+  let what = printable(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
+  if (at) {
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    what += ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
+  }
+  return what;
+}
+
+/** Edit distance (insertions, deletions, substitutions), case-insensitive. */
+function distance(a: string, b: string): number {
+  a = a.toLowerCase();
+  b = b.toLowerCase();
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The known name nearest to `name`, when it is close enough to be a typo of it; else null. */
+export function nearestName(name: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestD = Infinity;
+  for (const k of known) {
+    const d = distance(name, k);
+    if (d < bestD) (best = k), (bestD = d);
+  }
+  return best !== null && bestD <= Math.max(2, Math.floor(best.length / 3)) ? best : null;
+}
+
+/**
+ * The first key of `obj` that is not in `known`, with what to say about it (`did you mean …?`,
+ * else the list of known keys), or null when every key is known.
+ */
+export function unknownKey(obj: object, known: readonly string[]): { key: string; message: string } | null {
+  for (const key of Object.keys(obj)) {
+    if (known.includes(key)) continue;
+    const near = nearestName(key, known);
+    const shown = printable(key).slice(0, 40);
+    return { key: shown, message: near ? `unknown field "${shown}": did you mean ${near}?` : `unknown field "${shown}": known fields are ${known.join(', ')}` };
+  }
+  return null;
+}
+
+/**
+ * Control characters (C0, DEL, C1) and the invisible formatting ones (zero-width, bidirectional
+ * overrides): a name holding them could move the cursor, recolour or clear a terminal, or hide
+ * what it says.
+ */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
+/** `text` without control characters, safe to show on a terminal. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, '');
+}
+
+/** `text` line by line without control characters: its line breaks kept, nothing else. */
+export function printableLines(text: string): string {
+  return text.split('\n').map(printable).join('\n');
+}
+
+/** A value as an error message quotes it: short, printable, and "nothing" for a missing one. */
+export function shown(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  const text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v);
+  return printable(text.length > 40 ? `${text.slice(0, 37)}...` : text);
+}
