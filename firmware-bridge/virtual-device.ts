@@ -177,7 +177,10 @@ export class VirtualDevice {
       this.socat = p;
       let ready = false;
       let failure = '';
-      p.on('error', (e) => reject(new Error(`cannot run socat (${e.message}): apt install socat`)));
+      p.on('error', (e) => {
+        const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
+        reject(new Error(missing ? 'it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat' : `cannot run socat (${e.message})`));
+      });
       // socat says which PTY it opened, then makes the link without a word: ready once the link
       // points at that PTY (a link it could not make ends socat with an error line).
       const whenLinked = (pty: string, tries = 0) => {

@@ -119,7 +119,7 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   }
   if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) fail('aim', `must be a seat 0..${players - 1}`);
   if (m.events !== undefined && (!Array.isArray(m.events) || m.events.length > 100 || !m.events.every((e) => typeof e === 'string' && e.length <= 1000)))
-    fail('events', 'must list at most 100 lines of text');
+    fail('events', 'must list lines of text (at most 100, of at most 1000 characters)');
   return { ...m, names };
 }
 

@@ -91,7 +91,7 @@ export function saveMatch(match: MatchState): string {
 
 /** The fields of a save file: the envelope, and the `play` block a played game adds (game/playSave.ts). */
 const SAVE_FIELDS = ['format', 'schema', 'kind', 'setup', 'rounds', 'hash', 'play'];
-const SETUP_FIELDS = { game: ['rules', 'options', 'players', 'seed', 'round', 'dealer', 'out', 'scores', 'log'], match: ['rules', 'options', 'players', 'seed', 'log'] };
+const SETUP_FIELDS = { game: ['rules', 'options', 'players', 'seed', 'round', 'dealer', 'out', 'scores', 'log', 'position'], match: ['rules', 'options', 'players', 'seed', 'log', 'position'] };
 /** More rounds, or moves in a round, than any match plays: a file with more was not written by a game. */
 const MAX_ROUNDS = 1000;
 const MAX_MOVES = 50_000;
