@@ -35,6 +35,15 @@ export interface Card {
   readonly colour: Colour | null;
   /** Face value of a number card, else null. */
   readonly number: number | null;
+  /**
+   * A small integer naming this card in tables indexed by card (0, 1, 2… in the order this
+   * process first met the ids): an index that costs no string lookup. Never stored or sent.
+   */
+  readonly serial: number;
+  /** The kind as a small integer: its index in {@link CARD_KINDS}, for tables indexed by kind. */
+  readonly kindIndex: number;
+  /** The colour as a small integer: its index in {@link COLOURS}, -1 for a wild. */
+  readonly colourIndex: number;
 }
 
 /** Code letter of each colour. */
@@ -54,6 +63,8 @@ export const WILD_CODE: Readonly<Record<WildKind, string>> = {
 export const ACTION_KINDS = Object.keys(ACTION_CODE) as ActionKind[];
 /** Every wild kind, in deck order. */
 export const WILD_KINDS = Object.keys(WILD_CODE) as WildKind[];
+/** Every kind: numbers, the action kinds, the wild kinds ({@link Card.kindIndex} indexes this). */
+export const CARD_KINDS: readonly CardKind[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
 const KIND_LABEL: Readonly<Record<CardKind, string>> = {
   number: 'Number', reverse: 'Reverse', skip: 'Skip', hit2: 'Hit 2', discardAll: 'Discard All',
@@ -67,7 +78,7 @@ const ACTION_OF_CODE = new Map(Object.entries(ACTION_CODE).map(([k, c]) => [c, k
 const WILD_OF_CODE = new Map(Object.entries(WILD_CODE).map(([k, c]) => [c, k as WildKind]));
 
 /** Parses a code (`R5`, `GH2`, `CX`) or returns null when it is not one. */
-export function parseCode(code: string): Omit<Card, 'id'> | null {
+export function parseCode(code: string): Omit<Card, 'id' | 'serial' | 'kindIndex' | 'colourIndex'> | null {
   const wild = WILD_OF_CODE.get(code);
   if (wild) return { code, kind: wild, colour: null, number: null };
   const colour = COLOUR_OF_LETTER.get(code[0]);
@@ -81,6 +92,7 @@ export function parseCode(code: string): Omit<Card, 'id'> | null {
 // A dictionary object rather than a Map: ids are property keys V8 internalizes once, and the
 // lookup (several per listed move) measured faster than Map.get.
 const cache: Record<CardId, Card> = Object.create(null);
+let serials = 0;
 
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
@@ -92,7 +104,9 @@ function parseCard(id: CardId): Card {
   const hash = id.indexOf('#');
   const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
   if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
-  const c = { id, ...parsed };
+  const c: Card = {
+    id, ...parsed, serial: serials++, kindIndex: CARD_KINDS.indexOf(parsed.kind), colourIndex: parsed.colour === null ? -1 : COLOURS.indexOf(parsed.colour),
+  };
   cache[id] = c;
   return c;
 }
@@ -155,6 +169,34 @@ export interface Points {
 
 /** Points a card is worth at the end of a round. */
 export function cardPoints(points: Points, id: CardId): number {
-  const c = card(id);
+  return pointsOf(points, card(id));
+}
+
+/** {@link cardPoints} of a card already looked up. */
+export function pointsOf(points: Points, c: Card): number {
   return c.kind === 'number' ? points.numbers[c.number!] ?? 0 : points.kinds[c.kind] ?? 0;
+}
+
+const pointTables = new WeakMap<Points, number[]>();
+
+/**
+ * The points of every card under `points`, indexed by {@link Card.serial}: built once per points
+ * table (a rule set's), so scoring a card is an array read rather than lookups by kind name. It
+ * holds every card of `deck` (and every other card met so far); read it with {@link pointsIn}.
+ */
+export function pointTable(points: Points, deck: DeckSpec): number[] {
+  let t = pointTables.get(points);
+  if (!t) {
+    for (const id of deckOf(deck)) card(id);
+    const cards = Object.values(cache);
+    t = Array<number>(cards.length).fill(0);
+    for (const c of cards) t[c.serial] = pointsOf(points, c);
+    pointTables.set(points, t);
+  }
+  return t;
+}
+
+/** A card's points from a {@link pointTable} (computed for a card met after the table was built: another deck's). */
+export function pointsIn(table: number[], points: Points, c: Card): number {
+  return c.serial < table.length ? table[c.serial] : pointsOf(points, c);
 }

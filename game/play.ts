@@ -5,7 +5,7 @@
  */
 import { card, cardLabel, COLOURS, type Card, type CardId, type Colour } from './cards.ts';
 import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
-import { EFFECTS } from './effects/index.ts';
+import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { DrawnRequest, GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
@@ -97,7 +97,7 @@ export function playableBy(s: GameState, seat: number, id: CardId): MoveError | 
 
 /** Cards a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
 export function laidBy(s: GameState, m: PlayMove, c: Card = card(m.card)): CardId[] {
-  const lays = EFFECTS[c.kind].lays;
+  const lays = EFFECT_OF_KIND[c.kindIndex].lays;
   if (!lays) return m.also !== undefined ? [m.also, m.card] : [m.card];
   // `lays` gives a new array: the pair and the card go on top of it (no spread copies).
   const laid = lays(s.hands[m.seat], c);
@@ -113,7 +113,7 @@ export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
   const why = playableBy(s, m.seat, m.card);
   if (why) return why;
   const c = card(m.card);
-  const effect = EFFECTS[c.kind];
+  const effect = EFFECT_OF_KIND[c.kindIndex];
   // The card's label only for a message: building it for every legal play was wasted work.
   const label = () => cardLabel(m.card);
   if (effect.namesColour(s.rules)) {
@@ -169,7 +169,7 @@ export function playMoves(s: GameState, seat: number, ids: readonly CardId[], ou
     const id = ids[i];
     const c = card(id);
     if (blocker(s, seat, c, top)) continue;
-    const effect = EFFECTS[c.kind];
+    const effect = EFFECT_OF_KIND[c.kindIndex];
     const colours: readonly (Colour | undefined)[] = effect.namesColour(rules) ? COLOURS : NO_COLOUR;
     const targets: readonly (number | undefined)[] = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NO_TARGET;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
@@ -198,7 +198,7 @@ export function playMoves(s: GameState, seat: number, ids: readonly CardId[], ou
 export function applyPlay(d: Draft, m: PlayMove): void {
   const s = d.s;
   const c = card(m.card);
-  const effect = EFFECTS[c.kind];
+  const effect = EFFECT_OF_KIND[c.kindIndex];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
   const colourBefore = s.colour;
   const laid = laidBy(s, m, c);

@@ -61,6 +61,12 @@ export interface RoundRun {
 
 type Input = PressResult | Move | null | undefined;
 
+// The operations that name nothing but a seat, made once: a simulated round yields several a press.
+const PRESS_OP: LauncherOp = Object.freeze({ op: 'press' });
+const CLEAR_JAM_OP: LauncherOp = Object.freeze({ op: 'clearJam' });
+/** Seats a table may have (rules: 2..10). */
+const AIM_OPS: readonly LauncherOp[] = Array.from({ length: 10 }, (_, seat) => Object.freeze({ op: 'aim', seat }));
+
 /** The same cards in the same order. */
 export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
@@ -138,15 +144,15 @@ function* personPresses(state: GameState, seat: number, bots: readonly Bot[]): G
 /** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
 function* press(state: GameState): Generator<LauncherOp, Move, Input> {
   const p = state.pending!;
-  let r = (yield { op: 'press' }) as PressResult;
+  let r = (yield PRESS_OP) as PressResult;
   while (!r.dinged) {
     // A jam, or a lid a person opened: clearJam waits for it to be cleared (a real device) or cycles the lid (software).
     if (r.ignored !== 'jammed' && r.ignored !== 'lid-open') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
-    yield { op: 'clearJam' };
-    r = (yield { op: 'press' }) as PressResult;
+    yield CLEAR_JAM_OP;
+    r = (yield PRESS_OP) as PressResult;
   }
   // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
-  if (r.jam) yield { op: 'clearJam' };
+  if (r.jam) yield CLEAR_JAM_OP;
   const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
   if (r.jam) m.jam = true;
   // The launcher leaves at most its last card sticking out; the move counts them, so a log can say more.
@@ -183,7 +189,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     let move = reactionsOpen(state) ? yield* reaction(state, bots, moves, decider) : null;
     if (!move && p?.kind === 'press') {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
-      if (aimed !== p.aimAt) yield { op: 'aim', seat: (aimed = p.aimAt) };
+      if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
       if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, p.seat, bots);
       move = yield* press(state);
     }

@@ -4,7 +4,7 @@
  */
 import { card, type CardId } from './cards.ts';
 import { draftOf, request, resume, type Draft } from './draft.ts';
-import { EFFECTS } from './effects/index.ts';
+import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules, StartAction } from './rules.ts';
 import type { GameEvent, GameState, Pending, Resume } from './state.ts';
 import { leftOf } from './turn.ts';
@@ -44,7 +44,7 @@ function applyStart(d: Draft, action: StartAction): void {
       return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
     case 'asDealer': {
       const c = card(id);
-      EFFECTS[c.kind].apply(d, {
+      EFFECT_OF_KIND[c.kindIndex].apply(d, {
         seat: s.dealer, card: c, colour: s.colour, target: null, goingOut: false, pair: false, stacked: 0,
         kept: [], colourBefore: s.colour,
       });

@@ -3,7 +3,8 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { card, cardPoints, COLOURS, type CardId, type Colour } from '../cards.ts';
+import { card, COLOURS, pointsIn, pointTable, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { EFFECT_OF_KIND } from '../effects/index.ts';
 import { laidBy } from '../play.ts';
 import type { GameState, Move } from '../state.ts';
 import { activeSeats, nextSeat, teamOf } from '../turn.ts';
@@ -11,7 +12,8 @@ import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOpti
 
 type Play = Extract<Move, { type: 'play' }>;
 
-const ATTACKS = new Set(['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire']);
+/** The kinds that make the next player take cards (a lookup by kind, not a Set of strings). */
+const ATTACKS: Readonly<Partial<Record<CardKind, true>>> = { hit2: true, hit4: true, draw2: true, wild4: true, allHit: true, hitFire: true };
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
@@ -83,6 +85,10 @@ interface Scoring {
   count: number[];
   /** Strength of each colour in the hand, as strongestColour sums it. */
   strength: number[];
+  /** The points of each card under the rules ({@link pointTable}). */
+  points: number[];
+  /** The strongest colour of the whole hand (bestOf(strength)), once asked. */
+  best: Colour | undefined;
 }
 
 function scoring(state: GameState, seat: number): Scoring {
@@ -92,26 +98,39 @@ function scoring(state: GameState, seat: number): Scoring {
   for (let i = 0; i < hand.length; i++) {
     const c = card(hand[i]);
     if (c.colour === null) continue;
-    count[COLOUR_INDEX[c.colour]]++;
-    sums[COLOUR_INDEX[c.colour]] += strength(c.number);
+    count[c.colourIndex]++;
+    sums[c.colourIndex] += strength(c.number);
   }
-  return { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, count, strength: sums };
+  return { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, count, strength: sums, points: pointTable(state.rules.points, state.rules.deck), best: undefined };
 }
 
-/** Cards of `colour` the hand keeps after laying `laid`. */
-function keptOfColour(k: Scoring, laid: readonly CardId[], colour: Colour): number {
-  let n = k.count[COLOUR_INDEX[colour]];
-  for (let i = 0; i < laid.length; i++) if (card(laid[i]).colour === colour) n--;
+/**
+ * What a play lays, as scoring needs it: how many cards, and how many of colour `colour` (index
+ * in COLOURS, -1 for none). A card whose effect lays nothing more lays itself and its pair, both
+ * of its own colour: counted without building the list (this runs for every candidate of every
+ * decision); a card that lays more (Discard All) is counted over the list its effect gives.
+ */
+function laidCount(k: Scoring, m: Play, c: Card): number {
+  return EFFECT_OF_KIND[c.kindIndex].lays ? laidBy(k.state, m, c).length : m.also !== undefined ? 2 : 1;
+}
+
+function laidOfColour(k: Scoring, m: Play, c: Card, colour: Colour, laid: number): number {
+  if (!EFFECT_OF_KIND[c.kindIndex].lays) return c.colour === colour ? laid : 0;
+  const cards = laidBy(k.state, m, c);
+  let n = 0;
+  for (let i = 0; i < cards.length; i++) if (card(cards[i]).colour === colour) n++;
   return n;
 }
 
 /** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
-function strongestKept(k: Scoring, laid: readonly CardId[], kept: number): Colour {
-  if (kept === 0) return bestOf(k.strength);
+function strongestKept(k: Scoring, m: Play, c: Card, kept: number): Colour {
+  // A play that lays no coloured card keeps the whole hand's colours: the decision's best, found once.
+  if (kept === 0 || (c.colour === null && !EFFECT_OF_KIND[c.kindIndex].lays)) return (k.best ??= bestOf(k.strength));
   const sums = k.strength.slice();
+  const laid = laidBy(k.state, m, c);
   for (let i = 0; i < laid.length; i++) {
-    const c = card(laid[i]);
-    if (c.colour !== null) sums[COLOUR_INDEX[c.colour]] -= strength(c.number);
+    const l = card(laid[i]);
+    if (l.colour !== null) sums[l.colourIndex] -= strength(l.number);
   }
   return bestOf(sums);
 }
@@ -119,20 +138,20 @@ function strongestKept(k: Scoring, laid: readonly CardId[], kept: number): Colou
 function score(k: Scoring, m: Play): number {
   const { state, seat } = k;
   const c = card(m.card);
-  const laid = laidBy(state, m, c);
+  const laid = laidCount(k, m, c);
   // The laid cards all come from the hand (ids are unique): what stays is the rest.
-  const kept = state.hands[seat].length - laid.length;
+  const kept = state.hands[seat].length - laid;
   const victimCards = k.victimCards;
-  let v = cardPoints(state.rules.points, m.card) / 10;
+  let v = pointsIn(k.points, state.rules.points, c) / 10;
   if (c.colour === null) {
     if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined && m.colour !== strongestKept(k, laid, kept)) v -= 100;
+    if (m.colour !== undefined && m.colour !== strongestKept(k, m, c, kept)) v -= 100;
   }
   const colour = c.colour ?? m.colour;
-  if (colour !== undefined) v += 2 * keptOfColour(k, laid, colour);
-  if (ATTACKS.has(c.kind)) v += 12 + Math.max(0, 8 - victimCards) * 3;
+  if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(k, m, c, colour, laid));
+  if (ATTACKS[c.kind]) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
-  if (c.kind === 'discardAll') v += laid.length > 1 ? 10 * (laid.length - 1) : -15;
+  if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
   if (c.kind === 'playAgain') v += 6;
   if (m.also !== undefined) v += 8;
   if (m.target !== undefined) {

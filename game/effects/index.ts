@@ -1,5 +1,5 @@
 /** The registry of card effects, keyed by card kind: one file per kind in this folder. */
-import type { CardKind } from '../cards.ts';
+import { CARD_KINDS, type CardKind } from '../cards.ts';
 import { allHitEffect } from './allHit.ts';
 import { coupExtremeEffect } from './coupExtreme.ts';
 import { customizableEffect } from './customizable.ts';
@@ -39,3 +39,6 @@ export const EFFECTS: Readonly<Record<CardKind, Effect>> = {
   customizable: customizableEffect,
   wild4: wild4Effect,
 };
+
+/** {@link EFFECTS} indexed by {@link Card.kindIndex}: the effect of a card looked up without its kind's name. */
+export const EFFECT_OF_KIND: readonly Effect[] = CARD_KINDS.map((k) => EFFECTS[k]);

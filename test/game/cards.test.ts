@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, card, cardLabel, cardPoints } from '../../game/cards.ts';
+import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, pointsIn, pointTable } from '../../game/cards.ts';
 import { RULE_SETS, ruleSet } from '../../game/rules.ts';
 
 describe('cards and decks', () => {
   it('ids parse to colour, kind and number; labels are readable', () => {
-    expect(card('R5#1')).toEqual({ id: 'R5#1', code: 'R5', kind: 'number', colour: 'red', number: 5 });
+    expect(card('R5#1')).toMatchObject({ id: 'R5#1', code: 'R5', kind: 'number', colour: 'red', number: 5 });
+    // The small integers tables index by: kind and colour in their lists' order, a serial per card.
+    expect(card('R5#1')).toMatchObject({ kindIndex: CARD_KINDS.indexOf('number'), colourIndex: COLOURS.indexOf('red') });
+    expect(card('CX#2')).toMatchObject({ kindIndex: CARD_KINDS.indexOf('coupExtreme'), colourIndex: -1 });
+    expect(card('R5#1').serial).not.toBe(card('R5#2').serial);
+    expect(card('R5#1').serial).toBe(card('R5#1').serial);
     expect(card('GSH#1')).toMatchObject({ kind: 'showHands', colour: 'green' });
     expect(card('CX#2')).toMatchObject({ kind: 'coupExtreme', colour: null });
     expect([cardLabel('R5#1'), cardLabel('BH2#2'), cardLabel('CX#1'), cardLabel('Y+2#1')]).toEqual(['Red 5', 'Blue Hit 2', 'Coup Extrême', 'Yellow +2']);
@@ -19,6 +24,17 @@ describe('cards and decks', () => {
     const p = (rules: string, id: string) => cardPoints(ruleSet(rules).points, id);
     expect([p('extreme', 'R7#1'), p('extreme', 'RH2#1'), p('extreme', 'RD#1'), p('extreme', 'CX#1')]).toEqual([7, 20, 30, 50]);
     expect([p('extreme-2010', 'H4#1'), p('extreme-fr', 'RT#1'), p('classic', 'W4#1'), p('en-ligne', 'RP#1')]).toEqual([40, 30, 50, 20]);
+  });
+  it('a rule set\'s point table gives every card its points, a card of another deck too', () => {
+    for (const r of Object.values(RULE_SETS)) {
+      const t = pointTable(r.points, r.deck);
+      for (const id of buildDeck(r.deck)) expect(t[card(id).serial]).toBe(cardPoints(r.points, id));
+    }
+    const classic = ruleSet('classic');
+    const t = pointTable(classic.points, classic.deck);
+    // A card first met after the table was built (a deck of its own, say) is computed, not missing.
+    const late = card('CX#99');
+    expect(pointsIn(t, classic.points, late)).toBe(cardPoints(classic.points, 'CX#99'));
   });
   it('each launcher rule set suggests its launcher profile', () => {
     expect(ruleSet('extreme').profile).toBe('seed-0-8');
