@@ -15,8 +15,16 @@ import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
 export const WEB_DIST = path.join(ROOT, 'web', 'dist');
-/** What the page is built from: a change in any of these rebuilds it. */
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play', 'firmware-bridge'].map((p) => path.join(ROOT, p));
+/**
+ * What the page is built from: a change in any of these rebuilds it. Of firmware-bridge, the
+ * modules the page bundles and the firmware (its sketch and shipped hex), not the build folders
+ * that tests make and remove beside them.
+ */
+const SOURCES = [
+  'web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play',
+  ...readdirSync(path.join(ROOT, 'firmware-bridge')).filter((f) => f.endsWith('.ts')).map((f) => `firmware-bridge/${f}`),
+  'firmware-bridge/serial', 'firmware-bridge/avr', 'firmware-bridge/firmware/uno_extreme_launcher', 'firmware-bridge/firmware/uno_extreme_launcher.hex',
+].map((p) => path.join(ROOT, p));
 
 function newest(p: string): number {
   const st = statSync(p, { throwIfNoEntry: false });
