@@ -5,13 +5,18 @@
  * the device gives, any number of the supply's next cards.
  */
 import { COLOURS } from './cards.ts';
+import { roundOf, type Round } from './core/round.ts';
 import { playMoves } from './play.ts';
 import type { GameState, Move } from './state.ts';
 import { activeSeats } from './turn.ts';
 
 /** The legal moves of `state` (empty once the round is over). */
 export function legalMoves(state: GameState): Move[] {
-  const s = state;
+  return movesIn(roundOf(state));
+}
+
+/** {@link legalMoves} of a round in play. */
+export function movesIn(s: Round): Move[] {
   if (s.winner !== null) return [];
   const out: Move[] = [];
   if (s.uno !== null) {

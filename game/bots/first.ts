@@ -6,13 +6,13 @@
  * when it can, and never acts out of turn. It draws nothing from a random stream.
  */
 import type { Move } from '../state.ts';
-import type { Bot } from './types.ts';
+import { roundBot, type RoundBot } from './types.ts';
 
 /** The first-playable bot. */
-export function firstBot(): Bot {
-  return {
+export function firstBot(): RoundBot {
+  return roundBot({
     name: 'first',
-    choose(_state, _seat, moves) {
+    chooseIn(_round, _seat, moves) {
       // The list gives each play before its UNO-call twin, and a card's colours red first.
       let accept: Move | null = null;
       for (let i = 0; i < moves.length; i++) {
@@ -27,8 +27,8 @@ export function firstBot(): Bot {
       }
       return accept ?? moves[0];
     },
-    react() {
+    reactIn() {
       return null;
     },
-  };
+  });
 }

@@ -3,12 +3,13 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { card, COLOURS, pointsIn, pointTable, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { card, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import type { Round } from '../core/round.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
 import { laidBy } from '../play.ts';
 import type { GameState, Move } from '../state.ts';
 import { activeSeats, nextSeat, teamOf } from '../turn.ts';
-import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
+import { botCore, distinctPlays, reactToUno, roundBot, withUnoCall, type BotOptions, type RoundBot } from './types.ts';
 
 type Play = Extract<Move, { type: 'play' }>;
 
@@ -17,10 +18,15 @@ const ATTACKS: Readonly<Partial<Record<CardKind, true>>> = { hit2: true, hit4: t
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
+  return strongestOf(serialsOf(hand));
+}
+
+/** {@link strongestColour} of a hand of serials (a round's). */
+function strongestOf(hand: readonly number[]): Colour {
   // One pass over the hand (not one per colour): the scores are whole numbers, so the sums are the same.
   let red = 0, yellow = 0, green = 0, blue = 0;
   for (let i = 0; i < hand.length; i++) {
-    const c = card(hand[i]);
+    const c = cardAt(hand[i]);
     const v = 10 + (c.number ?? 10);
     if (c.colour === 'red') red += v;
     else if (c.colour === 'yellow') yellow += v;
@@ -36,8 +42,11 @@ export function strongestColour(hand: readonly CardId[]): Colour {
   return best;
 }
 
+/** What {@link leader} reads: a state's or a round's seats, hand sizes and totals. */
+type Table = Pick<GameState, 'rules' | 'players' | 'out' | 'scores'> & { hands: readonly { length: number }[] };
+
 /** The opponent closest to winning: fewest cards, then highest match total. */
-export function leader(state: GameState, seat: number): number {
+export function leader(state: Table, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
   // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
   let best: number | undefined;
@@ -49,7 +58,7 @@ export function leader(state: GameState, seat: number): number {
 }
 
 /** Seat `a` comes before seat `b` as the leader: fewer cards, then a higher match total, then the lower seat. */
-function closerToWinning(state: GameState, a: number, b: number): boolean {
+function closerToWinning(state: Table, a: number, b: number): boolean {
   const cards = state.hands[a].length - state.hands[b].length;
   if (cards !== 0) return cards < 0;
   const totals = (state.scores?.[b] ?? 0) - (state.scores?.[a] ?? 0);
@@ -77,7 +86,7 @@ function bestOf(sums: readonly number[]): Colour {
  * are these less the laid cards': a pass over the cards laid per play, not over the hand.
  */
 interface Scoring {
-  state: GameState;
+  state: Round;
   seat: number;
   victimCards: number;
   leader: number | undefined;
@@ -91,12 +100,12 @@ interface Scoring {
   best: Colour | undefined;
 }
 
-function scoring(state: GameState, seat: number): Scoring {
+function scoring(state: Round, seat: number): Scoring {
   const count = [0, 0, 0, 0];
   const sums = [0, 0, 0, 0];
   const hand = state.hands[seat];
   for (let i = 0; i < hand.length; i++) {
-    const c = card(hand[i]);
+    const c = cardAt(hand[i]);
     if (c.colour === null) continue;
     count[c.colourIndex]++;
     sums[c.colourIndex] += strength(c.number);
@@ -118,7 +127,7 @@ function laidOfColour(k: Scoring, m: Play, c: Card, colour: Colour, laid: number
   if (!EFFECT_OF_KIND[c.kindIndex].lays) return c.colour === colour ? laid : 0;
   const cards = laidBy(k.state, m, c);
   let n = 0;
-  for (let i = 0; i < cards.length; i++) if (card(cards[i]).colour === colour) n++;
+  for (let i = 0; i < cards.length; i++) if (cardAt(cards[i]).colour === colour) n++;
   return n;
 }
 
@@ -129,7 +138,7 @@ function strongestKept(k: Scoring, m: Play, c: Card, kept: number): Colour {
   const sums = k.strength.slice();
   const laid = laidBy(k.state, m, c);
   for (let i = 0; i < laid.length; i++) {
-    const l = card(laid[i]);
+    const l = cardAt(laid[i]);
     if (l.colour !== null) sums[l.colourIndex] -= strength(l.number);
   }
   return bestOf(sums);
@@ -164,13 +173,13 @@ function score(k: Scoring, m: Play): number {
 }
 
 /** The heuristic bot. */
-export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot {
+export function heuristicBot(o: BotOptions & { challengeChance?: number }): RoundBot {
   const core = botCore(o);
   const { rng } = core;
   const challengeChance = o.challengeChance ?? 0.25;
-  return {
+  return roundBot({
     name: 'heuristic',
-    choose(state, seat, moves) {
+    chooseIn(state, seat, moves) {
       // Plain loops over the list: this runs for every decision of every simulated round.
       let firstColour: Move | null = null;
       let challenge: Move | null = null;
@@ -181,7 +190,7 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot 
         else if (m.type === 'play' && !m.uno) hasPlay = true;
       }
       if (firstColour) {
-        const best = strongestColour(state.hands[seat]);
+        const best = strongestOf(state.hands[seat]);
         for (const m of moves) if (m.type === 'colour' && m.colour === best) return m;
         return firstColour;
       }
@@ -198,11 +207,11 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot 
       }
       return withUnoCall(core, moves, best!);
     },
-    react(state, seat, moves) {
+    reactIn(_state, _seat, moves) {
       const uno = reactToUno(core, moves);
       if (uno) return uno;
       const jumps = distinctPlays(moves);
       return jumps.length > 0 ? withUnoCall(core, moves, jumps[0]) : null;
     },
-  };
+  });
 }

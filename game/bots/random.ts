@@ -1,6 +1,6 @@
 /** A bot that plays a random legal move: a baseline, and a fuzzer for the engine. */
 import type { Move } from '../state.ts';
-import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
+import { botCore, distinctPlays, reactToUno, roundBot, withUnoCall, type BotOptions, type RoundBot } from './types.ts';
 
 type Play = Extract<Move, { type: 'play' }>;
 
@@ -22,14 +22,14 @@ function nthMove(moves: readonly Move[], plays: boolean, k: number): Move {
 }
 
 /** A bot that picks uniformly among the distinct legal plays (and sometimes reneges). */
-export function randomBot(o: RandomBotOptions): Bot {
+export function randomBot(o: RandomBotOptions): RoundBot {
   const core = botCore(o);
   const renege = o.renege ?? 0.05;
   const jumpIn = o.jumpIn ?? 0.5;
   const { rng } = core;
-  return {
+  return roundBot({
     name: 'random',
-    choose(_state, _seat, moves) {
+    chooseIn(_round, _seat, moves) {
       // The plays (distinctPlays) and the other moves are counted, then one is picked by its rank
       // in list order: the same choice as from the two lists, without building them every move.
       let plays = 0;
@@ -44,11 +44,11 @@ export function randomBot(o: RandomBotOptions): Bot {
       }
       return others > 0 ? nthMove(moves, false, rng.int(others)) : moves[rng.int(moves.length)];
     },
-    react(_state, _seat, moves): Move | null {
+    reactIn(_round, _seat, moves): Move | null {
       const uno = reactToUno(core, moves);
       if (uno) return uno;
       const jumps = distinctPlays(moves);
       return jumps.length > 0 && rng.chance(jumpIn) ? withUnoCall(core, moves, jumps[rng.int(jumps.length)]) : null;
     },
-  };
+  });
 }

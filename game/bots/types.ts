@@ -1,5 +1,6 @@
 /** What a bot is, and the helpers every bot shares (UNO calls, catches, seeded streams). */
 import { Rng, seedRng } from '../../lib/rng.ts';
+import { roundOf, type Round } from '../core/round.ts';
 import type { GameState, Move } from '../state.ts';
 
 /** A software player. Bots never suggest plays to others (a table penalty software cannot incur). */
@@ -17,6 +18,37 @@ export interface Bot {
    * jump-ins. Returns one of them or null.
    */
   react(state: GameState, seat: number, moves: readonly Move[]): Move | null;
+}
+
+/**
+ * A bot that reads the round in play itself (cards as serials, game/core/round.ts): the runner
+ * hands it its round rather than a {@link GameState} built for each decision. The project's bots
+ * are these; `choose` and `react` are then the same choices on a state ({@link roundBot}).
+ */
+export interface RoundBot extends Bot {
+  chooseIn(round: Round, seat: number, moves: readonly Move[]): Move;
+  reactIn(round: Round, seat: number, moves: readonly Move[]): Move | null;
+}
+
+/** A {@link RoundBot} from its choices on a round; its `choose` and `react` convert the state they are given. */
+export function roundBot(b: Pick<RoundBot, 'name' | 'chooseIn' | 'reactIn'>): RoundBot {
+  // Methods, not arrow functions: the TypeScript loader names each arrow with a property definition, for every bot made.
+  return {
+    name: b.name,
+    chooseIn: b.chooseIn,
+    reactIn: b.reactIn,
+    choose(state, seat, moves) {
+      return b.chooseIn(roundOf(state), seat, moves);
+    },
+    react(state, seat, moves) {
+      return b.reactIn(roundOf(state), seat, moves);
+    },
+  };
+}
+
+/** The bot reads rounds in play ({@link RoundBot}). */
+export function readsRounds(bot: Bot): bot is RoundBot {
+  return typeof (bot as Partial<RoundBot>).chooseIn === 'function';
 }
 
 /** How a bot plays; each bot draws from its own stream `seedRng(seed, seat)`. */
