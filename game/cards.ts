@@ -201,6 +201,15 @@ export function deckOf(spec: DeckSpec): readonly CardId[] {
   return deck;
 }
 
+const deckSerials = new WeakMap<object, readonly number[]>();
+
+/** {@link deckOf} as serials, what a round deals: built once per deck spec. The array is only read. */
+export function deckSerialsOf(spec: DeckSpec): readonly number[] {
+  let deck = deckSerials.get(spec);
+  if (!deck) deckSerials.set(spec, (deck = serialsOf(deckOf(spec))));
+  return deck;
+}
+
 /** Point values: number cards by face (index 0..9), other kinds by kind. */
 export interface Points {
   numbers: number[];

@@ -3,7 +3,7 @@
  * table (docs/rules.md). A dealt round and a round set up from a position both end with it.
  */
 import { card, type CardId } from './cards.ts';
-import { roundOf, stateOf, topOf, type RoundResume } from './core/round.ts';
+import { roundOf, stateOf, topOf, type Round, type RoundResume } from './core/round.ts';
 import { draftOf, request, resume, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules, StartAction } from './rules.ts';
@@ -62,10 +62,17 @@ function applyStart(d: Draft, action: StartAction): void {
  * ends with it, and a position set up with `turnUp`.
  */
 export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[] } {
-  const d = draftOf(roundOf(dealt));
-  const top = dealt.discard[dealt.discard.length - 1];
-  d.s.colour = card(top).colour;
-  d.events.push({ type: 'start', card: top, dealer: dealt.dealer });
-  applyStart(d, startAction(dealt.rules, top));
-  return { state: stateOf(d.s), events: d.events };
+  const r = roundOf(dealt);
+  const events = turnUpRound(r);
+  return { state: stateOf(r), events };
+}
+
+/** {@link turnUp} on a round just dealt, in place (pass a round nobody else holds): its events. */
+export function turnUpRound(dealt: Round): GameEvent[] {
+  const d = draftOf(dealt);
+  const top = topOf(dealt);
+  dealt.colour = top.colour;
+  d.events.push({ type: 'start', card: top.id, dealer: dealt.dealer });
+  applyStart(d, startAction(dealt.rules, top.id));
+  return d.events;
 }

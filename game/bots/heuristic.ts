@@ -114,30 +114,25 @@ function scoring(state: Round, seat: number): Scoring {
 }
 
 /**
- * What a play lays, as scoring needs it: how many cards, and how many of colour `colour` (index
- * in COLOURS, -1 for none). A card whose effect lays nothing more lays itself and its pair, both
- * of its own colour: counted without building the list (this runs for every candidate of every
- * decision); a card that lays more (Discard All) is counted over the list its effect gives.
+ * What a play lays, as scoring needs it. A card whose effect lays nothing more lays itself and
+ * its pair, both of its own colour: counted without building the list (this runs for every
+ * candidate of every decision), `laid` is then null; a card that lays more (Discard All) gives
+ * the list once per candidate, and the counts are taken over it.
  */
-function laidCount(k: Scoring, m: Play, c: Card): number {
-  return EFFECT_OF_KIND[c.kindIndex].lays ? laidBy(k.state, m, c).length : m.also !== undefined ? 2 : 1;
-}
-
-function laidOfColour(k: Scoring, m: Play, c: Card, colour: Colour, laid: number): number {
-  if (!EFFECT_OF_KIND[c.kindIndex].lays) return c.colour === colour ? laid : 0;
-  const cards = laidBy(k.state, m, c);
+function laidOfColour(c: Card, colour: Colour, count: number, laid: readonly number[] | null): number {
+  if (laid === null) return c.colour === colour ? count : 0;
   let n = 0;
-  for (let i = 0; i < cards.length; i++) if (cardAt(cards[i]).colour === colour) n++;
+  for (let i = 0; i < laid.length; i++) if (cardAt(laid[i]).colour === colour) n++;
   return n;
 }
 
 /** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
-function strongestKept(k: Scoring, m: Play, c: Card, kept: number): Colour {
+function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[] | null): Colour {
   // A play that lays no coloured card keeps the whole hand's colours: the decision's best, found once.
-  if (kept === 0 || (c.colour === null && !EFFECT_OF_KIND[c.kindIndex].lays)) return (k.best ??= bestOf(k.strength));
+  if (kept === 0 || (c.colour === null && laid === null)) return (k.best ??= bestOf(k.strength));
   const sums = k.strength.slice();
-  const laid = laidBy(k.state, m, c);
-  for (let i = 0; i < laid.length; i++) {
+  // Only a wild is asked, so a play with no list laid only itself (no colour): the case above.
+  for (let i = 0; laid !== null && i < laid.length; i++) {
     const l = cardAt(laid[i]);
     if (l.colour !== null) sums[l.colourIndex] -= strength(l.number);
   }
@@ -147,17 +142,18 @@ function strongestKept(k: Scoring, m: Play, c: Card, kept: number): Colour {
 function score(k: Scoring, m: Play): number {
   const { state, seat } = k;
   const c = card(m.card);
-  const laid = laidCount(k, m, c);
+  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidBy(state, m, c) : null;
+  const laid = laidCards ? laidCards.length : m.also !== undefined ? 2 : 1;
   // The laid cards all come from the hand (ids are unique): what stays is the rest.
   const kept = state.hands[seat].length - laid;
   const victimCards = k.victimCards;
   let v = pointsIn(k.points, state.rules.points, c) / 10;
   if (c.colour === null) {
     if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined && m.colour !== strongestKept(k, m, c, kept)) v -= 100;
+    if (m.colour !== undefined && m.colour !== strongestKept(k, c, kept, laidCards)) v -= 100;
   }
   const colour = c.colour ?? m.colour;
-  if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(k, m, c, colour, laid));
+  if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(c, colour, laid, laidCards));
   if (ATTACKS[c.kind]) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
