@@ -139,19 +139,30 @@ export function applyMove(state: GameState, move: Move): MoveResult {
   const r = roundOf(state);
   const error = checkIn(r, move);
   if (error) return { ok: false, error };
-  const events = applyLegal(r, move);
+  const events = applyIn(r, move);
   return { ok: true, state: stateOf(r), events };
 }
 
 /**
- * Applies a move already known to be legal to `round` itself, in place, without checking it
- * again: for the runner, whose bots choose from the list `legalMoves` gave (the very same
- * objects), and which plays on a round of its own. Listing and checking share one source of
- * truth, so a listed move always passes {@link checkMove}. Anything else (launcher answers,
- * people, save files) is checked first ({@link checkIn}, {@link applyMove}). Not part of the
- * library API. Returns the move's events.
+ * Applies a move already known to be legal to `state` itself, in place, without checking it
+ * again (a search that plays rounds out on states of its own). Not part of the library API:
+ * {@link applyMove} checks and copies. Returns `state` and the move's events.
  */
-export function applyLegal(round: Round, move: Move): GameEvent[] {
+export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { ok: true }> {
+  const r = roundOf(state);
+  const events = applyIn(r, move);
+  Object.assign(state, stateOf(r));
+  return { ok: true, state, events };
+}
+
+/**
+ * Applies a move already known to be legal to `round` itself, in place, without checking it
+ * again: for the runner, whose bots choose among the moves it listed, and which plays on a
+ * round of its own. Listing and checking share one source of truth, so a listed move always
+ * passes {@link checkMove}. Anything else (launcher answers, people, save files) is checked
+ * first ({@link checkIn}, {@link applyMove}). Returns the move's events.
+ */
+export function applyIn(round: Round, move: Move): GameEvent[] {
   const d = draftOf(round);
   const keepsWindow = keepsUnoWindow(round, move);
   if (!keepsWindow) round.uno = null;

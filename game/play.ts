@@ -4,6 +4,7 @@
  * a move and the listing of legal plays.
  */
 import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type Colour } from './cards.ts';
+import { PLAY, type MoveList } from './core/moves.ts';
 import { topOf, type Round, type RoundPending } from './core/round.ts';
 import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
@@ -101,11 +102,16 @@ export function playableBy(s: Round, seat: number, n: number): MoveError | null 
 
 /** Cards (serials) a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
 export function laidBy(s: Round, m: PlayMove, c: Card = card(m.card)): number[] {
+  return laidOf(s, m.seat, c, m.also === undefined ? -1 : card(m.also).serial);
+}
+
+/** {@link laidBy} of `seat` playing `c` with the pair `also` (a serial, -1: none). */
+export function laidOf(s: Round, seat: number, c: Card, also: number): number[] {
   const lays = EFFECT_OF_KIND[c.kindIndex].lays;
-  if (!lays) return m.also !== undefined ? [card(m.also).serial, c.serial] : [c.serial];
+  if (!lays) return also >= 0 ? [also, c.serial] : [c.serial];
   // `lays` gives a new array: the pair and the card go on top of it (no spread copies).
-  const laid = lays(s.hands[m.seat], c);
-  if (m.also !== undefined) laid.push(card(m.also).serial);
+  const laid = lays(s.hands[seat], c);
+  if (also >= 0) laid.push(also);
   laid.push(c.serial);
   return laid;
 }
@@ -143,28 +149,15 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
   return null;
 }
 
-const NO_COLOUR: readonly undefined[] = [undefined];
-const NO_TARGET: readonly undefined[] = [undefined];
+const ALL_COLOURS: readonly number[] = [0, 1, 2, 3];
+const NONE: readonly number[] = [-1];
 
 /**
- * A play move, its keys always in the same order (type, seat, card, also, colour, target, uno):
- * logs and save-file hashes are JSON, so the order of the keys is part of a game's record.
+ * Every legal play of the cards `cards` (serials) by `seat` (each colour, target, pair and UNO
+ * call variant), into `out`. Listing runs before every move of every simulated round, so it is
+ * written with plain loops and builds no object (no move, no per-card array).
  */
-function playOf(seat: number, id: CardId, also: CardId | undefined, colour: Colour | undefined, target: number | undefined, uno: boolean): PlayMove {
-  const m: PlayMove = { type: 'play', seat, card: id };
-  if (also !== undefined) m.also = also;
-  if (colour !== undefined) m.colour = colour;
-  if (target !== undefined) m.target = target;
-  if (uno) m.uno = true;
-  return m;
-}
-
-/**
- * Every legal play of the cards `ids` by `seat` (each colour, target, pair and UNO call variant).
- * Listing runs before every move of every simulated round, so it is written with plain loops and
- * builds each move once (no spread copies, no per-card arrays).
- */
-export function playMoves(s: Round, seat: number, cards: readonly number[], out: Move[]): void {
+export function playMoves(s: Round, seat: number, cards: readonly number[], out: MoveList): void {
   const hand = s.hands[seat];
   const rules = s.rules;
   const unoCall = rules.options.unoCall;
@@ -173,28 +166,27 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   const top = topOf(s);
   for (let i = 0; i < cards.length; i++) {
     const c = cardAt(cards[i]);
-    const id = c.id;
     if (blocker(s, seat, c, top)) continue;
     const effect = EFFECT_OF_KIND[c.kindIndex];
-    const colours: readonly (Colour | undefined)[] = effect.namesColour(rules) ? COLOURS : NO_COLOUR;
-    const targets: readonly (number | undefined)[] = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NO_TARGET;
+    const colours = effect.namesColour(rules) ? ALL_COLOURS : NONE;
+    const targets = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
     const extra = effect.lays ? effect.lays(hand, c).length : 0;
     // The card alone (also = undefined), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
-      let also: CardId | undefined;
+      let also = -1;
       if (j >= 0) {
         if (!pairs || c.kind !== 'number') break;
         const p = cardAt(hand[j]);
         if (p === c || p.code !== c.code) continue;
-        also = p.id;
+        also = p.serial;
       }
-      const laid = extra + (also === undefined ? 1 : 2);
+      const laid = extra + (also < 0 ? 1 : 2);
       const unoToo = unoCall && hand.length - laid === 1;
       for (let a = 0; a < colours.length; a++)
         for (let b = 0; b < targets.length; b++) {
-          out.push(playOf(seat, id, also, colours[a], targets[b], false));
-          if (unoToo) out.push(playOf(seat, id, also, colours[a], targets[b], true));
+          out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 0);
+          if (unoToo) out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 1);
         }
     }
   }

@@ -8,8 +8,9 @@ import type { PressResult } from '../emulator/core.ts';
 import { readsRounds, type Bot } from './bots/types.ts';
 import { idsAt, type CardId } from './cards.ts';
 import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
-import { applyLegal, checkIn } from './engine.ts';
-import { movesIn } from './legal.ts';
+import { applyIn, checkIn } from './engine.ts';
+import { listMoves } from './legal.ts';
+import { CATCH, MoveList, PLAY, UNO } from './core/moves.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move, PressRequest } from './state.ts';
 
@@ -83,16 +84,6 @@ function reactionsOpen(state: Round): boolean {
   return state.uno !== null || state.rules.options.jumpIn;
 }
 
-/** `seat`'s out-of-turn moves among `moves` (late call, catch, jump-in), or null when it has none. */
-function reactionMoves(moves: readonly Move[], seat: number, decider: number): Move[] | null {
-  // A loop, not filter: this runs for every seat on every move of a round with UNO calls or jump-ins.
-  let mine: Move[] | null = null;
-  for (const m of moves) {
-    if (m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider))) (mine ??= []).push(m);
-  }
-  return mine;
-}
-
 /**
  * The round as a state, for a bot that reads states, a person and a display: built once a move,
  * when one of them asks (the project's bots read the round itself).
@@ -110,43 +101,102 @@ class StateView {
   }
 }
 
-/** `bot`'s choice among `moves` on `seat`'s turn or request. */
-function chosen(bot: Bot, round: Round, view: StateView, seat: number, moves: readonly Move[]): Move {
-  return readsRounds(bot) ? bot.chooseIn(round, seat, moves) : bot.choose(view.get(), seat, moves);
+/**
+ * The moves of one decision: the round's legal moves listed once a move (a reusable buffer), the
+ * ones a seat chooses among (`picks`, indices into the list), and the move objects built for it.
+ * A move that is one of those objects is legal: applied without being checked again.
+ */
+class Choices {
+  readonly list = new MoveList();
+  readonly picks: number[] = [];
+  private readonly given: Move[] = [];
+
+  /** Lists the moves of `round` (the objects of the last move are forgotten). */
+  listFor(round: Round): void {
+    listMoves(round, this.list);
+    this.given.length = 0;
+  }
+
+  /** `seat`'s out-of-turn moves (late call, catch, jump-in) as the picks: false when it has none. */
+  pickReactions(seat: number, decider: number): boolean {
+    const { list, picks } = this;
+    picks.length = 0;
+    // A loop over the columns: this runs for every seat on every move of a round with UNO calls or jump-ins.
+    for (let i = 0; i < list.length; i++) {
+      const t = list.type[i];
+      if (list.seat[i] === seat && (t === UNO || t === CATCH || (t === PLAY && seat !== decider))) picks.push(i);
+    }
+    return picks.length > 0;
+  }
+
+  /** The moves `decider` chooses from on their turn or request, as the picks: the listed ones but the out-of-turn ones. */
+  pickTurn(round: Round, decider: number): void {
+    const { list, picks } = this;
+    picks.length = 0;
+    // With no UNO to call or catch and no jump-in, every listed move is the decider's.
+    const all = !reactionsOpen(round);
+    for (let i = 0; i < list.length; i++) {
+      const t = list.type[i];
+      if (all || (list.seat[i] === decider && t !== UNO && t !== CATCH)) picks.push(i);
+    }
+  }
+
+  /** The picked move `i` as an object (legal). */
+  picked(i: number, seat: number, bot: Bot): Move {
+    if (!this.picks.includes(i)) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${this.picks.length} moves`);
+    const m = this.list.moveAt(i);
+    this.given.push(m);
+    return m;
+  }
+
+  /** The picks as objects (legal), for a bot that reads states or a person. */
+  objects(): Move[] {
+    const out: Move[] = [];
+    for (let k = 0; k < this.picks.length; k++) out.push(this.list.moveAt(this.picks[k]));
+    for (let k = 0; k < out.length; k++) this.given.push(out[k]);
+    return out;
+  }
+
+  /** `m` is one of the objects built this move (a listed move). */
+  listed(m: Move): boolean {
+    return this.given.includes(m);
+  }
+}
+
+/** `bot`'s choice on `seat`'s turn or request. */
+function chosen(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move {
+  return readsRounds(bot) ? c.picked(bot.chooseAt(round, seat, c.list, c.picks), seat, bot) : bot.choose(view.get(), seat, c.objects());
+}
+
+/** `bot`'s out-of-turn move, or null. */
+function reacted(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move | null {
+  if (!readsRounds(bot)) return bot.react(view.get(), seat, c.objects());
+  const i = bot.reactAt(round, seat, c.list, c.picks);
+  return i < 0 ? null : c.picked(i, seat, bot);
 }
 
 /** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
-function* reaction(round: Round, view: StateView, bots: readonly Bot[], moves: readonly Move[], decider: number): Generator<LauncherOp, Move | null, Input> {
+function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, Move | null, Input> {
   const first = round.uno ?? decider;
   for (let k = 0; k < round.players; k++) {
     const seat = (first + k) % round.players;
-    const mine = reactionMoves(moves, seat, decider);
-    if (mine === null) continue;
+    if (!c.pickReactions(seat, decider)) continue;
     const bot = bots[seat];
     const m = bot.interactive
-      ? ((yield { op: 'ask', state: view.get(), seat, moves: mine, mode: 'react' }) as Move | null)
-      : readsRounds(bot) ? bot.reactIn(round, seat, mine) : bot.react(view.get(), seat, mine);
+      ? ((yield { op: 'ask', state: view.get(), seat, moves: c.objects(), mode: 'react' }) as Move | null)
+      : reacted(bot, round, view, seat, c);
     if (m) return m;
   }
   return null;
 }
 
-/** The moves `decider` chooses from on their turn or request: the listed ones but the out-of-turn ones. */
-function turnMoves(state: Round, moves: Move[], decider: number): Move[] {
-  // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
-  if (!reactionsOpen(state)) return moves;
-  const mine: Move[] = [];
-  for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
-  return mine;
-}
-
-/** Applies the move chosen among `moves`, or throws naming the seat that chose an illegal one. */
-function applyChosen(state: Round, move: Move, moves: readonly Move[], bots: readonly Bot[]): GameEvent[] {
-  // A move that is one of the listed objects is legal: apply it without checking it again.
-  // Anything else (a launcher answer, a move a bot or a person made up) is checked.
-  const error = moves.includes(move) ? null : checkIn(state, move);
+/** Applies the move chosen, or throws naming the seat that chose an illegal one. */
+function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[]): GameEvent[] {
+  // A listed move is legal: apply it without checking it again. Anything else (a launcher
+  // answer, a move a bot or a person made up) is checked.
+  const error = c.listed(move) ? null : checkIn(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
-  return applyLegal(state, move);
+  return applyIn(state, move);
 }
 
 function checkTable(start: GameState, bots: readonly Bot[]): void {
@@ -204,6 +254,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   const maxMoves = opts.maxMoves ?? 20_000;
   let state = roundOf(start);
   const view = new StateView(state);
+  const choices = new Choices();
   let aimed = -1;
   let count = 0;
   // The person's own `press` move on their turn is their press: its request is not asked again.
@@ -212,12 +263,12 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
-    const moves = movesIn(state);
+    choices.listFor(state);
     const p = state.pending;
     const decider = p ? p.seat : state.turn;
     // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
     // costs a generator object per move.
-    let move = reactionsOpen(state) ? yield* reaction(state, view, bots, moves, decider) : null;
+    let move = reactionsOpen(state) ? yield* reaction(state, view, bots, choices, decider) : null;
     if (!move && p?.kind === 'press') {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
@@ -225,14 +276,13 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
       move = yield* press(state);
     }
     if (!move) {
-      const mine = turnMoves(state, moves, decider);
+      choices.pickTurn(state, decider);
       move = bots[decider].interactive
-        ? // A copy: `mine` may be the very list that lets a chosen move skip its check.
-          ((yield { op: 'ask', state: view.get(), seat: decider, moves: mine.slice(), mode: 'turn' }) as Move)
-        : chosen(bots[decider], state, view, decider, mine);
+        ? ((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move)
+        : chosen(bots[decider], state, view, decider, choices);
     }
     if (announce) state = ownedCopy(state);
-    const events = applyChosen(state, move, moves, bots);
+    const events = applyChosen(state, move, choices, bots);
     view.moved(state);
     turnPressed = move.type === 'press';
     for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };

@@ -5,30 +5,25 @@
  * (red, as the peer does), calls UNO with the play that leaves one card, accepts a +4, stacks
  * when it can, and never acts out of turn. It draws nothing from a random stream.
  */
-import type { Move } from '../state.ts';
+import { ACCEPT, PLAY } from '../core/moves.ts';
 import { roundBot, type RoundBot } from './types.ts';
 
 /** The first-playable bot. */
 export function firstBot(): RoundBot {
   return roundBot({
     name: 'first',
-    chooseIn(_round, _seat, moves) {
+    chooseAt(_round, _seat, list, picks) {
       // The list gives each play before its UNO-call twin, and a card's colours red first.
-      let accept: Move | null = null;
-      for (let i = 0; i < moves.length; i++) {
-        const m = moves[i];
-        if (m.type === 'play') {
-          const twin = moves[i + 1];
-          return twin !== undefined && twin.type === 'play' && twin.uno === true && twin.card === m.card && twin.also === m.also && twin.colour === m.colour && twin.target === m.target
-            ? twin
-            : m;
-        }
-        if (m.type === 'accept') accept = m;
+      let accept = -1;
+      for (let k = 0; k < picks.length; k++) {
+        const i = picks[k];
+        if (list.type[i] === PLAY) return k + 1 < picks.length && list.unoTwin(i, picks[k + 1]) ? picks[k + 1] : i;
+        if (list.type[i] === ACCEPT) accept = i;
       }
-      return accept ?? moves[0];
+      return accept >= 0 ? accept : picks[0];
     },
-    reactIn() {
-      return null;
+    reactAt() {
+      return -1;
     },
   });
 }

@@ -3,15 +3,14 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { card, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
 import type { Round } from '../core/round.ts';
+import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
-import { laidBy } from '../play.ts';
-import type { GameState, Move } from '../state.ts';
+import { laidOf } from '../play.ts';
+import type { GameState } from '../state.ts';
 import { activeSeats, nextSeat, teamOf } from '../turn.ts';
-import { botCore, distinctPlays, reactToUno, roundBot, withUnoCall, type BotOptions, type RoundBot } from './types.ts';
-
-type Play = Extract<Move, { type: 'play' }>;
+import { botCore, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
 /** The kinds that make the next player take cards (a lookup by kind, not a Set of strings). */
 const ATTACKS: Readonly<Partial<Record<CardKind, true>>> = { hit2: true, hit4: true, draw2: true, wild4: true, allHit: true, hitFire: true };
@@ -139,31 +138,34 @@ function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[
   return bestOf(sums);
 }
 
-function score(k: Scoring, m: Play): number {
+/** The score of the play `i` of `list`. */
+function score(k: Scoring, list: MoveList, i: number): number {
   const { state, seat } = k;
-  const c = card(m.card);
-  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidBy(state, m, c) : null;
-  const laid = laidCards ? laidCards.length : m.also !== undefined ? 2 : 1;
+  const c = cardAt(list.card[i]);
+  const also = list.also[i];
+  const named = list.colour[i] >= 0 ? COLOURS[list.colour[i]] : undefined;
+  const target = list.target[i];
+  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidOf(state, seat, c, also) : null;
+  const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
   // The laid cards all come from the hand (ids are unique): what stays is the rest.
   const kept = state.hands[seat].length - laid;
   const victimCards = k.victimCards;
   let v = pointsIn(k.points, state.rules.points, c) / 10;
   if (c.colour === null) {
     if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined && m.colour !== strongestKept(k, c, kept, laidCards)) v -= 100;
+    if (named !== undefined && named !== strongestKept(k, c, kept, laidCards)) v -= 100;
   }
-  const colour = c.colour ?? m.colour;
+  const colour = c.colour ?? named;
   if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(c, colour, laid, laidCards));
   if (ATTACKS[c.kind]) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
   if (c.kind === 'playAgain') v += 6;
-  if (m.also !== undefined) v += 8;
-  if (m.target !== undefined) {
-    const target = (k.leader ??= leader(state, seat));
-    if (m.target !== target) v -= 100;
+  if (also >= 0) v += 8;
+  if (target >= 0) {
+    if (target !== (k.leader ??= leader(state, seat))) v -= 100;
     if (c.kind === 'coupExtreme') v += 15;
-    else v += 5 * (kept - state.hands[m.target].length) - 10; // trading pays with a smaller hand
+    else v += 5 * (kept - state.hands[target].length) - 10; // trading pays with a smaller hand
   }
   return v;
 }
@@ -175,39 +177,46 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
   const challengeChance = o.challengeChance ?? 0.25;
   return roundBot({
     name: 'heuristic',
-    chooseIn(state, seat, moves) {
-      // Plain loops over the list: this runs for every decision of every simulated round.
-      let firstColour: Move | null = null;
-      let challenge: Move | null = null;
+    chooseAt(state, seat, list, picks) {
+      // Plain loops over the picks: this runs for every decision of every simulated round.
+      let firstColour = -1;
+      let challenge = -1;
+      let accept = -1;
+      let other = -1;
       let hasPlay = false;
-      for (const m of moves) {
-        if (m.type === 'colour') firstColour ??= m;
-        else if (m.type === 'challenge') challenge ??= m;
-        else if (m.type === 'play' && !m.uno) hasPlay = true;
+      for (let n = 0; n < picks.length; n++) {
+        const i = picks[n];
+        const t = list.type[i];
+        if (t === COLOUR_MOVE) firstColour = firstColour < 0 ? i : firstColour;
+        else if (t === CHALLENGE) challenge = challenge < 0 ? i : challenge;
+        else if (t === ACCEPT) accept = accept < 0 ? i : accept;
+        else if (t === PLAY && list.uno[i] === 0) hasPlay = true;
+        if (other < 0 && t !== UNO && t !== CATCH) other = i;
       }
-      if (firstColour) {
-        const best = strongestOf(state.hands[seat]);
-        for (const m of moves) if (m.type === 'colour' && m.colour === best) return m;
+      if (firstColour >= 0) {
+        const best = COLOURS.indexOf(strongestOf(state.hands[seat]));
+        for (let n = 0; n < picks.length; n++) if (list.type[picks[n]] === COLOUR_MOVE && list.colour[picks[n]] === best) return picks[n];
         return firstColour;
       }
-      if (challenge) return rng.chance(challengeChance) ? challenge : moves.find((m) => m.type === 'accept')!;
-      if (!hasPlay) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
-      // The distinct plays (distinctPlays), scored in list order.
-      let best: Play | null = null;
+      if (challenge >= 0) return rng.chance(challengeChance) ? challenge : accept;
+      if (!hasPlay) return other >= 0 ? other : picks[0];
+      // The distinct plays (no UNO-call twins), scored in list order.
+      let best = -1;
       let bestScore = -Infinity;
       const k = scoring(state, seat);
-      for (const m of moves) {
-        if (m.type !== 'play' || m.uno) continue;
-        const v = score(k, m) + rng.next() * 0.01; // tiny jitter breaks ties
-        if (v > bestScore) (best = m), (bestScore = v);
+      for (let n = 0; n < picks.length; n++) {
+        const i = picks[n];
+        if (list.type[i] !== PLAY || list.uno[i] === 1) continue;
+        const v = score(k, list, i) + rng.next() * 0.01; // tiny jitter breaks ties
+        if (v > bestScore) (best = i), (bestScore = v);
       }
-      return withUnoCall(core, moves, best!);
+      return withUnoCallAt(core, list, picks, best);
     },
-    reactIn(_state, _seat, moves) {
-      const uno = reactToUno(core, moves);
-      if (uno) return uno;
-      const jumps = distinctPlays(moves);
-      return jumps.length > 0 ? withUnoCall(core, moves, jumps[0]) : null;
+    reactAt(_state, _seat, list, picks) {
+      const uno = reactToUnoAt(core, list, picks);
+      if (uno >= 0) return uno;
+      const first = nthPlay(list, picks, 0);
+      return first >= 0 ? withUnoCallAt(core, list, picks, first) : -1;
     },
   });
 }
