@@ -3,7 +3,7 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
@@ -12,8 +12,10 @@ import type { GameState } from '../state.ts';
 import { activeSeats, nextSeat, teamOf } from '../turn.ts';
 import { botCore, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
-/** The kinds that make the next player take cards (a lookup by kind, not a Set of strings). */
-const ATTACKS: Readonly<Partial<Record<CardKind, true>>> = { hit2: true, hit4: true, draw2: true, wild4: true, allHit: true, hitFire: true };
+/** The kinds that make the next player take cards. */
+const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire'];
+/** {@link ATTACKS} by {@link Card.kindIndex}: an array read per candidate, not a lookup by kind name. */
+const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
@@ -64,7 +66,6 @@ function closerToWinning(state: Table, a: number, b: number): boolean {
   return totals !== 0 ? totals < 0 : a < b;
 }
 
-const COLOUR_INDEX: Readonly<Record<Colour, number>> = { red: 0, yellow: 1, green: 2, blue: 3 };
 
 /** What a card adds to its colour in {@link strongestColour}. */
 function strength(number: number | null): number {
@@ -143,7 +144,6 @@ function score(k: Scoring, list: MoveList, i: number): number {
   const { state, seat } = k;
   const c = cardAt(list.card[i]);
   const also = list.also[i];
-  const named = list.colour[i] >= 0 ? COLOURS[list.colour[i]] : undefined;
   const target = list.target[i];
   const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidOf(state, seat, c, also) : null;
   const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
@@ -153,11 +153,12 @@ function score(k: Scoring, list: MoveList, i: number): number {
   let v = pointsIn(k.points, state.rules.points, c) / 10;
   if (c.colour === null) {
     if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (named !== undefined && named !== strongestKept(k, c, kept, laidCards)) v -= 100;
+    if (list.colour[i] >= 0 && COLOURS[list.colour[i]] !== strongestKept(k, c, kept, laidCards)) v -= 100;
   }
-  const colour = c.colour ?? named;
-  if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(c, colour, laid, laidCards));
-  if (ATTACKS[c.kind]) v += 12 + Math.max(0, 8 - victimCards) * 3;
+  // The card's colour, or the colour a wild names (-1: none), as an index in COLOURS.
+  const colour = c.colourIndex >= 0 ? c.colourIndex : list.colour[i];
+  if (colour >= 0) v += 2 * (k.count[colour] - laidOfColour(c, COLOURS[colour], laid, laidCards));
+  if (ATTACK_BY_KIND[c.kindIndex]) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
   if (c.kind === 'playAgain') v += 6;
