@@ -73,7 +73,7 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
 }
 
 /** Someone may act out of turn now: a late UNO call or a catch is open, or jump-ins are played. */
-function reactionsOpen(state: GameState): boolean {
+export function reactionsOpen(state: GameState): boolean {
   return state.uno !== null || state.rules.options.jumpIn;
 }
 
@@ -103,7 +103,7 @@ function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[
 }
 
 /** The moves `decider` chooses from on their turn or request: the listed ones but the out-of-turn ones. */
-function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
+export function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
   // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
   if (!reactionsOpen(state)) return moves;
   const mine: Move[] = [];
@@ -179,6 +179,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   let turnPressed = false;
   // A copy: the launcher may keep what it is loaded with, and the supply goes on changing.
   if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
+  // The bots that remember what they saw: none for the shipped simple bots, so no loop per move for them.
+  const observers = bots.filter((b) => b.observe);
+  for (const b of observers) b.observe!(state, null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
     const moves = legalMoves(state);
@@ -204,6 +207,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     state = res.state;
     turnPressed = move.type === 'press';
     for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    for (let i = 0; i < observers.length; i++) observers[i].observe!(state, move, res.events);
     opts.onStep?.(state, move, res.events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state, move, events: res.events };
