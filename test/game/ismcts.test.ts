@@ -3,6 +3,8 @@ import { FastLauncher } from '../../emulator/api.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { ismctsBot, makeBots, parseBudget, type Bot } from '../../game/bots/index.ts';
 import type { CardId } from '../../game/cards.ts';
+import { applyMove } from '../../game/engine.ts';
+import { positionalBot, showRoundSoFar } from '../../game/playSave.ts';
 import { runRoundSync } from '../../game/runner.ts';
 import { createGame } from '../../game/setup.ts';
 import type { GameEvent, GameState, Move } from '../../game/state.ts';
@@ -111,6 +113,21 @@ describe('the ISMCTS bot', () => {
       return runRoundSync(start, new FastLauncher(resolveProfile('seed-0-8'), seedRng(12, 1)), bots).state.log;
     };
     expect(play()).toEqual(play());
+  });
+
+  it('goes on after a save as it would have: the resumed bots are shown the round so far', () => {
+    // A draw pile (no launcher state to carry) with hands traded and passed round (seven-zero).
+    const start = createGame({ rules: 'classic', options: { sevenZero: true }, players: 3, seed: 8 });
+    const table = () => [0, 1, 2].map((seat) => positionalBot('ismcts', 'resume', seat, { budget: { playouts: 12 } }));
+    const whole = runRoundSync(start, null, table()).state;
+    expect(whole.log!.some((m) => m.type === 'play' && /^[RYGB][07]#/.test(m.card)), 'a 7 or a 0 was played').toBe(true);
+    for (const at of [25, 60]) {
+      let saved = start;
+      for (const m of whole.log!.slice(0, at)) saved = (applyMove(saved, m) as { state: GameState }).state;
+      const bots = table();
+      showRoundSoFar(bots, saved);
+      expect(runRoundSync(saved, null, bots).state.log).toEqual(whole.log);
+    }
   });
 
   it('does not search a forced move, and searches a choice', () => {
