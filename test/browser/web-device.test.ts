@@ -53,19 +53,15 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
   const web = useWeb();
 
   it('the virtual launcher: the firmware in the worker plays; the game\'s cards are the ones its sensor counted', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await startOn(page, 'virtual');
-      await page.locator('.device-bar[data-link=connected]').waitFor();
-      await playUntil(page, async () => (await bar(page)).cards >= 4);
-      const b = await bar(page);
-      // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
-      await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
-      expect(b.text).toMatch(/The virtual launcher is connected/);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await startOn(page, 'virtual');
+    await page.locator('.device-bar[data-link=connected]').waitFor();
+    await playUntil(page, async () => (await bar(page)).cards >= 4);
+    const b = await bar(page);
+    // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
+    await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
+    expect(b.text).toMatch(/The virtual launcher is connected/);
+    expect(errors).toEqual([]);
   }, 240_000);
 
   it('Connect a launcher: unplugged mid-burst the game says so and waits; replugged (a new port object), no card lost or doubled', async () => {
@@ -73,44 +69,40 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
       entryPoints: [fileURLToPath(new URL('./web-device-page.ts', import.meta.url))],
       bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'silent',
     });
-    const { page, errors, close } = await openPage(web.browser, web.server.url, {
+    const { page, errors } = await openPage(web.browser, web.server.url, {
       init: `const LAUNCHER_HEX = ${JSON.stringify(hex())};\n${bundle.outputFiles[0].text}`,
     });
-    try {
-      await startOn(page, 'serial');
-      const cut = (async () => {
-        const at = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { unplugMidBurst(): Promise<{ sensed: number; burstCards: number }> } }).fakeLauncher.unplugMidBurst());
-        await page.locator('.device-bar[data-link=offline]').waitFor();
-        const offline = await bar(page);
-        const sensedAtPlug = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { plugWhenStopped(): Promise<number> } }).fakeLauncher.plugWhenStopped());
-        // The game heard nothing of the cards that left while the cable was out, yet.
-        const heardOffline = (await bar(page)).cards;
-        await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
-        return { ...at, offline: offline.text, sensedAtPlug, heardOffline };
-      })();
-      let unplug: Awaited<typeof cut> | null = null;
-      void cut.then((u) => (unplug = u), () => {});
-      // Played on until the replug, and then until two more cards came from the launcher.
-      let after = -1;
-      await playUntil(page, async () => {
-        if (!unplug) return false;
-        const { cards } = await bar(page);
-        if (after < 0) after = cards;
-        return cards >= after + 2;
-      });
-      const u = (await cut)!;
-      expect(u.burstCards).toBeGreaterThanOrEqual(1);
-      expect(u.offline).toMatch(/is unplugged: plug it back in; the game waits for it/);
-      // The burst went on until the board's watchdog stopped it: cards left with nobody listening.
-      expect(u.sensedAtPlug).toBeGreaterThan(u.heardOffline);
-      const r = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { report(): Record<string, unknown> } }).fakeLauncher.report());
-      const b = await bar(page);
-      // Every card the board's sensor counted reached the game once: none lost in the unplug, none doubled at the resync.
-      expect(b.cards).toBe(r.sensed);
-      expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    await startOn(page, 'serial');
+    const cut = (async () => {
+      const at = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { unplugMidBurst(): Promise<{ sensed: number; burstCards: number }> } }).fakeLauncher.unplugMidBurst());
+      await page.locator('.device-bar[data-link=offline]').waitFor();
+      const offline = await bar(page);
+      const sensedAtPlug = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { plugWhenStopped(): Promise<number> } }).fakeLauncher.plugWhenStopped());
+      // The game heard nothing of the cards that left while the cable was out, yet.
+      const heardOffline = (await bar(page)).cards;
+      await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+      return { ...at, offline: offline.text, sensedAtPlug, heardOffline };
+    })();
+    let unplug: Awaited<typeof cut> | null = null;
+    void cut.then((u) => (unplug = u), () => {});
+    // Played on until the replug, and then until two more cards came from the launcher.
+    let after = -1;
+    await playUntil(page, async () => {
+      if (!unplug) return false;
+      const { cards } = await bar(page);
+      if (after < 0) after = cards;
+      return cards >= after + 2;
+    });
+    const u = (await cut)!;
+    expect(u.burstCards).toBeGreaterThanOrEqual(1);
+    expect(u.offline).toMatch(/is unplugged: plug it back in; the game waits for it/);
+    // The burst went on until the board's watchdog stopped it: cards left with nobody listening.
+    expect(u.sensedAtPlug).toBeGreaterThan(u.heardOffline);
+    const r = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { report(): Record<string, unknown> } }).fakeLauncher.report());
+    const b = await bar(page);
+    // Every card the board's sensor counted reached the game once: none lost in the unplug, none doubled at the resync.
+    expect(b.cards).toBe(r.sensed);
+    expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
+    expect(errors).toEqual([]);
   }, 300_000);
 });
