@@ -64,11 +64,13 @@ export function App({ store }: { store: Storage }) {
   const [, setTick] = useState(0);
   // One sound for the page: it starts on the first gesture, whatever game is on.
   const sound = useMemo(() => new Sound(), []);
-  // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games.
-  const device = useMemo(() => new PageDevice(), []);
+  // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games and
+  // reloads (the one chosen last is taken up again as the page loads).
+  const device = useMemo(() => new PageDevice(store), []);
+  useEffect(() => void device.restore(), []);
 
   const session = useMemo(
-    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher }),
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher, deviceReady: (signal) => device.ready(signal) }),
     [game],
   );
   useEffect(() => {
