@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
-import { parsePlaySave } from '../../game/index.ts';
+import { fromPosition, parsePlaySave, parsePosition, positionOf } from '../../game/index.ts';
+import { SAVE_KEY } from '../../web/src/session.ts';
 import { hasChromium } from './chromium.ts';
 import { terminalSave } from './positions.ts';
 import { clickMove, handOf, newGame, openPage, useWeb, waitForPerson } from './web.ts';
@@ -26,7 +27,20 @@ async function downloadSave(page: Page): Promise<string> {
   return readFileSync((await download.path())!, 'utf8');
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles', () => {
+/** The position of the game the page keeps (its save, written after every move), as positionOf writes it. */
+async function keptPosition(page: Page): Promise<string> {
+  const text = await page.evaluate((k) => localStorage.getItem(k), SAVE_KEY);
+  return positionOf(parsePlaySave(text!, 'kept').match.game);
+}
+
+/** A game a few moves in, waiting for the person. */
+async function gameUnderWay(page: Page): Promise<void> {
+  await newGame(page, { seed: 8, players: 3 });
+  let w = await waitForPerson(page);
+  for (let i = 0; i < 2; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
+}
+
+describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles, positions', () => {
   const web = useWeb();
   let cliSave: string;
   beforeAll(async () => {
@@ -108,5 +122,41 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
     await newGame(page, { seed: 6, players: 2 });
     await waitForPerson(page);
     expect(parsePlaySave(await downloadSave(page), 'x.json').meta.profile).toBe('mine.json');
+  });
+
+  it('copies the position by keyboard, says so, and the text reads back (parsePosition, fromPosition) to the round on the table', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await gameUnderWay(page);
+    const copy = page.getByRole('button', { name: 'Copy position', exact: true });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    const said = page.locator('.bar [role=status]');
+    await expect.poll(() => said.innerText()).toBe(`Position at move ${await page.locator('.table').getAttribute('data-moves')} copied`);
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    expect(parsePosition(text).ok).toBe(true);
+    const r = fromPosition(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.state.hands[0]).toEqual(await handOf(page));
+    expect(text).toBe(await keptPosition(page));
+    expect(positionOf(r.state)).toBe(text);
+    expect(errors).toEqual([]);
+  });
+
+  it('with no clipboard (plain http), shows the position selected in a dialog, to copy by hand', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: "Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });" });
+    await gameUnderWay(page);
+    await page.getByRole('button', { name: 'Copy position', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy the position' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Not copied: the browser gives this page no clipboard (it does on https and on localhost). The text is selected');
+    const area = dialog.getByRole('textbox', { name: 'The position' });
+    const text = await area.inputValue();
+    expect(text).toBe(await keptPosition(page));
+    expect(fromPosition(text).ok).toBe(true);
+    // Focused and selected whole: Ctrl+C takes it.
+    expect(await area.evaluate((t: HTMLTextAreaElement) => document.activeElement === t && t.selectionStart === 0 && t.selectionEnd === t.value.length)).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
   });
 });

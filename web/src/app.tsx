@@ -1,11 +1,12 @@
 /**
- * The page: the menu bar (new game, save file, open a save, speed, colour-blind mode), the table
- * of the match in progress, the score table between rounds and the end of the match with its
- * printable score sheet. The match in progress is kept in the browser's storage after every move,
- * so a reload goes on where it was.
+ * The page: the menu bar (new game, save file, copy the position, open a save, speed,
+ * colour-blind mode), the table of the match in progress, the score table between rounds and
+ * the end of the match with its printable score sheet. The match in progress is kept in the
+ * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
@@ -134,6 +135,7 @@ export function App({ store }: { store: Storage }) {
           <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
             Save file
           </button>
+          <CopyPosition session={session} />
           <label class="button file">
             Open save file
             <input type="file" accept=".json,application/json" onChange={(e) => openSave(e.currentTarget)} />
