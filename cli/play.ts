@@ -8,7 +8,7 @@ import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
-import { createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from '../game/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
 import { writeFileAtomically } from '../lib/files.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -48,7 +48,7 @@ export const playCommand: Command = {
     rules: { type: 'string', value: 'NAME|FILE', help: 'extreme (default), extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file' },
     players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
     name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
-    bots: { type: 'string', value: 'random|heuristic', help: 'how the bots play, heuristic by default (a comma list gives one per seat)' },
+    bots: { type: 'string', value: BOT_KINDS.join('|'), help: 'how the bots play, heuristic by default (a comma list gives one per seat)' },
     profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
     seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
     target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
@@ -107,7 +107,7 @@ export const playCommand: Command = {
       const target = args.values.target === undefined ? undefined : intOption(args, 'target', 500, 1, 1_000_000);
       const rules = rulesFrom(String(args.values.rules ?? 'extreme'), target);
       const bots = String(args.values.bots ?? 'heuristic').split(',').map((b) => b.trim());
-      for (const b of bots) if (b !== 'random' && b !== 'heuristic') throw new UsageError(`--bots: unknown bot "${b}"; use random or heuristic`);
+      for (const b of bots) if (!(BOT_KINDS as readonly string[]).includes(b)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS_TEXT}`);
       const name = seatName(String(args.values.name ?? 'You')) || 'You';
       if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
       if (bots.length > players - 1) throw new UsageError(`--bots lists ${bots.length} bots for ${players - 1} bot seats: give at most ${players - 1}, or raise --players`);

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
-import { createMatch, type BotKind } from '../game/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, createMatch, type BotKind } from '../game/index.ts';
 import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
@@ -19,11 +19,9 @@ import { makePart, shardRange } from '../sim/part.ts';
 import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { progressBar } from './progress.ts';
 
-const BOT_KINDS: BotKind[] = ['heuristic', 'random'];
-
 function botsOption(v: unknown, players: number): BotKind[] {
   const list = String(v ?? 'heuristic').split(',').map((b) => b.trim());
-  for (const b of list) if (!BOT_KINDS.includes(b as BotKind)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS.join(', ')} (a comma list gives one per seat, repeated)`);
+  for (const b of list) if (!(BOT_KINDS as readonly string[]).includes(b)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS_TEXT} (a comma list gives one per seat, repeated)`);
   if (list.length > players) throw new UsageError(`--bots lists ${list.length} bots for ${players} seats: give at most ${players}, or raise --players`);
   return list as BotKind[];
 }
@@ -91,7 +89,7 @@ export const simulateCommand: Command = {
     seed: { type: 'string', value: 'S', help: 'master seed: game i is seeded from (S, i)' },
     workers: { type: 'string', value: 'W', help: 'worker threads (same figures for any W)', default: String(availableParallelism()) },
     match: { type: 'boolean', help: 'play whole matches to the target instead of single rounds' },
-    bots: { type: 'string', value: 'KIND[,KIND…]', help: 'heuristic or random, one for all or a list per seat', default: 'heuristic' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', help: 'heuristic, random or first (the first playable card: the benchmark\'s), one for all or a list per seat', default: 'heuristic' },
     fidelity: { type: 'string', value: 'fast|machine', help: 'fast: the launcher\'s pure core; machine: the XState machine on a simulated clock', default: 'fast' },
     json: { type: 'boolean', help: 'print one JSON object' },
     csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },

@@ -5,7 +5,7 @@
  */
 import { BATTERY, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
-import { makeBot, type Bot, type BotKind } from './bots/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, makeBot, type Bot, type BotKind } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, type SaveFile } from './save.ts';
 import type { GameState } from './state.ts';
@@ -98,8 +98,8 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   const names = m.names!.map(seatName);
   names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
   if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
-  if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every((b) => b === 'random' || b === 'heuristic'))
-    fail('bots', `must list random or heuristic (1 to ${players} of them)`);
+  if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every((b) => (BOT_KINDS as readonly unknown[]).includes(b)))
+    fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
   if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file');
   const l = m.launcher;
   if (l !== null && l !== undefined) {

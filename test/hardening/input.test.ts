@@ -65,7 +65,7 @@ describe('numbers the model cannot take are refused up front', () => {
       [(s) => (s.play.launcher.rng = [0, 0, 0, 0]), /play\.launcher\.rng is all zeros/],
       [(s) => (s.play.launcher.jammed = 'yes'), /play\.launcher\.jammed must be true or false/],
       [(s) => (s.play.launcher.motorMS = 5), /play\.launcher\.motorMS is not known: unknown field "motorMS": did you mean motorMs\?/],
-      [(s) => (s.play.bots = ['heuristic', 'random', 'random', 'random']), /play\.bots must list random or heuristic \(1 to 3 of them\)/],
+      [(s) => (s.play.bots = ['heuristic', 'random', 'random', 'random']), /play\.bots must list heuristic, random or first \(1 to 3 of them\)/],
     ];
     for (const [change, message] of cases) expect(() => parsePlaySave(edit<Save>(good, change), 's.json')).toThrow(message);
   });
