@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: rounds/s and turns/s for classic and extreme rules, fast and machine fidelity,
  * one worker and all cores; XState events/s; peak memory against N; and a peer run side by side:
- * the npm package uno-engine on classic rules with an equally simple bot. Prints a table (and
+ * the npm package uno-engine on classic rules, both sides with the same first-playable policy (our
+ * `first` bot, the peer's loop in ./peer.js). Prints a table (and
  * `--json` one object) to paste into a note.
  */
 import { availableParallelism } from 'node:os';
@@ -96,7 +97,8 @@ function median(xs: number[]): number {
 
 const repeats = Math.max(1, Number(arg('--repeat') ?? (quick ? 1 : 3)));
 if (!json) console.error(`uno-extreme benchmark · ${cores} core(s) · Node ${process.version}${quick ? ' · quick' : ''} · ratios are medians of ${repeats} interleaved runs`);
-const classic = { players: 4, rules: 'classic', fidelity: 'fast' as const, bots: ['random' as const] };
+// The classic rows play the peer's policy (the `first` bot): turns/s of the same work on both sides.
+const classic = { players: 4, rules: 'classic', fidelity: 'fast' as const, bots: ['first' as const] };
 const extreme = { players: 4, rules: 'extreme', fidelity: 'fast' as const };
 // The ratios are measured in interleaved pairs (ours then the peer, one thread then all), so a
 // slow spell of a shared machine hits both sides of a pair; the medians are reported.

@@ -2,7 +2,7 @@
  * Plays `games` games of one engine in this process and prints the turns played, for counting
  * instructions per turn under callgrind: run it twice with different `games` (same warm-up) and
  * divide the difference in instructions by the difference in turns, so start-up, loading and
- * the JIT's first compilations cancel out.
+ * the JIT's first compilations cancel out. Classic plays the `first` bot, the peer's policy.
  *
  * `node bin/run-ts.js bench/turn-probe.ts classic|extreme|machine|peer GAMES [WARMUP]`
  */
@@ -27,7 +27,7 @@ if (what === 'peer') {
 } else {
   const s: SimSettings = {
     games: 0, players: 4, rules: what === 'classic' ? 'classic' : 'extreme', profiles: ['seed-0-8'], seed: 1,
-    fidelity: what === 'machine' ? 'machine' : 'fast', match: false, bots: [what === 'classic' ? 'random' : 'heuristic'], csv: false,
+    fidelity: what === 'machine' ? 'machine' : 'fast', match: false, bots: [what === 'classic' ? 'first' : 'heuristic'], csv: false,
   };
   runChunk(s, 100_000, 100_000 + warm);
   const c0 = process.cpuUsage();

@@ -3,7 +3,7 @@
  * the `--help` text, and a wrong flag gives a message that says what to type instead.
  */
 import { parseArgs } from 'node:util';
-import { BOT_KIND_NAMES, DEFAULT_BUDGET, isBotKind, parseBudget, type BotKind, type Budget } from '../game/bots/index.ts';
+import { BOT_KINDS_TEXT, DEFAULT_BUDGET, isBotKind, parseBudget, type BotKind, type Budget } from '../game/bots/index.ts';
 
 /** A mistake in how the command was called: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -109,7 +109,7 @@ export function seedOption(args: ParsedArgs): { seed: number; picked: boolean } 
 }
 
 /** What `--bots` takes, for help: every shipped kind. */
-export const BOTS_HELP = BOT_KIND_NAMES.join(', ');
+export const BOTS_HELP = BOT_KINDS_TEXT;
 
 /** What `--bot-budget` takes, for help. */
 export const BOT_BUDGET_HELP =

@@ -1,7 +1,8 @@
 /**
  * Cards as the game layer sees them: a card id is a unique string per physical card (`R5#1`,
- * `W#3`, `CX#2`) whose code (before `#`) says the colour and the kind, so the state stores only
- * strings and a card's meaning is parsed (and cached) on demand.
+ * `W#3`, `CX#2`) whose code (before `#`) says the colour and the kind; a state (JSON, saves,
+ * moves, events) names cards by id. Each card met gets a serial, a small integer: a round in
+ * play (game/core/round.ts) holds serials, and reads a card's meaning with one array read.
  */
 
 /** The four colours. A wild has no colour of its own: the player names one. */
@@ -37,13 +38,19 @@ export interface Card {
   readonly number: number | null;
   /**
    * A small integer naming this card in tables indexed by card (0, 1, 2… in the order this
-   * process first met the ids): an index that costs no string lookup. Never stored or sent.
+   * process first met the ids), and in a round in play: an index that costs no string lookup.
+   * Never stored or sent: it depends on what the process met first.
    */
   readonly serial: number;
   /** The kind as a small integer: its index in {@link CARD_KINDS}, for tables indexed by kind. */
   readonly kindIndex: number;
   /** The colour as a small integer: its index in {@link COLOURS}, -1 for a wild. */
   readonly colourIndex: number;
+  /**
+   * The face, colour aside, as a small integer: the number (0..9) of a number card, 10 + its
+   * kind's index for another kind. A coloured card matches a top card of the same face.
+   */
+  readonly face: number;
 }
 
 /** Code letter of each colour. */
@@ -78,7 +85,7 @@ const ACTION_OF_CODE = new Map(Object.entries(ACTION_CODE).map(([k, c]) => [c, k
 const WILD_OF_CODE = new Map(Object.entries(WILD_CODE).map(([k, c]) => [c, k as WildKind]));
 
 /** Parses a code (`R5`, `GH2`, `CX`) or returns null when it is not one. */
-export function parseCode(code: string): Omit<Card, 'id' | 'serial' | 'kindIndex' | 'colourIndex'> | null {
+export function parseCode(code: string): Omit<Card, 'id' | 'serial' | 'kindIndex' | 'colourIndex' | 'face'> | null {
   const wild = WILD_OF_CODE.get(code);
   if (wild) return { code, kind: wild, colour: null, number: null };
   const colour = COLOUR_OF_LETTER.get(code[0]);
@@ -90,9 +97,10 @@ export function parseCode(code: string): Omit<Card, 'id' | 'serial' | 'kindIndex
 }
 
 // A dictionary object rather than a Map: ids are property keys V8 internalizes once, and the
-// lookup (several per listed move) measured faster than Map.get.
+// lookup measured faster than Map.get.
 const cache: Record<CardId, Card> = Object.create(null);
-let serials = 0;
+/** Every card met, by serial: a round in play holds serials, and reads its cards here. */
+const bySerial: Card[] = [];
 
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
@@ -104,11 +112,43 @@ function parseCard(id: CardId): Card {
   const hash = id.indexOf('#');
   const parsed = parseCode(hash < 0 ? id : id.slice(0, hash));
   if (!parsed) throw new Error(`not a card id: ${JSON.stringify(id)}`);
+  const kindIndex = CARD_KINDS.indexOf(parsed.kind);
   const c: Card = {
-    id, ...parsed, serial: serials++, kindIndex: CARD_KINDS.indexOf(parsed.kind), colourIndex: parsed.colour === null ? -1 : COLOURS.indexOf(parsed.colour),
+    id, ...parsed, serial: bySerial.length, kindIndex, colourIndex: parsed.colour === null ? -1 : COLOURS.indexOf(parsed.colour),
+    face: parsed.number ?? 10 + kindIndex,
   };
   cache[id] = c;
+  bySerial.push(c);
   return c;
+}
+
+/** The card of a serial ({@link Card.serial}, as a round in play holds it): an array read. */
+export function cardAt(serial: number): Card {
+  return bySerial[serial];
+}
+
+/** The id of a card held as a serial. */
+export function idAt(serial: number): CardId {
+  return bySerial[serial].id;
+}
+
+/** The serial of a card id, or -1 for a string that names no card met so far (none a round holds). */
+export function serialOf(id: unknown): number {
+  return typeof id === 'string' ? (cache[id]?.serial ?? -1) : -1;
+}
+
+/** The ids of cards held as serials, in order. */
+export function idsAt(serials: readonly number[]): CardId[] {
+  const ids: CardId[] = [];
+  for (let i = 0; i < serials.length; i++) ids.push(bySerial[serials[i]].id);
+  return ids;
+}
+
+/** The serials of card ids (met or not: each is parsed the first time), in order. */
+export function serialsOf(ids: readonly CardId[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i++) out.push(card(ids[i]).serial);
+  return out;
 }
 
 /** Human label of a card (`Red 5`, `Green Skip`, `Coup Extrême`). */
@@ -161,6 +201,15 @@ export function deckOf(spec: DeckSpec): readonly CardId[] {
   return deck;
 }
 
+const deckSerials = new WeakMap<object, readonly number[]>();
+
+/** {@link deckOf} as serials, what a round deals: built once per deck spec. The array is only read. */
+export function deckSerialsOf(spec: DeckSpec): readonly number[] {
+  let deck = deckSerials.get(spec);
+  if (!deck) deckSerials.set(spec, (deck = serialsOf(deckOf(spec))));
+  return deck;
+}
+
 /** Point values: number cards by face (index 0..9), other kinds by kind. */
 export interface Points {
   numbers: number[];
@@ -188,9 +237,7 @@ export function pointTable(points: Points, deck: DeckSpec): number[] {
   let t = pointTables.get(points);
   if (!t) {
     for (const id of deckOf(deck)) card(id);
-    const cards = Object.values(cache);
-    t = Array<number>(cards.length).fill(0);
-    for (const c of cards) t[c.serial] = pointsOf(points, c);
+    t = bySerial.map((c) => pointsOf(points, c));
     pointTables.set(points, t);
   }
   return t;

@@ -1,38 +1,26 @@
 /**
- * A move's working state. A draft changes the state it is given, in place: it pushes, removes
- * and overwrites in the state's own arrays, so a move costs what it changes. The state and every
- * array in it (hands, discard, supply, log) must therefore be the caller's alone: {@link applyMove}
- * works on an {@link ownedCopy} of its input (whose contract is to leave it untouched), a runner
- * on the copy it plays a round on. Card effects and move handlers change a round only through
- * these helpers; events get arrays of their own, never one the state goes on changing.
+ * A move's working state. A draft changes the round it is given, in place: it pushes, removes
+ * and overwrites in the round's own arrays, so a move costs what it changes. The round and every
+ * array in it (hands, discard, supply, log) must therefore be the caller's alone: the engine's
+ * edges work on the round of their input (roundOf) (whose contract is to leave it untouched), a
+ * runner on the round it plays. Card effects and move handlers change a round only through
+ * these helpers; the cards are serials inside the round and ids in the events, whose arrays are
+ * their own.
  */
 import { Rng } from '../lib/rng.ts';
-import type { CardId } from './cards.ts';
-import type { GameEvent, GameState, Pending, PressReason, Resume } from './state.ts';
+import { idsAt } from './cards.ts';
+import { pendingState, type Round, type RoundPending, type RoundResume } from './core/round.ts';
+import type { GameEvent, PressReason } from './state.ts';
 
 /** The state being changed by one move, and what the move reports. */
 export interface Draft {
-  s: GameState;
+  s: Round;
   events: GameEvent[];
 }
 
-/** Starts changing `state` in place: pass a state nobody else holds (see {@link ownedCopy}). */
-export function draftOf(state: GameState): Draft {
-  return { s: state, events: [] };
-}
-
-/**
- * A copy of `s` that shares no array that a move changes (hands, discard, supply, log): what a
- * draft may change in place while `s` stays as it was. The fields are written out in a literal of
- * known shape, faster than a spread.
- */
-export function ownedCopy(s: GameState): GameState {
-  return {
-    schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
-    dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands.map((h) => h.slice()), discard: s.discard.slice(),
-    supply: s.supply.slice(), colour: s.colour, direction: s.direction, turn: s.turn, pending: s.pending, uno: s.uno,
-    shown: s.shown, scores: s.scores, moves: s.moves, log: s.log && s.log.slice(), winner: s.winner, position: s.position,
-  };
+/** Starts changing `round` in place: pass a round nobody else holds (ownedCopy and roundOf, in ./core/round.ts). */
+export function draftOf(round: Round): Draft {
+  return { s: round, events: [] };
 }
 
 /**
@@ -41,7 +29,7 @@ export function ownedCopy(s: GameState): GameState {
  * moves and an Rng on a few changes its type the first time a round reshuffles, and every
  * compiled function that reads a draft is thrown away then.
  */
-function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
+function shuffled(d: Draft, cards: readonly number[]): number[] {
   const rng = new Rng(d.s.rng);
   const out = rng.shuffle(cards);
   d.s.rng = rng.state();
@@ -49,18 +37,18 @@ function shuffled(d: Draft, cards: readonly CardId[]): CardId[] {
 }
 
 /** Replaces a seat's hand: `hand` becomes the state's own (pass an array nobody else holds). */
-export function setHand(d: Draft, seat: number, hand: CardId[]): void {
+export function setHand(d: Draft, seat: number, hand: number[]): void {
   d.s.hands[seat] = hand;
 }
 
 /** Adds cards to a hand. */
-export function give(d: Draft, seat: number, cards: readonly CardId[]): void {
+export function give(d: Draft, seat: number, cards: readonly number[]): void {
   const hand = d.s.hands[seat];
   for (let i = 0; i < cards.length; i++) hand.push(cards[i]);
 }
 
 /** Removes cards (known to be there) from a hand; the others keep their order. */
-export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): void {
+export function takeFromHand(d: Draft, seat: number, cards: readonly number[]): void {
   const hand = d.s.hands[seat];
   let k = 0;
   for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
@@ -69,18 +57,18 @@ export function takeFromHand(d: Draft, seat: number, cards: readonly CardId[]): 
 }
 
 /** `cards` includes `id`: a loop the compiler inlines, where `includes` is a call per card of the hand. */
-function holds(cards: readonly CardId[], id: CardId): boolean {
+function holds(cards: readonly number[], id: number): boolean {
   for (let i = 0; i < cards.length; i++) if (cards[i] === id) return true;
   return false;
 }
 
 /** Lays cards on the discard pile, the last one on top. */
-export function lay(d: Draft, cards: readonly CardId[]): void {
+export function lay(d: Draft, cards: readonly number[]): void {
   for (let i = 0; i < cards.length; i++) d.s.discard.push(cards[i]);
 }
 
 /** Takes the next `n` cards out of the supply, appending them to `into` when given. */
-export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
+export function takeFromSupply(d: Draft, n: number, into?: number[]): void {
   const supply = d.s.supply;
   if (into) for (let i = 0; i < n; i++) into.push(supply[i]);
   if (n === 0) return;
@@ -90,7 +78,7 @@ export function takeFromSupply(d: Draft, n: number, into?: CardId[]): void {
 }
 
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
-function gatherDiscard(d: Draft): CardId[] {
+function gatherDiscard(d: Draft): number[] {
   const pile = d.s.discard;
   const cards = shuffled(d, pile.slice(0, -1));
   pile[0] = pile[pile.length - 1];
@@ -109,14 +97,13 @@ export function reloadIfDue(d: Draft): void {
   if (under <= 0) return;
   if (d.s.supply.length > 0 && !(typeof reload === 'object' && under >= reload.atDiscard)) return;
   const cards = gatherDiscard(d);
-  // The event keeps `cards` itself: the supply takes copies of its elements.
   for (let i = 0; i < cards.length; i++) d.s.supply.push(cards[i]);
-  d.events.push({ type: 'reload', cards });
+  d.events.push({ type: 'reload', cards: idsAt(cards) });
 }
 
 /** Draws `n` cards from the draw pile (reshuffling the discard pile when it runs out). */
-export function draw(d: Draft, seat: number, n: number): CardId[] {
-  const got: CardId[] = [];
+export function draw(d: Draft, seat: number, n: number): number[] {
+  const got: number[] = [];
   while (got.length < n) {
     if (d.s.supply.length === 0) {
       if (d.s.discard.length <= 1) break;
@@ -126,19 +113,19 @@ export function draw(d: Draft, seat: number, n: number): CardId[] {
     takeFromSupply(d, Math.min(n - got.length, d.s.supply.length), got);
   }
   give(d, seat, got);
-  d.events.push({ type: 'draw', seat, cards: got });
+  d.events.push({ type: 'draw', seat, cards: idsAt(got) });
   return got;
 }
 
 /** Waits for a request; a press request first reloads the launcher if that is due. */
-export function request(d: Draft, p: Pending): void {
+export function request(d: Draft, p: RoundPending): void {
   d.s.pending = p;
-  d.events.push({ type: 'request', pending: p });
+  d.events.push({ type: 'request', pending: pendingState(p)! });
   if (p.kind === 'press') reloadIfDue(d);
 }
 
 /** Goes on after an effect or a request: a seat's turn (unless someone has gone out), or a request. */
-export function resume(d: Draft, r: Resume): void {
+export function resume(d: Draft, r: RoundResume): void {
   if ('pending' in r) return request(d, r.pending);
   // The first seat still in with no card left (a loop: activeSeats().find allocated on every move).
   const s = d.s;
@@ -149,7 +136,7 @@ export function resume(d: Draft, r: Resume): void {
 }
 
 /** Where play stands now, to come back to after an interruption (a caught UNO). */
-export function current(s: GameState): Resume {
+export function current(s: Round): RoundResume {
   return s.pending ? { pending: s.pending } : { turn: s.turn };
 }
 
@@ -165,7 +152,7 @@ export function endRound(d: Draft, winner: number): void {
  * `seat` takes `n` cards: `n` presses of the launcher faced toward `seat` (pressed by
  * `presser`), or `n` cards from the draw pile; then `then`.
  */
-export function penalty(d: Draft, seat: number, n: number, reason: PressReason, then: Resume, presser = seat): void {
+export function penalty(d: Draft, seat: number, n: number, reason: PressReason, then: RoundResume, presser = seat): void {
   if (d.s.rules.options.launcher) {
     request(d, { kind: 'press', seat: presser, aimAt: seat, remaining: n, untilCards: false, queue: [], reason, then });
   } else {
@@ -175,7 +162,7 @@ export function penalty(d: Draft, seat: number, n: number, reason: PressReason, 
 }
 
 /** Each of `seats` in turn takes one press (or one card), then `then`. */
-export function pressEach(d: Draft, seats: number[], reason: PressReason, then: Resume): void {
+export function pressEach(d: Draft, seats: number[], reason: PressReason, then: RoundResume): void {
   if (seats.length === 0) return resume(d, then);
   if (d.s.rules.options.launcher) {
     const [first, ...queue] = seats;

@@ -4,18 +4,19 @@
  */
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
-import { COLOURS, card, type Colour } from './cards.ts';
-import { current, draftOf, draw, ownedCopy, penalty, request, resume, type Draft } from './draft.ts';
-import { applyPlay, checkPlay, describePending, matches, refuse } from './play.ts';
+import { COLOURS, cardAt, type Colour } from './cards.ts';
+import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
+import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
+import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
 import { applyLauncher, checkLauncher } from './press.ts';
-import type { GameState, Move, MoveError, MoveResult, Pending } from './state.ts';
+import type { GameEvent, GameState, Move, MoveError, MoveResult } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
 
 /** The request `seat` must answer with a move of this kind, or why there is none. */
-function requestOf<K extends Pending['kind']>(s: GameState, seat: number, kinds: K[], none: string): Extract<Pending, { kind: K }> | MoveError {
+function requestOf<K extends RoundPending['kind']>(s: Round, seat: number, kinds: K[], none: string): Extract<RoundPending, { kind: K }> | MoveError {
   const p = s.pending;
   if (p && kinds.includes(p.kind as K)) {
-    return p.seat === seat ? (p as Extract<Pending, { kind: K }>) : refuse('not-your-turn', `not your turn: ${describePending(p)}`);
+    return p.seat === seat ? (p as Extract<RoundPending, { kind: K }>) : refuse('not-your-turn', `not your turn: ${describePending(p)}`);
   }
   if (p) return refuse(p.seat === seat ? 'pending' : 'not-your-turn', p.seat === seat ? describePending(p) : `not your turn: ${describePending(p)}`);
   return refuse('bad-move', none);
@@ -25,8 +26,13 @@ function isError(x: unknown): x is MoveError {
   return typeof x === 'object' && x !== null && 'code' in x && 'message' in x;
 }
 
-/** Why `m` cannot be applied to `s`, or null. */
-export function checkMove(s: GameState, m: Move): MoveError | null {
+/** Why `m` cannot be applied to `state`, or null. */
+export function checkMove(state: GameState, m: Move): MoveError | null {
+  return checkIn(roundOf(state), m);
+}
+
+/** {@link checkMove} in a round in play. */
+export function checkIn(s: Round, m: Move): MoveError | null {
   if (typeof m !== 'object' || m === null) return refuse('bad-move', 'a move is an object with a type and a seat');
   if (s.winner !== null) return refuse('game-over', `the round is over: seat ${s.winner} went out`);
   if (!isSeat(s, m.seat)) return refuse('bad-move', `seat ${String(m.seat)} is not a player in this round`);
@@ -80,7 +86,7 @@ function turnMove(d: Draft, seat: number): void {
     return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });
   }
   const [got] = draw(d, seat, 1);
-  if (got !== undefined && matches(s, card(got))) request(d, { kind: 'drawn', seat, card: got });
+  if (got !== undefined && fits(cardAt(got), s.colour, topOf(s))) request(d, { kind: 'drawn', seat, card: got });
   else resume(d, after);
 }
 
@@ -96,14 +102,14 @@ function change(d: Draft, m: Move): void {
     case 'pass':
       return resume(d, { turn: nextSeat(s, m.seat) });
     case 'launcher':
-      return applyLauncher(d, p as Extract<Pending, { kind: 'press' }>, m);
+      return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, m);
     case 'colour':
       s.colour = m.colour;
       d.events.push({ type: 'colour', seat: m.seat, colour: m.colour });
-      return resume(d, (p as Extract<Pending, { kind: 'colour' }>).then);
+      return resume(d, (p as Extract<RoundPending, { kind: 'colour' }>).then);
     case 'challenge':
     case 'accept':
-      return answerWild4(d, p as Extract<Pending, { kind: 'challenge' }>, m.type === 'challenge');
+      return answerWild4(d, p as Extract<RoundPending, { kind: 'challenge' }>, m.type === 'challenge');
     case 'uno':
       s.uno = null;
       d.events.push({ type: 'uno', seat: m.seat });
@@ -120,7 +126,7 @@ function change(d: Draft, m: Move): void {
  * begins a turn): a late call, a catch, or a press by the player who may be caught, whose turn
  * it still is (a Coup Extrême's presses at its target). Anything else begins something else.
  */
-function keepsUnoWindow(s: GameState, move: Move): boolean {
+function keepsUnoWindow(s: Round, move: Move): boolean {
   return move.type === 'uno' || move.type === 'catch' || (move.type === 'launcher' && move.seat === s.uno);
 }
 
@@ -130,27 +136,40 @@ function keepsUnoWindow(s: GameState, move: Move): boolean {
  * copy). Throws only on a programmer's mistake (a state that breaks its own invariants).
  */
 export function applyMove(state: GameState, move: Move): MoveResult {
-  const error = checkMove(state, move);
+  const r = roundOf(state);
+  const error = checkIn(r, move);
   if (error) return { ok: false, error };
-  return applyLegal(ownedCopy(state), move);
+  const events = applyIn(r, move);
+  return { ok: true, state: stateOf(r), events };
 }
 
 /**
  * Applies a move already known to be legal to `state` itself, in place, without checking it
- * again: for the runner, whose bots choose from the list `legalMoves` gave (the very same
- * objects), and which plays a round on a copy of its own (see {@link ownedCopy}). Listing and
- * checking share one source of truth, so a listed move always passes {@link checkMove}.
- * Anything else (launcher answers, people, save files) goes through {@link applyMove}. Not part
- * of the library API. Returns `state` and the move's events.
+ * again (a search that plays rounds out on states of its own). Not part of the library API:
+ * {@link applyMove} checks and copies. Returns `state` and the move's events.
  */
 export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { ok: true }> {
-  const d = draftOf(state);
-  const keepsWindow = keepsUnoWindow(state, move);
-  if (!keepsWindow) state.uno = null;
+  const r = roundOf(state);
+  const events = applyIn(r, move);
+  Object.assign(state, stateOf(r));
+  return { ok: true, state, events };
+}
+
+/**
+ * Applies a move already known to be legal to `round` itself, in place, without checking it
+ * again: for the runner, whose bots choose among the moves it listed, and which plays on a
+ * round of its own. Listing and checking share one source of truth, so a listed move always
+ * passes {@link checkMove}. Anything else (launcher answers, people, save files) is checked
+ * first ({@link checkIn}, {@link applyMove}). Returns the move's events.
+ */
+export function applyIn(round: Round, move: Move): GameEvent[] {
+  const d = draftOf(round);
+  const keepsWindow = keepsUnoWindow(round, move);
+  if (!keepsWindow) round.uno = null;
   change(d, move);
   // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
-  if (keepsWindow && state.uno !== null && state.hands[state.uno].length !== 1) state.uno = null;
-  state.moves++;
-  if (state.log) state.log.push(move);
-  return { ok: true, state, events: d.events };
+  if (keepsWindow && round.uno !== null && round.hands[round.uno].length !== 1) round.uno = null;
+  round.moves++;
+  if (round.log) round.log.push(move);
+  return d.events;
 }

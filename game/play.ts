@@ -3,10 +3,12 @@
  * play), with a message that says why not, and laying it. One source for both the validation of
  * a move and the listing of legal plays.
  */
-import { card, cardLabel, COLOURS, type Card, type CardId, type Colour } from './cards.ts';
+import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type Colour } from './cards.ts';
+import { PLAY, type MoveList } from './core/moves.ts';
+import { topOf, type Round, type RoundPending } from './core/round.ts';
 import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
-import type { DrawnRequest, GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
+import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
 /** A play move. */
@@ -24,9 +26,12 @@ export function topCard(s: GameState): Card {
 
 /** `c` matches the top card: same colour as the current one, same number, same symbol, or wild. */
 export function matches(s: GameState, c: Card, top: Card = topCard(s)): boolean {
-  if (c.colour === null) return true;
-  if (c.colour === s.colour) return true;
-  return c.kind === top.kind && (c.kind !== 'number' || c.number === top.number);
+  return fits(c, s.colour, top);
+}
+
+/** `c` may be laid on `top` when the current colour is `colour` ({@link matches}): the same face is the same number or symbol. */
+export function fits(c: Card, colour: Colour | null, top: Card): boolean {
+  return c.colour === null || c.colour === colour || c.face === top.face;
 }
 
 /** `a red Skip`, `a green 7`, `a Wild (colour blue)`: how messages name a card. */
@@ -38,7 +43,7 @@ export function describeCard(id: CardId, colour?: Colour | null): string {
 }
 
 /** What a request waits for, in words. */
-export function describePending(p: Pending): string {
+export function describePending(p: Pending | RoundPending): string {
   switch (p.kind) {
     case 'press':
       return p.seat === p.aimAt
@@ -60,23 +65,23 @@ export function describePending(p: Pending): string {
 /** Why a card cannot be played now, as a cheap tag (listing legal moves asks this of every card). */
 type Blocker = 'turn' | 'stack' | 'playAgain' | 'pending' | 'drawn' | 'match';
 
-function blocker(s: GameState, seat: number, c: Card, top: Card): Blocker | null {
+function blocker(s: Round, seat: number, c: Card, top: Card): Blocker | null {
   const p = s.pending;
   if (p) {
     if (p.seat !== seat) return 'turn';
     if (p.kind === 'stack') return p.kinds.includes(c.kind) ? null : 'stack';
     if (p.kind === 'playAgain') return c.colour === p.colour || c.kind === 'playAgain' ? null : 'playAgain';
     if (p.kind !== 'drawn') return 'pending';
-    if (c.id !== p.card) return 'drawn';
+    if (c.serial !== p.card) return 'drawn';
   } else if (seat !== s.turn) {
     if (!(s.rules.options.jumpIn && c.colour !== null && c.code === top.code)) return 'turn';
   }
-  return matches(s, c, top) ? null : 'match';
+  return fits(c, s.colour, top) ? null : 'match';
 }
 
-/** A card may be played now by `seat`, as far as whose turn it is and what it is played on. */
-export function playableBy(s: GameState, seat: number, id: CardId): MoveError | null {
-  const b = blocker(s, seat, card(id), topCard(s));
+/** A card (a serial) may be played now by `seat`, as far as whose turn it is and what it is played on. */
+export function playableBy(s: Round, seat: number, n: number): MoveError | null {
+  const b = blocker(s, seat, cardAt(n), topOf(s));
   if (b === null) return null;
   const p = s.pending;
   switch (b) {
@@ -89,30 +94,36 @@ export function playableBy(s: GameState, seat: number, id: CardId): MoveError | 
     case 'pending':
       return refuse('pending', describePending(p!));
     case 'drawn':
-      return refuse('cannot-play', `after drawing only the drawn card (${cardLabel((p as DrawnRequest).card)}) may be played`);
+      return refuse('cannot-play', `after drawing only the drawn card (${cardLabel(idAt((p as Extract<RoundPending, { kind: 'drawn' }>).card))}) may be played`);
     case 'match':
-      return refuse('cannot-play', `${describeCard(id)} cannot be played on ${describeCard(s.discard[s.discard.length - 1], s.colour)}`);
+      return refuse('cannot-play', `${describeCard(idAt(n))} cannot be played on ${describeCard(idAt(s.discard[s.discard.length - 1]), s.colour)}`);
   }
 }
 
-/** Cards a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
-export function laidBy(s: GameState, m: PlayMove, c: Card = card(m.card)): CardId[] {
+/** Cards (serials) a play lays, bottom first: those a Discard All takes along, the pair, the card itself. */
+export function laidBy(s: Round, m: PlayMove, c: Card = card(m.card)): number[] {
+  return laidOf(s, m.seat, c, m.also === undefined ? -1 : card(m.also).serial);
+}
+
+/** {@link laidBy} of `seat` playing `c` with the pair `also` (a serial, -1: none). */
+export function laidOf(s: Round, seat: number, c: Card, also: number): number[] {
   const lays = EFFECT_OF_KIND[c.kindIndex].lays;
-  if (!lays) return m.also !== undefined ? [m.also, m.card] : [m.card];
+  if (!lays) return also >= 0 ? [also, c.serial] : [c.serial];
   // `lays` gives a new array: the pair and the card go on top of it (no spread copies).
-  const laid = lays(s.hands[m.seat], c);
-  if (m.also !== undefined) laid.push(m.also);
-  laid.push(m.card);
+  const laid = lays(s.hands[seat], c);
+  if (also >= 0) laid.push(also);
+  laid.push(c.serial);
   return laid;
 }
 
 /** Why a play move is refused, or null when it is legal. */
-export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
+export function checkPlay(s: Round, m: PlayMove): MoveError | null {
   const hand = s.hands[m.seat];
-  if (typeof m.card !== 'string' || !hand.includes(m.card)) return refuse('not-in-hand', `seat ${m.seat} holds no card ${m.card}`);
-  const why = playableBy(s, m.seat, m.card);
+  const n = serialOf(m.card);
+  if (n < 0 || !hand.includes(n)) return refuse('not-in-hand', `seat ${m.seat} holds no card ${m.card}`);
+  const why = playableBy(s, m.seat, n);
   if (why) return why;
-  const c = card(m.card);
+  const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
   // The card's label only for a message: building it for every legal play was wasted work.
   const label = () => cardLabel(m.card);
@@ -125,70 +136,57 @@ export function checkPlay(s: GameState, m: PlayMove): MoveError | null {
   if (m.also !== undefined) {
     const pairOk = s.rules.options.twoIdentical && !s.pending && m.seat === s.turn && c.kind === 'number';
     if (!pairOk) return refuse('bad-move', 'two cards may be played together only as a pair of number cards on your turn (house rule twoIdentical)');
-    if (m.also === m.card || !hand.includes(m.also) || card(m.also).code !== c.code) {
+    const also = serialOf(m.also);
+    if (also === n || also < 0 || !hand.includes(also) || cardAt(also).code !== c.code) {
       return refuse('bad-move', `${m.also} is not a second ${label()} in the hand`);
     }
   }
   if (m.uno !== undefined && typeof m.uno !== 'boolean') return refuse('bad-move', 'uno must be true or false');
   if (m.uno) {
     if (!s.rules.options.unoCall) return refuse('bad-move', `UNO is not called in the rule set ${s.rules.name}`);
-    if (hand.length - laidBy(s, m).length !== 1) return refuse('bad-move', 'UNO is called with the play that leaves one card');
+    if (hand.length - laidBy(s, m, c).length !== 1) return refuse('bad-move', 'UNO is called with the play that leaves one card');
   }
   return null;
 }
 
-const NO_COLOUR: readonly undefined[] = [undefined];
-const NO_TARGET: readonly undefined[] = [undefined];
+const ALL_COLOURS: readonly number[] = [0, 1, 2, 3];
+const NONE: readonly number[] = [-1];
 
 /**
- * A play move, its keys always in the same order (type, seat, card, also, colour, target, uno):
- * logs and save-file hashes are JSON, so the order of the keys is part of a game's record.
+ * Every legal play of the cards `cards` (serials) by `seat` (each colour, target, pair and UNO
+ * call variant), into `out`. Listing runs before every move of every simulated round, so it is
+ * written with plain loops and builds no object (no move, no per-card array).
  */
-function playOf(seat: number, id: CardId, also: CardId | undefined, colour: Colour | undefined, target: number | undefined, uno: boolean): PlayMove {
-  const m: PlayMove = { type: 'play', seat, card: id };
-  if (also !== undefined) m.also = also;
-  if (colour !== undefined) m.colour = colour;
-  if (target !== undefined) m.target = target;
-  if (uno) m.uno = true;
-  return m;
-}
-
-/**
- * Every legal play of the cards `ids` by `seat` (each colour, target, pair and UNO call variant).
- * Listing runs before every move of every simulated round, so it is written with plain loops and
- * builds each move once (no spread copies, no per-card arrays).
- */
-export function playMoves(s: GameState, seat: number, ids: readonly CardId[], out: Move[]): void {
+export function playMoves(s: Round, seat: number, cards: readonly number[], out: MoveList): void {
   const hand = s.hands[seat];
   const rules = s.rules;
   const unoCall = rules.options.unoCall;
   let others: number[] | null = null;
   const pairs = rules.options.twoIdentical && !s.pending && seat === s.turn;
-  const top = topCard(s);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    const c = card(id);
+  const top = topOf(s);
+  for (let i = 0; i < cards.length; i++) {
+    const c = cardAt(cards[i]);
     if (blocker(s, seat, c, top)) continue;
     const effect = EFFECT_OF_KIND[c.kindIndex];
-    const colours: readonly (Colour | undefined)[] = effect.namesColour(rules) ? COLOURS : NO_COLOUR;
-    const targets: readonly (number | undefined)[] = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NO_TARGET;
+    const colours = effect.namesColour(rules) ? ALL_COLOURS : NONE;
+    const targets = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
     const extra = effect.lays ? effect.lays(hand, c).length : 0;
     // The card alone (also = undefined), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
-      let also: CardId | undefined;
+      let also = -1;
       if (j >= 0) {
         if (!pairs || c.kind !== 'number') break;
-        const p = hand[j];
-        if (p === id || card(p).code !== c.code) continue;
-        also = p;
+        const p = cardAt(hand[j]);
+        if (p === c || p.code !== c.code) continue;
+        also = p.serial;
       }
-      const laid = extra + (also === undefined ? 1 : 2);
+      const laid = extra + (also < 0 ? 1 : 2);
       const unoToo = unoCall && hand.length - laid === 1;
       for (let a = 0; a < colours.length; a++)
         for (let b = 0; b < targets.length; b++) {
-          out.push(playOf(seat, id, also, colours[a], targets[b], false));
-          if (unoToo) out.push(playOf(seat, id, also, colours[a], targets[b], true));
+          out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 0);
+          if (unoToo) out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 1);
         }
     }
   }
@@ -208,7 +206,7 @@ export function applyPlay(d: Draft, m: PlayMove): void {
   s.shown = false;
   s.turn = m.seat;
   s.colour = c.colour ?? m.colour ?? null;
-  d.events.push({ type: 'play', seat: m.seat, cards: laid, colour: s.colour });
+  d.events.push({ type: 'play', seat: m.seat, cards: idsAt(laid), colour: s.colour });
   const left = s.hands[m.seat].length;
   if (left === 1 && s.rules.options.unoCall) {
     if (m.uno) d.events.push({ type: 'uno', seat: m.seat });

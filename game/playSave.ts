@@ -5,7 +5,7 @@
  */
 import { BATTERY, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
-import { BOT_KIND_NAMES, BOT_KINDS, isBotKind, makeBot, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { applyMove } from './engine.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, setupOf, type SaveFile } from './save.ts';
@@ -126,7 +126,7 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
   if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
   if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every(isBotKind))
-    fail('bots', `must list ${BOT_KIND_NAMES.join(', ')} (1 to ${players} of them)`);
+    fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
   if (m.budget !== undefined) {
     const text = typeof m.budget === 'object' && m.budget !== null ? ('ms' in m.budget ? `${String(m.budget.ms)}ms` : String((m.budget as { playouts?: unknown }).playouts)) : '';
     const b = parseBudget(text);

@@ -3,7 +3,8 @@
  * out, which must be exactly the next cards of the supply the game tracks, and how many of the
  * last ones were left sticking out (seed 003: those belong to the player who pressed).
  */
-import type { CardId } from './cards.ts';
+import { idAt, type CardId } from './cards.ts';
+import type { Round } from './core/round.ts';
 import { give, request, resume, reloadIfDue, takeFromSupply, type Draft } from './draft.ts';
 import { refuse } from './play.ts';
 import type { GameEvent, GameState, Move, MoveError, PressRequest } from './state.ts';
@@ -23,7 +24,7 @@ export function cardsForCount(s: GameState, count: number): CardId[] {
 }
 
 /** Why a launcher answer does not fit the request and the supply, or null. */
-export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
+export function checkLauncher(s: Round, m: LauncherMove): MoveError | null {
   if (!Array.isArray(m.cards) || typeof m.fired !== 'boolean') {
     return refuse('bad-launcher', 'a launcher answer carries cards (an array of card ids) and fired (true or false)');
   }
@@ -34,8 +35,8 @@ export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
     return refuse('bad-launcher', `${m.cards.length} cards cannot have come out of a launcher that holds ${s.supply.length}`);
   }
   for (let i = 0; i < m.cards.length; i++) {
-    if (m.cards[i] !== s.supply[i]) {
-      return refuse('bad-launcher', `card ${i + 1} out of the launcher is ${m.cards[i]}, but the launcher's card ${i + 1} is ${s.supply[i]}`);
+    if (m.cards[i] !== idAt(s.supply[i])) {
+      return refuse('bad-launcher', `card ${i + 1} out of the launcher is ${m.cards[i]}, but the launcher's card ${i + 1} is ${idAt(s.supply[i])}`);
     }
   }
   return null;
@@ -45,19 +46,21 @@ export function checkLauncher(s: GameState, m: LauncherMove): MoveError | null {
  * One press answered: the cards go to the seat the launcher faces, but for those left sticking
  * out, which the presser takes (on a Coup Extrême, the attacker); the request goes on or is done.
  */
-export function applyLauncher(d: Draft, p: PressRequest, m: LauncherMove): void {
+export function applyLauncher(d: Draft, p: PressRequest<number>, m: LauncherMove): void {
   const n = m.cards.length;
   const half = m.halfOut ?? 0;
-  takeFromSupply(d, n);
-  if (half === 0) give(d, p.aimAt, m.cards);
+  // The cards out are the supply's next ones (checked): taken as the round holds them.
+  const out: number[] = [];
+  takeFromSupply(d, n, out);
+  if (half === 0) give(d, p.aimAt, out);
   else {
-    give(d, p.aimAt, m.cards.slice(0, n - half));
-    give(d, p.seat, m.cards.slice(n - half));
+    give(d, p.aimAt, out.slice(0, n - half));
+    give(d, p.seat, out.slice(n - half));
   }
   const e: GameEvent = { type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired };
   if (half > 0) e.halfOut = half;
   d.events.push(e);
-  let next: PressRequest | null = null;
+  let next: PressRequest<number> | null = null;
   if (p.untilCards) {
     if (n === 0) {
       // Presses go on until cards come out, unless nothing can: an empty launcher and no discard to reload.

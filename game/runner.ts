@@ -5,11 +5,12 @@
  */
 import type { LauncherLike, SyncLauncher } from '../emulator/api.ts';
 import type { PressResult } from '../emulator/core.ts';
-import type { Bot } from './bots/types.ts';
-import type { CardId } from './cards.ts';
-import { ownedCopy } from './draft.ts';
-import { applyLegal, checkMove } from './engine.ts';
-import { legalMoves } from './legal.ts';
+import { readsRounds, type Bot } from './bots/types.ts';
+import { idsAt, type CardId } from './cards.ts';
+import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
+import { applyIn, checkIn } from './engine.ts';
+import { listMoves } from './legal.ts';
+import { CATCH, MoveList, PLAY, UNO } from './core/moves.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move, PressRequest } from './state.ts';
 
@@ -42,6 +43,12 @@ export interface RunOptions {
    * place: read it here, copy what must be kept (the events are the caller's to keep).
    */
   onStep?: (state: GameState, move: Move, events: readonly GameEvent[]) => void;
+  /**
+   * Called after each move as `onStep` is, with the round in play itself (cards as serials,
+   * game/core/round.ts), which the next move changes in place: for counting on the hot path (a
+   * simulation), where building a state for each move would cost more than the move.
+   */
+  onRound?: (round: Readonly<Round>, move: Move, events: readonly GameEvent[]) => void;
 }
 
 /** How {@link runRound} talks with people and displays. */
@@ -73,58 +80,131 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
 }
 
 /** Someone may act out of turn now: a late UNO call or a catch is open, or jump-ins are played. */
-export function reactionsOpen(state: GameState): boolean {
+function reactionsOpen(state: Round): boolean {
   return state.uno !== null || state.rules.options.jumpIn;
 }
 
-/** `seat`'s out-of-turn moves among `moves` (late call, catch, jump-in), or null when it has none. */
-function reactionMoves(moves: readonly Move[], seat: number, decider: number): Move[] | null {
-  // A loop, not filter: this runs for every seat on every move of a round with UNO calls or jump-ins.
-  let mine: Move[] | null = null;
-  for (const m of moves) {
-    if (m.seat === seat && (m.type === 'uno' || m.type === 'catch' || (m.type === 'play' && seat !== decider))) (mine ??= []).push(m);
+/**
+ * The round as a state, for a bot that reads states, a person and a display: built once a move,
+ * when one of them asks (the project's bots read the round itself).
+ */
+class StateView {
+  private state: GameState | null = null;
+  constructor(private round: Round) {}
+  /** The round has changed (a move was applied, or it is another round). */
+  moved(round: Round): void {
+    this.round = round;
+    this.state = null;
   }
-  return mine;
+  get(): GameState {
+    return (this.state ??= stateOf(this.round));
+  }
+}
+
+/**
+ * The moves of one decision: the round's legal moves listed once a move (a reusable buffer), the
+ * ones a seat chooses among (`picks`, indices into the list), and the move objects built for it.
+ * A move that is one of those objects is legal: applied without being checked again.
+ */
+class Choices {
+  readonly list = new MoveList();
+  picks: number[] = [];
+  private given: Move[] = [];
+
+  /** Lists the moves of `round` (the objects of the last move are forgotten). */
+  listFor(round: Round): void {
+    listMoves(round, this.list);
+    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is cheaper.
+    this.given = [];
+  }
+
+  /** `seat`'s out-of-turn moves (late call, catch, jump-in) as the picks: false when it has none. */
+  pickReactions(seat: number, decider: number): boolean {
+    const list = this.list;
+    const picks: number[] = (this.picks = []);
+    // A loop over the columns: this runs for every seat on every move of a round with UNO calls or jump-ins.
+    for (let i = 0; i < list.length; i++) {
+      const t = list.type[i];
+      if (list.seat[i] === seat && (t === UNO || t === CATCH || (t === PLAY && seat !== decider))) picks.push(i);
+    }
+    return picks.length > 0;
+  }
+
+  /** The moves `decider` chooses from on their turn or request, as the picks: the listed ones but the out-of-turn ones. */
+  pickTurn(round: Round, decider: number): void {
+    const list = this.list;
+    const picks: number[] = (this.picks = []);
+    // With no UNO to call or catch and no jump-in, every listed move is the decider's.
+    const all = !reactionsOpen(round);
+    for (let i = 0; i < list.length; i++) {
+      const t = list.type[i];
+      if (all || (list.seat[i] === decider && t !== UNO && t !== CATCH)) picks.push(i);
+    }
+  }
+
+  /** The picked move `i` as an object (legal). */
+  picked(i: number, seat: number, bot: Bot): Move {
+    if (!this.picks.includes(i)) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${this.picks.length} moves`);
+    const m = this.list.moveAt(i);
+    this.given.push(m);
+    return m;
+  }
+
+  /** The picks as objects (legal), for a bot that reads states or a person. */
+  objects(): Move[] {
+    const out: Move[] = [];
+    for (let k = 0; k < this.picks.length; k++) out.push(this.list.moveAt(this.picks[k]));
+    for (let k = 0; k < out.length; k++) this.given.push(out[k]);
+    return out;
+  }
+
+  /** `m` is one of the objects built this move (a listed move). */
+  listed(m: Move): boolean {
+    return this.given.includes(m);
+  }
+}
+
+/** `bot`'s choice on `seat`'s turn or request. */
+function chosen(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move {
+  return readsRounds(bot) ? c.picked(bot.chooseAt(round, seat, c.list, c.picks), seat, bot) : bot.choose(view.get(), seat, c.objects());
+}
+
+/** `bot`'s out-of-turn move, or null. */
+function reacted(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move | null {
+  if (!readsRounds(bot)) return bot.react(view.get(), seat, c.objects());
+  const i = bot.reactAt(round, seat, c.list, c.picks);
+  return i < 0 ? null : c.picked(i, seat, bot);
 }
 
 /** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
-function* reaction(state: GameState, bots: readonly Bot[], moves: readonly Move[], decider: number): Generator<LauncherOp, Move | null, Input> {
-  const first = state.uno ?? decider;
-  for (let k = 0; k < state.players; k++) {
-    const seat = (first + k) % state.players;
-    const mine = reactionMoves(moves, seat, decider);
-    if (mine === null) continue;
-    const m = bots[seat].interactive
-      ? ((yield { op: 'ask', state, seat, moves: mine, mode: 'react' }) as Move | null)
-      : bots[seat].react(state, seat, mine);
+function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, Move | null, Input> {
+  const first = round.uno ?? decider;
+  for (let k = 0; k < round.players; k++) {
+    const seat = (first + k) % round.players;
+    if (!c.pickReactions(seat, decider)) continue;
+    const bot = bots[seat];
+    const m = bot.interactive
+      ? ((yield { op: 'ask', state: view.get(), seat, moves: c.objects(), mode: 'react' }) as Move | null)
+      : reacted(bot, round, view, seat, c);
     if (m) return m;
   }
   return null;
 }
 
-/** The moves `decider` chooses from on their turn or request: the listed ones but the out-of-turn ones. */
-export function turnMoves(state: GameState, moves: Move[], decider: number): Move[] {
-  // With no UNO to call or catch and no jump-in, every listed move is the decider's: the list as it is.
-  if (!reactionsOpen(state)) return moves;
-  const mine: Move[] = [];
-  for (const m of moves) if (m.seat === decider && m.type !== 'uno' && m.type !== 'catch') mine.push(m);
-  return mine;
-}
-
-/** Applies the move chosen among `moves`, or throws naming the seat that chose an illegal one. */
-function applyChosen(state: GameState, move: Move, moves: readonly Move[], bots: readonly Bot[]) {
-  // A move that is one of the listed objects is legal: apply it without checking it again.
-  // Anything else (a launcher answer, a move a bot or a person made up) is checked.
-  const error = moves.includes(move) ? null : checkMove(state, move);
+/** Applies the move chosen, or throws naming the seat that chose an illegal one. */
+function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[]): GameEvent[] {
+  // A listed move is legal: apply it without checking it again. Anything else (a launcher
+  // answer, a move a bot or a person made up) is checked.
+  const error = c.listed(move) ? null : checkIn(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
-  return applyLegal(state, move);
+  return applyIn(state, move);
 }
 
 function checkTable(start: GameState, bots: readonly Bot[]): void {
   if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
 }
 
-function tooLong(state: GameState, maxMoves: number): Error {
+function tooLong(state: Round, maxMoves: number): Error {
   return new Error(`the round (seed ${state.seed}, round ${state.round}) did not end after ${maxMoves} moves`);
 }
 
@@ -132,27 +212,28 @@ function tooLong(state: GameState, maxMoves: number): Error {
  * A person presses the launcher for the request pending on them: they are asked, and must
  * answer with the press offered (the loop then presses as for a bot).
  */
-function* personPresses(state: GameState, seat: number, bots: readonly Bot[]): Generator<LauncherOp, void, Input> {
+function* personPresses(state: Round, view: StateView, seat: number, bots: readonly Bot[]): Generator<LauncherOp, void, Input> {
   const offered: Move = { type: 'press', seat };
-  const answer = (yield { op: 'ask', state, seat, moves: [offered], mode: 'press' }) as Move | null;
+  const answer = (yield { op: 'ask', state: view.get(), seat, moves: [offered], mode: 'press' }) as Move | null;
   if (answer?.type !== 'press' || answer.seat !== seat) {
     const p = state.pending as PressRequest;
     throw new Error(`seat ${seat} (${bots[seat]?.name}) must press the launcher (${p.reason}), not ${JSON.stringify(answer)}`);
   }
 }
 
-/** Presses until the launcher dings (a jammed launcher is cleared first) and answers the request. */
-function* press(state: GameState): Generator<LauncherOp, Move, Input> {
-  const p = state.pending!;
-  let r = (yield PRESS_OP) as PressResult;
+/** A press the launcher ignored (a jam, an open lid): cleared and pressed again until it dings. */
+function* pressUntilDing(r: PressResult): Generator<LauncherOp, PressResult, Input> {
   while (!r.dinged) {
     // A jam, or a lid a person opened: clearJam waits for it to be cleared (a real device) or cycles the lid (software).
     if (r.ignored !== 'jammed' && r.ignored !== 'lid-open') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
     yield CLEAR_JAM_OP;
     r = (yield PRESS_OP) as PressResult;
   }
-  // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
-  if (r.jam) yield CLEAR_JAM_OP;
+  return r;
+}
+
+/** The answer to the press request `p` from what the press that dinged gave. */
+function launcherMove(p: PressRequest<number>, r: PressResult): Move {
   const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
   if (r.jam) m.jam = true;
   // The launcher leaves at most its last card sticking out; the move counts them, so a log can say more.
@@ -163,56 +244,66 @@ function* press(state: GameState): Generator<LauncherOp, Move, Input> {
 /**
  * The round's loop, the one every runner runs: bots decide, the launcher answers presses, people
  * are asked, until someone goes out. A round with no launcher and no person never yields: one
- * `next()` plays it whole. The loop plays on its own copy of `start`; with `announce` (a display,
- * {@link runRound}) each move is applied to a fresh copy, so the states it hands out (`ask`,
- * `moved`, `onStep`) stay as they were; otherwise (a simulation, which keeps no state but the
- * last) every move changes that one copy in place.
+ * `next()` plays it whole. The loop plays on its own round of `start` (game/core/round.ts); with
+ * `announce` (a display, {@link runRound}) each move is applied to a fresh copy, so the states it
+ * hands out (`ask`, `moved`, `onStep`) stay as they were; otherwise (a simulation, which keeps no
+ * state but the last) every move changes that one round in place. A state is built from the
+ * round only for whoever reads one: a bot that reads states, a person, `onStep`, a display.
  */
 export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
   checkTable(start, bots);
   const launcher = start.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = ownedCopy(start);
+  let state = roundOf(start);
+  const view = new StateView(state);
+  const choices = new Choices();
   let aimed = -1;
   let count = 0;
   // The person's own `press` move on their turn is their press: its request is not asked again.
   let turnPressed = false;
   // A copy: the launcher may keep what it is loaded with, and the supply goes on changing.
-  if (launcher && state.winner === null) yield { op: 'init', supply: state.supply.slice() };
-  // The bots that remember what they saw: none for the shipped simple bots, so no loop per move for them.
+  if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
+  // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
-  for (const b of observers) b.observe!(state, null, []);
+  for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
-    const moves = legalMoves(state);
+    choices.listFor(state);
     const p = state.pending;
     const decider = p ? p.seat : state.turn;
     // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
     // costs a generator object per move.
-    let move = reactionsOpen(state) ? yield* reaction(state, bots, moves, decider) : null;
+    let move = reactionsOpen(state) ? yield* reaction(state, view, bots, choices, decider) : null;
     if (!move && p?.kind === 'press') {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
-      if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, p.seat, bots);
-      move = yield* press(state);
+      if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, view, p.seat, bots);
+      // The press is made here, not in a delegated generator: one object fewer per press. The rare
+      // press the launcher ignored (a jam, an open lid) is pressed again until it dings.
+      let r = (yield PRESS_OP) as PressResult;
+      if (!r.dinged) r = yield* pressUntilDing(r);
+      // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
+      if (r.jam) yield CLEAR_JAM_OP;
+      move = launcherMove(p, r);
     }
     if (!move) {
-      const mine = turnMoves(state, moves, decider);
+      choices.pickTurn(state, decider);
       move = bots[decider].interactive
-        ? // A copy: `mine` may be the very list that lets a chosen move skip its check.
-          ((yield { op: 'ask', state, seat: decider, moves: mine.slice(), mode: 'turn' }) as Move)
-        : bots[decider].choose(state, decider, mine);
+        ? ((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move)
+        : chosen(bots[decider], state, view, decider, choices);
     }
-    const res = applyChosen(announce ? ownedCopy(state) : state, move, moves, bots);
-    state = res.state;
+    if (announce) state = ownedCopy(state);
+    const events = applyChosen(state, move, choices, bots);
+    view.moved(state);
     turnPressed = move.type === 'press';
-    for (const e of res.events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
-    for (let i = 0; i < observers.length; i++) observers[i].observe!(state, move, res.events);
-    opts.onStep?.(state, move, res.events);
+    for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    opts.onRound?.(state, move, events);
+    if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
+    opts.onStep?.(view.get(), move, events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
-    if (announce) yield { op: 'moved', state, move, events: res.events };
+    if (announce) yield { op: 'moved', state: view.get(), move, events };
   }
-  return { state, moves: count };
+  return { state: view.get(), moves: count };
 }
 
 function noLauncher(): never {

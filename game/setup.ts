@@ -3,10 +3,11 @@
  * start card and its effect (each rule set's start-card table).
  */
 import { Rng, seedRng } from '../lib/rng.ts';
-import { card, deckOf, type CardId } from './cards.ts';
+import { card, cardAt, deckOf, deckSerialsOf, idAt, type CardId } from './cards.ts';
+import { stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
-import { startAction, turnUp } from './start.ts';
+import { startAction, turnUpRound } from './start.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, leftOf, seatsInOrder, tableProblem } from './turn.ts';
 
@@ -81,25 +82,27 @@ export function createGame(setup: GameSetup): GameState {
   let dealerDrawn: CardId[] | null = null;
   if (dealer === undefined) ({ dealer, drawn: dealerDrawn } = chooseDealer(rng, deck, seats));
   else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
-  const supply = rng.shuffle(deck);
-  const hands: CardId[][] = Array.from({ length: players }, () => []);
+  // Dealt as serials (game/core/round.ts): the same shuffle as of the ids, position for position.
+  const supply = rng.shuffle(deckSerialsOf(rules.deck));
+  const hands: number[][] = Array.from({ length: players }, () => []);
   const order = seatsInOrder({ players, out, direction: 1 }, leftOf({ players, out }, dealer));
   let at = 0;
   for (let i = 0; i < hand; i++) for (const seat of order) hands[seat].push(supply[at++]);
   let rest = supply.slice(at);
   // Start cards that go back: into the deck at a random place, and the next one is turned.
   let top = rest[0];
-  for (let tries = 0; startAction(rules, top) === 'redraw' && tries < deck.length; tries++) {
+  for (let tries = 0; startAction(rules, idAt(top)) === 'redraw' && tries < deck.length; tries++) {
     rest = rest.slice(1);
     rest.splice(rng.int(rest.length + 1), 0, top);
     top = rest[0];
   }
-  const state: GameState = {
+  const dealt: Round = {
     schema: 1, rules, seed, round, players, rng: rng.state(), out, dealer, dealerDrawn, hands,
-    discard: [top], supply: rest.slice(1), colour: card(top).colour, direction: 1, turn: dealer, pending: null,
+    discard: [top], supply: rest.slice(1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
     uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null,
   };
-  return turnUp(state).state;
+  turnUpRound(dealt);
+  return stateOf(dealt);
 }
 
 /** A round set up from a setup's position text (a save of such a round replays from it). */

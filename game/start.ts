@@ -3,10 +3,11 @@
  * table (docs/rules.md). A dealt round and a round set up from a position both end with it.
  */
 import { card, type CardId } from './cards.ts';
+import { roundOf, stateOf, topOf, type Round, type RoundResume } from './core/round.ts';
 import { draftOf, request, resume, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules, StartAction } from './rules.ts';
-import type { GameEvent, GameState, Pending, Resume } from './state.ts';
+import type { GameEvent, GameState, Pending } from './state.ts';
 import { leftOf } from './turn.ts';
 
 /** What the rule set does with `id` as the start card. */
@@ -16,7 +17,7 @@ export function startAction(rules: Rules, id: CardId): StartAction {
 }
 
 /** A request chain already asks for a colour (Hit-Fire's victim names it). */
-export function asksColour(p: Pending | null): boolean {
+export function asksColour(p: Pending<unknown> | null): boolean {
   while (p) {
     if (p.kind === 'colour') return true;
     if (p.kind !== 'press') return false;
@@ -29,7 +30,6 @@ export function asksColour(p: Pending | null): boolean {
 function applyStart(d: Draft, action: StartAction): void {
   const s = d.s;
   const left = leftOf(s, s.dealer);
-  const id = s.discard[s.discard.length - 1];
   switch (action) {
     case 'play':
     case 'redraw':
@@ -43,13 +43,13 @@ function applyStart(d: Draft, action: StartAction): void {
     case 'dealerColour':
       return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
     case 'asDealer': {
-      const c = card(id);
+      const c = topOf(s);
       EFFECT_OF_KIND[c.kindIndex].apply(d, {
         seat: s.dealer, card: c, colour: s.colour, target: null, goingOut: false, pair: false, stacked: 0,
         kept: [], colourBefore: s.colour,
       });
       if (s.colour === null && !asksColour(s.pending)) {
-        const then: Resume = s.pending ? { pending: s.pending } : { turn: s.turn };
+        const then: RoundResume = s.pending ? { pending: s.pending } : { turn: s.turn };
         request(d, { kind: 'colour', seat: left, then });
       }
     }
@@ -58,14 +58,21 @@ function applyStart(d: Draft, action: StartAction): void {
 
 /**
  * Applies the start card of a dealt round (the top of the discard pile; colour and turn not yet decided) by
- * the rule set's table, to `dealt` itself (a state just built, that nobody else holds). `createGame`
+ * the rule set's table: the state after it, and its events (`dealt` is left as it is). `createGame`
  * ends with it, and a position set up with `turnUp`.
  */
 export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[] } {
+  const r = roundOf(dealt);
+  const events = turnUpRound(r);
+  return { state: stateOf(r), events };
+}
+
+/** {@link turnUp} on a round just dealt, in place (pass a round nobody else holds): its events. */
+export function turnUpRound(dealt: Round): GameEvent[] {
   const d = draftOf(dealt);
-  const top = dealt.discard[dealt.discard.length - 1];
-  d.s.colour = card(top).colour;
-  d.events.push({ type: 'start', card: top, dealer: dealt.dealer });
-  applyStart(d, startAction(dealt.rules, top));
-  return { state: d.s, events: d.events };
+  const top = topOf(dealt);
+  dealt.colour = top.colour;
+  d.events.push({ type: 'start', card: top.id, dealer: dealt.dealer });
+  applyStart(d, startAction(dealt.rules, top.id));
+  return d.events;
 }

@@ -13,15 +13,18 @@ export const PRESS_REASONS = ['turn', 'hit2', 'hit4', 'coupExtreme', 'uno', 'all
 /** Why the launcher must be pressed: one of {@link PRESS_REASONS}. */
 export type PressReason = (typeof PRESS_REASONS)[number];
 
-/** What happens once a request is answered: a seat's turn begins, or another request. */
-export type Resume = { turn: number } | { pending: Pending };
+/**
+ * What happens once a request is answered: a seat's turn begins, or another request. `C` is how
+ * a card is named: its id in a state, its serial inside a round in play (game/core/round.ts).
+ */
+export type Resume<C = CardId> = { turn: number } | { pending: Pending<C> };
 
 /**
  * A launcher request: `seat` presses, the launcher faces `aimAt` who takes what comes out.
  * `remaining` presses are due (with `untilCards`, presses go on until cards come out); then each
  * seat of `queue` presses once (All-Hit), then `then`.
  */
-export interface PressRequest {
+export interface PressRequest<C = CardId> {
   kind: 'press';
   seat: number;
   aimAt: number;
@@ -29,14 +32,14 @@ export interface PressRequest {
   untilCards: boolean;
   queue: number[];
   reason: PressReason;
-  then: Resume;
+  then: Resume<C>;
 }
 
 /** `seat` names the current colour (a wild start card, or the victim of a Hit-Fire). */
-export interface ColourRequest {
+export interface ColourRequest<C = CardId> {
   kind: 'colour';
   seat: number;
-  then: Resume;
+  then: Resume<C>;
 }
 
 /** `seat`, the victim of a +4 played by `by`, challenges it or accepts the penalty. */
@@ -57,10 +60,10 @@ export interface StackRequest {
 }
 
 /** `seat` drew a playable card (classic): plays it or passes. */
-export interface DrawnRequest {
+export interface DrawnRequest<C = CardId> {
   kind: 'drawn';
   seat: number;
-  card: CardId;
+  card: C;
 }
 
 /** `seat` played a Play Again: plays a card of `colour` or another Play Again, or passes. */
@@ -70,8 +73,8 @@ export interface PlayAgainRequest {
   colour: Colour;
 }
 
-/** Something the engine waits for from one seat, outside an ordinary turn. */
-export type Pending = PressRequest | ColourRequest | ChallengeRequest | StackRequest | DrawnRequest | PlayAgainRequest;
+/** Something the engine waits for from one seat, outside an ordinary turn (`C`: see {@link Resume}). */
+export type Pending<C = CardId> = PressRequest<C> | ColourRequest<C> | ChallengeRequest | StackRequest | DrawnRequest<C> | PlayAgainRequest;
 
 /** A round of play. Plain data: JSON round-trips it exactly. */
 export interface GameState {

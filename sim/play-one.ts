@@ -12,7 +12,7 @@ import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
   createGame, createMatch, makeBots, roundPoints, runMatchSync, runRoundSync,
-  type BotKind, type Budget, type GameEvent, type GameState, type MatchState, type Rules,
+  type BotKind, type Budget, type GameEvent, type GameState, type MatchState, type Round, type Rules,
 } from '../game/index.ts';
 import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
 
@@ -90,7 +90,7 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   // Methods, not arrow functions held in constants: the TypeScript loader names each such closure
   // with a property definition, twice per game.
   const tally = {
-    onStep(state: GameState, _move: unknown, events: readonly GameEvent[]) {
+    onRound(state: Readonly<Round>, _move: unknown, events: readonly GameEvent[]) {
       rec.moves++;
       // Cards in hands, counted once per move (this runs after every move of every game).
       let inHands = 0;
@@ -121,16 +121,16 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
       return roundLauncher;
     },
   };
-  const { onStep, launcherFor } = tally;
+  const { onRound, launcherFor } = tally;
   if (cfg.match) {
-    const m = runMatchSync(createMatch({ rules: cfg.rules, players: cfg.players, seed, log: keep }), launcherFor, bots, { onStep });
+    const m = runMatchSync(createMatch({ rules: cfg.rules, players: cfg.players, seed, log: keep }), launcherFor, bots, { onRound });
     if (keep) (rec as { final?: MatchState }).final = m;
     rec.winner = m.winner!;
     rec.points = m.totals[m.winner!];
     rec.rounds = m.rounds.length;
   } else {
     const g = createGame({ rules: cfg.rules, players: cfg.players, seed, log: keep });
-    const { state } = runRoundSync(g, launcherFor(g), bots, { onStep });
+    const { state } = runRoundSync(g, launcherFor(g), bots, { onRound });
     if (keep) (rec as { final?: GameState }).final = state;
     rec.winner = state.winner!;
     rec.points = roundPoints(state)[state.winner!];

@@ -3,24 +3,31 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { card, COLOURS, pointsIn, pointTable, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import type { Round } from '../core/round.ts';
+import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
-import { laidBy } from '../play.ts';
-import type { GameState, Move } from '../state.ts';
+import { laidOf } from '../play.ts';
+import type { GameState } from '../state.ts';
 import { activeSeats, nextSeat, teamOf } from '../turn.ts';
-import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
+import { botCore, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
-type Play = Extract<Move, { type: 'play' }>;
-
-/** The kinds that make the next player take cards (a lookup by kind, not a Set of strings). */
-const ATTACKS: Readonly<Partial<Record<CardKind, true>>> = { hit2: true, hit4: true, draw2: true, wild4: true, allHit: true, hitFire: true };
+/** The kinds that make the next player take cards. */
+const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire'];
+/** {@link ATTACKS} by {@link Card.kindIndex}: an array read per candidate, not a lookup by kind name. */
+const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
+  return strongestOf(serialsOf(hand));
+}
+
+/** {@link strongestColour} of a hand of serials (a round's). */
+function strongestOf(hand: readonly number[]): Colour {
   // One pass over the hand (not one per colour): the scores are whole numbers, so the sums are the same.
   let red = 0, yellow = 0, green = 0, blue = 0;
   for (let i = 0; i < hand.length; i++) {
-    const c = card(hand[i]);
+    const c = cardAt(hand[i]);
     const v = 10 + (c.number ?? 10);
     if (c.colour === 'red') red += v;
     else if (c.colour === 'yellow') yellow += v;
@@ -36,8 +43,11 @@ export function strongestColour(hand: readonly CardId[]): Colour {
   return best;
 }
 
+/** What {@link leader} reads: a state's or a round's seats, hand sizes and totals. */
+type Table = Pick<GameState, 'rules' | 'players' | 'out' | 'scores'> & { hands: readonly { length: number }[] };
+
 /** The opponent closest to winning: fewest cards, then highest match total. */
-export function leader(state: GameState, seat: number): number {
+export function leader(state: Table, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
   // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
   let best: number | undefined;
@@ -49,14 +59,13 @@ export function leader(state: GameState, seat: number): number {
 }
 
 /** Seat `a` comes before seat `b` as the leader: fewer cards, then a higher match total, then the lower seat. */
-function closerToWinning(state: GameState, a: number, b: number): boolean {
+function closerToWinning(state: Table, a: number, b: number): boolean {
   const cards = state.hands[a].length - state.hands[b].length;
   if (cards !== 0) return cards < 0;
   const totals = (state.scores?.[b] ?? 0) - (state.scores?.[a] ?? 0);
   return totals !== 0 ? totals < 0 : a < b;
 }
 
-const COLOUR_INDEX: Readonly<Record<Colour, number>> = { red: 0, yellow: 1, green: 2, blue: 3 };
 
 /** What a card adds to its colour in {@link strongestColour}. */
 function strength(number: number | null): number {
@@ -77,7 +86,7 @@ function bestOf(sums: readonly number[]): Colour {
  * are these less the laid cards': a pass over the cards laid per play, not over the hand.
  */
 interface Scoring {
-  state: GameState;
+  state: Round;
   seat: number;
   victimCards: number;
   leader: number | undefined;
@@ -91,12 +100,12 @@ interface Scoring {
   best: Colour | undefined;
 }
 
-function scoring(state: GameState, seat: number): Scoring {
+function scoring(state: Round, seat: number): Scoring {
   const count = [0, 0, 0, 0];
   const sums = [0, 0, 0, 0];
   const hand = state.hands[seat];
   for (let i = 0; i < hand.length; i++) {
-    const c = card(hand[i]);
+    const c = cardAt(hand[i]);
     if (c.colour === null) continue;
     count[c.colourIndex]++;
     sums[c.colourIndex] += strength(c.number);
@@ -105,104 +114,110 @@ function scoring(state: GameState, seat: number): Scoring {
 }
 
 /**
- * What a play lays, as scoring needs it: how many cards, and how many of colour `colour` (index
- * in COLOURS, -1 for none). A card whose effect lays nothing more lays itself and its pair, both
- * of its own colour: counted without building the list (this runs for every candidate of every
- * decision); a card that lays more (Discard All) is counted over the list its effect gives.
+ * What a play lays, as scoring needs it. A card whose effect lays nothing more lays itself and
+ * its pair, both of its own colour: counted without building the list (this runs for every
+ * candidate of every decision), `laid` is then null; a card that lays more (Discard All) gives
+ * the list once per candidate, and the counts are taken over it.
  */
-function laidCount(k: Scoring, m: Play, c: Card): number {
-  return EFFECT_OF_KIND[c.kindIndex].lays ? laidBy(k.state, m, c).length : m.also !== undefined ? 2 : 1;
-}
-
-function laidOfColour(k: Scoring, m: Play, c: Card, colour: Colour, laid: number): number {
-  if (!EFFECT_OF_KIND[c.kindIndex].lays) return c.colour === colour ? laid : 0;
-  const cards = laidBy(k.state, m, c);
+function laidOfColour(c: Card, colour: Colour, count: number, laid: readonly number[] | null): number {
+  if (laid === null) return c.colour === colour ? count : 0;
   let n = 0;
-  for (let i = 0; i < cards.length; i++) if (card(cards[i]).colour === colour) n++;
+  for (let i = 0; i < laid.length; i++) if (cardAt(laid[i]).colour === colour) n++;
   return n;
 }
 
 /** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
-function strongestKept(k: Scoring, m: Play, c: Card, kept: number): Colour {
+function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[] | null): Colour {
   // A play that lays no coloured card keeps the whole hand's colours: the decision's best, found once.
-  if (kept === 0 || (c.colour === null && !EFFECT_OF_KIND[c.kindIndex].lays)) return (k.best ??= bestOf(k.strength));
+  if (kept === 0 || (c.colour === null && laid === null)) return (k.best ??= bestOf(k.strength));
   const sums = k.strength.slice();
-  const laid = laidBy(k.state, m, c);
-  for (let i = 0; i < laid.length; i++) {
-    const l = card(laid[i]);
+  // Only a wild is asked, so a play with no list laid only itself (no colour): the case above.
+  for (let i = 0; laid !== null && i < laid.length; i++) {
+    const l = cardAt(laid[i]);
     if (l.colour !== null) sums[l.colourIndex] -= strength(l.number);
   }
   return bestOf(sums);
 }
 
-function score(k: Scoring, m: Play): number {
+/** The score of the play `i` of `list`. */
+function score(k: Scoring, list: MoveList, i: number): number {
   const { state, seat } = k;
-  const c = card(m.card);
-  const laid = laidCount(k, m, c);
+  const c = cardAt(list.card[i]);
+  const also = list.also[i];
+  const target = list.target[i];
+  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidOf(state, seat, c, also) : null;
+  const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
   // The laid cards all come from the hand (ids are unique): what stays is the rest.
   const kept = state.hands[seat].length - laid;
   const victimCards = k.victimCards;
   let v = pointsIn(k.points, state.rules.points, c) / 10;
   if (c.colour === null) {
     if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (m.colour !== undefined && m.colour !== strongestKept(k, m, c, kept)) v -= 100;
+    if (list.colour[i] >= 0 && COLOURS[list.colour[i]] !== strongestKept(k, c, kept, laidCards)) v -= 100;
   }
-  const colour = c.colour ?? m.colour;
-  if (colour !== undefined) v += 2 * (k.count[COLOUR_INDEX[colour]] - laidOfColour(k, m, c, colour, laid));
-  if (ATTACKS[c.kind]) v += 12 + Math.max(0, 8 - victimCards) * 3;
+  // The card's colour, or the colour a wild names (-1: none), as an index in COLOURS.
+  const colour = c.colourIndex >= 0 ? c.colourIndex : list.colour[i];
+  if (colour >= 0) v += 2 * (k.count[colour] - laidOfColour(c, COLOURS[colour], laid, laidCards));
+  if (ATTACK_BY_KIND[c.kindIndex]) v += 12 + Math.max(0, 8 - victimCards) * 3;
   if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
   if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
   if (c.kind === 'playAgain') v += 6;
-  if (m.also !== undefined) v += 8;
-  if (m.target !== undefined) {
-    const target = (k.leader ??= leader(state, seat));
-    if (m.target !== target) v -= 100;
+  if (also >= 0) v += 8;
+  if (target >= 0) {
+    if (target !== (k.leader ??= leader(state, seat))) v -= 100;
     if (c.kind === 'coupExtreme') v += 15;
-    else v += 5 * (kept - state.hands[m.target].length) - 10; // trading pays with a smaller hand
+    else v += 5 * (kept - state.hands[target].length) - 10; // trading pays with a smaller hand
   }
   return v;
 }
 
 /** The heuristic bot. */
-export function heuristicBot(o: BotOptions & { challengeChance?: number }): Bot {
+export function heuristicBot(o: BotOptions & { challengeChance?: number }): RoundBot {
   const core = botCore(o);
   const { rng } = core;
   const challengeChance = o.challengeChance ?? 0.25;
-  return {
+  return roundBot({
     name: 'heuristic',
-    choose(state, seat, moves) {
-      // Plain loops over the list: this runs for every decision of every simulated round.
-      let firstColour: Move | null = null;
-      let challenge: Move | null = null;
+    chooseAt(state, seat, list, picks) {
+      // Plain loops over the picks: this runs for every decision of every simulated round.
+      let firstColour = -1;
+      let challenge = -1;
+      let accept = -1;
+      let other = -1;
       let hasPlay = false;
-      for (const m of moves) {
-        if (m.type === 'colour') firstColour ??= m;
-        else if (m.type === 'challenge') challenge ??= m;
-        else if (m.type === 'play' && !m.uno) hasPlay = true;
+      for (let n = 0; n < picks.length; n++) {
+        const i = picks[n];
+        const t = list.type[i];
+        if (t === COLOUR_MOVE) firstColour = firstColour < 0 ? i : firstColour;
+        else if (t === CHALLENGE) challenge = challenge < 0 ? i : challenge;
+        else if (t === ACCEPT) accept = accept < 0 ? i : accept;
+        else if (t === PLAY && list.uno[i] === 0) hasPlay = true;
+        if (other < 0 && t !== UNO && t !== CATCH) other = i;
       }
-      if (firstColour) {
-        const best = strongestColour(state.hands[seat]);
-        for (const m of moves) if (m.type === 'colour' && m.colour === best) return m;
+      if (firstColour >= 0) {
+        const best = COLOURS.indexOf(strongestOf(state.hands[seat]));
+        for (let n = 0; n < picks.length; n++) if (list.type[picks[n]] === COLOUR_MOVE && list.colour[picks[n]] === best) return picks[n];
         return firstColour;
       }
-      if (challenge) return rng.chance(challengeChance) ? challenge : moves.find((m) => m.type === 'accept')!;
-      if (!hasPlay) return moves.find((m) => m.type !== 'uno' && m.type !== 'catch') ?? moves[0];
-      // The distinct plays (distinctPlays), scored in list order.
-      let best: Play | null = null;
+      if (challenge >= 0) return rng.chance(challengeChance) ? challenge : accept;
+      if (!hasPlay) return other >= 0 ? other : picks[0];
+      // The distinct plays (no UNO-call twins), scored in list order.
+      let best = -1;
       let bestScore = -Infinity;
       const k = scoring(state, seat);
-      for (const m of moves) {
-        if (m.type !== 'play' || m.uno) continue;
-        const v = score(k, m) + rng.next() * 0.01; // tiny jitter breaks ties
-        if (v > bestScore) (best = m), (bestScore = v);
+      for (let n = 0; n < picks.length; n++) {
+        const i = picks[n];
+        if (list.type[i] !== PLAY || list.uno[i] === 1) continue;
+        const v = score(k, list, i) + rng.next() * 0.01; // tiny jitter breaks ties
+        if (v > bestScore) (best = i), (bestScore = v);
       }
-      return withUnoCall(core, moves, best!);
+      return withUnoCallAt(core, list, picks, best);
     },
-    react(state, seat, moves) {
-      const uno = reactToUno(core, moves);
-      if (uno) return uno;
-      const jumps = distinctPlays(moves);
-      return jumps.length > 0 ? withUnoCall(core, moves, jumps[0]) : null;
+    reactAt(_state, _seat, list, picks) {
+      const uno = reactToUnoAt(core, list, picks);
+      if (uno >= 0) return uno;
+      const first = nthPlay(list, picks, 0);
+      return first >= 0 ? withUnoCallAt(core, list, picks, first) : -1;
     },
-  };
+  });
 }

@@ -1,9 +1,11 @@
 /** Bots by name, and a table of bots for a round. */
+import { firstBot } from './first.ts';
 import { heuristicBot } from './heuristic.ts';
 import { ismctsBot, type SearchOptions } from './ismcts/index.ts';
 import { randomBot } from './random.ts';
 import type { Bot, BotOptions } from './types.ts';
 
+export { firstBot } from './first.ts';
 export { heuristicBot, leader, strongestColour } from './heuristic.ts';
 export { randomBot, type RandomBotOptions } from './random.ts';
 export { ismctsBot, parseBudget, DEFAULT_BUDGET, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
@@ -20,6 +22,8 @@ export const BOT_KINDS = {
   heuristic: { label: 'heuristic (plays to win)', positional: false, make: (o: BotOptions & SearchOptions): Bot => heuristicBot(o) },
   random: { label: 'random (any legal move)', positional: false, make: (o: BotOptions & SearchOptions): Bot => randomBot(o) },
   ismcts: { label: 'ismcts (searches, never peeks)', positional: true, make: (o: BotOptions & SearchOptions): Bot => ismctsBot(o) },
+  // The benchmark's: the peer's policy (see ./first.ts). It draws nothing from a stream.
+  first: { label: 'first (the first playable card)', positional: false, make: (): Bot => firstBot() },
 } as const;
 
 /** The name of a shipped bot. */
@@ -27,6 +31,9 @@ export type BotKind = keyof typeof BOT_KINDS;
 
 /** The kinds' names, in the order lists show them. */
 export const BOT_KIND_NAMES = Object.keys(BOT_KINDS) as BotKind[];
+
+/** The kinds in words, for messages: `heuristic, random, ismcts or first`. */
+export const BOT_KINDS_TEXT = `${BOT_KIND_NAMES.slice(0, -1).join(', ')} or ${BOT_KIND_NAMES[BOT_KIND_NAMES.length - 1]}`;
 
 /** `name` is a shipped bot's. */
 export function isBotKind(name: unknown): name is BotKind {

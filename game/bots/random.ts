@@ -1,8 +1,6 @@
 /** A bot that plays a random legal move: a baseline, and a fuzzer for the engine. */
-import type { Move } from '../state.ts';
-import { botCore, distinctPlays, reactToUno, withUnoCall, type Bot, type BotOptions } from './types.ts';
-
-type Play = Extract<Move, { type: 'play' }>;
+import { PLAY, type MoveList } from '../core/moves.ts';
+import { botCore, countPlays, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
 /** Options of the random bot. */
 export interface RandomBotOptions extends BotOptions {
@@ -12,43 +10,35 @@ export interface RandomBotOptions extends BotOptions {
   jumpIn?: number;
 }
 
-/** The `k`-th (from 0) of the plays without an UNO call (`plays`), or of the moves that are not plays. */
-function nthMove(moves: readonly Move[], plays: boolean, k: number): Move {
-  for (let i = 0; i < moves.length; i++) {
-    const m = moves[i];
-    if (plays ? m.type === 'play' && !m.uno : m.type !== 'play') if (k-- === 0) return m;
-  }
+/** The `k`-th (from 0) of the moves among `picks` that are not plays. */
+function nthOther(list: MoveList, picks: readonly number[], k: number): number {
+  for (let n = 0; n < picks.length; n++) if (list.type[picks[n]] !== PLAY && k-- === 0) return picks[n];
   throw new Error(`no move ${k} in the list`);
 }
 
 /** A bot that picks uniformly among the distinct legal plays (and sometimes reneges). */
-export function randomBot(o: RandomBotOptions): Bot {
+export function randomBot(o: RandomBotOptions): RoundBot {
   const core = botCore(o);
   const renege = o.renege ?? 0.05;
   const jumpIn = o.jumpIn ?? 0.5;
   const { rng } = core;
-  return {
+  return roundBot({
     name: 'random',
-    choose(_state, _seat, moves) {
-      // The plays (distinctPlays) and the other moves are counted, then one is picked by its rank
-      // in list order: the same choice as from the two lists, without building them every move.
-      let plays = 0;
+    chooseAt(_round, _seat, list, picks) {
+      // The plays without an UNO call and the other moves are counted, then one is picked by its
+      // rank in list order.
+      const plays = countPlays(list, picks);
       let others = 0;
-      for (let i = 0; i < moves.length; i++) {
-        const m = moves[i];
-        if (m.type !== 'play') others++;
-        else if (!m.uno) plays++;
-      }
-      if (plays > 0 && (others === 0 || !rng.chance(renege))) {
-        return withUnoCall(core, moves, nthMove(moves, true, rng.int(plays)) as Play);
-      }
-      return others > 0 ? nthMove(moves, false, rng.int(others)) : moves[rng.int(moves.length)];
+      for (let k = 0; k < picks.length; k++) if (list.type[picks[k]] !== PLAY) others++;
+      if (plays > 0 && (others === 0 || !rng.chance(renege))) return withUnoCallAt(core, list, picks, nthPlay(list, picks, rng.int(plays)));
+      return others > 0 ? nthOther(list, picks, rng.int(others)) : picks[rng.int(picks.length)];
     },
-    react(_state, _seat, moves): Move | null {
-      const uno = reactToUno(core, moves);
-      if (uno) return uno;
-      const jumps = distinctPlays(moves);
-      return jumps.length > 0 && rng.chance(jumpIn) ? withUnoCall(core, moves, jumps[rng.int(jumps.length)]) : null;
+    reactAt(_round, _seat, list, picks) {
+      const uno = reactToUnoAt(core, list, picks);
+      if (uno >= 0) return uno;
+      const jumps = countPlays(list, picks);
+      return jumps > 0 && rng.chance(jumpIn) ? withUnoCallAt(core, list, picks, nthPlay(list, picks, rng.int(jumps))) : -1;
     },
-  };
+  });
 }
+

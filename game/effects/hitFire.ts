@@ -4,7 +4,7 @@
  * Without a launcher the victim draws one card. Ruling: applies on the last card too.
  */
 import { draw, request, resume } from '../draft.ts';
-import type { Resume } from '../state.ts';
+import type { RoundResume } from '../core/round.ts';
 import { nextSeat } from '../turn.ts';
 import { defineEffect } from './types.ts';
 
@@ -14,8 +14,8 @@ export const hitFireEffect = defineEffect({
   onLastCard: true,
   apply(d, ctx) {
     const victim = nextSeat(d.s, ctx.seat);
-    const after: Resume = { turn: nextSeat(d.s, ctx.seat, 2) };
-    const then: Resume = ctx.colour === null ? { pending: { kind: 'colour', seat: victim, then: after } } : after;
+    const after: RoundResume = { turn: nextSeat(d.s, ctx.seat, 2) };
+    const then: RoundResume = ctx.colour === null ? { pending: { kind: 'colour', seat: victim, then: after } } : after;
     if (!d.s.rules.options.launcher) {
       draw(d, victim, 1);
       return resume(d, then);

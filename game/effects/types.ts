@@ -1,5 +1,5 @@
 /** What a card effect is: the registry's entry type (one file per kind, see ./index.ts). */
-import type { Card, CardId, Colour } from '../cards.ts';
+import type { Card, Colour } from '../cards.ts';
 import type { Draft } from '../draft.ts';
 import type { Rules } from '../rules.ts';
 
@@ -20,10 +20,10 @@ export interface PlayContext {
   stacked: number;
   /**
    * What the player kept: the hand after the play, before the effect (a start card comes from no
-   * hand: empty). With the colour the card was played on, the +4 rule. It may be the state's own
-   * array (an in-place draft): read it, do not keep it.
+   * hand: empty), as serials. With the colour the card was played on, the +4 rule. It is the
+   * round's own array: read it, do not keep it.
    */
-  kept: readonly CardId[];
+  kept: readonly number[];
   colourBefore: Colour | null;
 }
 
@@ -35,8 +35,8 @@ export interface Effect {
   needsTarget(rules: Rules, card: Card): boolean;
   /** Applied even when it is the player's last card (the cards gained count). */
   onLastCard: boolean;
-  /** Cards from the hand laid under this one (Discard All). */
-  lays?(hand: readonly CardId[], card: Card): CardId[];
+  /** Cards from the hand (serials) laid under this one (Discard All), as a new array. */
+  lays?(hand: readonly number[], card: Card): number[];
   /** Changes the round: whose turn comes, what the launcher must do. Ends with a resume or a request. */
   apply(d: Draft, ctx: PlayContext): void;
 }

@@ -3,7 +3,7 @@
  * victim may challenge: the +4 is legal only when the hand held no card of the current colour.
  * Illegal: the player draws 4 and the victim plays; legal: the victim draws 6 and loses the turn.
  */
-import { card } from '../cards.ts';
+import { cardAt } from '../cards.ts';
 import { penalty, request, type Draft } from '../draft.ts';
 import type { ChallengeRequest } from '../state.ts';
 import { nextSeat } from '../turn.ts';
@@ -19,7 +19,7 @@ export const wild4Effect = defineEffect({
     // Stacked +4s are not challenged: the stack is the victim's answer.
     if (!o.challengeWild4 || o.stacking) return attack(d, ctx, 4, 'wild4');
     // The hand before the play held no other card of the colour: a +4 lays only itself, so that is what it kept.
-    const legal = !ctx.kept.some((id) => card(id).colour === ctx.colourBefore);
+    const legal = !ctx.kept.some((n) => cardAt(n).colour === ctx.colourBefore);
     request(d, { kind: 'challenge', seat: nextSeat(d.s, ctx.seat), by: ctx.seat, legal });
   },
 });

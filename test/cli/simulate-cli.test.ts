@@ -61,7 +61,7 @@ describe('uno-extreme simulate', () => {
       [['simulate', '--games', '1e12'], /^uno-extreme simulate: --games must be between 1 and 100000000, got 1e12\n$/],
       [['simulate', '--games', '2.5'], /--games must be a whole number, got "2\.5"/],
       [['simulate', '--fidelity', 'slow'], /--fidelity must be fast or machine/],
-      [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"; use heuristic, random, ismcts/],
+      [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"; use heuristic, random, ismcts or first/],
       [['simulate', '--bots', 'ismcts', '--bot-budget', 'fast'], /^uno-extreme simulate: --bot-budget: "fast" is not a budget: give a number of playouts \(300\) or of milliseconds \(150ms\), from 1 to 1000000\n$/],
       [['simulate', '--compare', 'seed-0-8'], /--compare needs at least two profiles/],
       [['simulate', '--profile', 'nope', '--games', '2'], /unknown profile "nope"/],

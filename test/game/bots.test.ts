@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FastLauncher } from '../../emulator/api.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { heuristicBot, leader, makeBots, randomBot, strongestColour } from '../../game/bots/index.ts';
+import { firstBot, heuristicBot, leader, makeBots, randomBot, strongestColour } from '../../game/bots/index.ts';
+import type { Bot } from '../../game/bots/types.ts';
+import { card } from '../../game/cards.ts';
+import { matches } from '../../game/play.ts';
 import { legalMoves } from '../../game/legal.ts';
 import { runRoundSync } from '../../game/runner.ts';
 import { createGame } from '../../game/setup.ts';
@@ -33,6 +36,49 @@ describe('heuristic bot', () => {
     const s = fixture({ hands: ['R5 G7', 'G2 G3'], top: 'R3' });
     expect(choose(s, 0)).toMatchObject({ card: 'R5#1', uno: true });
     expect(choose(s, 1)).not.toHaveProperty('uno');
+  });
+});
+
+describe('first-playable bot (the benchmark peer\'s policy)', () => {
+  it('plays the first card of its hand that plays, a wild as red, with its UNO call', () => {
+    const mine = (s: ReturnType<typeof fixture>) => legalMoves(s).filter((m) => m.seat === s.turn);
+    const s = fixture({ hands: ['G1 R7 W R2', 'G2 G3'], top: 'R3' });
+    expect(firstBot().choose(s, 0, mine(s))).toEqual({ type: 'play', seat: 0, card: 'R7#1' });
+    const wild = fixture({ hands: ['G1 W', 'G2 G3'], top: 'R3' });
+    expect(firstBot().choose(wild, 0, mine(wild))).toEqual({ type: 'play', seat: 0, card: 'W#1', colour: 'red', uno: true });
+  });
+  it('at a classic table: the first matching card of the hand, else draws and plays what it drew if it can; accepts a +4', () => {
+    let decisions = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const s = createGame({ rules: 'classic', players: 4, seed });
+      // Each choice checked against the peer's policy (bench/peer.js), worked out from the state.
+      const checked = (inner: Bot): Bot => ({
+        name: inner.name,
+        react: inner.react,
+        choose(state, seat, moves) {
+          const m = inner.choose(state, seat, moves);
+          decisions++;
+          const p = state.pending;
+          if (p?.kind === 'challenge') expect(m.type).toBe('accept');
+          else if (p?.kind === 'colour') expect(m).toMatchObject({ type: 'colour', colour: 'red' });
+          else {
+            const hand = p?.kind === 'drawn' ? [p.card] : state.hands[seat];
+            const first = hand.find((id) => matches(state, card(id)));
+            if (first === undefined) expect(m.type).toBe(p?.kind === 'drawn' ? 'pass' : 'draw');
+            else {
+              expect(m).toMatchObject({ type: 'play', card: first });
+              if (card(first).colour === null) expect(m).toMatchObject({ colour: 'red' });
+              expect(m.type === 'play' && m.uno === true).toBe(state.rules.options.unoCall && state.hands[seat].length === 2);
+            }
+          }
+          return m;
+        },
+      });
+      const bots = makeBots(4, seed, 'first').map(checked);
+      expect(bots.every((b) => b.name === 'first')).toBe(true);
+      runRoundSync(s, null, bots);
+    }
+    expect(decisions).toBeGreaterThan(1000);
   });
 });
 

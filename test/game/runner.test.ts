@@ -169,6 +169,18 @@ describe('runner', () => {
     expect(c.out.filter((o) => !o)).toHaveLength(1);
     expect(c.out[c.winner!]).toBe(false);
   });
+  it('a bot that reads states and one that reads rounds choose alike; a round bot choosing a move it was not offered is named', () => {
+    const game = createGame({ rules: 'extreme', players: 4, seed: 21 });
+    const launcher = () => new FastLauncher(resolveProfile('seed-0-8'), 21);
+    // The same heuristic bots through their GameState edge (choose/react with move objects).
+    const asStates = makeBots(4, 21).map((b): Bot => ({ name: b.name, choose: (st, seat, moves) => b.choose(st, seat, moves), react: (st, seat, moves) => b.react(st, seat, moves) }));
+    const a = runRoundSync(game, launcher(), makeBots(4, 21));
+    const b = runRoundSync(game, launcher(), asStates);
+    expect(b.state).toEqual(a.state);
+    const [bad, ...rest] = makeBots(4, 21);
+    const wrong = { ...bad, name: 'wrong', chooseAt: () => 999, reactAt: () => -1 };
+    expect(() => runRoundSync(game, launcher(), [wrong, ...rest])).toThrow(/seat 0 \(wrong\) chose move 999, which is not one of its \d+ moves/);
+  });
 });
 
 describe('determinism', () => {

@@ -56,6 +56,12 @@ export interface SessionOptions {
   speed: Speed;
   store: SaveStore;
   makeLauncher: (o: PageLauncherOptions) => PageLauncher;
+  /**
+   * Resolves once the launcher device can play (a board chosen is connected, or the simulated one
+   * is chosen instead), or when `signal` aborts; each round's launcher is made after it. Absent:
+   * always ready.
+   */
+  deviceReady?: (signal: AbortSignal) => Promise<void>;
 }
 
 /** The events of the round in plain words, newest last; this many are kept. */
@@ -95,7 +101,8 @@ export class GameSession {
   private pageLauncher: PageLauncher | null = null;
   private answerAsk: ((m: Move | null) => void) | null = null;
   private nextRoundGo: (() => void) | null = null;
-  private stopped = false;
+  /** Aborted by {@link stop}: the round loop ends, and a wait for the device with it. */
+  private readonly stopping = new AbortController();
   private wake: (() => void) | null = null;
   private readonly words: EventWords;
   private declinedUno: number | null = null;
@@ -173,7 +180,7 @@ export class GameSession {
 
   /** Ends the session where it is (its save stays); a question waiting is dropped. */
   stop(): void {
-    this.stopped = true;
+    this.stopping.abort();
     this.answerAsk?.(null);
     this.nextRoundGo?.();
     this.wake?.();
@@ -182,7 +189,7 @@ export class GameSession {
   }
 
   private checkStopped(): void {
-    if (this.stopped) throw new Stopped();
+    if (this.stopping.signal.aborted) throw new Stopped();
   }
 
   /** Changes the pace of the bots and of the launcher, from now on. */
@@ -278,6 +285,11 @@ export class GameSession {
   }
 
   private async playRound(): Promise<void> {
+    // A kept game whose board is not back yet (a reloaded page) waits for it, shown as it is.
+    if (this.state.rules.options.launcher && this.o.deviceReady) {
+      await this.o.deviceReady(this.stopping.signal);
+      this.checkStopped();
+    }
     const pl = this.state.rules.options.launcher ? this.makeLauncher() : null;
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}: ${this.names[this.state.dealer]} deals`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
@@ -303,7 +315,7 @@ export class GameSession {
     return new Promise<Move | null>((resolve, reject) => {
       this.answerAsk = (m) => {
         // Stopped: the round loop ends here, it does not go on with no answer.
-        if (this.stopped) return reject(new Stopped());
+        if (this.stopping.signal.aborted) return reject(new Stopped());
         if (mode === 'react' && m === null) this.declinedUno = state.uno;
         // "UNO with your next play" holds for the move being made, not for later turns.
         if (mode === 'turn' || m?.type === 'play') this.unoArmed = false;

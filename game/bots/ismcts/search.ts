@@ -8,13 +8,13 @@
  */
 import type { Profile } from '../../../emulator/profile.ts';
 import type { Rng } from '../../../lib/rng.ts';
-import { card, type Colour } from '../../cards.ts';
-import { legalMoves } from '../../legal.ts';
+import { card, idsAt, type CardId, type Colour } from '../../cards.ts';
+import { MoveList, PLAY } from '../../core/moves.ts';
+import { roundOf } from '../../core/round.ts';
 import type { GameState, Move } from '../../state.ts';
 import {
-  deciderOf, launcherMove, playoutLauncher, policyMove, policyReaction, rewards, rollout, step, withUno, type Playout,
+  deciderOf, decisionPicks, launcherMove, list, playoutLauncher, policyAt, policyReaction, reactionsOpen, rewards, rollout, step, withUnoAt, type Playout,
 } from './playout.ts';
-import { reactionsOpen, turnMoves } from '../../runner.ts';
 import type { SeenCounters } from './view.ts';
 import { heuristicBot, strongestColour } from '../heuristic.ts';
 
@@ -122,13 +122,13 @@ function select(node: Node, seat: number, keys: readonly string[], rng: Rng): { 
  * colour one holds little of only helps the others, and four times the wilds would thin out
  * every other move's playouts).
  */
-export function candidates(s: GameState, moves: readonly Move[]): Map<string, Move> {
+export function candidates(hand: readonly CardId[], moves: readonly Move[]): Map<string, Move> {
   const byKey = new Map<string, Move>();
   let best: Colour | null = null;
   for (const m of moves) {
     if (m.type === 'play') {
       if (m.uno) continue;
-      if (m.colour !== undefined && m.colour !== (best ??= strongestColour(s.hands[m.seat]))) continue;
+      if (m.colour !== undefined && m.colour !== (best ??= strongestColour(hand))) continue;
     }
     const key = moveKey(m);
     if (!byKey.has(key)) byKey.set(key, m);
@@ -146,15 +146,15 @@ export function candidates(s: GameState, moves: readonly Move[]): Map<string, Mo
  */
 export function search(setup: SearchSetup, mode: 'turn' | 'react', options: readonly Move[], after = 0): SearchResult {
   const root = newNode(setup.me, '');
-  const rootKeys = [...candidates(setup.determinise(), options).keys()];
+  const rootKeys = [...candidates(setup.determinise().hands[setup.me], options).keys()];
   if (mode === 'react') rootKeys.push(LET_GO);
   else if (setup.prior !== undefined && !rootKeys.includes(setup.prior)) rootKeys.push(setup.prior);
   const maxMoves = setup.maxMoves ?? 1000;
   let iterations = 0;
   const policy = heuristicBot({ seed: setup.rng.u32(), seat: setup.me });
   for (; iterations < setup.playouts && !(iterations > 0 && setup.stop?.()); iterations++) {
-    const s = setup.determinise();
-    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy };
+    const s = roundOf(setup.determinise());
+    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy, list: new MoveList(), picks: [] };
     const path: Node[] = [];
     let node = root;
     let expanded = false;
@@ -165,16 +165,22 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
         cut = true;
         break;
       }
-      const moves = legalMoves(s);
+      list(p);
+      const l = p.list;
       const decider = deciderOf(s);
       const atRoot = first;
       let m: Move | null = null;
       if (first && mode === 'react') {
         const picked = select(node, setup.me, rootKeys, setup.rng);
         (node = picked.child), (expanded = picked.expanded), path.push(node);
-        if (node.key === LET_GO) m = policyReaction(p, moves, decider, after + 1);
-        else m = withUno(p, moves, moves.find((x) => x.type === 'play' && !x.uno && moveKey(x) === node.key) as Extract<Move, { type: 'play' }>);
-      } else if (!(first && mode === 'turn') && reactionsOpen(s)) m = policyReaction(p, moves, decider);
+        let i = -1;
+        if (node.key === LET_GO) i = policyReaction(p, decider, after + 1);
+        else for (let j = 0; j < l.length && i < 0; j++) if (l.type[j] === PLAY && l.uno[j] === 0 && moveKey(l.moveAt(j)) === node.key) i = withUnoAt(p, j);
+        if (i >= 0) m = l.moveAt(i);
+      } else if (!(first && mode === 'turn') && reactionsOpen(s)) {
+        const i = policyReaction(p, decider);
+        if (i >= 0) m = l.moveAt(i);
+      }
       first = false;
       if (!m && s.pending?.kind === 'press') {
         m = launcherMove(p);
@@ -184,18 +190,23 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
         }
       }
       if (!m) {
-        const mine = turnMoves(s, moves, decider);
-        const byKey = candidates(s, mine);
-        if (atRoot && setup.prior !== undefined && !byKey.has(setup.prior)) {
-          const own = mine.find((x) => !(x.type === 'play' && x.uno) && moveKey(x) === setup.prior);
-          if (own) byKey.set(setup.prior, own);
-        }
-        if (byKey.size === 1 || expanded) m = byKey.size === 1 ? mine[0] : policyMove(p, mine);
+        const picks = decisionPicks(p, decider);
+        if (picks.length === 1 || expanded) m = l.moveAt(policyAt(p, decider));
         else {
-          const picked = select(node, decider, [...byKey.keys()], setup.rng);
-          (node = picked.child), (expanded = picked.expanded), path.push(node);
-          m = byKey.get(node.key)!;
-          if (m.type === 'play') m = withUno(p, mine, m);
+          // The decision's moves as objects, by key, each with its place in the list (for its UNO-call twin).
+          const mine = picks.map((i) => l.moveAt(i));
+          const byKey = candidates(idsAt(s.hands[decider]), mine);
+          if (atRoot && setup.prior !== undefined && !byKey.has(setup.prior)) {
+            const own = mine.find((x) => !(x.type === 'play' && x.uno) && moveKey(x) === setup.prior);
+            if (own) byKey.set(setup.prior, own);
+          }
+          if (byKey.size === 1) m = l.moveAt(policyAt(p, decider));
+          else {
+            const picked = select(node, decider, [...byKey.keys()], setup.rng);
+            (node = picked.child), (expanded = picked.expanded), path.push(node);
+            const chosen = byKey.get(node.key)!;
+            m = chosen.type === 'play' ? l.moveAt(withUnoAt(p, picks[mine.indexOf(chosen)])) : chosen;
+          }
         }
       }
       step(p, m);

@@ -1,0 +1,93 @@
+/**
+ * The round as the rules work on it: a {@link GameState} whose cards are serials (small
+ * integers, {@link Card.serial}) instead of ids, so that a hand, the discard pile and the supply
+ * are arrays of numbers and a card's kind, colour, face or points is an array read. Everything
+ * that changes a round (the draft, the effects, listing moves, the runner) works on a Round; the
+ * readable boundary (GameState as JSON, moves, events, saves, positions) keeps card ids, and
+ * {@link roundOf} and {@link stateOf} are the one conversion each way.
+ */
+import { card, cardAt, idAt, idsAt, serialsOf, type Card } from '../cards.ts';
+import type { GameState, Pending, Resume } from '../state.ts';
+
+/** {@link Pending} inside a round: the drawn card as a serial. */
+export type RoundPending = Pending<number>;
+
+/** {@link Resume} inside a round. */
+export type RoundResume = Resume<number>;
+
+/** A round in play: {@link GameState} with its cards as serials. */
+export interface Round extends Omit<GameState, 'hands' | 'discard' | 'supply' | 'pending'> {
+  hands: number[][];
+  /** Bottom first: the last card is the top card. */
+  discard: number[];
+  /** Launcher or draw pile, next card out first. */
+  supply: number[];
+  pending: RoundPending | null;
+}
+
+/** A request chain holds a drawn card (the only card a request names). */
+function namesCard(p: Pending | RoundPending): boolean {
+  for (let q: Pending | RoundPending | null = p; q; q = q.kind === 'press' || q.kind === 'colour' ? ('pending' in q.then ? q.then.pending : null) : null) {
+    if (q.kind === 'drawn') return true;
+  }
+  return false;
+}
+
+/** A request of a state, inside a round: shared as it is unless it names a card. */
+export function pendingOf(p: Pending | null): RoundPending | null {
+  if (p === null || !namesCard(p)) return p as RoundPending | null;
+  if (p.kind === 'drawn') return { kind: 'drawn', seat: p.seat, card: card(p.card).serial };
+  if (p.kind !== 'press' && p.kind !== 'colour') return p;
+  return { ...p, then: 'pending' in p.then ? { pending: pendingOf(p.then.pending)! } : p.then };
+}
+
+/** A request of a round, with card ids: shared as it is unless it names a card. */
+export function pendingState(p: RoundPending | null): Pending | null {
+  if (p === null || !namesCard(p)) return p as Pending | null;
+  if (p.kind === 'drawn') return { kind: 'drawn', seat: p.seat, card: idAt(p.card) };
+  if (p.kind !== 'press' && p.kind !== 'colour') return p;
+  return { ...p, then: 'pending' in p.then ? { pending: pendingState(p.then.pending)! } : p.then };
+}
+
+/**
+ * The round of a state, sharing no array that a move changes (hands, discard, supply, log): what
+ * a draft may change in place while `s` stays as it was. Throws on a malformed card id (a state
+ * is checked where it comes from a person or a file).
+ */
+export function roundOf(s: GameState): Round {
+  // The fields in GameState's order, so that stateOf writes them back in it (JSON records keep it).
+  return {
+    schema: s.schema, rules: s.rules, seed: s.seed, round: s.round, players: s.players, rng: s.rng, out: s.out,
+    dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands.map(serialsOf), discard: serialsOf(s.discard),
+    supply: serialsOf(s.supply), colour: s.colour, direction: s.direction, turn: s.turn, pending: pendingOf(s.pending), uno: s.uno,
+    shown: s.shown, scores: s.scores, moves: s.moves, log: s.log && s.log.slice(), winner: s.winner, position: s.position,
+  };
+}
+
+/** The state of a round, with card ids; it shares the round's log (copy the round first to change it on). */
+export function stateOf(r: Round): GameState {
+  return {
+    schema: r.schema, rules: r.rules, seed: r.seed, round: r.round, players: r.players, rng: r.rng, out: r.out,
+    dealer: r.dealer, dealerDrawn: r.dealerDrawn, hands: r.hands.map(idsAt), discard: idsAt(r.discard),
+    supply: idsAt(r.supply), colour: r.colour, direction: r.direction, turn: r.turn, pending: pendingState(r.pending), uno: r.uno,
+    shown: r.shown, scores: r.scores, moves: r.moves, log: r.log, winner: r.winner, position: r.position,
+  };
+}
+
+/**
+ * A copy of `r` that shares no array that a move changes (hands, discard, supply, log). The
+ * fields are written out in a literal of known shape, faster than a spread.
+ */
+export function ownedCopy(r: Round): Round {
+  return {
+    schema: r.schema, rules: r.rules, seed: r.seed, round: r.round, players: r.players, rng: r.rng, out: r.out,
+    dealer: r.dealer, dealerDrawn: r.dealerDrawn, hands: r.hands.map((h) => h.slice()), discard: r.discard.slice(),
+    supply: r.supply.slice(), colour: r.colour, direction: r.direction, turn: r.turn, pending: r.pending, uno: r.uno,
+    shown: r.shown, scores: r.scores, moves: r.moves, log: r.log && r.log.slice(), winner: r.winner, position: r.position,
+  };
+}
+
+/** The top card of the discard pile. */
+export function topOf(r: Round): Card {
+  return cardAt(r.discard[r.discard.length - 1]);
+}
