@@ -8,10 +8,10 @@ import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
-import { BOT_KINDS, BOT_KINDS_TEXT, createMatch, resolveRules, resumedMeta, type BotKind, type Rules } from '../game/index.ts';
+import { createMatch, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
 import { writeFileAtomically } from '../lib/files.ts';
-import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { verb } from './play/words.ts';
@@ -48,7 +48,8 @@ export const playCommand: Command = {
     rules: { type: 'string', value: 'NAME|FILE', help: 'extreme (default), extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file' },
     players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
     name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
-    bots: { type: 'string', value: BOT_KINDS.join('|'), help: 'how the bots play, heuristic by default (a comma list gives one per seat)' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', help: `how the bots play: ${BOTS_HELP}; heuristic by default (a comma list gives one per seat)` },
+    'bot-budget': { type: 'string', value: 'N|Nms', help: BOT_BUDGET_HELP },
     profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
     seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
     target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
@@ -62,6 +63,7 @@ export const playCommand: Command = {
   examples: [
     'uno-extreme play',
     'uno-extreme play --players 3 --name Ana --bots random --seed 7',
+    'uno-extreme play --bots ismcts --bot-budget 300',
     'uno-extreme play --rules classic --target 200',
     'uno-extreme play --resume uno-extreme-save.json',
     'uno-extreme play --device firmata:/dev/ttyACM0',
@@ -90,7 +92,7 @@ export const playCommand: Command = {
     let meta: PlayMeta;
     let pickedSeed: number | null = null;
     if (typeof args.values.resume === 'string') {
-      for (const k of ['rules', 'players', 'name', 'bots', 'seed', 'target'])
+      for (const k of ['rules', 'players', 'name', 'bots', 'bot-budget', 'seed', 'target'])
         if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot change a resumed game; drop it (the save file has the game's settings)`);
       let saved;
       try {
@@ -106,11 +108,10 @@ export const playCommand: Command = {
       const { seed, picked } = seedOption(args);
       const target = args.values.target === undefined ? undefined : intOption(args, 'target', 500, 1, 1_000_000);
       const rules = rulesFrom(String(args.values.rules ?? 'extreme'), target);
-      const bots = String(args.values.bots ?? 'heuristic').split(',').map((b) => b.trim());
-      for (const b of bots) if (!(BOT_KINDS as readonly string[]).includes(b)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS_TEXT}`);
+      const bots = botsOption(args.values.bots, players - 1, 'bot seats');
+      const { botBudget } = botBudgetOption(args);
       const name = seatName(String(args.values.name ?? 'You')) || 'You';
       if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
-      if (bots.length > players - 1) throw new UsageError(`--bots lists ${bots.length} bots for ${players - 1} bot seats: give at most ${players - 1}, or raise --players`);
       if (picked) pickedSeed = seed;
       try {
         match = createMatch({ rules, players, seed, log: true });
@@ -120,7 +121,8 @@ export const playCommand: Command = {
       meta = {
         names: [name, ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
         me: 0,
-        bots: bots as BotKind[],
+        bots,
+        ...(botBudget ? { budget: botBudget } : {}),
         profile: typeof args.values.profile === 'string' ? args.values.profile : rules.profile ?? 'seed-0-8',
         launcher: null,
       };

@@ -23,6 +23,16 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(errors).toEqual([]);
   });
 
+  it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
+    // The worker the search bots think in, by the name the page gives it.
+    await expect.poll(async () => (await Promise.all(page.workers().map((w) => w.evaluate(() => self.name)))).includes('search bots')).toBe(true);
+    expect(await playRound(page, 'click')).toBeGreaterThan(3);
+    await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 3, name: 'Ana', target: 1 });

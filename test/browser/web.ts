@@ -92,7 +92,7 @@ export async function openPage(browser: Browser, url: string, o: BrowserContextO
 }
 
 /** Starts a new game from the New game form. */
-export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[] }): Promise<void> {
+export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[]; bots?: string }): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New game' });
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
@@ -100,6 +100,7 @@ export async function newGame(page: Page, o: { seed: number; players?: number; r
   if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
   if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
   if (o.name) await dialog.getByLabel('Your name').fill(o.name);
+  if (o.bots) await dialog.getByLabel('Bots').selectOption(o.bots);
   if (o.target) await dialog.getByLabel('Target score').fill(String(o.target));
   for (const h of o.house ?? []) await dialog.getByLabel(h).check();
   await dialog.getByLabel('Seed').fill(String(o.seed));

@@ -6,7 +6,8 @@
  * questions (`ask`) through {@link GameSession.answer}.
  */
 import { seedRng } from '../../lib/rng.ts';
-import { savedLauncher as saveOfLauncher } from '../../game/playSave.ts';
+import { SearchSeats } from './search/seats.ts';
+import { savedLauncher as saveOfLauncher, showRoundSoFar } from '../../game/playSave.ts';
 import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { CoreState } from '../../emulator/core.ts';
 import type { Profile } from '../../emulator/profile.ts';
@@ -106,6 +107,8 @@ export class GameSession {
   private readonly words: EventWords;
   private declinedUno: number | null = null;
   private readonly bots: Bot[];
+  /** The bots that search think in a worker: the page's thread only waits for their answers. */
+  private readonly search: SearchSeats;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers: Array<() => void> = [];
 
@@ -116,7 +119,10 @@ export class GameSession {
     this.words = new EventWords(o.meta.names);
     this.profile = o.profile;
     this.speed = o.speed;
-    this.bots = tableBots(o.meta, o.match.setup.seed);
+    // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the page's clock.
+    this.search = new SearchSeats(o.meta, o.match.setup.seed, o.profile);
+    this.bots = this.search.table(tableBots(o.meta, o.match.setup.seed));
+    showRoundSoFar(this.bots, this.state);
   }
 
   /** The seat names. */
@@ -179,6 +185,7 @@ export class GameSession {
     this.nextRoundGo?.();
     this.wake?.();
     this.dropLauncher();
+    this.search.dispose(new Stopped());
   }
 
   private checkStopped(): void {
@@ -297,6 +304,7 @@ export class GameSession {
 
   private asked(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     this.checkStopped();
+    if (this.search.has(seat)) return this.search.decide(state, seat, moves, mode);
     this.state = state;
     // A chance let go is not offered again while the same player is still catchable.
     if (mode === 'react' && state.uno !== null && state.uno === this.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
