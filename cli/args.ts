@@ -3,6 +3,7 @@
  * the `--help` text, and a wrong flag gives a message that says what to type instead.
  */
 import { parseArgs } from 'node:util';
+import { BOT_KINDS_TEXT, DEFAULT_BUDGET, isBotKind, parseBudget, type BotKind, type Budget } from '../game/bots/index.ts';
 
 /** A mistake in how the command was called: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -105,4 +106,31 @@ export function numberOption(args: ParsedArgs, name: string, fallback: number, m
 export function seedOption(args: ParsedArgs): { seed: number; picked: boolean } {
   if (args.values.seed === undefined) return { seed: Math.floor(Date.now() % 1_000_000_007), picked: true };
   return { seed: intOption(args, 'seed', 0, 0, Number.MAX_SAFE_INTEGER), picked: false };
+}
+
+/** What `--bots` takes, for help: every shipped kind. */
+export const BOTS_HELP = BOT_KINDS_TEXT;
+
+/** What `--bot-budget` takes, for help. */
+export const BOT_BUDGET_HELP =
+  `the ismcts bots' search per decision: N playouts (reproducible; default ${(DEFAULT_BUDGET as { playouts: number }).playouts}) or Nms of time (not reproducible: it depends on the machine)`;
+
+/**
+ * The `--bots` list: shipped kinds, comma-separated, at most `seats` of them (`what` names the
+ * seats in the message: `seats`, `bot seats`).
+ */
+export function botsOption(v: unknown, seats: number, what: string): BotKind[] {
+  const list = String(v ?? 'heuristic').split(',').map((b) => b.trim());
+  for (const b of list) if (!isBotKind(b)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOTS_HELP} (a comma list gives one per seat, repeated)`);
+  if (list.length > seats) throw new UsageError(`--bots lists ${list.length} bots for ${seats} ${what}: give at most ${seats}, or raise --players`);
+  return list as BotKind[];
+}
+
+/** The `--bot-budget` option, as a setting to spread (nothing when absent). */
+export function botBudgetOption(args: ParsedArgs): { botBudget?: Budget } {
+  const raw = args.values['bot-budget'];
+  if (raw === undefined) return {};
+  const b = parseBudget(String(raw));
+  if ('error' in b) throw new UsageError(`--bot-budget: ${b.error}`);
+  return { botBudget: b };
 }

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
-import { BOT_KINDS, BOT_KINDS_TEXT, createMatch, type BotKind } from '../game/index.ts';
+import { createMatch } from '../game/index.ts';
 import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
@@ -16,15 +16,9 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserError, BOT_BUDGET_HELP, BOTS_HELP, type Command, type ParsedArgs } from './args.ts';
 import { progressBar } from './progress.ts';
 
-function botsOption(v: unknown, players: number): BotKind[] {
-  const list = String(v ?? 'heuristic').split(',').map((b) => b.trim());
-  for (const b of list) if (!(BOT_KINDS as readonly string[]).includes(b)) throw new UsageError(`--bots: unknown bot "${b}"; use ${BOT_KINDS_TEXT} (a comma list gives one per seat, repeated)`);
-  if (list.length > players) throw new UsageError(`--bots lists ${list.length} bots for ${players} seats: give at most ${players}, or raise --players`);
-  return list as BotKind[];
-}
 
 function spark(values: number[]): string {
   const ticks = '▁▂▃▄▅▆▇█';
@@ -89,7 +83,8 @@ export const simulateCommand: Command = {
     seed: { type: 'string', value: 'S', help: 'master seed: game i is seeded from (S, i)' },
     workers: { type: 'string', value: 'W', help: 'worker threads (same figures for any W)', default: String(availableParallelism()) },
     match: { type: 'boolean', help: 'play whole matches to the target instead of single rounds' },
-    bots: { type: 'string', value: 'KIND[,KIND…]', help: 'heuristic, random or first (the first playable card: the benchmark\'s), one for all or a list per seat', default: 'heuristic' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', help: `${BOTS_HELP}, one for all or a list per seat`, default: 'heuristic' },
+    'bot-budget': { type: 'string', value: 'N|Nms', help: BOT_BUDGET_HELP },
     fidelity: { type: 'string', value: 'fast|machine', help: 'fast: the launcher\'s pure core; machine: the XState machine on a simulated clock', default: 'fast' },
     json: { type: 'boolean', help: 'print one JSON object' },
     csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },
@@ -105,6 +100,7 @@ export const simulateCommand: Command = {
     'uno-extreme simulate --games 10000 --players 4 --rules extreme --profile seed-0-8 --seed 1',
     'uno-extreme simulate --games 5000 --compare seed-0-8,extreme-2010-measured,attack-1999-pattern --seed 2',
     'uno-extreme simulate --games 2000 --bots heuristic,random --json',
+    'uno-extreme simulate --games 200 --bots ismcts,heuristic,heuristic,heuristic --bot-budget 100',
     'uno-extreme simulate --games 20000 --report report.html --csv games.csv',
     'uno-extreme simulate --seed 1 --replay-game 17 --save game17.json',
     'uno-extreme simulate --games 1000000 --seed 1 --shard 0/8 --out part-0.json   # …shards 1..7 elsewhere, then merge part-*.json',
@@ -138,7 +134,8 @@ export const simulateCommand: Command = {
     if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError('--compare needs at least two profiles, e.g. --compare seed-0-8,extreme-2010-measured');
     profiles.forEach((p) => profileFromSpec(p)); // a bad profile fails here, before any worker starts
     const settings: SimSettings = {
-      games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots, players),
+      games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots, players, 'seats'),
+      ...botBudgetOption(args),
       csv: args.values.csv !== undefined || Boolean(args.values.rows),
     };
     const replay = args.values['replay-game'] === undefined ? undefined : replayOption(args);
@@ -146,7 +143,7 @@ export const simulateCommand: Command = {
     if (picked && !args.values.json && typeof replay !== 'string') console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
 
     if (replay !== undefined) {
-      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots }, profileFromSpec(profiles[0]), replay, true);
+      const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots, botBudget: settings.botBudget }, profileFromSpec(profiles[0]), replay, true);
       const { final, handSums: _h, ...shown } = rec;
       if (typeof args.values.save === 'string') {
         try {

@@ -62,14 +62,23 @@ export function webSerialSupport(nav: { serial?: unknown } | undefined): { ok: t
 
 const hex4 = (n: number | undefined) => (n ?? 0).toString(16).padStart(4, '0');
 
+/** How messages name a board on Web Serial: `web-serial:2341:0043` (its USB vendor and product ids). */
+export function webSerialName(info: WebSerialPortInfo): string {
+  return `web-serial:${hex4(info.usbVendorId)}:${hex4(info.usbProductId)}`;
+}
+
 /** Asks the person to pick the launcher's port (needs a click: a user gesture). */
 export async function requestLauncherPort(serial: WebSerial): Promise<WebSerialTransport> {
   return new WebSerialTransport(serial, await serial.requestPort({ filters: [...ARDUINO_USB_FILTERS] }));
 }
 
-/** A launcher's port found again without asking (one the person picked before, plugged in now). */
-export async function knownLauncherPort(serial: WebSerial): Promise<WebSerialTransport | null> {
-  const port = (await serial.getPorts()).find((p) => ARDUINO_USB_FILTERS.some((f) => matches(p.getInfo(), f)));
+/**
+ * A launcher's port found again without asking: one the person picked before (the browser lists
+ * only ports this site was allowed), plugged in now, with the USB ids `want` when given (the board
+ * a page played with before a reload), else any Arduino-like one. Null when there is none.
+ */
+export async function knownLauncherPort(serial: WebSerial, want?: WebSerialPortInfo): Promise<WebSerialTransport | null> {
+  const port = (await serial.getPorts()).find((p) => (want ? [want] : ARDUINO_USB_FILTERS).some((f) => matches(p.getInfo(), f)));
   return port ? new WebSerialTransport(serial, port) : null;
 }
 
@@ -83,13 +92,14 @@ const NON_FATAL = new Set(['BufferOverrunError', 'BreakError', 'FramingError', '
 /** One board's port through Web Serial, found again by its USB ids after an unplug. */
 export class WebSerialTransport implements LineTransport {
   readonly path: string;
+  /** The board's USB ids: how its port is found again (after an unplug, or by a page reloaded). */
+  readonly info: WebSerialPortInfo;
   private port: WebSerialPort | null;
-  private readonly info: WebSerialPortInfo;
 
   constructor(private readonly serial: WebSerial, port: WebSerialPort) {
     this.port = port;
     this.info = port.getInfo();
-    this.path = `web-serial:${hex4(this.info.usbVendorId)}:${hex4(this.info.usbProductId)}`;
+    this.path = webSerialName(this.info);
   }
 
   /** The port now, or the replugged board's new port object, by the same USB ids. */

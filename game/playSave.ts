@@ -5,9 +5,11 @@
  */
 import { BATTERY, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
-import { BOT_KINDS, BOT_KINDS_TEXT, makeBot, type Bot, type BotKind } from './bots/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
-import { loadGame, loadMatch, matchSaveFile, parseSave, type SaveFile } from './save.ts';
+import { applyMove } from './engine.ts';
+import { loadGame, loadMatch, matchSaveFile, parseSave, setupOf, type SaveFile } from './save.ts';
+import { createGame } from './setup.ts';
 import type { GameState } from './state.ts';
 
 /** The launcher's generator, counters and battery, as saved (its supply is the game's). */
@@ -18,6 +20,8 @@ export interface PlayMeta {
   names: string[];
   me: number;
   bots: BotKind[];
+  /** The search bots' budget per decision (absent: their default). */
+  budget?: Budget;
   profile: string;
   launcher: SavedLauncher | null;
   /** The seat the launcher faced when the game was saved (a resume turns it there again). */
@@ -33,9 +37,12 @@ export class ResumeError extends Error {
 
 /**
  * A bot whose randomness is a function of the position (seed, round, move number): a game saved
- * and resumed goes on exactly as it would have without the break.
+ * and resumed goes on exactly as it would have without the break. A kind that draws so already
+ * (`positional` in {@link BOT_KINDS}) is one instance for the game, which keeps what it saw; the
+ * others are made afresh for each decision, seeded from the position.
  */
-export function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
+export function positionalBot(kind: BotKind, seed: string, seat: number, search: SearchOptions = {}): Bot {
+  if (BOT_KINDS[kind].positional) return makeBot(kind, { ...search, seed, seat });
   const at = (s: GameState) => makeBot(kind, { seed: `${seed}/${s.round}/${s.moves}`, seat });
   return {
     name: kind,
@@ -48,13 +55,33 @@ export function positionalBot(kind: BotKind, seed: string, seat: number): Bot {
  * The table of a played match: the person's seat asks (`interactive`: its moves come through
  * runRound's `ask`), every other seat is its {@link positionalBot}. Both games seat players so.
  */
-export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'bots'>, seed: number | string): Bot[] {
+export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'bots' | 'budget'>, seed: number | string, search: Omit<SearchOptions, 'budget'> = {}): Bot[] {
   const person: Bot = {
     name: meta.names[meta.me], interactive: true,
     choose: () => { throw new Error('a person chooses through ask'); },
     react: () => null,
   };
-  return meta.names.map((_, seat) => (seat === meta.me ? person : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat)));
+  const options: SearchOptions = { ...search, ...(meta.budget ? { budget: meta.budget } : {}) };
+  return meta.names.map((_, seat) => (seat === meta.me ? person : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat, options)));
+}
+
+/**
+ * Shows the bots that remember what they saw ({@link Bot.observe}) the round `game` so far,
+ * move by move from its deal, as the round loop would have shown them: the bots of a resumed
+ * game then know what they knew when it was saved. The host replays the round (it holds the
+ * deal, as a save's loader does); each bot reads of it only what its seat may know.
+ */
+export function showRoundSoFar(bots: readonly Bot[], game: GameState): void {
+  const observers = bots.filter((b) => b.observe);
+  if (observers.length === 0 || game.moves === 0 || game.log === null) return;
+  let state = createGame({ ...setupOf(game), log: false });
+  for (const b of observers) b.observe!(state, null, []);
+  for (const move of game.log) {
+    const r = applyMove(state, move);
+    if (!r.ok) throw new Error(`the round's own log does not replay: ${r.error.message}`);
+    state = r.state;
+    for (const b of observers) b.observe!(state, move, r.events);
+  }
 }
 
 /**
@@ -91,15 +118,20 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('', 'must be an object');
   const m = meta as Partial<PlayMeta>;
-  const bad = unknownKey(m, ['names', 'me', 'bots', 'profile', 'launcher', 'aim', 'events']);
+  const bad = unknownKey(m, ['names', 'me', 'bots', 'budget', 'profile', 'launcher', 'aim', 'events']);
   if (bad) fail(bad.key, `is not known: ${bad.message}`);
   if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
     fail('names', `must list ${players} names`);
   const names = m.names!.map(seatName);
   names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
   if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
-  if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every((b) => (BOT_KINDS as readonly unknown[]).includes(b)))
+  if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every(isBotKind))
     fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
+  if (m.budget !== undefined) {
+    const text = typeof m.budget === 'object' && m.budget !== null ? ('ms' in m.budget ? `${String(m.budget.ms)}ms` : String((m.budget as { playouts?: unknown }).playouts)) : '';
+    const b = parseBudget(text);
+    if ('error' in b || JSON.stringify(b) !== JSON.stringify(m.budget)) fail('budget', 'must be { "playouts": N } or { "ms": N } with N a whole number from 1 to 1000000');
+  }
   if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file');
   const l = m.launcher;
   if (l !== null && l !== undefined) {
@@ -147,6 +179,7 @@ export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMet
     names: meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
     me: meta.me ?? 0,
     bots: meta.bots ?? ['heuristic'],
+    ...(meta.budget ? { budget: meta.budget } : {}),
     profile: meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
     launcher: meta.launcher ?? null,
     ...(meta.aim !== undefined ? { aim: meta.aim } : {}),

@@ -268,6 +268,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   let turnPressed = false;
   // A copy: the launcher may keep what it is loaded with, and the supply goes on changing.
   if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
+  // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
+  const observers = bots.filter((b) => b.observe);
+  for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
     choices.listFor(state);
@@ -300,6 +303,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     turnPressed = move.type === 'press';
     for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     opts.onRound?.(state, move, events);
+    if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
     opts.onStep?.(view.get(), move, events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state: view.get(), move, events };

@@ -5,7 +5,7 @@
 import { addSample, emptySums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
-import type { BotKind, Rules } from '../game/index.ts';
+import type { BotKind, Budget, Rules } from '../game/index.ts';
 import type { Profile } from '../emulator/profile.ts';
 import { addGame, csvRow, emptyAggregate, type Aggregate } from './record.ts';
 import { playOne, type PlayConfig } from './play-one.ts';
@@ -22,6 +22,8 @@ export interface SimSettings {
   fidelity: 'fast' | 'machine';
   match: boolean;
   bots: BotKind[];
+  /** The search bots' budget per decision (absent: their default). */
+  botBudget?: Budget;
   csv: boolean;
 }
 
@@ -49,7 +51,7 @@ function resolveRun(s: SimSettings): { rules: Rules; profiles: Profile[] } {
 /** Plays games [start, end). */
 export function runChunk(s: SimSettings, start: number, end: number): ChunkResult {
   const { rules, profiles } = resolveRun(s);
-  const cfg: PlayConfig = { players: s.players, rules, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots };
+  const cfg: PlayConfig = { players: s.players, rules, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots, botBudget: s.botBudget };
   const aggregates = profiles.map(() => emptyAggregate(s.players));
   const pairedTurns = profiles.slice(1).map(() => emptySums());
   const rows: string[] = [];

@@ -59,7 +59,7 @@ export function runIdentity(s: SimSettings): RunIdentity {
   const contents = createHash('sha256')
     .update(JSON.stringify([rulesFromSpec(s.rules), s.profiles.map((p) => profileFromSpec(p))]))
     .digest('hex');
-  return { games: s.games, players: s.players, rules: s.rules, profiles: s.profiles, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots, contents };
+  return { games: s.games, players: s.players, rules: s.rules, profiles: s.profiles, seed: s.seed, fidelity: s.fidelity, match: s.match, bots: s.bots, ...(s.botBudget ? { botBudget: s.botBudget } : {}), contents };
 }
 
 /** The part of shard `index` of `count` from its result (`rows`: its CSV rows, to keep them). */
@@ -140,10 +140,10 @@ export function parsePart(text: string, file: string): Part {
 
 /** The first setting in which two runs differ, as words, or null when they are the same run. */
 function runDifference(a: RunIdentity, b: RunIdentity): string | null {
-  for (const k of ['seed', 'games', 'players', 'rules', 'profiles', 'fidelity', 'match', 'bots'] as const) {
+  for (const k of ['seed', 'games', 'players', 'rules', 'profiles', 'fidelity', 'match', 'bots', 'botBudget'] as const) {
     const x = JSON.stringify(a[k]);
     const y = JSON.stringify(b[k]);
-    if (x !== y) return `${k === 'profiles' ? 'profile' : k} ${y} against ${x}`;
+    if (x !== y) return `${k === 'profiles' ? 'profile' : k === 'botBudget' ? 'bot budget' : k} ${y ?? 'default'} against ${x ?? 'default'}`;
   }
   if (a.contents !== b.contents) return 'the same rules and profile names with different contents (another rules or profile file)';
   return null;

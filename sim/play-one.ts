@@ -3,6 +3,7 @@
  * simulation reports and checking the invariants after every move. Game `i` is seeded from
  * (master seed, i) alone, so any game can be replayed by itself.
  */
+import { wallNow } from '../lib/wall-clock.ts';
 import { seedRng, wideSeed } from '../lib/rng.ts';
 import { FastLauncher, type SyncLauncher } from '../emulator/api.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
@@ -11,7 +12,7 @@ import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
   createGame, createMatch, makeBots, roundPoints, runMatchSync, runRoundSync,
-  type BotKind, type GameEvent, type GameState, type MatchState, type Round, type Rules,
+  type BotKind, type Budget, type GameEvent, type GameState, type MatchState, type Round, type Rules,
 } from '../game/index.ts';
 import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
 
@@ -24,6 +25,8 @@ export interface PlayConfig {
   match: boolean;
   /** Bot kind per seat (cycled when shorter than the table). */
   bots: BotKind[];
+  /** The search bots' budget per decision (absent: their default). */
+  botBudget?: Budget;
 }
 
 /**
@@ -75,7 +78,8 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   const index = typeof game === 'number' ? game : -1;
   const seed = typeof game === 'number' ? gameSeed(cfg.seed, game) : game;
   const kinds = Array.from({ length: cfg.players }, (_, s) => cfg.bots[s % cfg.bots.length]);
-  const bots = makeBots(cfg.players, seed, kinds);
+  // A search bot knows the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
+  const bots = makeBots(cfg.players, seed, kinds, { budget: cfg.botBudget, profile, now: wallNow });
   const rec: GameRecord = {
     index, seed, profile: profile.name, turns: 0, presses: 0, moves: 0, reloads: 0, jams: 0, cardsPerPress: [],
     winner: -1, winnerBot: '', points: 0, rounds: 0, handSums: [], violations: 0,

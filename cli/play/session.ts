@@ -5,12 +5,13 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedRng } from '../../lib/rng.ts';
+import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
-import { parsePlaySave, playSaveText, ResumeError, savedLauncher, tableBots, type PlayMeta } from '../../game/playSave.ts';
+import { parsePlaySave, playSaveText, ResumeError, savedLauncher, showRoundSoFar, tableBots, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 
@@ -92,7 +93,9 @@ export class PlaySession implements Ui {
     this.state = o.match.game;
     this.names = o.meta.names;
     this.words = new EventWords(o.meta.names);
-    this.bots = tableBots(o.meta, o.match.setup.seed);
+    // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
+    this.bots = tableBots(o.meta, o.match.setup.seed, { profile: o.profile, now: wallNow });
+    showRoundSoFar(this.bots, this.state);
     // A resumed game shows the events it showed when saved, and faces where the launcher faced.
     this.log = [...(o.meta.events ?? [])];
     this.restoreAim = o.match.game.moves > 0 ? (o.meta.aim ?? null) : null;
@@ -136,7 +139,9 @@ export class PlaySession implements Ui {
     const meta = this.o.meta;
     const carried = prev ? prev.core : meta.launcher ? { ...meta.launcher, supply: [] } : null;
     prev?.detach();
-    const resumeSupply = this.state.moves > 0 ? this.state.supply : [];
+    // A device cannot say which cards it holds (it may have been emptied, restarted or reloaded since
+    // the save): its machine starts empty, and the round loads the supply into it, the person asked.
+    const resumeSupply = this.state.moves > 0 && !this.o.hardware ? this.state.supply : [];
     const l = new MachineLauncher({
       profile: this.o.profile,
       seed: seedRng(String(this.match.setup.seed), 0x1a),

@@ -1,32 +1,53 @@
 /** Bots by name, and a table of bots for a round. */
 import { firstBot } from './first.ts';
 import { heuristicBot } from './heuristic.ts';
+import { ismctsBot, type SearchOptions } from './ismcts/index.ts';
 import { randomBot } from './random.ts';
 import type { Bot, BotOptions } from './types.ts';
 
 export { firstBot } from './first.ts';
 export { heuristicBot, leader, strongestColour } from './heuristic.ts';
 export { randomBot, type RandomBotOptions } from './random.ts';
+export { ismctsBot, parseBudget, DEFAULT_BUDGET, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
 export type { Bot, BotOptions } from './types.ts';
 
-/** The bots the project ships, by name: `first` is the benchmark's (the peer's policy, see ./first.ts). */
-export const BOT_KINDS = ['heuristic', 'random', 'first'] as const;
+/**
+ * The bots the project ships, by kind: the one list the commands, the save files and the
+ * browser's new-game dialog offer. `positional`: the bot already draws each decision's
+ * randomness from the position (seed, round, move), so one instance plays a whole game and a
+ * resumed game goes on as it would have; the others are made afresh for each decision
+ * ({@link positionalBot}).
+ */
+export const BOT_KINDS = {
+  heuristic: { label: 'heuristic (plays to win)', positional: false, make: (o: BotOptions & SearchOptions): Bot => heuristicBot(o) },
+  random: { label: 'random (any legal move)', positional: false, make: (o: BotOptions & SearchOptions): Bot => randomBot(o) },
+  ismcts: { label: 'ismcts (searches, never peeks)', positional: true, make: (o: BotOptions & SearchOptions): Bot => ismctsBot(o) },
+  // The benchmark's: the peer's policy (see ./first.ts). It draws nothing from a stream.
+  first: { label: 'first (the first playable card)', positional: false, make: (): Bot => firstBot() },
+} as const;
 
-/** The name of a bot the project ships: one of {@link BOT_KINDS}. */
-export type BotKind = (typeof BOT_KINDS)[number];
+/** The name of a shipped bot. */
+export type BotKind = keyof typeof BOT_KINDS;
 
-/** The bot kinds in words, for messages: `heuristic, random or first`. */
-export const BOT_KINDS_TEXT = `${BOT_KINDS.slice(0, -1).join(', ')} or ${BOT_KINDS[BOT_KINDS.length - 1]}`;
+/** The kinds' names, in the order lists show them. */
+export const BOT_KIND_NAMES = Object.keys(BOT_KINDS) as BotKind[];
 
-/** A bot of a kind for a seat, seeded `seedRng(seed, seat)`. */
-export function makeBot(kind: BotKind, options: BotOptions): Bot {
-  if (kind === 'first') return firstBot();
-  return kind === 'random' ? randomBot(options) : heuristicBot(options);
+/** The kinds in words, for messages: `heuristic, random, ismcts or first`. */
+export const BOT_KINDS_TEXT = `${BOT_KIND_NAMES.slice(0, -1).join(', ')} or ${BOT_KIND_NAMES[BOT_KIND_NAMES.length - 1]}`;
+
+/** `name` is a shipped bot's. */
+export function isBotKind(name: unknown): name is BotKind {
+  return typeof name === 'string' && Object.hasOwn(BOT_KINDS, name);
 }
 
-/** One bot per seat: `kinds` is one kind for all or a kind per seat. */
-export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: Partial<BotOptions> = {}): Bot[] {
+/** A bot of a kind for a seat, seeded `seedRng(seed, seat)`. */
+export function makeBot(kind: BotKind, options: BotOptions & SearchOptions): Bot {
+  return BOT_KINDS[kind].make(options);
+}
+
+/** One bot per seat: `kinds` is one kind for all or a kind per seat (seats past the list's end: heuristic). */
+export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: Partial<BotOptions> & SearchOptions = {}): Bot[] {
   return Array.from({ length: players }, (_, seat) =>
-    makeBot(Array.isArray(kinds) ? kinds[seat] : kinds, { ...extra, seed, seat }),
+    makeBot(Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds, { ...extra, seed, seat }),
   );
 }

@@ -2,7 +2,7 @@
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { MoveList, CATCH, PLAY, UNO } from '../core/moves.ts';
 import { roundOf, type Round } from '../core/round.ts';
-import type { GameState, Move } from '../state.ts';
+import type { GameEvent, GameState, Move } from '../state.ts';
 
 /** A software player. Bots never suggest plays to others (a table penalty software cannot incur). */
 export interface Bot {
@@ -19,6 +19,13 @@ export interface Bot {
    * jump-ins. Returns one of them or null.
    */
   react(state: GameState, seat: number, moves: readonly Move[]): Move | null;
+  /**
+   * Shown every move of the round as it is applied (`state` after it, its `events`), and the
+   * round as it stands when a run begins (`move` null): for a bot that remembers what its seat
+   * has seen. `state` is the runner's working state: read it now, keep copies. A bot reads only
+   * what its seat may know of these (the events name cards that went face down to others too).
+   */
+  observe?(state: GameState, move: Move | null, events: readonly GameEvent[]): void;
 }
 
 /**

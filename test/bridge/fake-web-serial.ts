@@ -4,7 +4,9 @@
  * real WHATWG streams (`port.readable` / `port.writable`), `open()` refused on a port already open,
  * `close()` refused while a reader or writer holds a stream, an unplug that errors the streams,
  * fires `disconnect` and kills the port object, and a replug that appears as a new port object
- * with the same USB ids (`getPorts()` lists it). No Node imports: a page can use it too.
+ * with the same USB ids (`getPorts()` lists it). As in Chromium, `getPorts()` lists a port only
+ * once this site is allowed to use it (the person picked it in `requestPort()`, in this page or
+ * one before it: `allowed`). No Node imports: a page can use it too.
  */
 import type { Connection, LineTransport } from '../../firmware-bridge/transport.ts';
 import type { WebSerial, WebSerialPort, WebSerialPortInfo } from '../../firmware-bridge/web-serial.ts';
@@ -101,14 +103,31 @@ export class FakeSerialPort extends EventTarget implements WebSerialPort {
   }
 }
 
+/** How the browser stands towards the board before the page asks anything. */
+export interface FakeSerialOptions {
+  /** The board's USB ids (an Arduino Uno's by default). */
+  info?: WebSerialPortInfo;
+  /** This site was allowed the board before (a page reloaded, a person who picked it earlier); true by default. */
+  allowed?: boolean;
+  /** Hears the person allow the board in `requestPort()` (a page keeps it across a reload, as Chromium does). */
+  onAllow?: () => void;
+}
+
 /** `navigator.serial` over one board. */
 export class FakeSerial extends EventTarget implements WebSerial {
   private ports: FakeSerialPort[];
+  private readonly info: WebSerialPortInfo;
+  /** The site may use the board: `getPorts()` lists it. */
+  allowed: boolean;
+  /** Times the page asked the person for a port (`requestPort()`: a gesture each). */
+  requests = 0;
 
   /** `unplug` and `plug` act on the wire's cable (a memory transport's or the emulated board's). */
-  constructor(private readonly wire: LineTransport & { unplug(): void; plug(): void }, private readonly info: WebSerialPortInfo = { usbVendorId: 0x2341, usbProductId: 0x0043 }) {
+  constructor(private readonly wire: LineTransport & { unplug(): void; plug(): void }, private readonly o: FakeSerialOptions = {}) {
     super();
-    this.ports = [new FakeSerialPort(wire, info)];
+    this.info = o.info ?? { usbVendorId: 0x2341, usbProductId: 0x0043 };
+    this.allowed = o.allowed ?? true;
+    this.ports = [new FakeSerialPort(wire, this.info)];
   }
 
   /** The one port object now (null while unplugged). */
@@ -117,13 +136,16 @@ export class FakeSerial extends EventTarget implements WebSerial {
   }
 
   async getPorts(): Promise<WebSerialPort[]> {
-    return [...this.ports];
+    return this.allowed ? [...this.ports] : [];
   }
 
   async requestPort(options?: { filters?: WebSerialPortInfo[] }): Promise<WebSerialPort> {
+    this.requests++;
     const ok = (f: WebSerialPortInfo) => (f.usbVendorId === undefined || f.usbVendorId === this.info.usbVendorId) && (f.usbProductId === undefined || f.usbProductId === this.info.usbProductId);
     const port = this.ports[0];
     if (!port || (options?.filters && !options.filters.some(ok))) throw domError('NotFoundError', 'No port selected by the user.');
+    if (!this.allowed) this.o.onAllow?.();
+    this.allowed = true;
     return port;
   }
 

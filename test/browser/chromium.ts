@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright';
+import { onTestFinished } from 'vitest';
 
 /** Where `apt-get install chromium` puts it; UNO_EXTREME_CHROMIUM names another build. */
 export const CHROMIUM = process.env.UNO_EXTREME_CHROMIUM ?? '/usr/bin/chromium';
@@ -16,7 +17,14 @@ const FLAGS = [
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
 
-/** A headless Chromium; close it when the test is done. */
+/** A headless Chromium; close it when done with it (a file's browser, in its `afterAll`). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+}
+
+/** A headless Chromium for the running test alone, closed when the test finishes (passed or failed). */
+export async function chromiumForTest(): Promise<Browser> {
+  const browser = await launchChromium();
+  onTestFinished(() => browser.close());
+  return browser;
 }

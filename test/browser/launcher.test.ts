@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { build, preview, type PreviewServer } from 'vite';
 import { hasChromium, launchChromium } from './chromium.ts';
@@ -56,10 +56,11 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
   /** The fixture page with `query`, console errors and page errors collected. */
   interface Open { reducedMotion?: 'reduce' | 'no-preference'; viewport?: { width: number; height: number }; hasTouch?: boolean }
   async function open(query: string, o: Open = {}): Promise<Page> {
-    // A context of its own (axe opens a page in it); it goes with the browser.
+    // A context of its own (axe opens a page in it), closed when the test finishes.
     const context = await browser.newContext({
       viewport: o.viewport ?? { width: 1000, height: 700 }, reducedMotion: o.reducedMotion ?? 'no-preference', hasTouch: o.hasTouch ?? false,
     });
+    onTestFinished(() => context.close());
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && errors.push(`${query}: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(`${query}: ${e.message}`));
@@ -89,7 +90,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
       for (let i = rate * 0.1; i < rate * 0.3; i++) if (data[i - 1] < 0 && data[i] >= 0) ups++;
       return { end, peak, seconds: last / rate, hz: ups / 0.2 };
     });
-    await page.close();
     expect(m.end).toBeCloseTo(0.8, 5);
     expect(m.peak).toBeGreaterThan(0.2);
     expect(m.hz).toBeGreaterThan(1568 * 0.98);
@@ -122,7 +122,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     expect(at[2]).toBeGreaterThan(at[1]);
     await expect(story(page).getByText('3 cards went to Ana').count()).resolves.toBe(1);
     await expect(page.getByText('Hit 2: press 1 more time').count()).resolves.toBe(1);
-    await page.close();
   });
 
   it('turns to a target seat in the travel time, pointing at its area', async () => {
@@ -148,7 +147,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await page.evaluate(() => dispatchEvent(new Event('resize')));
     expect(before).toBeGreaterThan(20);
     await expect.poll(miss).toBeLessThan(1.5);
-    await page.close();
   });
 
   it('shows the launcher running empty, and its reload', async () => {
@@ -164,7 +162,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await story(page).getByText('Reloaded: the discard pile shuffled back in (20 cards, 20 in the launcher)').waitFor();
     await expect(page.locator('.ul-empty-label').count()).resolves.toBe(0);
     await region(page).getByText('20 cards inside').waitFor();
-    await page.close();
   });
 
   it('shows a jam, and a card left sticking out going to the presser', async () => {
@@ -173,7 +170,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await story(jam).getByText(/^Jammed/).waitFor();
     await expect(jam.locator('.ul-stuck-jam').count()).resolves.toBe(1);
     await jam.evaluate(() => fixture.clearJam());
-    await jam.close();
 
     // Ana presses aimed at Cleo (a Coup Extrême): the two cards are Cleo's, the one sticking out Ana's.
     const half = await open('burst=2&room&halfOut=1&presser=1');
@@ -185,7 +181,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await half.waitForFunction(() => fixture.landed.length === 3);
     const landed = await half.evaluate(() => fixture.landed);
     expect(landed.map((x) => [x.seat, x.halfOut, x.inside])).toEqual([[3, false, true], [3, false, true], [1, true, true]]);
-    await half.close();
   });
 
   it('with reduced motion, or no waiting, animates nothing and still says what happened', async () => {
@@ -208,7 +203,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
         motion: document.querySelector('.ul-launcher')!.getAttribute('data-motion'),
       }), motion);
       expect(still).toEqual({ animations: 0, transition: 'none', motion });
-      await page.close();
     }
   });
 
@@ -223,7 +217,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     await page.evaluate(() => fixture.lid(false));
     await region(page).getByText(/^Lid closed/).waitFor();
     expect(await page.evaluate(() => fixture.played.map((p) => p.kind))).toEqual(['ding', 'low', 'beep']);
-    await page.close();
   });
 
   it('presses by keyboard alone, and has no serious or critical accessibility violation', async () => {
@@ -236,7 +229,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     expect(await page.evaluate(() => fixture.played)).toEqual([{ kind: 'ding', heard: true }]);
     const { violations } = await new AxeBuilder({ page }).include('.ul-launcher').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    await page.close();
   });
 
   it("fits a phone's width with no horizontal scroll, and a tap starts the sound", async () => {
@@ -251,7 +243,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     }));
     expect(fit.page).toBeLessThanOrEqual(390);
     expect(fit.region).toBeLessThanOrEqual(390);
-    await page.close();
   });
 
   it('logged no console error', () => {

@@ -23,92 +23,76 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone:
   const web = useWeb();
 
   it('plays a whole round by keyboard alone, from the New game form to the score table', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      const k = page.keyboard;
-      await page.getByRole('dialog', { name: 'New game' }).waitFor();
-      for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.startsWith('Seed'))); i++) await k.press('Tab');
-      await k.press('Control+a');
-      await k.type('12');
-      await k.press('Enter');
-      await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'detached' });
-      expect(await playRound(page, 'keys')).toBeGreaterThan(3);
-      await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
-      // The dialog has the focus: Enter deals the next round.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Next round');
-      await k.press('Enter');
-      await waitForPerson(page);
-      expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const k = page.keyboard;
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
+    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.startsWith('Seed'))); i++) await k.press('Tab');
+    await k.press('Control+a');
+    await k.type('12');
+    await k.press('Enter');
+    await page.getByRole('dialog', { name: 'New game' }).waitFor({ state: 'detached' });
+    expect(await playRound(page, 'keys')).toBeGreaterThan(3);
+    await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+    // The dialog has the focus: Enter deals the next round.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Next round');
+    await k.press('Enter');
+    await waitForPerson(page);
+    expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
+    expect(errors).toEqual([]);
   });
 
   it('names what a script relies on, announces events, and has no serious or critical axe finding', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      expect(await axeProblems(page)).toEqual([]);
-      await newGame(page, { seed: 11, players: 4 });
-      await waitForPerson(page);
-      const hand = page.getByRole('region', { name: 'Your hand' });
-      const names = await hand.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')!));
-      expect(names.length).toBe(7);
-      for (const n of names) expect(n).toMatch(/^(Red|Yellow|Green|Blue) |^(Wild|Coup Extrême)/);
-      expect(await page.getByRole('region', { name: 'Launcher' }).getByRole('button', { name: 'Press the launcher' }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'UNO', exact: true }).count()).toBe(1);
-      expect(await page.getByRole('log').getAttribute('aria-live')).toBe('polite');
-      expect(await page.locator('[data-seat-area]').count()).toBe(4);
-      expect(await axeProblems(page)).toEqual([]);
-      await page.getByLabel('Colour-blind symbols').check();
-      expect(await page.locator('.hand .face .sym').first().isVisible()).toBe(true);
-      expect(await axeProblems(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    expect(await axeProblems(page)).toEqual([]);
+    await newGame(page, { seed: 11, players: 4 });
+    await waitForPerson(page);
+    const hand = page.getByRole('region', { name: 'Your hand' });
+    const names = await hand.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')!));
+    expect(names.length).toBe(7);
+    for (const n of names) expect(n).toMatch(/^(Red|Yellow|Green|Blue) |^(Wild|Coup Extrême)/);
+    expect(await page.getByRole('region', { name: 'Launcher' }).getByRole('button', { name: 'Press the launcher' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'UNO', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('log').getAttribute('aria-live')).toBe('polite');
+    expect(await page.locator('[data-seat-area]').count()).toBe(4);
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByLabel('Colour-blind symbols').check();
+    expect(await page.locator('.hand .face .sym').first().isVisible()).toBe(true);
+    expect(await axeProblems(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('stops its animations when the system asks for reduced motion', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const { page, close } = await openPage(web.browser, web.server.url, { reducedMotion });
-      try {
-        await newGame(page, { seed: 11, players: 4 });
-        await waitForPerson(page);
-        const t = await page.locator('.hand button.card').first().evaluate((b) => getComputedStyle(b).transitionDuration);
-        expect(t).toBe(reducedMotion === 'reduce' ? '0s' : '0.18s');
-      } finally {
-        await close();
-      }
+      const { page } = await openPage(web.browser, web.server.url, { reducedMotion });
+      await newGame(page, { seed: 11, players: 4 });
+      await waitForPerson(page);
+      const t = await page.locator('.hand button.card').first().evaluate((b) => getComputedStyle(b).transitionDuration);
+      expect(t).toBe(reducedMotion === 'reduce' ? '0s' : '0.18s');
     }
   });
 
   for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]] as const) {
     it(`lays out at ${w}×${h} with no horizontal scroll, loading nothing from elsewhere`, async () => {
       const origin = new URL(web.server.url).origin;
-      const { page, errors, close } = await openPage(web.browser, web.server.url, { viewport: { width: w, height: h } });
+      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width: w, height: h } });
       const elsewhere: string[] = [];
       page.on('request', (r) => !r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:') && elsewhere.push(r.url()));
-      try {
-        await newGame(page, { seed: 11, players: 4, name: 'Ana' });
-        await waitForPerson(page);
-        const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
-        expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
-        // Every card of the hand inside the window, none cut off at the sides.
-        const boxes = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.left, r.right]));
-        for (const [l, r] of boxes) expect(l >= -1 && r <= w + 1).toBe(true);
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}.png`), fullPage: w < 500 });
-        // First render of a kept game: the page loaded again, timed to its first paint.
-        await page.reload();
-        const shown = await (await page.waitForFunction(() => document.querySelector('.hand button.card') && performance.now())).jsonValue();
-        console.log(`the table of a kept game shown ${Math.round(Number(shown))} ms after navigation at ${w}×${h}`);
-        expect(Number(shown)).toBeGreaterThan(0);
-        expect(elsewhere).toEqual([]);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+      await waitForPerson(page);
+      const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
+      expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
+      // Every card of the hand inside the window, none cut off at the sides.
+      const boxes = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.left, r.right]));
+      for (const [l, r] of boxes) expect(l >= -1 && r <= w + 1).toBe(true);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}.png`), fullPage: w < 500 });
+      // First render of a kept game: the page loaded again, timed to its first paint.
+      await page.reload();
+      const shown = await (await page.waitForFunction(() => document.querySelector('.hand button.card') && performance.now())).jsonValue();
+      console.log(`the table of a kept game shown ${Math.round(Number(shown))} ms after navigation at ${w}×${h}`);
+      expect(Number(shown)).toBeGreaterThan(0);
+      expect(elsewhere).toEqual([]);
+      expect(errors).toEqual([]);
     });
   }
 

@@ -3,7 +3,9 @@
  * `navigator.serial` (test/bridge/fake-web-serial.ts) backed by the compiled firmware on the
  * emulated board, paced to the page's wall clock, and the person at that launcher, who reads the
  * page and does what it asks (opens the lid, puts the cards in, closes it). The test unplugs and
- * replugs the cable through `window.fakeLauncher`.
+ * replugs the cable through `window.fakeLauncher`. A reload brings a fresh board (its roller
+ * empty); the site's permission for it outlives the reload in sessionStorage, as Chromium keeps a
+ * port the person picked, and the test can take it away (`fakeLauncher.revoke()`).
  */
 import { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { EmulatedLauncher, paceToWallClock } from '../../firmware-bridge/avr/transport.ts';
@@ -15,7 +17,11 @@ declare const LAUNCHER_HEX: string;
 const rig = new LauncherRig({ hex: LAUNCHER_HEX, seed: 3, record: false, roller: { cards: 0 } });
 const emu = new EmulatedLauncher(rig);
 paceToWallClock(emu);
-const serial = new FakeSerial({ path: 'emulated', open: (e) => emu.transport.open(e), unplug: () => emu.unplug(), plug: () => emu.plug() });
+const ALLOWED = 'fake-launcher-allowed';
+const serial = new FakeSerial(
+  { path: 'emulated', open: (e) => emu.transport.open(e), unplug: () => emu.unplug(), plug: () => emu.plug() },
+  { allowed: sessionStorage.getItem(ALLOWED) === 'yes', onAllow: () => sessionStorage.setItem(ALLOWED, 'yes') },
+);
 Object.defineProperty(navigator, 'serial', { value: serial, configurable: true });
 
 /** Resolves on the first 1 ms tick where `done()` holds. */
@@ -65,9 +71,17 @@ const fake = {
     serial.plug();
     return rig.roller.beamPulses;
   },
-  /** What the test checks at the end. */
+  /** The site loses its permission for the board (the person took it away in the browser's settings). */
+  revoke(): void {
+    sessionStorage.removeItem(ALLOWED);
+    serial.allowed = false;
+  },
+  /** What the test checks at the end: the sensor's count, the cards left in the roller, the port asked for (each a click). */
   report() {
-    return { sensed: rig.roller.beamPulses, newPortObject: serial.port !== first, lockedCloses: (first as { lockedCloses?: number } | null)?.lockedCloses ?? -1, motor: rig.drive.dir };
+    return {
+      sensed: rig.roller.beamPulses, left: rig.roller.cardsLeft, requests: serial.requests, newPortObject: serial.port !== first,
+      lockedCloses: (first as { lockedCloses?: number } | null)?.lockedCloses ?? -1, motor: rig.drive.dir,
+    };
   },
 };
 (globalThis as { fakeLauncher?: typeof fake }).fakeLauncher = fake;

@@ -2,20 +2,59 @@
  * The browser game on a board running this project's firmware: the virtual launcher (the firmware
  * on avr8js in the page's worker) and "Connect a launcher" through a fake `navigator.serial`
  * backed by the same firmware on the emulated board, unplugged and replugged in the middle of a
- * burst. Each waits on what the page shows; the launcher runs at 1×, as a motor does.
+ * burst; and each taken up again by a reloaded page (the same kind of launcher, loaded with the
+ * kept game's supply), or, when the USB one is not allowed any more, reconnected or swapped for
+ * the simulated one. Each waits on what the page shows; the launcher runs at 1×, as a motor does.
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { parsePlaySave } from '../../game/index.ts';
+import { SAVE_KEY } from '../../web/src/session.ts';
 import { hex } from '../firmware/boot.ts';
 import { hasChromium } from './chromium.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
 /** The launcher's status line, as the page shows it. */
-async function bar(page: Page): Promise<{ link: string; cards: number; board: string; text: string }> {
+async function bar(page: Page): Promise<{ link: string; cards: number; board: string; boardLeft: string; text: string }> {
   const b = page.locator('.device-bar');
-  return { link: (await b.getAttribute('data-link'))!, cards: Number(await b.getAttribute('data-cards')), board: (await b.getAttribute('data-board-cards'))!, text: await b.innerText() };
+  return {
+    link: (await b.getAttribute('data-link'))!, cards: Number(await b.getAttribute('data-cards')), board: (await b.getAttribute('data-board-cards'))!,
+    boardLeft: (await b.getAttribute('data-board-left'))!, text: await b.innerText(),
+  };
+}
+
+/** The cards left in the kept game's supply (the save the page keeps after every move). */
+async function keptSupply(page: Page): Promise<number> {
+  const text = await page.evaluate((k) => localStorage.getItem(k), SAVE_KEY);
+  return parsePlaySave(text!, 'kept').match.game.supply.length;
+}
+
+/** The cards the page's launcher machine holds (what the launcher view shows). */
+async function machineSupply(page: Page): Promise<number> {
+  return Number(await page.getByRole('region', { name: 'Launcher', exact: true }).getAttribute('data-supply'));
+}
+
+type FakeLauncher = {
+  unplugMidBurst(): Promise<{ sensed: number; burstCards: number }>;
+  plugWhenStopped(): Promise<number>;
+  revoke(): void;
+  report(): { sensed: number; left: number; requests: number; newPortObject: boolean; lockedCloses: number; motor: string };
+};
+/** Calls the page's `window.fakeLauncher.<what>()`. */
+const fake = <K extends keyof FakeLauncher>(page: Page, what: K): Promise<Awaited<ReturnType<FakeLauncher[K]>>> =>
+  page.evaluate((w: string) => (globalThis as unknown as { fakeLauncher: Record<string, () => unknown> }).fakeLauncher[w](), what) as Promise<Awaited<ReturnType<FakeLauncher[K]>>>;
+
+let boardScript: string | null = null;
+/** The page script of the USB launcher behind a fake `navigator.serial` (web-device-page.ts, bundled once). */
+async function usbBoard(): Promise<string> {
+  if (boardScript) return boardScript;
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./web-device-page.ts', import.meta.url))],
+    bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'silent',
+  });
+  return (boardScript = `const LAUNCHER_HEX = ${JSON.stringify(hex())};\n${bundle.outputFiles[0].text}`);
 }
 
 /**
@@ -53,64 +92,135 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
   const web = useWeb();
 
   it('the virtual launcher: the firmware in the worker plays; the game\'s cards are the ones its sensor counted', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await startOn(page, 'virtual');
-      await page.locator('.device-bar[data-link=connected]').waitFor();
-      await playUntil(page, async () => (await bar(page)).cards >= 4);
-      const b = await bar(page);
-      // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
-      await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
-      expect(b.text).toMatch(/The virtual launcher is connected/);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await startOn(page, 'virtual');
+    await page.locator('.device-bar[data-link=connected]').waitFor();
+    await playUntil(page, async () => (await bar(page)).cards >= 4);
+    const b = await bar(page);
+    // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
+    await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
+    expect(b.text).toMatch(/The virtual launcher is connected/);
+    expect(errors).toEqual([]);
   }, 240_000);
 
   it('Connect a launcher: unplugged mid-burst the game says so and waits; replugged (a new port object), no card lost or doubled', async () => {
-    const bundle = await build({
-      entryPoints: [fileURLToPath(new URL('./web-device-page.ts', import.meta.url))],
-      bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'silent',
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
+    await startOn(page, 'serial');
+    const cut = (async () => {
+      const at = await fake(page, 'unplugMidBurst');
+      await page.locator('.device-bar[data-link=offline]').waitFor();
+      const offline = await bar(page);
+      const sensedAtPlug = await fake(page, 'plugWhenStopped');
+      // The game heard nothing of the cards that left while the cable was out, yet.
+      const heardOffline = (await bar(page)).cards;
+      await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+      return { ...at, offline: offline.text, sensedAtPlug, heardOffline };
+    })();
+    let unplug: Awaited<typeof cut> | null = null;
+    void cut.then((u) => (unplug = u), () => {});
+    // Played on until the replug, and then until two more cards came from the launcher.
+    let after = -1;
+    await playUntil(page, async () => {
+      if (!unplug) return false;
+      const { cards } = await bar(page);
+      if (after < 0) after = cards;
+      return cards >= after + 2;
     });
-    const { page, errors, close } = await openPage(web.browser, web.server.url, {
-      init: `const LAUNCHER_HEX = ${JSON.stringify(hex())};\n${bundle.outputFiles[0].text}`,
-    });
-    try {
-      await startOn(page, 'serial');
-      const cut = (async () => {
-        const at = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { unplugMidBurst(): Promise<{ sensed: number; burstCards: number }> } }).fakeLauncher.unplugMidBurst());
-        await page.locator('.device-bar[data-link=offline]').waitFor();
-        const offline = await bar(page);
-        const sensedAtPlug = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { plugWhenStopped(): Promise<number> } }).fakeLauncher.plugWhenStopped());
-        // The game heard nothing of the cards that left while the cable was out, yet.
-        const heardOffline = (await bar(page)).cards;
-        await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
-        return { ...at, offline: offline.text, sensedAtPlug, heardOffline };
-      })();
-      let unplug: Awaited<typeof cut> | null = null;
-      void cut.then((u) => (unplug = u), () => {});
-      // Played on until the replug, and then until two more cards came from the launcher.
-      let after = -1;
-      await playUntil(page, async () => {
-        if (!unplug) return false;
-        const { cards } = await bar(page);
-        if (after < 0) after = cards;
-        return cards >= after + 2;
-      });
-      const u = (await cut)!;
-      expect(u.burstCards).toBeGreaterThanOrEqual(1);
-      expect(u.offline).toMatch(/is unplugged: plug it back in; the game waits for it/);
-      // The burst went on until the board's watchdog stopped it: cards left with nobody listening.
-      expect(u.sensedAtPlug).toBeGreaterThan(u.heardOffline);
-      const r = await page.evaluate(() => (globalThis as unknown as { fakeLauncher: { report(): Record<string, unknown> } }).fakeLauncher.report());
-      const b = await bar(page);
-      // Every card the board's sensor counted reached the game once: none lost in the unplug, none doubled at the resync.
-      expect(b.cards).toBe(r.sensed);
-      expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const u = (await cut)!;
+    expect(u.burstCards).toBeGreaterThanOrEqual(1);
+    expect(u.offline).toMatch(/is unplugged: plug it back in; the game waits for it/);
+    // The burst went on until the board's watchdog stopped it: cards left with nobody listening.
+    expect(u.sensedAtPlug).toBeGreaterThan(u.heardOffline);
+    const r = await fake(page, 'report');
+    const b = await bar(page);
+    // Every card the board's sensor counted reached the game once: none lost in the unplug, none doubled at the resync.
+    expect(b.cards).toBe(r.sensed);
+    expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
+    expect(errors).toEqual([]);
   }, 300_000);
+
+  it('a reload goes on with the virtual launcher: started again, loaded with the kept supply, its sensor and the game agreeing', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await startOn(page, 'virtual');
+    await page.locator('.device-bar[data-link=connected]').waitFor();
+    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    await page.reload();
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    // A fresh board (its roller empty): the game loads its supply into it, then plays on it.
+    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    const b = await bar(page);
+    expect(b.text).toMatch(/The virtual launcher is connected/);
+    await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
+    const supply = await keptSupply(page);
+    expect(await machineSupply(page)).toBe(supply);
+    await expect.poll(async () => (await bar(page)).boardLeft, { timeout: 10_000 }).toBe(String(supply));
+    expect(await page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('a reload goes on with the USB launcher: its port found again without a click, loaded with the kept supply, no card lost', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
+    await startOn(page, 'serial');
+    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    await page.reload();
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    const r = await fake(page, 'report');
+    // No requestPort on the reloaded page: the browser's getPorts gave the port it allowed before.
+    expect(r.requests).toBe(0);
+    expect((await bar(page)).cards).toBe(r.sensed);
+    const supply = await keptSupply(page);
+    expect(await machineSupply(page)).toBe(supply);
+    expect(r.left).toBe(supply);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  /** A game on the USB launcher, reloaded after the site lost its permission for the port: the page waiting for it. */
+  async function reloadedNotAllowed(page: Page) {
+    await startOn(page, 'serial');
+    await playUntil(page, async () => (await bar(page)).cards >= 1);
+    await fake(page, 'revoke');
+    await page.reload();
+    const waiting = page.locator('.device-bar[data-waiting]');
+    await waiting.getByRole('alert').waitFor();
+    expect(await waiting.getByRole('alert').innerText()).toBe(
+      'The USB launcher used last (web-serial:2341:0043) is not plugged in, or this browser no longer lets the page use it: '
+      + 'plug it in and connect it again (the browser asks for its port), or go on with the simulated launcher',
+    );
+    // The kept game is on the table, waiting: no question asked, no launcher running.
+    await page.locator('.hand button.card').first().waitFor();
+    expect(await page.locator('.table').getAttribute('data-ask')).toBe('');
+    expect(await page.getByRole('region', { name: 'Launcher', exact: true }).count()).toBe(0);
+    return waiting;
+  }
+
+  it('a reload with the USB launcher no longer allowed says so; Reconnect… asks for the port and plays on, loaded with the kept supply', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
+    const waiting = await reloadedNotAllowed(page);
+    await waiting.getByRole('button', { name: 'Reconnect…' }).click();
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    await playUntil(page, async () => (await bar(page)).cards >= 1);
+    const r = await fake(page, 'report');
+    expect(r.requests).toBe(1);
+    expect((await bar(page)).cards).toBe(r.sensed);
+    expect(r.left).toBe(await keptSupply(page));
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('…or goes on with the simulated launcher, holding the kept supply; a second reload keeps that choice', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
+    const waiting = await reloadedNotAllowed(page);
+    await waiting.getByRole('button', { name: 'Go on with the simulated launcher' }).click();
+    const w = await waitForPerson(page);
+    expect(await page.locator('.device-bar').count()).toBe(0);
+    expect(await machineSupply(page)).toBe(await keptSupply(page));
+    await clickMove(page, w.ask);
+    await waitForPerson(page, w.askId);
+    await page.reload();
+    await waitForPerson(page);
+    expect(await page.locator('.device-bar').count()).toBe(0);
+    expect(await machineSupply(page)).toBe(await keptSupply(page));
+    expect((await fake(page, 'report')).requests).toBe(0);
+    expect(errors).toEqual([]);
+  }, 240_000);
 });

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
-import { parsePlaySave } from '../../game/index.ts';
+import { fromPosition, parsePlaySave, parsePosition, positionOf } from '../../game/index.ts';
+import { SAVE_KEY } from '../../web/src/session.ts';
 import { hasChromium } from './chromium.ts';
 import { terminalSave } from './positions.ts';
 import { clickMove, handOf, newGame, openPage, useWeb, waitForPerson } from './web.ts';
@@ -26,7 +27,20 @@ async function downloadSave(page: Page): Promise<string> {
   return readFileSync((await download.path())!, 'utf8');
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles', () => {
+/** The position of the game the page keeps (its save, written after every move), as positionOf writes it. */
+async function keptPosition(page: Page): Promise<string> {
+  const text = await page.evaluate((k) => localStorage.getItem(k), SAVE_KEY);
+  return positionOf(parsePlaySave(text!, 'kept').match.game);
+}
+
+/** A game a few moves in, waiting for the person. */
+async function gameUnderWay(page: Page): Promise<void> {
+  await newGame(page, { seed: 8, players: 3 });
+  let w = await waitForPerson(page);
+  for (let i = 0; i < 2; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
+}
+
+describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles, positions', () => {
   const web = useWeb();
   let cliSave: string;
   beforeAll(async () => {
@@ -35,94 +49,114 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
 
   it('opens a save the terminal game wrote at the same position, and plays on', async () => {
     const saved = parsePlaySave(cliSave, 'cli.json');
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await openSaveFile(page, 'uno-extreme-save.json', cliSave);
-      const p = await position(page);
-      expect(p.hand).toEqual(saved.match.game.hands[0]);
-      expect(p.moves).toBe(saved.match.game.moves);
-      expect(await page.locator('.seed').innerText()).toBe('21');
-      await clickMove(page, p.ask);
-      await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(p.moves);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSaveFile(page, 'uno-extreme-save.json', cliSave);
+    const p = await position(page);
+    expect(p.hand).toEqual(saved.match.game.hands[0]);
+    expect(p.moves).toBe(saved.match.game.moves);
+    expect(await page.locator('.seed').innerText()).toBe('21');
+    await clickMove(page, p.ask);
+    await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(p.moves);
+    expect(errors).toEqual([]);
   });
 
   it('saves a file the terminal game reads at the same position; opened again, the page goes back to it', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 8, players: 4, name: 'Zoé' });
-      let w = await waitForPerson(page);
-      for (let i = 0; i < 3; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
-      const at = await position(page);
-      const text = await downloadSave(page);
-      const read = parsePlaySave(text, 'page.json');
-      expect(read.meta.names).toEqual(['Zoé', 'Bot 1', 'Bot 2', 'Bot 3']);
-      expect(read.match.game.hands[0]).toEqual(at.hand);
-      expect(read.match.game.moves).toBe(at.moves);
-      // Played on, then the file opened again: the position it was saved at.
-      for (let i = 0; i < 2; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
-      expect((await position(page)).moves).toBeGreaterThan(at.moves);
-      await openSaveFile(page, 'uno-extreme-save.json', text);
-      await expect.poll(() => position(page)).toEqual(at);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 8, players: 4, name: 'Zoé' });
+    let w = await waitForPerson(page);
+    for (let i = 0; i < 3; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
+    const at = await position(page);
+    const text = await downloadSave(page);
+    const read = parsePlaySave(text, 'page.json');
+    expect(read.meta.names).toEqual(['Zoé', 'Bot 1', 'Bot 2', 'Bot 3']);
+    expect(read.match.game.hands[0]).toEqual(at.hand);
+    expect(read.match.game.moves).toBe(at.moves);
+    // Played on, then the file opened again: the position it was saved at.
+    for (let i = 0; i < 2; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
+    expect((await position(page)).moves).toBeGreaterThan(at.moves);
+    await openSaveFile(page, 'uno-extreme-save.json', text);
+    await expect.poll(() => position(page)).toEqual(at);
+    expect(errors).toEqual([]);
   });
 
   it('refuses a damaged save with the terminal game\'s message, and keeps the game in progress', async () => {
-    const { page, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 3, players: 3 });
-      const before = await position(page);
-      const cut = cliSave.slice(0, cliSave.length / 2);
-      const edited = JSON.stringify({ ...JSON.parse(cliSave), hash: '0000' });
-      for (const [name, text] of [['cut.json', cut], ['edited.json', edited]]) {
-        let cli = '';
-        try {
-          parsePlaySave(text, name);
-        } catch (e) {
-          cli = (e as Error).message;
-        }
-        expect(cli).not.toBe('');
-        await openSaveFile(page, name, text);
-        const alert = page.locator('.banner[role=alert]');
-        await expect.poll(() => alert.innerText()).toContain(cli);
-        expect(await alert.innerText()).toContain('The game in progress is kept');
-        expect(await position(page)).toEqual(before);
-        await alert.getByRole('button', { name: 'Dismiss' }).click();
+    const { page } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 3, players: 3 });
+    const before = await position(page);
+    const cut = cliSave.slice(0, cliSave.length / 2);
+    const edited = JSON.stringify({ ...JSON.parse(cliSave), hash: '0000' });
+    for (const [name, text] of [['cut.json', cut], ['edited.json', edited]]) {
+      let cli = '';
+      try {
+        parsePlaySave(text, name);
+      } catch (e) {
+        cli = (e as Error).message;
       }
-    } finally {
-      await close();
+      expect(cli).not.toBe('');
+      await openSaveFile(page, name, text);
+      const alert = page.locator('.banner[role=alert]');
+      await expect.poll(() => alert.innerText()).toContain(cli);
+      expect(await alert.innerText()).toContain('The game in progress is kept');
+      expect(await position(page)).toEqual(before);
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
     }
   });
 
   it('takes a launcher profile from a file, refusing a wrong one with the CLI\'s field-naming error', async () => {
-    const { page, close } = await openPage(web.browser, web.server.url);
+    const { page } = await openPage(web.browser, web.server.url);
+    const dialog = page.getByRole('dialog', { name: 'New game' });
+    const picker = dialog.locator('label.file', { hasText: 'Profile file' }).locator('input');
+    const spec = JSON.parse(JSON.stringify(BUILTIN_PROFILES['seed-0-8'])) as Record<string, unknown>;
+    const bad = JSON.stringify({ ...spec, fire: { model: 'hazard', hazard: [0.1, 7] } });
+    let cli = '';
     try {
-      const dialog = page.getByRole('dialog', { name: 'New game' });
-      const picker = dialog.locator('label.file', { hasText: 'Profile file' }).locator('input');
-      const spec = JSON.parse(JSON.stringify(BUILTIN_PROFILES['seed-0-8'])) as Record<string, unknown>;
-      const bad = JSON.stringify({ ...spec, fire: { model: 'hazard', hazard: [0.1, 7] } });
-      let cli = '';
-      try {
-        parseProfileText(bad, 'bad.json');
-      } catch (e) {
-        cli = (e as Error).message;
-      }
-      expect(cli).toMatch(/^bad\.json: fire/);
-      await picker.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
-      await expect.poll(() => dialog.locator('[role=alert]').innerText()).toBe(cli);
-      await picker.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...spec, name: 'mine' })) });
-      await expect.poll(() => dialog.getByLabel('Launcher profile').inputValue()).toBe('mine.json');
-      await newGame(page, { seed: 6, players: 2 });
-      await waitForPerson(page);
-      expect(parsePlaySave(await downloadSave(page), 'x.json').meta.profile).toBe('mine.json');
-    } finally {
-      await close();
+      parseProfileText(bad, 'bad.json');
+    } catch (e) {
+      cli = (e as Error).message;
     }
+    expect(cli).toMatch(/^bad\.json: fire/);
+    await picker.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    await expect.poll(() => dialog.locator('[role=alert]').innerText()).toBe(cli);
+    await picker.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...spec, name: 'mine' })) });
+    await expect.poll(() => dialog.getByLabel('Launcher profile').inputValue()).toBe('mine.json');
+    await newGame(page, { seed: 6, players: 2 });
+    await waitForPerson(page);
+    expect(parsePlaySave(await downloadSave(page), 'x.json').meta.profile).toBe('mine.json');
+  });
+
+  it('copies the position by keyboard, says so, and the text reads back (parsePosition, fromPosition) to the round on the table', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await gameUnderWay(page);
+    const copy = page.getByRole('button', { name: 'Copy position', exact: true });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    const said = page.locator('.bar [role=status]');
+    await expect.poll(() => said.innerText()).toBe(`Position at move ${await page.locator('.table').getAttribute('data-moves')} copied`);
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    expect(parsePosition(text).ok).toBe(true);
+    const r = fromPosition(text);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.state.hands[0]).toEqual(await handOf(page));
+    expect(text).toBe(await keptPosition(page));
+    expect(positionOf(r.state)).toBe(text);
+    expect(errors).toEqual([]);
+  });
+
+  it('with no clipboard (plain http), shows the position selected in a dialog, to copy by hand', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { init: "Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });" });
+    await gameUnderWay(page);
+    await page.getByRole('button', { name: 'Copy position', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Copy the position' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Not copied: the browser gives this page no clipboard (it does on https and on localhost). The text is selected');
+    const area = dialog.getByRole('textbox', { name: 'The position' });
+    const text = await area.inputValue();
+    expect(text).toBe(await keptPosition(page));
+    expect(fromPosition(text).ok).toBe(true);
+    // Focused and selected whole: Ctrl+C takes it.
+    expect(await area.evaluate((t: HTMLTextAreaElement) => document.activeElement === t && t.selectionStart === 0 && t.selectionEnd === t.value.length)).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
   });
 });

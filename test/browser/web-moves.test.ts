@@ -23,38 +23,30 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && m.uno), { players: 4 });
     const s = gameOf(save);
     const play = legalMoves(s).find((m) => m.type === 'play' && m.seat === 0 && m.uno)!;
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await openSave(page, save);
-      await waitForPerson(page);
-      const uno = page.getByRole('button', { name: 'UNO', exact: true });
-      await uno.click();
-      await expect.poll(() => uno.getAttribute('aria-pressed')).toBe('true');
-      await page.locator(`.hand button[data-card="${(play as { card: string }).card}"]`).click();
-      while (await page.locator('dialog.pick[open]').count()) await page.locator('dialog.pick[open] .choices button').first().click();
-      await expect.poll(() => logText(page)).toContain('You called UNO!');
-      await expect.poll(() => handOf(page).then((h) => h.length)).toBe(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    await waitForPerson(page);
+    const uno = page.getByRole('button', { name: 'UNO', exact: true });
+    await uno.click();
+    await expect.poll(() => uno.getAttribute('aria-pressed')).toBe('true');
+    await page.locator(`.hand button[data-card="${(play as { card: string }).card}"]`).click();
+    while (await page.locator('dialog.pick[open]').count()) await page.locator('dialog.pick[open] .choices button').first().click();
+    await expect.poll(() => logText(page)).toContain('You called UNO!');
+    await expect.poll(() => handOf(page).then((h) => h.length)).toBe(1);
+    expect(errors).toEqual([]);
   });
 
   it('catches a bot that forgot its UNO', async () => {
     const { save } = await positionWhere((a) => a.mode === 'react' && a.moves.some((m) => m.type === 'catch'), { players: 4 });
     const s = gameOf(save);
     const forgot = s.uno!;
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await openSave(page, save);
-      expect((await waitForPerson(page)).ask).toBe('react');
-      await expect.poll(() => page.locator('.actions .prompt').innerText()).toBe(`${NAMES[forgot]} did not call UNO: catch them, or let it go`);
-      await page.getByRole('button', { name: `Catch ${NAMES[forgot]}` }).click();
-      await expect.poll(() => logText(page)).toContain(`You caught ${NAMES[forgot]} without UNO`);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    expect((await waitForPerson(page)).ask).toBe('react');
+    await expect.poll(() => page.locator('.actions .prompt').innerText()).toBe(`${NAMES[forgot]} did not call UNO: catch them, or let it go`);
+    await page.getByRole('button', { name: `Catch ${NAMES[forgot]}` }).click();
+    await expect.poll(() => logText(page)).toContain(`You caught ${NAMES[forgot]} without UNO`);
+    expect(errors).toEqual([]);
   });
 
   it('plays a Coup Extrême at a chosen player: the launcher turns to them, the person makes both presses', async () => {
@@ -62,85 +54,73 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });
     const cx = gameOf(save).hands[0].find((id) => isCx(id) && legalMoves(gameOf(save)).some((m) => m.type === 'play' && m.card === id))!;
     // At 1×: the launcher takes its travel time to turn, and the page shows it turning.
-    const { page, errors, close } = await openPage(web.browser, web.server.url, { speed: 1 });
-    try {
-      await openSave(page, save);
-      await waitForPerson(page);
-      const toy = page.getByRole('region', { name: 'Launcher' });
-      const aimedBefore = await toy.getAttribute('data-aim-seat');
-      const button = page.getByRole('button', { name: /^Coup Extrême/ }).first();
-      expect(await button.getAttribute('data-card')).toBe(cx);
-      await page.locator(`.hand button[data-card="${cx}"]`).click();
-      await page.getByRole('dialog', { name: 'Coup Extrême: name a colour' }).getByRole('button', { name: /Green/ }).click();
-      await page.getByRole('dialog', { name: 'Coup Extrême: at whom?' }).getByRole('button', { name: /^Bot 2 / }).click();
-      // Two presses, each the person's, with the launcher facing Bot 2 and the count on the button.
-      if (aimedBefore !== '2') await expect.poll(() => toy.getAttribute('data-turning')).toBe('true');
-      for (const left of [2, 1]) {
-        const w = await waitForPerson(page);
-        expect(w.ask).toBe('press');
-        await expect.poll(() => toy.getAttribute('data-aim-seat')).toBe('2');
-        await expect.poll(() => toy.getAttribute('data-turning')).toBe('false');
-        expect(await page.locator('.ul-press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
-        await pressButton(page).click();
-        await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-ask-id'))).not.toBe(w.askId);
-      }
-      await expect.poll(() => logText(page)).toMatch(/You pressed at Bot 2 \(Coup Extrême\)/);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
+    const { page, errors } = await openPage(web.browser, web.server.url, { speed: 1 });
+    await openSave(page, save);
+    await waitForPerson(page);
+    const toy = page.getByRole('region', { name: 'Launcher' });
+    const aimedBefore = await toy.getAttribute('data-aim-seat');
+    const button = page.getByRole('button', { name: /^Coup Extrême/ }).first();
+    expect(await button.getAttribute('data-card')).toBe(cx);
+    await page.locator(`.hand button[data-card="${cx}"]`).click();
+    await page.getByRole('dialog', { name: 'Coup Extrême: name a colour' }).getByRole('button', { name: /Green/ }).click();
+    await page.getByRole('dialog', { name: 'Coup Extrême: at whom?' }).getByRole('button', { name: /^Bot 2 / }).click();
+    // Two presses, each the person's, with the launcher facing Bot 2 and the count on the button.
+    if (aimedBefore !== '2') await expect.poll(() => toy.getAttribute('data-turning')).toBe('true');
+    for (const left of [2, 1]) {
+      const w = await waitForPerson(page);
+      expect(w.ask).toBe('press');
+      await expect.poll(() => toy.getAttribute('data-aim-seat')).toBe('2');
+      await expect.poll(() => toy.getAttribute('data-turning')).toBe('false');
+      expect(await page.locator('.ul-press-label').innerText()).toBe(`Coup Extrême: press ${left} more time${left === 1 ? '' : 's'} (the launcher faces Bot 2)`);
+      await pressButton(page).click();
+      await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-ask-id'))).not.toBe(w.askId);
     }
+    await expect.poll(() => logText(page)).toMatch(/You pressed at Bot 2 \(Coup Extrême\)/);
+    expect(errors).toEqual([]);
   });
 
   it('presses for a Hit 2 against the person, one press at a time, the count on the button', async () => {
     const { save } = await positionWhere((a, s) => a.mode === 'press' && s.state.pending?.kind === 'press' && s.state.pending.reason === 'hit2', { players: 3 });
     const s = gameOf(save);
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await openSave(page, save);
-      const w = await waitForPerson(page);
-      expect(w.ask).toBe('press');
-      expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
-      expect(await pressButton(page).isEnabled()).toBe(true);
-      await pressButton(page).click();
-      await expect.poll(() => logText(page)).toMatch(/You pressed \(Hit 2\)/);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    const w = await waitForPerson(page);
+    expect(w.ask).toBe('press');
+    expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
+    expect(await pressButton(page).isEnabled()).toBe(true);
+    await pressButton(page).click();
+    await expect.poll(() => logText(page)).toMatch(/You pressed \(Hit 2\)/);
+    expect(errors).toEqual([]);
   });
 
   it('a press dings, and the cards it gives arrive in the hand', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      const { save } = await positionWhere((a) => a.mode === 'turn', { players: 3, from: 30 });
-      await openSave(page, save);
-      // Pressed on each of the person's turns until a press gives cards (the seed decides when).
-      for (let i = 0; i < 40; i++) {
-        let w = await waitForPerson(page);
-        if (w.phase !== 'playing') break;
-        if (w.ask !== 'turn' || !(await pressButton(page).isEnabled())) {
-          await clickMove(page, w.ask);
-          continue;
-        }
-        const before = (await handOf(page)).length;
-        const lines = (await logText(page)).split('\n').length;
-        const toy = page.getByRole('region', { name: 'Launcher' });
-        const dings = Number(await toy.getAttribute('data-dings'));
-        await pressButton(page).click();
-        w = await waitForPerson(page, w.askId);
-        const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed'));
-        expect(said).toBeDefined();
-        expect(Number(await toy.getAttribute('data-dings'))).toBeGreaterThan(dings);
-        const got = /ding! (\d+) cards?$/.exec(said!);
-        if (!got) continue;
-        if (w.phase === 'playing') expect((await handOf(page)).length).toBe(before + Number(got[1]));
-        expect(errors).toEqual([]);
-        return;
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const { save } = await positionWhere((a) => a.mode === 'turn', { players: 3, from: 30 });
+    await openSave(page, save);
+    // Pressed on each of the person's turns until a press gives cards (the seed decides when).
+    for (let i = 0; i < 40; i++) {
+      let w = await waitForPerson(page);
+      if (w.phase !== 'playing') break;
+      if (w.ask !== 'turn' || !(await pressButton(page).isEnabled())) {
+        await clickMove(page, w.ask);
+        continue;
       }
-      throw new Error('no press gave cards');
-    } finally {
-      await close();
+      const before = (await handOf(page)).length;
+      const lines = (await logText(page)).split('\n').length;
+      const toy = page.getByRole('region', { name: 'Launcher' });
+      const dings = Number(await toy.getAttribute('data-dings'));
+      await pressButton(page).click();
+      w = await waitForPerson(page, w.askId);
+      const said = (await logText(page)).split('\n').slice(lines - 1).find((l) => l.startsWith('You pressed'));
+      expect(said).toBeDefined();
+      expect(Number(await toy.getAttribute('data-dings'))).toBeGreaterThan(dings);
+      const got = /ding! (\d+) cards?$/.exec(said!);
+      if (!got) continue;
+      if (w.phase === 'playing') expect((await handOf(page)).length).toBe(before + Number(got[1]));
+      expect(errors).toEqual([]);
+      return;
     }
+    throw new Error('no press gave cards');
   });
 
   // The requests of the other rule sets and house rules, each from the first position that asks it.
@@ -160,35 +140,27 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO
   for (const [what, setup, holds, act, said] of requests) {
     it(what, async () => {
       const { save } = await positionWhere((a, s) => a.seat === 0 && holds(s.state), setup);
-      const { page, errors, close } = await openPage(web.browser, web.server.url);
-      try {
-        await openSave(page, save);
-        await waitForPerson(page);
-        const lines = (await logText(page)).split('\n').length;
-        await act(page);
-        await expect.poll(async () => (await logText(page)).split('\n').slice(lines - 1).join('\n')).toMatch(said);
-        expect(Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(gameOf(save).moves);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      const { page, errors } = await openPage(web.browser, web.server.url);
+      await openSave(page, save);
+      await waitForPerson(page);
+      const lines = (await logText(page)).split('\n').length;
+      await act(page);
+      await expect.poll(async () => (await logText(page)).split('\n').slice(lines - 1).join('\n')).toMatch(said);
+      expect(Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(gameOf(save).moves);
+      expect(errors).toEqual([]);
     });
   }
 
   it('shows the other players\' hands after a Show Hands (extreme-fr)', async () => {
     const { save } = await positionWhere((a, s) => s.state.shown && a.mode === 'turn', { players: 3, rules: 'extreme-fr' });
     const s = gameOf(save);
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await openSave(page, save);
-      await waitForPerson(page);
-      for (const seat of [1, 2]) {
-        const shown = page.getByRole('list', { name: `Bot ${seat}'s hand` });
-        expect(await shown.getByRole('listitem').count()).toBe(s.hands[seat].length);
-      }
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    await waitForPerson(page);
+    for (const seat of [1, 2]) {
+      const shown = page.getByRole('list', { name: `Bot ${seat}'s hand` });
+      expect(await shown.getByRole('listitem').count()).toBe(s.hands[seat].length);
     }
+    expect(errors).toEqual([]);
   });
 });

@@ -7,88 +7,82 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
   const web = useWeb();
 
   it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 11, players: 4, name: 'Ana' });
-      await expect.poll(() => page.getByRole('region', { name: 'Your hand' }).getByRole('button').count()).toBe(7);
-      const moves = await playRound(page, 'click');
-      expect(moves).toBeGreaterThan(3);
-      const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
-      await over.waitFor();
-      const totals = await over.locator('tfoot td').allInnerTexts();
-      expect(totals.map(Number).some((t) => t > 0)).toBe(true);
-      await expect.poll(() => page.getByRole('log').innerText()).toContain('went out!');
-      await over.getByRole('button', { name: 'Next round' }).click();
-      await waitForPerson(page);
-      expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+    await expect.poll(() => page.getByRole('region', { name: 'Your hand' }).getByRole('button').count()).toBe(7);
+    const moves = await playRound(page, 'click');
+    expect(moves).toBeGreaterThan(3);
+    const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
+    await over.waitFor();
+    const totals = await over.locator('tfoot td').allInnerTexts();
+    expect(totals.map(Number).some((t) => t > 0)).toBe(true);
+    await expect.poll(() => page.getByRole('log').innerText()).toContain('went out!');
+    await over.getByRole('button', { name: 'Next round' }).click();
+    await waitForPerson(page);
+    expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
+    expect(errors).toEqual([]);
+  });
+
+  it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
+    // The worker the search bots think in, by the name the page gives it.
+    await expect.poll(async () => (await Promise.all(page.workers().map((w) => w.evaluate(() => self.name)))).includes('search bots')).toBe(true);
+    expect(await playRound(page, 'click')).toBeGreaterThan(3);
+    await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
+    expect(errors).toEqual([]);
   });
 
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 11, players: 3, name: 'Ana', target: 1 });
-      await playRound(page, 'click');
-      const end = page.getByRole('dialog', { name: /^Match over: (Ana|Bot \d) wins!$/ });
-      await end.waitFor();
-      expect(await page.locator('.app').getAttribute('data-phase')).toBe('matchOver');
-      const [download] = await Promise.all([page.waitForEvent('download'), end.getByRole('button', { name: 'Download the score sheet' }).click()]);
-      expect(download.suggestedFilename()).toBe('uno-extreme-scores.html');
-      const sheet = readFileSync((await download.path())!, 'utf8');
-      expect(sheet).toContain('<h1>UNO Extreme — score sheet</h1>');
-      expect(sheet).toMatch(/first to 1 · scoring standard · seed 11 · \d{4}-\d\d-\d\d · <strong>(Ana|Bot \d) wins<\/strong>/);
-      for (const n of ['Ana', 'Bot 1', 'Bot 2']) expect(sheet).toContain(`<th colspan="2">${n}</th>`);
-      // A reload shows the end again; New game starts over.
-      await page.reload();
-      await page.getByRole('dialog', { name: /^Match over/ }).waitFor();
-      await page.getByRole('dialog', { name: /^Match over/ }).getByRole('button', { name: 'New game' }).click();
-      await newGame(page, { seed: 12, players: 2 });
-      await waitForPerson(page);
-      expect(await page.locator('.seed').innerText()).toBe('12');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 3, name: 'Ana', target: 1 });
+    await playRound(page, 'click');
+    const end = page.getByRole('dialog', { name: /^Match over: (Ana|Bot \d) wins!$/ });
+    await end.waitFor();
+    expect(await page.locator('.app').getAttribute('data-phase')).toBe('matchOver');
+    const [download] = await Promise.all([page.waitForEvent('download'), end.getByRole('button', { name: 'Download the score sheet' }).click()]);
+    expect(download.suggestedFilename()).toBe('uno-extreme-scores.html');
+    const sheet = readFileSync((await download.path())!, 'utf8');
+    expect(sheet).toContain('<h1>UNO Extreme — score sheet</h1>');
+    expect(sheet).toMatch(/first to 1 · scoring standard · seed 11 · \d{4}-\d\d-\d\d · <strong>(Ana|Bot \d) wins<\/strong>/);
+    for (const n of ['Ana', 'Bot 1', 'Bot 2']) expect(sheet).toContain(`<th colspan="2">${n}</th>`);
+    // A reload shows the end again; New game starts over.
+    await page.reload();
+    await page.getByRole('dialog', { name: /^Match over/ }).waitFor();
+    await page.getByRole('dialog', { name: /^Match over/ }).getByRole('button', { name: 'New game' }).click();
+    await newGame(page, { seed: 12, players: 2 });
+    await waitForPerson(page);
+    expect(await page.locator('.seed').innerText()).toBe('12');
+    expect(errors).toEqual([]);
   });
 
   it('keeps the game across a reload: the same hand, the same move, the same question', async () => {
-    const { page, errors, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 5, players: 3 });
-      let w = await waitForPerson(page);
-      for (let i = 0; i < 4 && w.phase === 'playing'; i++) {
-        await clickMove(page, w.ask);
-        w = await waitForPerson(page, w.askId);
-      }
-      const before = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: w.ask, top: await page.locator('.discard').getAttribute('aria-label') };
-      await page.reload();
-      const again = await waitForPerson(page);
-      expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: again.ask, top: await page.locator('.discard').getAttribute('aria-label') }).toEqual(before);
-      await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 5, players: 3 });
+    let w = await waitForPerson(page);
+    for (let i = 0; i < 4 && w.phase === 'playing'; i++) {
+      await clickMove(page, w.ask);
+      w = await waitForPerson(page, w.askId);
     }
+    const before = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: w.ask, top: await page.locator('.discard').getAttribute('aria-label') };
+    await page.reload();
+    const again = await waitForPerson(page);
+    expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: again.ask, top: await page.locator('.discard').getAttribute('aria-label') }).toEqual(before);
+    await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
+    expect(errors).toEqual([]);
   });
 
   it('refuses an unplayable card with the engine\'s reason, naming the players', async () => {
-    const { page, close } = await openPage(web.browser, web.server.url);
-    try {
-      await newGame(page, { seed: 11, players: 4 });
-      await waitForPerson(page);
-      const unplayable = page.locator('.hand button.card:not(.playable)').first();
-      const label = (await unplayable.getAttribute('aria-label'))!;
-      await unplayable.click();
-      const alert = page.locator('.actions [role=alert]');
-      await alert.waitFor();
-      expect(await alert.innerText()).toMatch(new RegExp(`^${label}: a .* cannot be played on a `));
-      expect(await alert.innerText()).not.toMatch(/seat \d/);
-    } finally {
-      await close();
-    }
+    const { page } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 4 });
+    await waitForPerson(page);
+    const unplayable = page.locator('.hand button.card:not(.playable)').first();
+    const label = (await unplayable.getAttribute('aria-label'))!;
+    await unplayable.click();
+    const alert = page.locator('.actions [role=alert]');
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(new RegExp(`^${label}: a .* cannot be played on a `));
+    expect(await alert.innerText()).not.toMatch(/seat \d/);
   });
 
   // Every rule set, and the house rules on together: a whole round by clicks, through whatever
@@ -98,16 +92,12 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     ['extreme', ['Stacking: a +2 / Hit 2 on a +2 adds up', 'Jump-in: an identical card may be played out of turn', 'Seven-zero: 7 trades hands, 0 passes every hand on', 'Two identical number cards together']],
   ] as const) {
     it(`plays a round of ${rules}${house.length ? ' with stacking, jump-in, seven-zero and pairs' : ''} by clicks`, async () => {
-      const { page, errors, close } = await openPage(web.browser, web.server.url);
-      try {
-        await newGame(page, { seed: 17, players: 4, rules, house: [...house] });
-        expect(await page.locator('.about').innerText()).toContain(rules);
-        expect(await playRound(page, 'click')).toBeGreaterThan(0);
-        await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      const { page, errors } = await openPage(web.browser, web.server.url);
+      await newGame(page, { seed: 17, players: 4, rules, house: [...house] });
+      expect(await page.locator('.about').innerText()).toContain(rules);
+      expect(await playRound(page, 'click')).toBeGreaterThan(0);
+      await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+      expect(errors).toEqual([]);
     });
   }
 });

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hex } from '../firmware/boot.ts';
-import { hasChromium, launchChromium } from './chromium.ts';
+import { chromiumForTest, hasChromium } from './chromium.ts';
 
 describe.skipIf(!hasChromium && !process.env.CI)('Web Serial in Chromium', () => {
   it('an unplug mid-burst through the fake navigator.serial and the firmware: no card lost or doubled', async () => {
@@ -16,20 +16,16 @@ describe.skipIf(!hasChromium && !process.env.CI)('Web Serial in Chromium', () =>
       entryPoints: [fileURLToPath(new URL('./web-serial-page.ts', import.meta.url))],
       bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'silent',
     });
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.setContent('<title>web serial</title>');
-      await page.addScriptTag({ content: bundle.outputFiles[0].text });
-      const r = await page.evaluate((h) => (globalThis as unknown as { unplugMidBurst(hex: string): Promise<Record<string, unknown>> }).unplugMidBurst(h), hex());
-      expect(errors).toEqual([]);
-      expect(r.cards).toBe(r.ejected);
-      expect(r.ejected as number).toBeGreaterThan(2);
-      expect(r).toMatchObject({ links: [false, true], newPortObject: true, connections: 2, lockedCloses: 0, lockedClosesAtEnd: 0 });
-    } finally {
-      await browser.close();
-    }
+    const browser = await chromiumForTest();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setContent('<title>web serial</title>');
+    await page.addScriptTag({ content: bundle.outputFiles[0].text });
+    const r = await page.evaluate((h) => (globalThis as unknown as { unplugMidBurst(hex: string): Promise<Record<string, unknown>> }).unplugMidBurst(h), hex());
+    expect(errors).toEqual([]);
+    expect(r.cards).toBe(r.ejected);
+    expect(r.ejected as number).toBeGreaterThan(2);
+    expect(r).toMatchObject({ links: [false, true], newPortObject: true, connections: 2, lockedCloses: 0, lockedClosesAtEnd: 0 });
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,21 +62,22 @@ export function useWeb(): { server: WebServer; browser: Browser } {
   return web;
 }
 
-/** A page's console errors and uncaught exceptions, collected for a test to check. */
+/** A page, and its console errors and uncaught exceptions, collected for a test to check. */
 export interface OpenPage {
   page: Page;
   errors: string[];
-  close(): Promise<void>;
 }
 
 /**
  * A fresh page (its own storage) on the game, at `instant` speed unless told otherwise: the
  * bots and the launcher take no time, so a test waits only on what the page shows. `init`: a
- * script to run in the page before its own.
+ * script to run in the page before its own. Its context (the page and its storage) is closed
+ * when the running test finishes, passed or failed.
  */
 export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant'; init?: string } = {}): Promise<OpenPage> {
   const { speed = 'instant', init, ...ctx } = o;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  onTestFinished(() => context.close());
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -87,11 +88,11 @@ export async function openPage(browser: Browser, url: string, o: BrowserContextO
   // A script of the test's, run before the page's own (a fake navigator.serial).
   if (init) await page.addInitScript({ content: init });
   await page.goto(url);
-  return { page, errors, close: () => context.close() };
+  return { page, errors };
 }
 
 /** Starts a new game from the New game form. */
-export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[] }): Promise<void> {
+export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[]; bots?: string }): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New game' });
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
@@ -99,6 +100,7 @@ export async function newGame(page: Page, o: { seed: number; players?: number; r
   if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
   if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
   if (o.name) await dialog.getByLabel('Your name').fill(o.name);
+  if (o.bots) await dialog.getByLabel('Bots').selectOption(o.bots);
   if (o.target) await dialog.getByLabel('Target score').fill(String(o.target));
   for (const h of o.house ?? []) await dialog.getByLabel(h).check();
   await dialog.getByLabel('Seed').fill(String(o.seed));

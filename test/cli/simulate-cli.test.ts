@@ -43,6 +43,17 @@ describe('uno-extreme simulate', () => {
     expect(match.game.moves).toBe(loaded.kind === 'game' ? loaded.game.moves : -1);
   });
 
+  it('--bots ismcts plays search seats, on the budget given, the same on any number of workers', () => {
+    const args = ['simulate', '--games', '6', '--players', '3', '--seed', '4', '--bots', 'ismcts,heuristic', '--bot-budget', '8', '--json'];
+    const one = run(...args, '--workers', '1');
+    expect(one.status, one.stderr).toBe(0);
+    const s = JSON.parse(one.stdout);
+    expect(s).toMatchObject({ games: 6, bots: ['ismcts', 'heuristic'], invariantViolations: 0 });
+    const two = JSON.parse(run(...args, '--workers', '2').stdout);
+    expect(two.winsBySeat).toEqual(s.winsBySeat);
+    expect(two.meanTurns).toBe(s.meanTurns);
+  });
+
   it('wrong flags get clear messages', () => {
     const cases: Array<[string[], RegExp]> = [
       [['simulate', '--games', '0'], /--games must be between 1/],
@@ -50,7 +61,8 @@ describe('uno-extreme simulate', () => {
       [['simulate', '--games', '1e12'], /^uno-extreme simulate: --games must be between 1 and 100000000, got 1e12\n$/],
       [['simulate', '--games', '2.5'], /--games must be a whole number, got "2\.5"/],
       [['simulate', '--fidelity', 'slow'], /--fidelity must be fast or machine/],
-      [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"/],
+      [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"; use heuristic, random, ismcts or first/],
+      [['simulate', '--bots', 'ismcts', '--bot-budget', 'fast'], /^uno-extreme simulate: --bot-budget: "fast" is not a budget: give a number of playouts \(300\) or of milliseconds \(150ms\), from 1 to 1000000\n$/],
       [['simulate', '--compare', 'seed-0-8'], /--compare needs at least two profiles/],
       [['simulate', '--profile', 'nope', '--games', '2'], /unknown profile "nope"/],
       [['simulate', '--rules', 'poker', '--games', '2'], /poker/],

@@ -55,7 +55,7 @@ describe('play session: quit and resume anywhere', () => {
     const damaged: Array<[string, (f: { play: Record<string, unknown>; hash: string }) => unknown, RegExp]> = [
       ['names', (f) => (f.play.names = ['You']), /play\.names must list 3 names/],
       ['me', (f) => (f.play.me = 9), /play\.me must be a seat 0\.\.2/],
-      ['bots', (f) => (f.play.bots = ['genius']), /play\.bots must list heuristic, random or first/],
+      ['bots', (f) => (f.play.bots = ['genius']), /play\.bots must list heuristic, random, ismcts or first/],
       ['profile', (f) => (f.play.profile = 7), /play\.profile must be a profile name or file/],
       ['launcher', (f) => (f.play.launcher = { rng: [1], presses: 0, sinceBurst: 0, motorMs: 0 }), /play\.launcher\.rng must be the generator's 4 words/],
       ['hash', (f) => (f.hash = '0000'), /was edited: the replayed game does not match its hash/],

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { FastLauncher } from '../../emulator/api.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { makeBots } from '../../game/bots/index.ts';
+import { ismctsBot, makeBots } from '../../game/bots/index.ts';
 import { buildDeck, COLOURS, type CardId } from '../../game/cards.ts';
 import { applyMove } from '../../game/engine.ts';
 import { legalMoves } from '../../game/legal.ts';
@@ -60,8 +60,12 @@ function listed(s: GameState, moves: readonly Move[], m: Move): boolean {
   return moves.some((x) => JSON.stringify(x) === key);
 }
 
-/** Plays `games` seeded rounds of a rule set and checks every invariant along the way. */
-export function checkRuleSet(rules: string, games: number, options: Partial<Options> = {}, bots: 'mixed' | 'heuristic' = 'mixed'): { moves: number } {
+/**
+ * Plays `games` seeded rounds of a rule set and checks every invariant along the way. `ismcts`:
+ * one seat (going round the table) is the search bot on a small budget, the others mixed, and
+ * its view of the round must follow every move (it never has to start again from a state).
+ */
+export function checkRuleSet(rules: string, games: number, options: Partial<Options> = {}, bots: 'mixed' | 'heuristic' | 'ismcts' = 'mixed'): { moves: number } {
   let total = 0;
   for (let g = 0; g < games; g++) {
     const players = 2 + (g % 5);
@@ -72,6 +76,9 @@ export function checkRuleSet(rules: string, games: number, options: Partial<Opti
     const expected = fingerprint(words, [deck]);
     const launcher = start.rules.options.launcher ? new FastLauncher(resolveProfile(start.rules.profile ?? 'seed-0-8'), seedRng(g, 1)) : null;
     const kinds = bots === 'heuristic' ? 'heuristic' : g % 3 === 0 ? 'random' : g % 3 === 1 ? 'heuristic' : (['random', 'heuristic', 'heuristic', 'random', 'heuristic', 'random'] as const).slice(0, players);
+    const table = makeBots(players, g, kinds);
+    const searcher = bots === 'ismcts' ? ismctsBot({ seed: g, seat: g % players, budget: { playouts: 6 } }) : null;
+    if (searcher) table[g % players] = searcher;
     const rng = new Rng(seedRng(g, 2));
     let steps = 0;
     const check = (s: GameState, loaded = true) => {
@@ -82,7 +89,7 @@ export function checkRuleSet(rules: string, games: number, options: Partial<Opti
       for (let i = 0; i < s.players; i++) if (s.out[i] && s.hands[i].length) throw new Error(`seat ${i} is out but holds cards`);
     };
     check(start, false);
-    const { state } = runRoundSync(start, launcher, makeBots(players, g, kinds), {
+    const { state } = runRoundSync(start, launcher, table, {
       maxMoves: 20_000,
       onStep(s) {
         check(s);
@@ -103,6 +110,7 @@ export function checkRuleSet(rules: string, games: number, options: Partial<Opti
     });
     expect(state.winner).not.toBeNull();
     expect(state.hands[state.winner!]).toEqual([]);
+    if (searcher) expect(searcher.view?.restarts, `${rules} game ${g}: the search bot's view lost the round`).toBe(0);
     total += steps;
   }
   return { moves: total };

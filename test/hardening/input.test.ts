@@ -65,7 +65,11 @@ describe('numbers the model cannot take are refused up front', () => {
       [(s) => (s.play.launcher.rng = [0, 0, 0, 0]), /play\.launcher\.rng is all zeros/],
       [(s) => (s.play.launcher.jammed = 'yes'), /play\.launcher\.jammed must be true or false/],
       [(s) => (s.play.launcher.motorMS = 5), /play\.launcher\.motorMS is not known: unknown field "motorMS": did you mean motorMs\?/],
-      [(s) => (s.play.bots = ['heuristic', 'random', 'random', 'random']), /play\.bots must list heuristic, random or first \(1 to 3 of them\)/],
+      [(s) => (s.play.bots = ['heuristic', 'random', 'random', 'random']), /play\.bots must list heuristic, random, ismcts or first \(1 to 3 of them\)/],
+      [(s) => (s.play.bots = ['genius']), /play\.bots must list heuristic, random, ismcts or first/],
+      [(s) => (s.play.budget = { playouts: 0 }), /play\.budget must be \{ "playouts": N \} or \{ "ms": N \} with N a whole number from 1 to 1000000/],
+      [(s) => (s.play.budget = { playouts: 5, ms: 3 }), /play\.budget must be/],
+      [(s) => (s.play.budget = '300'), /play\.budget must be/],
     ];
     for (const [change, message] of cases) expect(() => parsePlaySave(edit<Save>(good, change), 's.json')).toThrow(message);
   });

@@ -1,11 +1,12 @@
 /**
- * The page: the menu bar (new game, save file, open a save, speed, colour-blind mode), the table
- * of the match in progress, the score table between rounds and the end of the match with its
- * printable score sheet. The match in progress is kept in the browser's storage after every move,
- * so a reload goes on where it was.
+ * The page: the menu bar (new game, save file, copy the position, open a save, speed,
+ * colour-blind mode), the table of the match in progress, the score table between rounds and
+ * the end of the match with its printable score sheet. The match in progress is kept in the
+ * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
@@ -64,11 +65,13 @@ export function App({ store }: { store: Storage }) {
   const [, setTick] = useState(0);
   // One sound for the page: it starts on the first gesture, whatever game is on.
   const sound = useMemo(() => new Sound(), []);
-  // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games.
-  const device = useMemo(() => new PageDevice(), []);
+  // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games and
+  // reloads (the one chosen last is taken up again as the page loads).
+  const device = useMemo(() => new PageDevice(store), []);
+  useEffect(() => void device.restore(), []);
 
   const session = useMemo(
-    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher }),
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher, deviceReady: (signal) => device.ready(signal) }),
     [game],
   );
   useEffect(() => {
@@ -132,6 +135,7 @@ export function App({ store }: { store: Storage }) {
           <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
             Save file
           </button>
+          <CopyPosition session={session} />
           <label class="button file">
             Open save file
             <input type="file" accept=".json,application/json" onChange={(e) => openSave(e.currentTarget)} />

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
-import { RULE_SETS, type BotKind, type Options } from '../../game/index.ts';
+import { BOT_KIND_NAMES, BOT_KINDS, RULE_SETS, type BotKind, type Options } from '../../game/index.ts';
 import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
@@ -88,8 +88,9 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
         <label>
           Bots
           <select value={bots} onChange={(e) => setBots(e.currentTarget.value as BotKind)}>
-            <option value="heuristic">heuristic (plays to win)</option>
-            <option value="random">random (any legal move)</option>
+            {BOT_KIND_NAMES.map((k) => (
+              <option key={k} value={k}>{BOT_KINDS[k].label}</option>
+            ))}
           </select>
         </label>
         {base.options.launcher && (

@@ -6,7 +6,8 @@
  * questions (`ask`) through {@link GameSession.answer}.
  */
 import { seedRng } from '../../lib/rng.ts';
-import { savedLauncher as saveOfLauncher } from '../../game/playSave.ts';
+import { SearchSeats } from './search/seats.ts';
+import { savedLauncher as saveOfLauncher, showRoundSoFar } from '../../game/playSave.ts';
 import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { CoreState } from '../../emulator/core.ts';
 import type { Profile } from '../../emulator/profile.ts';
@@ -55,6 +56,12 @@ export interface SessionOptions {
   speed: Speed;
   store: SaveStore;
   makeLauncher: (o: PageLauncherOptions) => PageLauncher;
+  /**
+   * Resolves once the launcher device can play (a board chosen is connected, or the simulated one
+   * is chosen instead), or when `signal` aborts; each round's launcher is made after it. Absent:
+   * always ready.
+   */
+  deviceReady?: (signal: AbortSignal) => Promise<void>;
 }
 
 /** The events of the round in plain words, newest last; this many are kept. */
@@ -94,11 +101,14 @@ export class GameSession {
   private pageLauncher: PageLauncher | null = null;
   private answerAsk: ((m: Move | null) => void) | null = null;
   private nextRoundGo: (() => void) | null = null;
-  private stopped = false;
+  /** Aborted by {@link stop}: the round loop ends, and a wait for the device with it. */
+  private readonly stopping = new AbortController();
   private wake: (() => void) | null = null;
   private readonly words: EventWords;
   private declinedUno: number | null = null;
   private readonly bots: Bot[];
+  /** The bots that search think in a worker: the page's thread only waits for their answers. */
+  private readonly search: SearchSeats;
   private readonly listeners = new Set<() => void>();
   private readonly unsubscribers: Array<() => void> = [];
 
@@ -109,7 +119,10 @@ export class GameSession {
     this.words = new EventWords(o.meta.names);
     this.profile = o.profile;
     this.speed = o.speed;
-    this.bots = tableBots(o.meta, o.match.setup.seed);
+    // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the page's clock.
+    this.search = new SearchSeats(o.meta, o.match.setup.seed, o.profile);
+    this.bots = this.search.table(tableBots(o.meta, o.match.setup.seed));
+    showRoundSoFar(this.bots, this.state);
   }
 
   /** The seat names. */
@@ -167,15 +180,16 @@ export class GameSession {
 
   /** Ends the session where it is (its save stays); a question waiting is dropped. */
   stop(): void {
-    this.stopped = true;
+    this.stopping.abort();
     this.answerAsk?.(null);
     this.nextRoundGo?.();
     this.wake?.();
     this.dropLauncher();
+    this.search.dispose(new Stopped());
   }
 
   private checkStopped(): void {
-    if (this.stopped) throw new Stopped();
+    if (this.stopping.signal.aborted) throw new Stopped();
   }
 
   /** Changes the pace of the bots and of the launcher, from now on. */
@@ -271,6 +285,11 @@ export class GameSession {
   }
 
   private async playRound(): Promise<void> {
+    // A kept game whose board is not back yet (a reloaded page) waits for it, shown as it is.
+    if (this.state.rules.options.launcher && this.o.deviceReady) {
+      await this.o.deviceReady(this.stopping.signal);
+      this.checkStopped();
+    }
     const pl = this.state.rules.options.launcher ? this.makeLauncher() : null;
     if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}: ${this.names[this.state.dealer]} deals`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
@@ -285,6 +304,7 @@ export class GameSession {
 
   private asked(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     this.checkStopped();
+    if (this.search.has(seat)) return this.search.decide(state, seat, moves, mode);
     this.state = state;
     // A chance let go is not offered again while the same player is still catchable.
     if (mode === 'react' && state.uno !== null && state.uno === this.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
@@ -295,7 +315,7 @@ export class GameSession {
     return new Promise<Move | null>((resolve, reject) => {
       this.answerAsk = (m) => {
         // Stopped: the round loop ends here, it does not go on with no answer.
-        if (this.stopped) return reject(new Stopped());
+        if (this.stopping.signal.aborted) return reject(new Stopped());
         if (mode === 'react' && m === null) this.declinedUno = state.uno;
         // "UNO with your next play" holds for the move being made, not for later turns.
         if (mode === 'turn' || m?.type === 'play') this.unoArmed = false;

@@ -6,13 +6,15 @@
  * round's page launcher is built on it (`hardware`), on the real clock at 1× whatever the speed
  * setting (a motor runs at its own pace). What a person must know is kept here for the page to
  * say: the link lost and waited for, what to do at the launcher (reload, a jam), noise on the line.
+ * The choice is kept in the browser's storage, so a reloaded page goes on with the same kind.
  */
 import { why as virtualWhy } from 'virtual:launcher-firmware-status';
 import type { LauncherHardware } from '../../../emulator/hardware.ts';
 import type { SerialLauncher } from '../../../firmware-bridge/serial/driver.ts';
 import type { LineTransport } from '../../../firmware-bridge/transport.ts';
-import { requestLauncherPort, webSerialSupport } from '../../../firmware-bridge/web-serial.ts';
+import { knownLauncherPort, requestLauncherPort, webSerialName, webSerialSupport, type WebSerialPortInfo, type WebSerialTransport } from '../../../firmware-bridge/web-serial.ts';
 import { createPageLauncher, type PageLauncher, type PageLauncherOptions } from '../launcher/index.ts';
+import type { SaveStore } from '../session.ts';
 import type { BoardTally } from './protocol.ts';
 import type { WorkerTransport } from './worker-transport.ts';
 
@@ -42,6 +44,26 @@ export interface DeviceShown {
   notice: string | null;
 }
 
+/** The storage key of the launcher last chosen: `{"choice": …, "usb": {usbVendorId, usbProductId}}`. */
+export const DEVICE_KEY = 'uno-extreme-launcher';
+
+/** What the page keeps of the choice: the kind, and a USB board's ids (to find its port again). */
+interface Kept {
+  choice: LauncherChoice;
+  usb?: WebSerialPortInfo;
+}
+
+function readKept(store: SaveStore): Kept | null {
+  try {
+    const v = JSON.parse(store.getItem(DEVICE_KEY) ?? 'null') as Partial<Kept> | null;
+    if (v?.choice !== 'simulated' && v?.choice !== 'serial' && v?.choice !== 'virtual') return null;
+    const id = (n: unknown) => (Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0xffff ? (n as number) : undefined);
+    return { choice: v.choice, ...(v.usb ? { usb: { usbVendorId: id(v.usb.usbVendorId), usbProductId: id(v.usb.usbProductId) } } : {}) };
+  } catch {
+    return null; // a damaged entry: the simulated launcher, as on a first visit
+  }
+}
+
 /** Whether this browser can reach a USB launcher: null, or a sentence saying which browsers can. */
 export const serialUnsupported: string | null = (() => {
   const s = webSerialSupport(typeof navigator === 'undefined' ? undefined : (navigator as { serial?: unknown }));
@@ -62,6 +84,15 @@ export class PageDevice {
   private virtualHands: 'reload' | 'jam' | null = null;
   /** Counts the choices made: a connection that finishes after another choice is dropped. */
   private generation = 0;
+
+  /**
+   * `store` keeps the choice (the page's localStorage). The kept choice holds from here, before
+   * {@link restore} connects it: a kept game does not start on the simulated launcher meanwhile.
+   */
+  constructor(private readonly store: SaveStore) {
+    const kept = readKept(store);
+    if (kept && kept.choice !== 'simulated') this.state = { ...this.state, choice: kept.choice, link: 'connecting', name: kept.usb ? webSerialName(kept.usb) : null };
+  }
 
   /** What to show. */
   get shown(): DeviceShown {
@@ -88,6 +119,7 @@ export class PageDevice {
     const gen = ++this.generation;
     await this.release();
     this.set({ choice, link: 'none', name: null, error: null, attention: null, lidOpen: null, board: null, notice: null });
+    this.keep({ choice });
     if (choice === 'virtual') {
       if (virtualUnsupported) return this.set({ error: virtualUnsupported });
       this.set({ link: 'connecting' });
@@ -107,7 +139,7 @@ export class PageDevice {
     this.set({ choice: 'serial', error: null, notice: null });
     const support = webSerialSupport(navigator as { serial?: unknown });
     if (!support.ok) return this.set({ error: serialUnsupported });
-    let transport: LineTransport;
+    let transport: WebSerialTransport;
     try {
       transport = await requestLauncherPort(support.serial);
     } catch (e) {
@@ -115,20 +147,75 @@ export class PageDevice {
       return this.set({ link: 'none', error: name === 'NotFoundError' ? 'No port was chosen: plug the launcher in, then Connect and pick its port (an Arduino, a CH340, FTDI or CP210x serial device)' : `The browser refused the port: ${(e as Error).message}` });
     }
     this.set({ link: 'connecting' });
+    if (await this.open(transport, gen)) this.keep({ choice: 'serial', usb: transport.info });
+  }
+
+  /**
+   * Takes up the launcher the page kept (call it once, as the page loads): the simulated one as
+   * it is, the virtual one started again (a fresh board), a USB one found again among the ports
+   * this browser allowed the site, without asking (no click needed). A USB launcher not plugged
+   * in, or no longer allowed, is said in `error`: {@link connect} asks for it again, or the
+   * simulated launcher is chosen. Until then the game waits ({@link ready}).
+   */
+  async restore(): Promise<void> {
+    const kept = readKept(this.store);
+    if (!kept || kept.choice === 'simulated') return;
+    if (kept.choice === 'virtual') return this.choose('virtual');
+    const gen = ++this.generation;
+    await this.release();
+    const name = kept.usb ? webSerialName(kept.usb) : null;
+    this.set({ choice: 'serial', link: 'connecting', name, error: null, notice: null });
+    const support = webSerialSupport(navigator as { serial?: unknown });
+    if (!support.ok) return this.set({ link: 'none', error: `${serialUnsupported} Go on with the simulated launcher, or open the page in one of those` });
+    const transport = await knownLauncherPort(support.serial, kept.usb).catch(() => null);
+    if (gen !== this.generation) return;
+    if (!transport) {
+      return this.set({ link: 'none', error: `The USB launcher used last${name ? ` (${name})` : ''} is not plugged in, or this browser no longer lets the page use it: plug it in and connect it again (the browser asks for its port), or go on with the simulated launcher` });
+    }
     await this.open(transport, gen);
   }
 
-  /** The command session on `transport`: handshake (the board resets on open; its HELLO is waited for). */
-  private async open(transport: LineTransport, gen: number): Promise<void> {
+  private keep(k: Kept): void {
+    try {
+      this.store.setItem(DEVICE_KEY, JSON.stringify(k));
+    } catch {
+      // Storage refused (a private window): the choice holds for this page only.
+    }
+  }
+
+  /** A game can play on the chosen launcher now: the simulated one, or a board opened (online or not). */
+  get isReady(): boolean {
+    return this.state.choice === 'simulated' || this.hardware !== null;
+  }
+
+  /** Resolves once {@link isReady} holds (at once if it does), or when `signal` aborts (a game stopped). */
+  ready(signal: AbortSignal): Promise<void> {
+    return new Promise<void>((done) => {
+      const end = () => {
+        off();
+        signal.removeEventListener('abort', end);
+        done();
+      };
+      const off = this.subscribe(() => this.isReady && end());
+      signal.addEventListener('abort', end);
+      if (this.isReady || signal.aborted) end();
+    });
+  }
+
+  /**
+   * The command session on `transport`: handshake (the board resets on open; its HELLO is waited
+   * for). True once the board is the page's launcher.
+   */
+  private async open(transport: LineTransport, gen: number): Promise<boolean> {
     const { SerialLauncher } = await import('../../../firmware-bridge/serial/driver.ts');
     let hw: SerialLauncher;
     try {
       hw = await SerialLauncher.open({ transport, name: transport.path });
     } catch (e) {
       if (gen === this.generation) this.set({ link: 'none', error: `${(e as Error).message}` });
-      return;
+      return false;
     }
-    if (gen !== this.generation) return void (await hw.close());
+    if (gen !== this.generation) return (await hw.close(), false);
     this.hardware = hw;
     this.offs.push(
       hw.onInput((i) => {
@@ -138,6 +225,7 @@ export class PageDevice {
       hw.onNotice((notice) => this.set({ notice })),
     );
     this.set({ link: 'connected', name: hw.name, error: null });
+    return true;
   }
 
   private lid(open: boolean): void {
@@ -177,12 +265,17 @@ export class PageDevice {
 
   /**
    * Builds a round's page launcher on the chosen device (what the game session calls for each
-   * round): the simulated launcher as it is, or the machine driving the board at 1×.
+   * round): the simulated launcher as it is, or the machine driving the board at 1×. The machine
+   * on a board starts empty: a board holds the cards a person put in it, which the page cannot
+   * see (a virtual one restarted with the page holds none; a USB one may have lost some to a
+   * burst cut short by a reload), so the round loads its supply into it (the person is asked), as
+   * at the start of a game, and the game's supply and the board's cards agree from there.
    */
   readonly makeLauncher = (o: PageLauncherOptions): PageLauncher => {
     const hw = this.hardware;
     if (!hw) return createPageLauncher(o);
-    const pl = createPageLauncher({ ...o, speed: 1, hardware: hw });
+    const { supply: _loadedByTheRound, ...rest } = o;
+    const pl = createPageLauncher({ ...rest, ...(o.resume ? { resume: { ...o.resume, supply: [] } } : {}), speed: 1, hardware: hw });
     const l = pl.launcher;
     const offs = [
       l.on('card', () => this.set({ cards: this.state.cards + 1 })),
