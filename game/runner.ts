@@ -48,7 +48,7 @@ export interface RunOptions {
    * game/core/round.ts), which the next move changes in place: for counting on the hot path (a
    * simulation), where building a state for each move would cost more than the move. Its
    * `events` are the move's turns, reloads and the round's end, and every event when `onStep`
-   * is given or the round is displayed.
+   * is given, the round is displayed or a bot observes it.
    */
   onRound?: (round: Readonly<Round>, move: Move, events: readonly GameEvent[]) => void;
 }
@@ -259,9 +259,6 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   let state = roundOf(start);
   const view = new StateView(state);
   const choices = new Choices();
-  // Every event is built only for whoever reads them all (onStep, a display); the loop itself and
-  // onRound read the turns and reloads.
-  const allEvents = announce || opts.onStep !== undefined;
   let aimed = -1;
   let count = 0;
   // The person's own `press` move on their turn is their press: its request is not asked again.
@@ -270,6 +267,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
   // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
+  // Every event is built only for whoever reads them all (onStep, a display, a bot that observes);
+  // the loop itself and onRound read the turns and reloads.
+  const allEvents = announce || opts.onStep !== undefined || observers.length > 0;
   for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
