@@ -158,6 +158,24 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('the launcher changed in New game under a round on the virtual one, then Back: the game goes on from its last move on the new one', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await startOn(page, 'virtual');
+    await page.locator('.device-bar[data-link=connected]').waitFor();
+    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    await page.getByRole('button', { name: 'New game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New game' });
+    await dialog.getByLabel(/^Simulated/).check();
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    // The board the round was driving is gone: the round goes on from the kept game, on the
+    // simulated launcher, which gives cards (a press after the change).
+    const before = await keptSupply(page);
+    await playUntil(page, async () => (await keptSupply(page)) < before);
+    expect(await machineSupply(page)).toBe(await keptSupply(page));
+    expect(await page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('a reload goes on with the USB launcher: its port found again without a click, loaded with the kept supply, no card lost', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
     await startOn(page, 'serial');

@@ -87,6 +87,27 @@ export function App({ store }: { store: Storage }) {
     };
   }, [session]);
 
+  // The board under the game in progress is released (another launcher chosen): the session stops
+  // before the board closes…
+  const [boardReleased, setBoardReleased] = useState(false);
+  useEffect(() => {
+    if (!session) return;
+    const released = device.released;
+    return device.subscribe(() => {
+      if (device.released === released) return;
+      session.stop();
+      setBoardReleased(true);
+    });
+  }, [session]);
+  // …and the game goes on from its last kept move on the launcher chosen now, as after a reload,
+  // once no New game form is open (its Start begins another game instead).
+  useEffect(() => {
+    if (!boardReleased || newOpen) return;
+    setBoardReleased(false);
+    const kept = restored(store).game;
+    if (kept) setGame(kept);
+  }, [boardReleased, newOpen]);
+
   useEffect(() => {
     store.setItem(SETTINGS_KEY, JSON.stringify(settings));
     session?.setSpeed(settings.speed);
@@ -96,6 +117,7 @@ export function App({ store }: { store: Storage }) {
     try {
       const next = newGame(store, g);
       setGame(next);
+      setBoardReleased(false);
       setNewOpen(false);
       setNewError(null);
       setImportError(null);
@@ -112,6 +134,7 @@ export function App({ store }: { store: Storage }) {
       // Read and checked whole before anything changes: a refused file leaves the game as it was.
       const next = gameOfSave(store, await f.text(), f.name);
       setGame(next);
+      setBoardReleased(false);
       setNewOpen(false);
       setImportError(null);
     } catch (e) {

@@ -165,7 +165,8 @@ export class GameSession {
         this.save();
       }
     } catch (e) {
-      if (!(e instanceof Stopped)) throw e;
+      // A stopped session ends quietly, whatever its launcher did as it went (a board closed under it).
+      if (!(e instanceof Stopped) && !this.stopping.signal.aborted) throw e;
     } finally {
       this.dropLauncher();
     }

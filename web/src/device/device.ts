@@ -84,6 +84,7 @@ export class PageDevice {
   private virtualHands: 'reload' | 'jam' | null = null;
   /** Counts the choices made: a connection that finishes after another choice is dropped. */
   private generation = 0;
+  private boardsReleased = 0;
 
   /**
    * `store` keeps the choice (the page's localStorage). The kept choice holds from here, before
@@ -117,9 +118,10 @@ export class PageDevice {
   async choose(choice: LauncherChoice): Promise<void> {
     if (choice === this.state.choice && (choice !== 'virtual' || this.hardware)) return;
     const gen = ++this.generation;
-    await this.release();
+    // Shown before the old board goes: the form's choice stays as the person made it meanwhile.
     this.set({ choice, link: 'none', name: null, error: null, attention: null, lidOpen: null, board: null, notice: null });
     this.keep({ choice });
+    await this.release();
     if (choice === 'virtual') {
       if (virtualUnsupported) return this.set({ error: virtualUnsupported });
       this.set({ link: 'connecting' });
@@ -183,6 +185,15 @@ export class PageDevice {
     }
   }
 
+  /**
+   * Counts the boards released (another launcher chosen, or a connection replaced): a game whose
+   * round was driving one must begin its round again on the launcher chosen now. Listeners hear
+   * it change before the board closes.
+   */
+  get released(): number {
+    return this.boardsReleased;
+  }
+
   /** A game can play on the chosen launcher now: the simulated one, or a board opened (online or not). */
   get isReady(): boolean {
     return this.state.choice === 'simulated' || this.hardware !== null;
@@ -240,6 +251,10 @@ export class PageDevice {
     for (const off of this.offs.splice(0)) off();
     const hw = this.hardware;
     this.hardware = null;
+    if (hw) {
+      this.boardsReleased++;
+      this.set({});
+    }
     this.worker?.terminate();
     this.worker = null;
     this.virtualHands = null;
