@@ -6,7 +6,7 @@
  * timed test:
  *
  *   node bin/run-ts.js bench/ismcts-strength.ts [--rounds 2000] [--rules extreme,classic]
- *     [--budget 150] [--seed 1] [--processes 2] [--no-ceiling] [--json]
+ *     [--budget N|Nsteps] [--seed 1] [--processes 2] [--no-ceiling] [--json]
  *
  * `--processes N` plays the rounds in N processes (round g in process g mod N): the figures do
  * not depend on N, the times do (processes on a shared machine slow each other).
@@ -16,19 +16,19 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { FastLauncher } from '../emulator/api.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
-import { DEFAULT_BUDGET, ismctsBot, makeBots, parseBudget, type Bot, type IsmctsBot } from '../game/bots/index.ts';
+import { budgetText, DEFAULT_BUDGET, ismctsBot, makeBots, parseBudget, type Bot, type IsmctsBot } from '../game/bots/index.ts';
 import { runRoundSync } from '../game/runner.ts';
 import { createGame } from '../game/setup.ts';
 import { seedRng, wideSeed } from '../lib/rng.ts';
 import { wilson } from '../lib/stats.ts';
 
-const USAGE = 'usage: node bin/run-ts.js bench/ismcts-strength.ts [--rounds N] [--rules extreme,classic] [--budget N] [--seed N] [--processes N] [--no-ceiling] [--json]';
+const USAGE = 'usage: node bin/run-ts.js bench/ismcts-strength.ts [--rounds N] [--rules extreme,classic] [--budget N|Nsteps] [--seed N] [--processes N] [--no-ceiling] [--json]';
 
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '2000' },
     rules: { type: 'string', default: 'extreme,classic' },
-    budget: { type: 'string', default: String((DEFAULT_BUDGET as { playouts: number }).playouts) },
+    budget: { type: 'string', default: budgetText(DEFAULT_BUDGET) },
     seed: { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
     'no-ceiling': { type: 'boolean', default: false },
@@ -47,8 +47,8 @@ const seed = Number(values.seed);
 const processes = Number(values.processes);
 const parsed = parseBudget(values.budget!);
 const ruleSets = values.rules!.split(',').map((r) => r.trim());
-if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(processes) || processes < 1 || 'error' in parsed || !('playouts' in parsed)) {
-  console.error(`${'error' in parsed ? `--budget: ${parsed.error}\n` : ''}${USAGE} (--budget counts playouts: a time budget is not reproducible)`);
+if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(processes) || processes < 1 || 'error' in parsed || 'ms' in parsed) {
+  console.error(`${'error' in parsed ? `--budget: ${parsed.error}\n` : ''}${USAGE} (--budget counts playouts or steps: a time budget is not reproducible)`);
   process.exit(2);
 }
 const budget = parsed;
@@ -63,11 +63,13 @@ interface Tally {
   /** Searched decisions' times, ms. */
   times: number[];
   playouts: number;
+  /** Moves played inside playouts. */
+  steps: number;
 }
 
 /** Rounds `g` of `rules` with `g mod of = part`: the variant's seat against three heuristic bots. */
 function play(rules: string, variant: string, part: number, of: number): Tally {
-  const t: Tally = { rules, variant, rounds: 0, wins: 0, times: [], playouts: 0 };
+  const t: Tally = { rules, variant, rounds: 0, wins: 0, times: [], playouts: 0, steps: 0 };
   for (let g = part; g < rounds; g += of) {
     const roundSeed = wideSeed(seed, g);
     const start = createGame({ rules, players: 4, seed: roundSeed, log: false });
@@ -79,7 +81,7 @@ function play(rules: string, variant: string, part: number, of: number): Tally {
     const timed = (f: () => unknown) => {
       const t0 = performance.now();
       const r = f();
-      if (searcher.last) t.times.push(performance.now() - t0), (t.playouts += searcher.last.iterations);
+      if (searcher.last) t.times.push(performance.now() - t0), (t.playouts += searcher.last.iterations), (t.steps += searcher.last.result?.steps ?? 0);
       return r;
     };
     bots[seat] = {
@@ -116,7 +118,7 @@ async function runAll(): Promise<Tally[]> {
   );
   return parts[0].map((t, i) => {
     const all = parts.map((p) => p[i]);
-    return { ...t, rounds: sum(all.map((p) => p.rounds)), wins: sum(all.map((p) => p.wins)), times: all.flatMap((p) => p.times), playouts: sum(all.map((p) => p.playouts)) };
+    return { ...t, rounds: sum(all.map((p) => p.rounds)), wins: sum(all.map((p) => p.wins)), times: all.flatMap((p) => p.times), playouts: sum(all.map((p) => p.playouts)), steps: sum(all.map((p) => p.steps)) };
   });
 }
 
@@ -140,18 +142,18 @@ if (values.part !== undefined) {
     const [low, high] = wilson(t.wins, t.rounds);
     return {
       rules: t.rules, variant: t.variant, rounds: t.rounds, wins: t.wins, share: t.wins / t.rounds, low, high,
-      decisions: times.length, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99), playoutsPerDecision: t.playouts / Math.max(1, times.length),
+      decisions: times.length, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99), playoutsPerDecision: t.playouts / Math.max(1, times.length), stepsPerPlayout: t.steps / Math.max(1, t.playouts),
     };
   });
-  const result = { budget: budget.playouts, seed, processes, seconds: (performance.now() - t0) / 1000, rows };
+  const result = { budget: budgetText(budget), seed, processes, seconds: (performance.now() - t0) / 1000, rows };
   if (values.json) console.log(JSON.stringify(result, null, 2));
   else {
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
-    console.log(`ISMCTS seat vs 3 heuristic bots, 4 players, ${budget.playouts} playouts per decision, seed ${seed}, ${processes} process(es), ${result.seconds.toFixed(0)} s`);
-    console.log('rules      variant   rounds   wins   share    95 % interval       decisions  median ms  p99 ms');
+    console.log(`ISMCTS seat vs 3 heuristic bots, 4 players, budget ${budgetText(budget)} per decision, seed ${seed}, ${processes} process(es), ${result.seconds.toFixed(0)} s`);
+    console.log('rules      variant   rounds   wins   share    95 % interval       decisions  median ms  p99 ms  playouts');
     for (const r of rows) {
       console.log(
-        `${r.rules.padEnd(10)} ${r.variant.padEnd(9)} ${String(r.rounds).padStart(6)} ${String(r.wins).padStart(6)}  ${pct(r.share).padStart(7)}  ${pct(r.low).padStart(7)} – ${pct(r.high).padStart(7)}  ${String(r.decisions).padStart(9)}  ${r.medianMs.toFixed(1).padStart(9)}  ${r.p99Ms.toFixed(1).padStart(6)}`,
+        `${r.rules.padEnd(10)} ${r.variant.padEnd(9)} ${String(r.rounds).padStart(6)} ${String(r.wins).padStart(6)}  ${pct(r.share).padStart(7)}  ${pct(r.low).padStart(7)} – ${pct(r.high).padStart(7)}  ${String(r.decisions).padStart(9)}  ${r.medianMs.toFixed(1).padStart(9)}  ${r.p99Ms.toFixed(1).padStart(6)}  ${r.playoutsPerDecision.toFixed(0).padStart(8)}`,
       );
     }
   }

@@ -35,6 +35,8 @@ export interface Playout {
   list: MoveList;
   /** The decider's moves among them ({@link decisionPicks}). */
   picks: number[];
+  /** Moves applied so far by {@link step}: what a step budget counts. */
+  steps: number;
 }
 
 /** A launcher for a determinised supply, seeded from the search's stream, at the counters the table saw. */
@@ -53,6 +55,7 @@ export function list(p: Playout): void {
 
 /** Applies a move and keeps the launcher in step (a reload loads it). */
 export function step(p: Playout, m: Move): void {
+  p.steps++;
   const events = applyIn(p.s, m);
   if (p.launcher) for (const e of events) if (e.type === 'reload') p.launcher.loadSync(e.cards);
 }
