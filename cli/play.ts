@@ -8,9 +8,9 @@ import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
-import { createMatch, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
+import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
-import { writeFileAtomically } from '../lib/files.ts';
+import { FileReadError, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -18,9 +18,9 @@ import { verb } from './play/words.ts';
 import { scoreSheetHtml } from './play/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
-function rulesFrom(spec: string, target: number | undefined): Rules {
+function rulesFrom(spec: string, target: number | undefined, options: Partial<Rules['options']> = {}): Rules {
   try {
-    const base = rulesFromSpec(spec);
+    const base = resolveRules(rulesFromSpec(spec), options);
     return target === undefined ? base : resolveRules(base, { target });
   } catch (e) {
     throw new UserError((e as Error).message);
@@ -28,6 +28,35 @@ function rulesFrom(spec: string, target: number | undefined): Rules {
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
+
+/**
+ * The position `--position` names: the one-line text itself (every position has ` | ` between
+ * its sections, which no file name needs), or a file that holds it (the page's Copy position,
+ * pasted into a file). Checked here, so that a wrong one is refused before anything is dealt.
+ */
+function positionFrom(value: string): { text: string; rules: Rules; players: number } {
+  let text = value;
+  if (!value.includes('|')) {
+    try {
+      text = readUserFile(value, 'position');
+    } catch (e) {
+      if (e instanceof FileReadError) throw new UserError(`--position ${value}: ${e.message} (give a position's text, "hands … | discard …", or a file holding it)`);
+      throw e;
+    }
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length !== 1) throw new UserError(`--position ${value}: a position file holds one line (the page's Copy position), this one ${lines.length}`);
+    text = lines[0].trim();
+  }
+  const parsed = parsePosition(text);
+  if (!parsed.ok) throw new UserError(`--position: ${parsed.error.message}`);
+  const { position } = parsed;
+  const rules = rulesFrom(position.rules, undefined, position.options);
+  // Set up once here only to check it whole (its cards, seats and request), as the game will.
+  const round = fromPosition(text, { rules });
+  if (!round.ok) throw new UserError(`--position: ${round.error.message}`);
+  if (round.state.out[0]) throw new UserError('--position: seat 0 is yours, and it is out of the match ("x"): give a position where seat 0 plays');
+  return { text, rules, players: round.state.players };
+}
 
 /**
  * Where a new game is saved: `wanted`, unless it already holds a file (an earlier game), which is
@@ -54,6 +83,7 @@ export const playCommand: Command = {
     seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
     target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
     resume: { type: 'string', value: 'FILE', help: 'continue a saved game exactly where it stopped' },
+    position: { type: 'string', value: 'TEXT|FILE', help: 'play the first round from a position (the page\'s Copy position, or a file holding it); you are seat 0, the position sets the rules and the players' },
     save: { type: 'string', value: 'FILE', help: `where q / Ctrl-C saves the game (default: ${DEFAULT_SAVE}, a resumed game its own file; a file already there is kept and the game saved under a new name)` },
     sheet: { type: 'string', value: 'FILE', help: 'where the printable score sheet is written at the end', default: 'uno-extreme-scores.html' },
     pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
@@ -66,6 +96,7 @@ export const playCommand: Command = {
     'uno-extreme play --bots ismcts --bot-budget 300',
     'uno-extreme play --rules classic --target 200',
     'uno-extreme play --resume uno-extreme-save.json',
+    'uno-extreme play --position "rules extreme | hands R5 R7 / G2 B3 | discard R1 | supply *"',
     'uno-extreme play --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
@@ -92,7 +123,7 @@ export const playCommand: Command = {
     let meta: PlayMeta;
     let pickedSeed: number | null = null;
     if (typeof args.values.resume === 'string') {
-      for (const k of ['rules', 'players', 'name', 'bots', 'bot-budget', 'seed', 'target'])
+      for (const k of ['rules', 'players', 'name', 'bots', 'bot-budget', 'seed', 'target', 'position'])
         if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot change a resumed game; drop it (the save file has the game's settings)`);
       let saved;
       try {
@@ -104,17 +135,23 @@ export const playCommand: Command = {
       match = saved.match;
       meta = resumedMeta(match, typeof args.values.profile === 'string' ? { ...saved.meta, profile: args.values.profile } : saved.meta);
     } else {
-      const players = intOption(args, 'players', 4, 2, 10);
-      const { seed, picked } = seedOption(args);
       const target = args.values.target === undefined ? undefined : intOption(args, 'target', 500, 1, 1_000_000);
-      const rules = rulesFrom(String(args.values.rules ?? 'extreme'), target);
+      let position: ReturnType<typeof positionFrom> | null = null;
+      if (typeof args.values.position === 'string') {
+        for (const k of ['rules', 'players'])
+          if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot be given with --position: the position sets the rules and the players; drop --${k}`);
+        position = positionFrom(args.values.position);
+      }
+      const players = position ? position.players : intOption(args, 'players', 4, 2, 10);
+      const { seed, picked } = seedOption(args);
+      const rules = position ? (target === undefined ? position.rules : resolveRules(position.rules, { target })) : rulesFrom(String(args.values.rules ?? 'extreme'), target);
       const bots = botsOption(args.values.bots, players - 1, 'bot seats');
       const { botBudget } = botBudgetOption(args);
       const name = seatName(String(args.values.name ?? 'You')) || 'You';
       if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
       if (picked) pickedSeed = seed;
       try {
-        match = createMatch({ rules, players, seed, log: true });
+        match = createMatch({ rules, players, seed, log: true, ...(position ? { position: position.text } : {}) });
       } catch (e) {
         throw new UserError((e as Error).message);
       }

@@ -12,15 +12,20 @@ import { idsAt } from './cards.ts';
 import { pendingState, type Round, type RoundPending, type RoundResume } from './core/round.ts';
 import type { GameEvent, PressReason } from './state.ts';
 
-/** The state being changed by one move, and what the move reports. */
+/**
+ * The state being changed by one move, and what the move reports: every event when `all`, else
+ * only what the runner and its counters read on the hot path (a round's turns and reloads, and
+ * its end), so that a move nobody watches builds no event it does not need.
+ */
 export interface Draft {
   s: Round;
   events: GameEvent[];
+  all: boolean;
 }
 
 /** Starts changing `round` in place: pass a round nobody else holds (ownedCopy and roundOf, in ./core/round.ts). */
-export function draftOf(round: Round): Draft {
-  return { s: round, events: [] };
+export function draftOf(round: Round, all = true): Draft {
+  return { s: round, events: [], all };
 }
 
 /**
@@ -108,19 +113,19 @@ export function draw(d: Draft, seat: number, n: number): number[] {
     if (d.s.supply.length === 0) {
       if (d.s.discard.length <= 1) break;
       d.s.supply = gatherDiscard(d);
-      d.events.push({ type: 'reshuffle', cards: d.s.supply.length });
+      if (d.all) d.events.push({ type: 'reshuffle', cards: d.s.supply.length });
     }
     takeFromSupply(d, Math.min(n - got.length, d.s.supply.length), got);
   }
   give(d, seat, got);
-  d.events.push({ type: 'draw', seat, cards: idsAt(got) });
+  if (d.all) d.events.push({ type: 'draw', seat, cards: idsAt(got) });
   return got;
 }
 
 /** Waits for a request; a press request first reloads the launcher if that is due. */
 export function request(d: Draft, p: RoundPending): void {
   d.s.pending = p;
-  d.events.push({ type: 'request', pending: pendingState(p)! });
+  if (d.all) d.events.push({ type: 'request', pending: pendingState(p)! });
   if (p.kind === 'press') reloadIfDue(d);
 }
 

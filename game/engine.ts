@@ -105,18 +105,18 @@ function change(d: Draft, m: Move): void {
       return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, m);
     case 'colour':
       s.colour = m.colour;
-      d.events.push({ type: 'colour', seat: m.seat, colour: m.colour });
+      if (d.all) d.events.push({ type: 'colour', seat: m.seat, colour: m.colour });
       return resume(d, (p as Extract<RoundPending, { kind: 'colour' }>).then);
     case 'challenge':
     case 'accept':
       return answerWild4(d, p as Extract<RoundPending, { kind: 'challenge' }>, m.type === 'challenge');
     case 'uno':
       s.uno = null;
-      d.events.push({ type: 'uno', seat: m.seat });
+      if (d.all) d.events.push({ type: 'uno', seat: m.seat });
       return;
     case 'catch':
       s.uno = null;
-      d.events.push({ type: 'caught', seat: m.target, by: m.seat });
+      if (d.all) d.events.push({ type: 'caught', seat: m.target, by: m.seat });
       return penalty(d, m.target, 2, 'uno', current(s));
   }
 }
@@ -160,10 +160,11 @@ export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { 
  * again: for the runner, whose bots choose among the moves it listed, and which plays on a
  * round of its own. Listing and checking share one source of truth, so a listed move always
  * passes {@link checkMove}. Anything else (launcher answers, people, save files) is checked
- * first ({@link checkIn}, {@link applyMove}). Returns the move's events.
+ * first ({@link checkIn}, {@link applyMove}). Returns the move's events: all of them, or with
+ * `all` false only the turns, reloads and the end (see {@link Draft}).
  */
-export function applyIn(round: Round, move: Move): GameEvent[] {
-  const d = draftOf(round);
+export function applyIn(round: Round, move: Move, all = true): GameEvent[] {
+  const d = draftOf(round, all);
   const keepsWindow = keepsUnoWindow(round, move);
   if (!keepsWindow) round.uno = null;
   change(d, move);

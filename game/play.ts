@@ -206,11 +206,11 @@ export function applyPlay(d: Draft, m: PlayMove): void {
   s.shown = false;
   s.turn = m.seat;
   s.colour = c.colour ?? m.colour ?? null;
-  d.events.push({ type: 'play', seat: m.seat, cards: idsAt(laid), colour: s.colour });
+  if (d.all) d.events.push({ type: 'play', seat: m.seat, cards: idsAt(laid), colour: s.colour });
   const left = s.hands[m.seat].length;
   if (left === 1 && s.rules.options.unoCall) {
-    if (m.uno) d.events.push({ type: 'uno', seat: m.seat });
-    else s.uno = m.seat;
+    if (!m.uno) s.uno = m.seat;
+    else if (d.all) d.events.push({ type: 'uno', seat: m.seat });
   }
   if (left === 0 && !effect.onLastCard) return endRound(d, m.seat);
   effect.apply(d, {

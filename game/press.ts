@@ -57,9 +57,11 @@ export function applyLauncher(d: Draft, p: PressRequest<number>, m: LauncherMove
     give(d, p.aimAt, out.slice(0, n - half));
     give(d, p.seat, out.slice(n - half));
   }
-  const e: GameEvent = { type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired };
-  if (half > 0) e.halfOut = half;
-  d.events.push(e);
+  if (d.all) {
+    const e: GameEvent = { type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired };
+    if (half > 0) e.halfOut = half;
+    d.events.push(e);
+  }
   let next: PressRequest<number> | null = null;
   if (p.untilCards) {
     if (n === 0) {

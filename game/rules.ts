@@ -3,6 +3,7 @@
  * {@link Rules} is plain data stored in every game state, so a state carries its own rules.
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
+import { unknownKey } from '../lib/untrusted.ts';
 
 /** How the launcher is refilled from the discard pile. */
 export type ReloadRule = 'when-empty' | { atDiscard: number };
@@ -202,6 +203,9 @@ export class RulesError extends Error {
 
 /** The rules with some options changed, checked (throws {@link RulesError} naming the option). */
 export function withOptions(rules: Rules, overrides: Partial<Options> = {}, where = 'options'): Rules {
+  // Options come from files, positions and flags: a misspelt one is refused, not ignored.
+  const unknown = unknownKey(overrides, Object.keys(rules.options), 'option');
+  if (unknown) throw new RulesError(`${where}: ${unknown.message}`);
   const options = { ...rules.options, ...overrides };
   const problem = optionsProblem(options);
   if (problem) throw new RulesError(`${where}.${problem}`);

@@ -46,7 +46,9 @@ export interface RunOptions {
   /**
    * Called after each move as `onStep` is, with the round in play itself (cards as serials,
    * game/core/round.ts), which the next move changes in place: for counting on the hot path (a
-   * simulation), where building a state for each move would cost more than the move.
+   * simulation), where building a state for each move would cost more than the move. Its
+   * `events` are the move's turns, reloads and the round's end, and every event when `onStep`
+   * is given, the round is displayed or a bot observes it.
    */
   onRound?: (round: Readonly<Round>, move: Move, events: readonly GameEvent[]) => void;
 }
@@ -192,12 +194,12 @@ function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choic
 }
 
 /** Applies the move chosen, or throws naming the seat that chose an illegal one. */
-function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[]): GameEvent[] {
+function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[], all: boolean): GameEvent[] {
   // A listed move is legal: apply it without checking it again. Anything else (a launcher
   // answer, a move a bot or a person made up) is checked.
   const error = c.listed(move) ? null : checkIn(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
-  return applyIn(state, move);
+  return applyIn(state, move, all);
 }
 
 function checkTable(start: GameState, bots: readonly Bot[]): void {
@@ -265,6 +267,9 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
   if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
   // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
+  // Every event is built only for whoever reads them all (onStep, a display, a bot that observes);
+  // the loop itself and onRound read the turns and reloads.
+  const allEvents = announce || opts.onStep !== undefined || observers.length > 0;
   for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
@@ -293,7 +298,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
         : chosen(bots[decider], state, view, decider, choices);
     }
     if (announce) state = ownedCopy(state);
-    const events = applyChosen(state, move, choices, bots);
+    const events = applyChosen(state, move, choices, bots, allEvents);
     view.moved(state);
     turnPressed = move.type === 'press';
     for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };

@@ -101,7 +101,8 @@ export function createGame(setup: GameSetup): GameState {
     discard: [top], supply: rest.slice(1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
     uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null,
   };
-  turnUpRound(dealt);
+  // Its events are not returned: none but what a round's loop needs is built.
+  turnUpRound(dealt, false);
   return stateOf(dealt);
 }
 

@@ -36,7 +36,7 @@ function applyStart(d: Draft, action: StartAction): void {
       return resume(d, { turn: left });
     case 'reverse':
       s.direction = -1;
-      d.events.push({ type: 'direction', direction: -1 });
+      if (d.all) d.events.push({ type: 'direction', direction: -1 });
       return resume(d, { turn: s.dealer });
     case 'wild':
       return request(d, { kind: 'colour', seat: left, then: { turn: left } });
@@ -67,12 +67,12 @@ export function turnUp(dealt: GameState): { state: GameState; events: GameEvent[
   return { state: stateOf(r), events };
 }
 
-/** {@link turnUp} on a round just dealt, in place (pass a round nobody else holds): its events. */
-export function turnUpRound(dealt: Round): GameEvent[] {
-  const d = draftOf(dealt);
+/** {@link turnUp} on a round just dealt, in place (pass a round nobody else holds): its events (all, or see Draft). */
+export function turnUpRound(dealt: Round, all = true): GameEvent[] {
+  const d = draftOf(dealt, all);
   const top = topOf(dealt);
   dealt.colour = top.colour;
-  d.events.push({ type: 'start', card: top.id, dealer: dealt.dealer });
+  if (d.all) d.events.push({ type: 'start', card: top.id, dealer: dealt.dealer });
   applyStart(d, startAction(dealt.rules, top.id));
   return d.events;
 }

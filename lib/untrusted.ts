@@ -15,7 +15,8 @@ export const MAX_JSON_DEPTH = 32;
  * The largest file of each kind read, in bytes (the CLI's reader, lib/files.ts, and a page
  * checking a picked file's size before reading it): far above any real one (a long match's save is
  * well under a megabyte, a profile or a rule file a few kilobytes, a press log of a million
- * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB), low
+ * presses about 60 MB, a simulation part with a million games' CSV rows about 100 MB, a position
+ * one line of a few hundred bytes), low
  * enough that reading one costs no memory worth mentioning.
  */
 export const READ_CAPS = {
@@ -24,6 +25,7 @@ export const READ_CAPS = {
   rules: 2 ** 20,
   log: 128 * 2 ** 20,
   part: 256 * 2 ** 20,
+  position: 2 ** 16,
 } as const;
 
 /** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */
@@ -104,14 +106,14 @@ export function nearestName(name: string, known: readonly string[]): string | nu
 
 /**
  * The first key of `obj` that is not in `known`, with what to say about it (`did you mean …?`,
- * else the list of known keys), or null when every key is known.
+ * else the list of known keys, each a `noun`), or null when every key is known.
  */
-export function unknownKey(obj: object, known: readonly string[]): { key: string; message: string } | null {
+export function unknownKey(obj: object, known: readonly string[], noun = 'field'): { key: string; message: string } | null {
   for (const key of Object.keys(obj)) {
     if (known.includes(key)) continue;
     const near = nearestName(key, known);
     const shown = printable(key).slice(0, 40);
-    return { key: shown, message: near ? `unknown field "${shown}": did you mean ${near}?` : `unknown field "${shown}": known fields are ${known.join(', ')}` };
+    return { key: shown, message: near ? `unknown ${noun} "${shown}": did you mean ${near}?` : `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}` };
   }
   return null;
 }

@@ -139,7 +139,9 @@ export class PlaySession implements Ui {
     const meta = this.o.meta;
     const carried = prev ? prev.core : meta.launcher ? { ...meta.launcher, supply: [] } : null;
     prev?.detach();
-    const resumeSupply = this.state.moves > 0 ? this.state.supply : [];
+    // A device cannot say which cards it holds (it may have been emptied, restarted or reloaded since
+    // the save): its machine starts empty, and the round loads the supply into it, the person asked.
+    const resumeSupply = this.state.moves > 0 && !this.o.hardware ? this.state.supply : [];
     const l = new MachineLauncher({
       profile: this.o.profile,
       seed: seedRng(String(this.match.setup.seed), 0x1a),

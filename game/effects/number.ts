@@ -15,10 +15,10 @@ export const numberEffect = defineEffect({
         const moved = hands.slice();
         for (let seat = 0; seat < d.s.players; seat++) if (!d.s.out[seat]) moved[nextSeat(d.s, seat)] = hands[seat];
         moved.forEach((h, seat) => setHand(d, seat, h));
-        d.events.push({ type: 'rotate', direction: d.s.direction });
+        if (d.all) d.events.push({ type: 'rotate', direction: d.s.direction });
       }
     }
-    if (ctx.pair) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
+    if (d.all && ctx.pair) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
     resume(d, { turn: nextSeat(d.s, ctx.seat, ctx.pair ? 2 : 1) });
   },
 });

@@ -7,11 +7,11 @@ import { defineEffect } from './types.ts';
 export const reverseEffect = defineEffect({
   apply(d, ctx) {
     if (twoPlayers(d.s)) {
-      d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
+      if (d.all) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
       return resume(d, { turn: ctx.seat });
     }
     d.s.direction = d.s.direction === 1 ? -1 : 1;
-    d.events.push({ type: 'direction', direction: d.s.direction });
+    if (d.all) d.events.push({ type: 'direction', direction: d.s.direction });
     resume(d, { turn: nextSeat(d.s, ctx.seat) });
   },
 });

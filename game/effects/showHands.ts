@@ -6,7 +6,7 @@ import { defineEffect } from './types.ts';
 export const showHandsEffect = defineEffect({
   apply(d, ctx) {
     d.s.shown = true;
-    d.events.push({ type: 'show' });
+    if (d.all) d.events.push({ type: 'show' });
     passOn(d, ctx.seat);
   },
 });

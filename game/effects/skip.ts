@@ -6,7 +6,7 @@ import { defineEffect } from './types.ts';
 /** Skip effect. */
 export const skipEffect = defineEffect({
   apply(d, ctx) {
-    d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
+    if (d.all) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
     resume(d, { turn: nextSeat(d.s, ctx.seat, 2) });
   },
 });

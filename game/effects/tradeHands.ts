@@ -9,7 +9,7 @@ export function swapHands(d: Draft, seat: number, target: number): void {
   const mine = d.s.hands[seat];
   setHand(d, seat, d.s.hands[target]);
   setHand(d, target, mine);
-  d.events.push({ type: 'trade', seat, target });
+  if (d.all) d.events.push({ type: 'trade', seat, target });
 }
 
 /** Trade Hands effect. */

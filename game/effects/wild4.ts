@@ -29,7 +29,7 @@ export function answerWild4(d: Draft, p: ChallengeRequest, challenge: boolean): 
   const victim = p.seat;
   const after = { turn: nextSeat(d.s, victim) };
   if (!challenge) return penalty(d, victim, 4, 'wild4', after);
-  d.events.push({ type: 'challenge', seat: victim, by: p.by, legal: p.legal });
+  if (d.all) d.events.push({ type: 'challenge', seat: victim, by: p.by, legal: p.legal });
   if (p.legal) penalty(d, victim, 6, 'challenge', after);
   else penalty(d, p.by, 4, 'challenge', { turn: victim });
 }

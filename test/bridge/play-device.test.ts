@@ -9,42 +9,19 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
-import { PlaySession, type PlayMeta } from '../../cli/play/session.ts';
-import { createMatch, resolveRules } from '../../game/index.ts';
+import { PlaySession, readPlaySave, type PlayMeta } from '../../cli/play/session.ts';
+import { createMatch, resolveRules, type MatchState } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Robot } from '../e2e/strategy.ts';
 import { needs } from '../tools.ts';
 
+const meta: PlayMeta = { names: ['You', 'Bot 1', 'Bot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
+
 describe.runIf(needs('socat'))('playing against a launcher device (firmware in the loop)', () => {
   it('plays a round to its end, the person reloading the launcher when asked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
-    const dev = await VirtualDevice.start({ link: path.join(dir, 'launcher'), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });
-    onTestFinished(() => dev.close());
-    const hw = await openSerial({ path: dev.link });
-    onTestFinished(() => hw.close());
-    // The person: when the launcher asks for cards, open the lid, put them in, close it. (Two cards
-    // fed together pass the beam as one: a real sensor limit, kept out of this test.)
-    const asked: string[] = [];
-    let lidOpen = false;
-    hw.onInput((i) => {
-      if (i.type === 'LID' && i.open && !lidOpen) {
-        lidOpen = true;
-        dev.rig.setLid(false);
-      } else if (i.type === 'LID' && !i.open) lidOpen = false;
-    });
-    const meta: PlayMeta = { names: ['You', 'Bot 1', 'Bot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
     const match = createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true });
-    const robot = new Robot();
-    const attention = (m: string) => {
-      asked.push(m);
-      const n = /put the (\d+) cards in/.exec(m);
-      if (n) dev.rig.roller.load(Number(n[1]));
-      dev.rig.setLid(true);
-    };
-    const session = new PlaySession({
-      match, meta, profile: resolveProfile('seed-0-8'), pace: 'instant', keys: robot, savePath: path.join(dir, 's.json'), colour: false,
-      out: robot.out, hardware: hw, attention,
-    });
+    const { dev, session, asked } = await deviceSession(dir, 'launcher', match, meta, path.join(dir, 's.json'), new Robot());
     expect(await session.run()).toBe('done');
     expect(asked[0]).toMatch(/Reload the launcher: open the lid, put the \d+ cards in, close the lid/);
     const g = session.match.rounds[0];
@@ -53,4 +30,48 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     const state = session.match.game;
     expect(state.supply.length).toBe(dev.rig.roller.cardsLeft);
   }, 120_000);
+
+  it('a game saved mid-round resumes on a device started afresh: the round\'s supply is loaded, and no card is lost', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
+    const file = path.join(dir, 's.json');
+    const first = await deviceSession(dir, 'a', createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true }), meta, file, new Robot(6));
+    expect(await first.session.run()).toBe('saved');
+    const saved = readPlaySave(file);
+    expect(saved.match.game.moves).toBeGreaterThan(0);
+    // The board of the second sitting is a fresh one: its roller holds nothing until the person loads it.
+    const second = await deviceSession(dir, 'b', saved.match, saved.meta as PlayMeta, file, new Robot());
+    expect(await second.session.run()).toBe('done');
+    expect(second.asked[0]).toBe(`Reload the launcher: open the lid, put the ${saved.match.game.supply.length} cards in, close the lid`);
+    expect(second.session.match.rounds[0].winner).toBeGreaterThanOrEqual(0);
+    expect(second.session.match.game.supply.length).toBe(second.dev.rig.roller.cardsLeft);
+  }, 120_000);
 });
+
+/**
+ * A play session on a virtual device of its own (link `name` in `dir`), with a person who loads
+ * the roller through the lid when the launcher asks for cards; `asked` keeps what was asked.
+ */
+async function deviceSession(dir: string, name: string, match: MatchState, m: PlayMeta, savePath: string, robot: Robot) {
+  const dev = await VirtualDevice.start({ link: path.join(dir, name), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });
+  onTestFinished(() => dev.close());
+  const hw = await openSerial({ path: dev.link });
+  onTestFinished(() => hw.close());
+  let lidOpen = false;
+  hw.onInput((i) => {
+    if (i.type === 'LID' && i.open && !lidOpen) {
+      lidOpen = true;
+      dev.rig.setLid(false);
+    } else if (i.type === 'LID' && !i.open) lidOpen = false;
+  });
+  const asked: string[] = [];
+  const attention = (m: string) => {
+    asked.push(m);
+    const n = /put the (\d+) cards in/.exec(m);
+    if (n) dev.rig.roller.load(Number(n[1]));
+    dev.rig.setLid(true);
+  };
+  const session = new PlaySession({
+    match, meta: m, profile: resolveProfile(m.profile), pace: 'instant', keys: robot, savePath, colour: false, out: robot.out, hardware: hw, attention,
+  });
+  return { dev, session, asked };
+}

@@ -24,6 +24,12 @@ const cases: Array<[string, number, RegExp]> = [
   ['--profile nope', 1, /^uno-extreme play: profile: unknown profile "nope": use one of seed-0-8, /],
   ['--target 0', 2, /^uno-extreme play: --target must be between 1 and 1000000, got 0$/],
   ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed cannot change a resumed game; drop it/],
+  ['--position nofile.txt', 1, /^uno-extreme play: --position nofile\.txt: no such file \(give a position's text, "hands … \| discard …", or a file holding it\)$/],
+  ["--position 'hands R5 / R6 | discard ZZ | supply *'", 1, /^uno-extreme play: --position: discard\[0\]: ZZ is not a card code: /],
+  ["--position 'rules extreme stackng=true | hands R5 / R6 | discard R1 | supply *'", 1, /^uno-extreme play: options: unknown option "stackng": did you mean stacking\?$/],
+  ["--position 'hands x / R5 / R6 | discard R1 | supply *'", 1, /^uno-extreme play: --position: seat 0 is yours, and it is out of the match/],
+  ['--position pos.txt --players 3', 2, /^uno-extreme play: --players cannot be given with --position: the position sets the rules and the players; drop --players$/],
+  ['--resume game.json --position pos.txt', 2, /^uno-extreme play: --position cannot change a resumed game; drop it/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
 ];
 

@@ -3,7 +3,7 @@
  * screen read. A whole match of one round against bots with a fixed seed, bad keystrokes, and a
  * quit and resume that goes on exactly as an uninterrupted game.
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -97,6 +97,22 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     expect(rest.decisions + 6).toBeGreaterThanOrEqual(uninterrupted.decisions);
     expect(final(rest.screen)).toBe(final(uninterrupted.screen));
     expect(readFileSync(path.join(dir, 'parted.html'), 'utf8')).toBe(readFileSync(path.join(dir, 'whole.html'), 'utf8'));
+  });
+
+  it('--position plays the first round from a position file (Copy position): its hands and top card; q and --resume go on from it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    writeFileSync(path.join(dir, 'pos.txt'), 'rules extreme | hands R5 R7 G3 / G2 B3 Y4 | discard R1 | supply * | turn 0 | dealer 1\n');
+    const p = start(dir, '--position pos.txt --seed 4 --target 1 --save p.json', 'uno-e2e-pos');
+    const first = await p.waitFor(isPrompt);
+    expect(first).toMatch(/Top card: Red 1 · colour: red/);
+    expect(first).toMatch(/Bot 1\s+3 cards/);
+    expect(first).toMatch(/Your hand \(3\)[^]*Red 5[^]*Red 7[^]*Green 3/);
+    await playByScreen(p, 2);
+    p.send(['q']);
+    await p.waitFor((s) => /Game saved to p\.json/.test(s));
+    const resumed = start(dir, '--resume p.json', 'uno-e2e-pos-2');
+    const { screen } = await playByScreen(resumed);
+    expect(screen).toMatch(/Match over: (You win|Bot 1 wins)!/);
   });
 
   it('a Hit 2 against the person: they press it themselves, twice, told how many presses are left', async () => {

@@ -10,7 +10,7 @@ import { runMatchSync, runRound, runRoundSync, sameCards, type AskMode } from '.
 import { saveGame, stateHash } from '../../game/save.ts';
 import { createGame } from '../../game/setup.ts';
 import type { Bot } from '../../game/bots/types.ts';
-import type { GameState, Move } from '../../game/state.ts';
+import type { GameEvent, GameState, Move } from '../../game/state.ts';
 import { fixture } from './fixture.ts';
 
 /**
@@ -168,6 +168,18 @@ describe('runner', () => {
     const c = runMatchSync(createMatch({ players: 4, seed: 12, rules: 'classic', options: { scoring: 'challenge', target: 200 } }), () => null, makeBots(4, 12));
     expect(c.out.filter((o) => !o)).toHaveLength(1);
     expect(c.out[c.winner!]).toBe(false);
+  });
+  it('a bot that observes sees every event, as onStep does, with or without onStep', () => {
+    const game = createGame({ rules: 'extreme', players: 3, seed: 5 });
+    const launcher = () => new FastLauncher(resolveProfile('seed-0-8'), 5);
+    const seen: string[] = [];
+    const stepped: string[] = [];
+    const watcher = (into: string[]): Bot[] => makeBots(3, 5).map((b, seat) => (seat === 0 ? Object.assign(b, { observe: (_s: GameState, _m: Move | null, events: readonly GameEvent[]) => void into.push(JSON.stringify(events)) }) : b));
+    runRoundSync(game, launcher(), watcher(seen));
+    runRoundSync(game, launcher(), makeBots(3, 5), { onStep: (_s, _m, events) => void stepped.push(JSON.stringify(events)) });
+    // The observer is shown the start too (no events), then each move's events.
+    expect(seen.slice(1)).toEqual(stepped);
+    expect(stepped.some((e) => e.includes('"type":"play"'))).toBe(true);
   });
   it('a bot that reads states and one that reads rounds choose alike; a round bot choosing a move it was not offered is named', () => {
     const game = createGame({ rules: 'extreme', players: 4, seed: 21 });
