@@ -53,10 +53,10 @@ export function list(p: Playout): void {
   listMoves(p.s, p.list);
 }
 
-/** Applies a move and keeps the launcher in step (a reload loads it). */
+/** Applies a move and keeps the launcher in step (a reload loads it: the one event a playout reads, so only the few are built). */
 export function step(p: Playout, m: Move): void {
   p.steps++;
-  const events = applyIn(p.s, m);
+  const events = applyIn(p.s, m, false);
   if (p.launcher) for (const e of events) if (e.type === 'reload') p.launcher.loadSync(e.cards);
 }
 
