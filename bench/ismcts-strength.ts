@@ -9,7 +9,8 @@
  *     [--budget N|Nsteps] [--seed 1] [--processes 2] [--no-ceiling] [--json]
  *
  * `--processes N` plays the rounds in N processes (round g in process g mod N): the figures do
- * not depend on N, the times do (processes on a shared machine slow each other).
+ * not depend on N, the wall times do (processes on a shared machine slow each other); the
+ * CPU times (the process's, a decision being one thread's work) much less.
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -60,8 +61,10 @@ interface Tally {
   variant: string;
   rounds: number;
   wins: number;
-  /** Searched decisions' times, ms. */
+  /** Searched decisions' wall times, ms. */
   times: number[];
+  /** The same decisions' CPU times, ms: what they cost one core, whatever else the machine runs. */
+  cpu: number[];
   playouts: number;
   /** Moves played inside playouts. */
   steps: number;
@@ -69,7 +72,7 @@ interface Tally {
 
 /** Rounds `g` of `rules` with `g mod of = part`: the variant's seat against three heuristic bots. */
 function play(rules: string, variant: string, part: number, of: number): Tally {
-  const t: Tally = { rules, variant, rounds: 0, wins: 0, times: [], playouts: 0, steps: 0 };
+  const t: Tally = { rules, variant, rounds: 0, wins: 0, times: [], cpu: [], playouts: 0, steps: 0 };
   for (let g = part; g < rounds; g += of) {
     const roundSeed = wideSeed(seed, g);
     const start = createGame({ rules, players: 4, seed: roundSeed, log: false });
@@ -80,8 +83,10 @@ function play(rules: string, variant: string, part: number, of: number): Tally {
     const searcher: IsmctsBot = ismctsBot({ seed: roundSeed, seat, budget, profile, omniscient: variant === 'ceiling' });
     const timed = (f: () => unknown) => {
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       const r = f();
-      if (searcher.last) t.times.push(performance.now() - t0), (t.playouts += searcher.last.iterations), (t.steps += searcher.last.result?.steps ?? 0);
+      const c = process.cpuUsage(c0);
+      if (searcher.last) t.times.push(performance.now() - t0), t.cpu.push((c.user + c.system) / 1000), (t.playouts += searcher.last.iterations), (t.steps += searcher.last.result?.steps ?? 0);
       return r;
     };
     bots[seat] = {
@@ -118,7 +123,7 @@ async function runAll(): Promise<Tally[]> {
   );
   return parts[0].map((t, i) => {
     const all = parts.map((p) => p[i]);
-    return { ...t, rounds: sum(all.map((p) => p.rounds)), wins: sum(all.map((p) => p.wins)), times: all.flatMap((p) => p.times), playouts: sum(all.map((p) => p.playouts)), steps: sum(all.map((p) => p.steps)) };
+    return { ...t, rounds: sum(all.map((p) => p.rounds)), wins: sum(all.map((p) => p.wins)), times: all.flatMap((p) => p.times), cpu: all.flatMap((p) => p.cpu), playouts: sum(all.map((p) => p.playouts)), steps: sum(all.map((p) => p.steps)) };
   });
 }
 
@@ -139,10 +144,11 @@ if (values.part !== undefined) {
   const tallies = await runAll();
   const rows = tallies.map((t) => {
     const times = t.times.slice().sort((a, b) => a - b);
+    const cpu = t.cpu.slice().sort((a, b) => a - b);
     const [low, high] = wilson(t.wins, t.rounds);
     return {
       rules: t.rules, variant: t.variant, rounds: t.rounds, wins: t.wins, share: t.wins / t.rounds, low, high,
-      decisions: times.length, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99), playoutsPerDecision: t.playouts / Math.max(1, times.length), stepsPerPlayout: t.steps / Math.max(1, t.playouts),
+      decisions: times.length, medianMs: quantile(times, 0.5), p99Ms: quantile(times, 0.99), cpuMedianMs: quantile(cpu, 0.5), cpuP99Ms: quantile(cpu, 0.99), playoutsPerDecision: t.playouts / Math.max(1, times.length), stepsPerPlayout: t.steps / Math.max(1, t.playouts),
     };
   });
   const result = { budget: budgetText(budget), seed, processes, seconds: (performance.now() - t0) / 1000, rows };
@@ -150,10 +156,10 @@ if (values.part !== undefined) {
   else {
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
     console.log(`ISMCTS seat vs 3 heuristic bots, 4 players, budget ${budgetText(budget)} per decision, seed ${seed}, ${processes} process(es), ${result.seconds.toFixed(0)} s`);
-    console.log('rules      variant   rounds   wins   share    95 % interval       decisions  median ms  p99 ms  playouts');
+    console.log('rules      variant   rounds   wins   share    95 % interval       decisions  median ms  p99 ms  cpu median  cpu p99  playouts');
     for (const r of rows) {
       console.log(
-        `${r.rules.padEnd(10)} ${r.variant.padEnd(9)} ${String(r.rounds).padStart(6)} ${String(r.wins).padStart(6)}  ${pct(r.share).padStart(7)}  ${pct(r.low).padStart(7)} – ${pct(r.high).padStart(7)}  ${String(r.decisions).padStart(9)}  ${r.medianMs.toFixed(1).padStart(9)}  ${r.p99Ms.toFixed(1).padStart(6)}  ${r.playoutsPerDecision.toFixed(0).padStart(8)}`,
+        `${r.rules.padEnd(10)} ${r.variant.padEnd(9)} ${String(r.rounds).padStart(6)} ${String(r.wins).padStart(6)}  ${pct(r.share).padStart(7)}  ${pct(r.low).padStart(7)} – ${pct(r.high).padStart(7)}  ${String(r.decisions).padStart(9)}  ${r.medianMs.toFixed(1).padStart(9)}  ${r.p99Ms.toFixed(1).padStart(6)}  ${r.cpuMedianMs.toFixed(1).padStart(10)}  ${r.cpuP99Ms.toFixed(1).padStart(7)}  ${r.playoutsPerDecision.toFixed(0).padStart(8)}`,
       );
     }
   }
