@@ -6,7 +6,7 @@
  * timed test:
  *
  *   node bin/run-ts.js bench/ismcts-strength.ts [--rounds 2000] [--rules extreme,classic]
- *     [--budget N|Nsteps] [--seed 1] [--processes 2] [--no-ceiling] [--json]
+ *     [--budget N|Nsteps] [--seed 1] [--processes 2] [--variants ismcts,ceiling] [--json]
  *
  * `--processes N` plays the rounds in N processes (round g in process g mod N): the figures do
  * not depend on N, the wall times do (processes on a shared machine slow each other); the
@@ -23,7 +23,7 @@ import { createGame } from '../game/setup.ts';
 import { seedRng, wideSeed } from '../lib/rng.ts';
 import { wilson } from '../lib/stats.ts';
 
-const USAGE = 'usage: node bin/run-ts.js bench/ismcts-strength.ts [--rounds N] [--rules extreme,classic] [--budget N|Nsteps] [--seed N] [--processes N] [--no-ceiling] [--json]';
+const USAGE = 'usage: node bin/run-ts.js bench/ismcts-strength.ts [--rounds N] [--rules extreme,classic] [--budget N|Nsteps] [--seed N] [--processes N] [--variants ismcts,ceiling] [--json]';
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     budget: { type: 'string', default: budgetText(DEFAULT_BUDGET) },
     seed: { type: 'string', default: '1' },
     processes: { type: 'string', default: '1' },
-    'no-ceiling': { type: 'boolean', default: false },
+    variants: { type: 'string', default: 'ismcts,ceiling' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
     // One process's share: rounds g with g mod N = K (internal, set by --processes).
@@ -48,12 +48,17 @@ const seed = Number(values.seed);
 const processes = Number(values.processes);
 const parsed = parseBudget(values.budget!);
 const ruleSets = values.rules!.split(',').map((r) => r.trim());
+const variants = values.variants!.split(',').map((v) => v.trim());
+const badVariant = variants.find((v) => v !== 'ismcts' && v !== 'ceiling');
+if (badVariant !== undefined) {
+  console.error(`--variants: "${badVariant}" is not a variant: list ismcts, ceiling or both\n${USAGE}`);
+  process.exit(2);
+}
 if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(seed) || seed < 0 || !Number.isInteger(processes) || processes < 1 || 'error' in parsed || 'ms' in parsed) {
   console.error(`${'error' in parsed ? `--budget: ${parsed.error}\n` : ''}${USAGE} (--budget counts playouts or steps: a time budget is not reproducible)`);
   process.exit(2);
 }
 const budget = parsed;
-const variants = values['no-ceiling'] ? ['ismcts'] : ['ismcts', 'ceiling'];
 
 /** What one process measured for one rule set and variant. */
 interface Tally {
@@ -113,8 +118,7 @@ async function runAll(): Promise<Tally[]> {
   const runner = fileURLToPath(new URL('../bin/run-ts.js', import.meta.url));
   const parts = await Promise.all(
     Array.from({ length: processes }, (_, k) => new Promise<Tally[]>((resolve, reject) => {
-      const args = [runner, script, '--rounds', String(rounds), '--rules', ruleSets.join(','), '--budget', values.budget!, '--seed', String(seed), '--part', `${k}/${processes}`];
-      if (values['no-ceiling']) args.push('--no-ceiling');
+      const args = [runner, script, '--rounds', String(rounds), '--rules', ruleSets.join(','), '--budget', values.budget!, '--seed', String(seed), '--variants', variants.join(','), '--part', `${k}/${processes}`];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
