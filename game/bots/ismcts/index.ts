@@ -21,8 +21,8 @@ import { SeatView } from './view.ts';
 export type Budget = { playouts: number } | { steps: number } | { ms: number };
 
 /**
- * The default budget: steps that keep a decision under 200 ms on one core of a small machine
- * (at its 99th percentile, the machine shared), reproducible for a seed.
+ * The default budget: steps that keep a decision well under 200 ms on one core of a small
+ * machine, even at its slowest, and reproducible for a seed.
  */
 export const DEFAULT_BUDGET: Budget = { steps: 50_000 };
 
