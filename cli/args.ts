@@ -3,7 +3,7 @@
  * the `--help` text, and a wrong flag gives a message that says what to type instead.
  */
 import { parseArgs } from 'node:util';
-import { BOT_KINDS_TEXT, DEFAULT_BUDGET, isBotKind, parseBudget, type BotKind, type Budget } from '../game/bots/index.ts';
+import { BOT_KINDS_TEXT, budgetText, DEFAULT_BUDGET, isBotKind, parseBudget, SETUP_STEPS, type BotKind, type Budget } from '../game/bots/index.ts';
 
 /** A mistake in how the command was called: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -113,7 +113,7 @@ export const BOTS_HELP = BOT_KINDS_TEXT;
 
 /** What `--bot-budget` takes, for help. */
 export const BOT_BUDGET_HELP =
-  `the ismcts bots' search per decision: N playouts (reproducible; default ${(DEFAULT_BUDGET as { playouts: number }).playouts}) or Nms of time (not reproducible: it depends on the machine)`;
+  `the ismcts bots' search per decision: N playouts or Nsteps steps (a move played in a playout is one, setting a playout up ${SETUP_STEPS}; both reproducible; default ${budgetText(DEFAULT_BUDGET)}), or Nms of time (not reproducible: it depends on the machine)`;
 
 /**
  * The `--bots` list: shipped kinds, comma-separated, at most `seats` of them (`what` names the

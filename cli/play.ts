@@ -78,7 +78,7 @@ export const playCommand: Command = {
     players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
     name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
     bots: { type: 'string', value: 'KIND[,KIND…]', help: `how the bots play: ${BOTS_HELP}; heuristic by default (a comma list gives one per seat)` },
-    'bot-budget': { type: 'string', value: 'N|Nms', help: BOT_BUDGET_HELP },
+    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', help: BOT_BUDGET_HELP },
     profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
     seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
     target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },

@@ -84,7 +84,7 @@ export const simulateCommand: Command = {
     workers: { type: 'string', value: 'W', help: 'worker threads (same figures for any W)', default: String(availableParallelism()) },
     match: { type: 'boolean', help: 'play whole matches to the target instead of single rounds' },
     bots: { type: 'string', value: 'KIND[,KIND…]', help: `${BOTS_HELP}, one for all or a list per seat`, default: 'heuristic' },
-    'bot-budget': { type: 'string', value: 'N|Nms', help: BOT_BUDGET_HELP },
+    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', help: BOT_BUDGET_HELP },
     fidelity: { type: 'string', value: 'fast|machine', help: 'fast: the launcher\'s pure core; machine: the XState machine on a simulated clock', default: 'fast' },
     json: { type: 'boolean', help: 'print one JSON object' },
     csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },

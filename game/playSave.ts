@@ -5,7 +5,7 @@
  */
 import { BATTERY, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
-import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
+import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { applyMove } from './engine.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, setupOf, type SaveFile } from './save.ts';
@@ -128,9 +128,9 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every(isBotKind))
     fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
   if (m.budget !== undefined) {
-    const text = typeof m.budget === 'object' && m.budget !== null ? ('ms' in m.budget ? `${String(m.budget.ms)}ms` : String((m.budget as { playouts?: unknown }).playouts)) : '';
+    const text = typeof m.budget === 'object' && m.budget !== null ? budgetText(m.budget) : '';
     const b = parseBudget(text);
-    if ('error' in b || JSON.stringify(b) !== JSON.stringify(m.budget)) fail('budget', 'must be { "playouts": N } or { "ms": N } with N a whole number from 1 to 1000000');
+    if ('error' in b || JSON.stringify(b) !== JSON.stringify(m.budget)) fail('budget', 'must be { "playouts": N }, { "steps": N } or { "ms": N } with N a whole number from 1 to 1000000');
   }
   if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file');
   const l = m.launcher;

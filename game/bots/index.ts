@@ -8,7 +8,7 @@ import type { Bot, BotOptions } from './types.ts';
 export { firstBot } from './first.ts';
 export { heuristicBot, leader, strongestColour } from './heuristic.ts';
 export { randomBot, type RandomBotOptions } from './random.ts';
-export { ismctsBot, parseBudget, DEFAULT_BUDGET, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
+export { budgetText, ismctsBot, parseBudget, DEFAULT_BUDGET, SETUP_STEPS, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
 export type { Bot, BotOptions } from './types.ts';
 
 /**

@@ -62,7 +62,7 @@ describe('uno-extreme simulate', () => {
       [['simulate', '--games', '2.5'], /--games must be a whole number, got "2\.5"/],
       [['simulate', '--fidelity', 'slow'], /--fidelity must be fast or machine/],
       [['simulate', '--bots', 'genius'], /--bots: unknown bot "genius"; use heuristic, random, ismcts or first/],
-      [['simulate', '--bots', 'ismcts', '--bot-budget', 'fast'], /^uno-extreme simulate: --bot-budget: "fast" is not a budget: give a number of playouts \(300\) or of milliseconds \(150ms\), from 1 to 1000000\n$/],
+      [['simulate', '--bots', 'ismcts', '--bot-budget', 'fast'], /^uno-extreme simulate: --bot-budget: "fast" is not a budget: give playouts \(300\), steps \(50000steps\) or milliseconds \(150ms\), from 1 to 1000000\n$/],
       [['simulate', '--compare', 'seed-0-8'], /--compare needs at least two profiles/],
       [['simulate', '--profile', 'nope', '--games', '2'], /unknown profile "nope"/],
       [['simulate', '--rules', 'poker', '--games', '2'], /poker/],

@@ -19,7 +19,7 @@ const cases: Array<[string, number, RegExp]> = [
   ['--bogus', 2, /^uno-extreme play: Unknown option '--bogus' {2}options of `uno-extreme play`: --rules, --players, /],
   ['--pace slow', 2, /^uno-extreme play: --pace must be normal, fast or instant, got "slow"$/],
   ['--bots genius', 2, /^uno-extreme play: --bots: unknown bot "genius"; use heuristic, random, ismcts or first \(a comma list gives one per seat, repeated\)$/],
-  ['--bots ismcts --bot-budget 2s', 2, /^uno-extreme play: --bot-budget: "2s" is not a budget: give a number of playouts \(300\) or of milliseconds \(150ms\), from 1 to 1000000$/],
+  ['--bots ismcts --bot-budget 2s', 2, /^uno-extreme play: --bot-budget: "2s" is not a budget: give playouts \(300\), steps \(50000steps\) or milliseconds \(150ms\), from 1 to 1000000$/],
   // Refused before the picked seed is printed: the screen holds only what was wrong.
   ['--profile nope', 1, /^uno-extreme play: profile: unknown profile "nope": use one of seed-0-8, /],
   ['--target 0', 2, /^uno-extreme play: --target must be between 1 and 1000000, got 0$/],

@@ -140,6 +140,22 @@ describe('the ISMCTS bot', () => {
     expect(bot.last).toBeNull();
   });
 
+  it('stops a step budget once its playouts have played that many moves, as a playout count would', () => {
+    const r = record('extreme', 3, 4)!;
+    const bot = ismctsBot({ seed: 1, seat: 0, budget: { steps: 3000 } });
+    const chosen = bot.choose(r.state, 0, r.moves);
+    const { iterations, steps, key } = bot.last!.result!;
+    expect(iterations).toBeGreaterThan(1);
+    expect(steps).toBeGreaterThanOrEqual(3000);
+    const counted = ismctsBot({ seed: 1, seat: 0, budget: { playouts: iterations } });
+    expect(counted.choose(r.state, 0, r.moves)).toEqual(chosen);
+    expect(counted.last!.result).toMatchObject({ iterations, steps, key });
+    // One move more to spend than it played, and it starts another iteration.
+    const more = ismctsBot({ seed: 1, seat: 0, budget: { steps: steps + 1 } });
+    more.choose(r.state, 0, r.moves);
+    expect(more.last!.result!.iterations).toBeGreaterThan(iterations);
+  });
+
   it('stops a time budget on its clock', () => {
     const r = record('classic', 2, 8)!;
     let t = 0;
@@ -153,7 +169,8 @@ describe('the ISMCTS bot', () => {
   it('reads budgets as playouts or milliseconds, and says what is wrong', () => {
     expect(parseBudget('300')).toEqual({ playouts: 300 });
     expect(parseBudget('150ms')).toEqual({ ms: 150 });
-    for (const bad of ['0', '-3', 'fast', '2s', '1e3', ''])
-      expect(parseBudget(bad)).toEqual({ error: expect.stringMatching(/is not a budget: give a number of playouts \(300\) or of milliseconds \(150ms\)/) });
+    expect(parseBudget('50000steps')).toEqual({ steps: 50000 });
+    for (const bad of ['0', '-3', 'fast', '2s', '1e3', '', 'steps', '5 steps'])
+      expect(parseBudget(bad)).toEqual({ error: expect.stringMatching(/is not a budget: give playouts \(300\), steps \(50000steps\) or milliseconds \(150ms\)/) });
   });
 });

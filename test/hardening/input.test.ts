@@ -67,7 +67,8 @@ describe('numbers the model cannot take are refused up front', () => {
       [(s) => (s.play.launcher.motorMS = 5), /play\.launcher\.motorMS is not known: unknown field "motorMS": did you mean motorMs\?/],
       [(s) => (s.play.bots = ['heuristic', 'random', 'random', 'random']), /play\.bots must list heuristic, random, ismcts or first \(1 to 3 of them\)/],
       [(s) => (s.play.bots = ['genius']), /play\.bots must list heuristic, random, ismcts or first/],
-      [(s) => (s.play.budget = { playouts: 0 }), /play\.budget must be \{ "playouts": N \} or \{ "ms": N \} with N a whole number from 1 to 1000000/],
+      [(s) => (s.play.budget = { playouts: 0 }), /play\.budget must be \{ "playouts": N \}, \{ "steps": N \} or \{ "ms": N \} with N a whole number from 1 to 1000000/],
+      [(s) => (s.play.budget = { steps: 2.5 }), /play\.budget must be/],
       [(s) => (s.play.budget = { playouts: 5, ms: 3 }), /play\.budget must be/],
       [(s) => (s.play.budget = '300'), /play\.budget must be/],
     ];

@@ -11,22 +11,35 @@ import type { Bot, BotOptions } from '../types.ts';
 import { allies } from './playout.ts';
 import { heuristicBot } from '../heuristic.ts';
 import { LET_GO, moveKey, search, type SearchResult } from './search.ts';
+export { SETUP_STEPS } from './search.ts';
 import { SeatView } from './view.ts';
 
-/** How long a decision searches: so many playouts (reproducible), or so many milliseconds (not reproducible). */
-export type Budget = { playouts: number } | { ms: number };
+/**
+ * How long a decision searches: so many playouts, or so many moves played inside playouts (both
+ * reproducible; moves bound the time more closely), or so many milliseconds (not reproducible).
+ */
+export type Budget = { playouts: number } | { steps: number } | { ms: number };
 
-/** The default budget: playouts that keep a decision under 200 ms on one core of a small machine. */
-export const DEFAULT_BUDGET: Budget = { playouts: 150 };
+/**
+ * The default budget: steps that keep a decision well under 200 ms on one core of a small
+ * machine, even at its slowest, and reproducible for a seed.
+ */
+export const DEFAULT_BUDGET: Budget = { steps: 50_000 };
 
 /** `--bot-budget`'s text: `N` playouts or `Nms`; a message that says what is wrong otherwise. */
 export function parseBudget(text: string): Budget | { error: string } {
-  const m = /^([0-9]+)(ms)?$/.exec(text.trim());
+  const m = /^([0-9]+)(ms|steps)?$/.exec(text.trim());
   const n = m ? Number(m[1]) : NaN;
   if (!m || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000) {
-    return { error: `"${text}" is not a budget: give a number of playouts (300) or of milliseconds (150ms), from 1 to 1000000` };
+    return { error: `"${text}" is not a budget: give playouts (300), steps (50000steps) or milliseconds (150ms), from 1 to 1000000` };
   }
-  return m[2] ? { ms: n } : { playouts: n };
+  return m[2] === 'ms' ? { ms: n } : m[2] === 'steps' ? { steps: n } : { playouts: n };
+}
+
+/** A budget as `--bot-budget` writes it (what {@link parseBudget} reads back); `?` for a shape that is no budget. */
+export function budgetText(b: object): string {
+  const o = b as Record<string, unknown>;
+  return 'ms' in o ? `${String(o.ms)}ms` : 'steps' in o ? `${String(o.steps)}steps` : 'playouts' in o ? String(o.playouts) : '?';
 }
 
 /** The search bot's settings beyond every bot's. */
@@ -110,7 +123,7 @@ export function ismctsBot(o: BotOptions & SearchOptions): IsmctsBot {
     const own = mode === 'turn' ? policy.choose(state, seat, moves) : policy.react(state, seat, moves);
     const result = search(
       {
-        me: seat, profile: profile!, rng, counters: v.counters, playouts, stop,
+        me: seat, profile: profile!, rng, counters: v.counters, playouts, stop, steps: 'steps' in budget ? budget.steps : undefined,
         determinise: () => determinisation(state, v, rng, o.omniscient ?? false),
         prior: own ? moveKey(own) : LET_GO,
       },

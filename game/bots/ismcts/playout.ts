@@ -35,6 +35,8 @@ export interface Playout {
   list: MoveList;
   /** The decider's moves among them ({@link decisionPicks}). */
   picks: number[];
+  /** Moves applied so far by {@link step}: what a step budget counts. */
+  steps: number;
 }
 
 /** A launcher for a determinised supply, seeded from the search's stream, at the counters the table saw. */
@@ -51,9 +53,10 @@ export function list(p: Playout): void {
   listMoves(p.s, p.list);
 }
 
-/** Applies a move and keeps the launcher in step (a reload loads it). */
+/** Applies a move and keeps the launcher in step (a reload loads it: the one event a playout reads, so only the few are built). */
 export function step(p: Playout, m: Move): void {
-  const events = applyIn(p.s, m);
+  p.steps++;
+  const events = applyIn(p.s, m, false);
   if (p.launcher) for (const e of events) if (e.type === 'reload') p.launcher.loadSync(e.cards);
 }
 

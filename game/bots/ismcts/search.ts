@@ -56,6 +56,13 @@ export interface SearchSetup {
   determinise: () => GameState;
   /** Iterations to run, or until `stop()` says so (checked between iterations). */
   playouts: number;
+  /**
+   * Steps the iterations may take in all (checked between iterations): each move they apply
+   * is one, and drawing and setting up an iteration's round is {@link SETUP_STEPS} more.
+   * Reproducible like a playout count, and a far closer bound on the time: long playouts make
+   * a slow decision under a playout count, many short ones under a count of moves alone.
+   */
+  steps?: number;
   stop?: () => boolean;
   /** Moves a playout runs before the round is scored by hand sizes. */
   maxMoves?: number;
@@ -68,10 +75,11 @@ export interface SearchSetup {
   prior?: string;
 }
 
-/** What the search found: the chosen key, the iterations run and the root's children. */
+/** What the search found: the chosen key, the iterations run, the steps they took ({@link SearchSetup.steps}) and the root's children. */
 export interface SearchResult {
   key: string;
   iterations: number;
+  steps: number;
   children: { key: string; visits: number; value: number }[];
 }
 
@@ -86,6 +94,14 @@ function clearlyBetter(a: Node, b: Node): boolean {
   const mb = b.reward / b.visits;
   const variance = (ma * (1 - ma)) / a.visits + (mb * (1 - mb)) / b.visits;
   return ma - mb > CONFIDENCE * Math.sqrt(variance);
+}
+
+/** What drawing a determinisation and setting up its playout costs, in moves applied (about as long on this engine). */
+export const SETUP_STEPS = 100;
+
+/** The budget allows another iteration, `iterations` and `steps` spent (the first always runs). */
+function more(setup: SearchSetup, iterations: number, steps: number): boolean {
+  return iterations === 0 || (iterations < setup.playouts && steps < (setup.steps ?? Infinity) && !setup.stop?.());
 }
 
 function newNode(seat: number, key: string): Node {
@@ -152,9 +168,10 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
   const maxMoves = setup.maxMoves ?? 1000;
   let iterations = 0;
   const policy = heuristicBot({ seed: setup.rng.u32(), seat: setup.me });
-  for (; iterations < setup.playouts && !(iterations > 0 && setup.stop?.()); iterations++) {
+  let steps = 0;
+  for (; more(setup, iterations, steps); iterations++) {
     const s = roundOf(setup.determinise());
-    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy, list: new MoveList(), picks: [] };
+    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy, list: new MoveList(), picks: [], steps: 0 };
     const path: Node[] = [];
     let node = root;
     let expanded = false;
@@ -212,6 +229,7 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
       step(p, m);
     }
     const r = s.winner !== null || cut ? rewards(s) : rollout(p, maxMoves);
+    steps += SETUP_STEPS + p.steps;
     for (const v of path) {
       v.visits++;
       v.reward += r[v.seat];
@@ -224,6 +242,7 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
   return {
     key: best?.key ?? rootKeys[0],
     iterations,
+    steps,
     children: root.children.map((c) => ({ key: c.key, visits: c.visits, value: c.visits ? c.reward / c.visits : 0 })),
   };
 }
