@@ -111,13 +111,21 @@ class StateView {
 class Choices {
   readonly list = new MoveList();
   picks: number[] = [];
+  // The move a round-reading bot picked and its index in the list (-1: none this move): the
+  // common case, kept out of `given`, whose objects a state-reading bot or a person chose among.
+  private pickedMove: Move | null = null;
+  private pickedAt = -1;
   private given: Move[] = [];
+  private givenAt: number[] = [];
 
   /** Lists the moves of `round` (the objects of the last move are forgotten). */
   listFor(round: Round): void {
     listMoves(round, this.list);
-    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is cheaper.
-    this.given = [];
+    this.pickedMove = null;
+    this.pickedAt = -1;
+    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is
+    // cheaper; and none at all when the last move gave out no objects.
+    if (this.given.length > 0) (this.given = []), (this.givenAt = []);
   }
 
   /** `seat`'s out-of-turn moves (late call, catch, jump-in) as the picks: false when it has none. */
@@ -148,21 +156,27 @@ class Choices {
   picked(i: number, seat: number, bot: Bot): Move {
     if (!this.picks.includes(i)) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${this.picks.length} moves`);
     const m = this.list.moveAt(i);
-    this.given.push(m);
+    this.pickedMove = m;
+    this.pickedAt = i;
     return m;
   }
 
   /** The picks as objects (legal), for a bot that reads states or a person. */
   objects(): Move[] {
     const out: Move[] = [];
-    for (let k = 0; k < this.picks.length; k++) out.push(this.list.moveAt(this.picks[k]));
-    for (let k = 0; k < out.length; k++) this.given.push(out[k]);
+    for (let k = 0; k < this.picks.length; k++) {
+      out.push(this.list.moveAt(this.picks[k]));
+      this.given.push(out[k]);
+      this.givenAt.push(this.picks[k]);
+    }
     return out;
   }
 
-  /** `m` is one of the objects built this move (a listed move). */
-  listed(m: Move): boolean {
-    return this.given.includes(m);
+  /** The index in the list of `m` when it is one of the objects built this move (a listed move), else -1. */
+  listedAt(m: Move): number {
+    if (m === this.pickedMove) return this.pickedAt;
+    const k = this.given.indexOf(m);
+    return k < 0 ? -1 : this.givenAt[k];
   }
 }
 
@@ -195,9 +209,11 @@ function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choic
 
 /** Applies the move chosen, or throws naming the seat that chose an illegal one. */
 function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[], all: boolean): GameEvent[] {
-  // A listed move is legal: apply it without checking it again. Anything else (a launcher
-  // answer, a move a bot or a person made up) is checked.
-  const error = c.listed(move) ? null : checkIn(state, move);
+  // A listed move is legal: apply it without checking it again, with its cards as the list has
+  // them. Anything else (a launcher answer, a move a bot or a person made up) is checked.
+  const at = c.listedAt(move);
+  if (at >= 0) return applyIn(state, move, all, c.list.card[at], c.list.also[at]);
+  const error = checkIn(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
   return applyIn(state, move, all);
 }
