@@ -68,6 +68,18 @@ export interface RoundRun {
   moves: number;
 }
 
+/** A finished round as {@link runRoundIn} gives it: the round itself (cards as serials). */
+export interface RoundInRun {
+  round: Round;
+  /** Moves applied by this run. */
+  moves: number;
+}
+
+/** What the loop ends with: the round, and its view (a state built for whoever asked, reused). */
+interface Played extends RoundInRun {
+  view: StateView;
+}
+
 type Input = PressResult | Move | null | undefined;
 
 // The operations that name nothing but a seat, made once: a simulated round yields several a press.
@@ -218,7 +230,7 @@ function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[],
   return applyIn(state, move, all);
 }
 
-function checkTable(start: GameState, bots: readonly Bot[]): void {
+function checkTable(start: Pick<GameState, 'players'>, bots: readonly Bot[]): void {
   if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
 }
 
@@ -269,10 +281,15 @@ function launcherMove(p: PressRequest<number>, r: PressResult): Move {
  * round only for whoever reads one: a bot that reads states, a person, `onStep`, a display.
  */
 export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
-  checkTable(start, bots);
-  const launcher = start.rules.options.launcher;
+  const { view, moves } = yield* loopOn(roundOf(start), bots, opts, announce);
+  return { state: view.get(), moves };
+}
+
+/** {@link roundLoop} on `state`, a round of its own that it plays in place (or on copies, with `announce`). */
+function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce: boolean): Generator<LauncherOp, Played, Input> {
+  checkTable(state, bots);
+  const launcher = state.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = roundOf(start);
   const view = new StateView(state);
   const choices = new Choices();
   let aimed = -1;
@@ -317,14 +334,18 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     const events = applyChosen(state, move, choices, bots, allEvents);
     view.moved(state);
     turnPressed = move.type === 'press';
-    for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    // An index loop: for…of makes an iterator a move, in a generator that cannot elide it.
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k];
+      if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    }
     opts.onRound?.(state, move, events);
     if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
     opts.onStep?.(view.get(), move, events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state: view.get(), move, events };
   }
-  return { state: view.get(), moves: count };
+  return { round: state, moves: count, view };
 }
 
 function noLauncher(): never {
@@ -370,7 +391,22 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
  * `state` is not changed: the round is played on a copy, move by move in place (see `onStep`).
  */
 export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
-  const loop = roundLoop(state, bots, opts);
+  const { view, moves } = playSync(roundOf(state), launcher, bots, opts);
+  return { state: view.get(), moves };
+}
+
+/**
+ * {@link runRoundSync} on a round in play (game/core/round.ts), which it plays itself, in place:
+ * pass a round nobody else holds (dealRound, roundOf). For a simulation, which reads the finished
+ * round as it is: no state is built at either end.
+ */
+export function runRoundIn(round: Round, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundInRun {
+  const { moves } = playSync(round, launcher, bots, opts);
+  return { round, moves };
+}
+
+function playSync(round: Round, launcher: SyncLauncher | null, bots: readonly Bot[], opts: RunOptions = {}): Played {
+  const loop = loopOn(round, bots, opts, false);
   const l = launcher;
   // Methods, not arrow-function properties: the TypeScript loader names each of those with a property definition, every round.
   const calls: Calls<PressResult> | null = l && {
