@@ -4,7 +4,7 @@
  */
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
-import { COLOURS, cardAt, type Colour } from './cards.ts';
+import { COLOURS, cardAt, serialOf, type Colour } from './cards.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
 import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
@@ -90,12 +90,13 @@ function turnMove(d: Draft, seat: number): void {
   else resume(d, after);
 }
 
-function change(d: Draft, m: Move): void {
+function change(d: Draft, m: Move, card: number, also: number): void {
   const s = d.s;
   const p = s.pending;
   switch (m.type) {
     case 'play':
-      return applyPlay(d, m);
+      if (card < 0) (card = serialOf(m.card)), (also = m.also === undefined ? -1 : serialOf(m.also));
+      return applyPlay(d, m, card, also);
     case 'press':
     case 'draw':
       return turnMove(d, m.seat);
@@ -161,13 +162,15 @@ export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { 
  * round of its own. Listing and checking share one source of truth, so a listed move always
  * passes {@link checkMove}. Anything else (launcher answers, people, save files) is checked
  * first ({@link checkIn}, {@link applyMove}). Returns the move's events: all of them, or with
- * `all` false only the turns, reloads and the end (see {@link Draft}).
+ * `all` false only the turns, reloads and the end (see {@link Draft}). A play's `card` and
+ * `also` are its card and pair as serials (-1: no pair) when the caller has them (the runner, from
+ * its move list); without them (`card` -1) they are looked up from the move's ids.
  */
-export function applyIn(round: Round, move: Move, all = true): GameEvent[] {
+export function applyIn(round: Round, move: Move, all = true, card = -1, also = -1): GameEvent[] {
   const d = draftOf(round, all);
   const keepsWindow = keepsUnoWindow(round, move);
   if (!keepsWindow) round.uno = null;
-  change(d, move);
+  change(d, move, card, also);
   // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
   if (keepsWindow && round.uno !== null && round.hands[round.uno].length !== 1) round.uno = null;
   round.moves++;

@@ -192,14 +192,18 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   }
 }
 
-/** Lays a legal play and applies the card's effect. */
-export function applyPlay(d: Draft, m: PlayMove): void {
+/**
+ * Lays a legal play and applies the card's effect. `n` and `also` are the play's card and pair
+ * as serials (-1: no pair): the runner has them in its move list, so a listed play costs no
+ * lookup of its ids (the engine looks them up for a move from elsewhere).
+ */
+export function applyPlay(d: Draft, m: PlayMove, n: number, also: number): void {
   const s = d.s;
-  const c = card(m.card);
+  const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
   const colourBefore = s.colour;
-  const laid = laidBy(s, m, c);
+  const laid = laidOf(s, m.seat, c, also);
   takeFromHand(d, m.seat, laid);
   lay(d, laid);
   s.pending = null;
@@ -219,7 +223,7 @@ export function applyPlay(d: Draft, m: PlayMove): void {
     colour: s.colour,
     target: m.target ?? null,
     goingOut: left === 0,
-    pair: m.also !== undefined,
+    pair: also >= 0,
     stacked,
     kept: s.hands[m.seat],
     colourBefore,

@@ -204,12 +204,17 @@ export class RulesError extends Error {
 /** The rules with some options changed, checked (throws {@link RulesError} naming the option). */
 export function withOptions(rules: Rules, overrides: Partial<Options> = {}, where = 'options'): Rules {
   // Options come from files, positions and flags: a misspelt one is refused, not ignored.
-  const unknown = unknownKey(overrides, Object.keys(rules.options), 'option');
-  if (unknown) throw new RulesError(`${where}: ${unknown.message}`);
-  const options = { ...rules.options, ...overrides };
+  // No override (every simulated game): the rules themselves, checked, not a copy of them. Rules
+  // are never changed once made, so sharing them is safe.
+  const none = Object.keys(overrides).length === 0;
+  const options = none ? rules.options : { ...rules.options, ...overrides };
+  if (!none) {
+    const unknown = unknownKey(overrides, Object.keys(rules.options), 'option');
+    if (unknown) throw new RulesError(`${where}: ${unknown.message}`);
+  }
   const problem = optionsProblem(options);
   if (problem) throw new RulesError(`${where}.${problem}`);
-  return { ...rules, options };
+  return none ? rules : { ...rules, options };
 }
 
 /** The first problem of a set of options, as `field: what is wrong`, or null. */

@@ -68,6 +68,18 @@ export interface RoundRun {
   moves: number;
 }
 
+/** A finished round as {@link runRoundIn} gives it: the round itself (cards as serials). */
+export interface RoundInRun {
+  round: Round;
+  /** Moves applied by this run. */
+  moves: number;
+}
+
+/** What the loop ends with: the round, and its view (a state built for whoever asked, reused). */
+interface Played extends RoundInRun {
+  view: StateView;
+}
+
 type Input = PressResult | Move | null | undefined;
 
 // The operations that name nothing but a seat, made once: a simulated round yields several a press.
@@ -111,13 +123,21 @@ class StateView {
 class Choices {
   readonly list = new MoveList();
   picks: number[] = [];
+  // The move a round-reading bot picked and its index in the list (-1: none this move): the
+  // common case, kept out of `given`, whose objects a state-reading bot or a person chose among.
+  private pickedMove: Move | null = null;
+  private pickedAt = -1;
   private given: Move[] = [];
+  private givenAt: number[] = [];
 
   /** Lists the moves of `round` (the objects of the last move are forgotten). */
   listFor(round: Round): void {
     listMoves(round, this.list);
-    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is cheaper.
-    this.given = [];
+    this.pickedMove = null;
+    this.pickedAt = -1;
+    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is
+    // cheaper; and none at all when the last move gave out no objects.
+    if (this.given.length > 0) (this.given = []), (this.givenAt = []);
   }
 
   /** `seat`'s out-of-turn moves (late call, catch, jump-in) as the picks: false when it has none. */
@@ -148,21 +168,27 @@ class Choices {
   picked(i: number, seat: number, bot: Bot): Move {
     if (!this.picks.includes(i)) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${this.picks.length} moves`);
     const m = this.list.moveAt(i);
-    this.given.push(m);
+    this.pickedMove = m;
+    this.pickedAt = i;
     return m;
   }
 
   /** The picks as objects (legal), for a bot that reads states or a person. */
   objects(): Move[] {
     const out: Move[] = [];
-    for (let k = 0; k < this.picks.length; k++) out.push(this.list.moveAt(this.picks[k]));
-    for (let k = 0; k < out.length; k++) this.given.push(out[k]);
+    for (let k = 0; k < this.picks.length; k++) {
+      out.push(this.list.moveAt(this.picks[k]));
+      this.given.push(out[k]);
+      this.givenAt.push(this.picks[k]);
+    }
     return out;
   }
 
-  /** `m` is one of the objects built this move (a listed move). */
-  listed(m: Move): boolean {
-    return this.given.includes(m);
+  /** The index in the list of `m` when it is one of the objects built this move (a listed move), else -1. */
+  listedAt(m: Move): number {
+    if (m === this.pickedMove) return this.pickedAt;
+    const k = this.given.indexOf(m);
+    return k < 0 ? -1 : this.givenAt[k];
   }
 }
 
@@ -195,14 +221,16 @@ function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choic
 
 /** Applies the move chosen, or throws naming the seat that chose an illegal one. */
 function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[], all: boolean): GameEvent[] {
-  // A listed move is legal: apply it without checking it again. Anything else (a launcher
-  // answer, a move a bot or a person made up) is checked.
-  const error = c.listed(move) ? null : checkIn(state, move);
+  // A listed move is legal: apply it without checking it again, with its cards as the list has
+  // them. Anything else (a launcher answer, a move a bot or a person made up) is checked.
+  const at = c.listedAt(move);
+  if (at >= 0) return applyIn(state, move, all, c.list.card[at], c.list.also[at]);
+  const error = checkIn(state, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
   return applyIn(state, move, all);
 }
 
-function checkTable(start: GameState, bots: readonly Bot[]): void {
+function checkTable(start: Pick<GameState, 'players'>, bots: readonly Bot[]): void {
   if (bots.length !== start.players) throw new Error(`${start.players} seats need ${start.players} bots, got ${bots.length}`);
 }
 
@@ -253,10 +281,15 @@ function launcherMove(p: PressRequest<number>, r: PressResult): Move {
  * round only for whoever reads one: a bot that reads states, a person, `onStep`, a display.
  */
 export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
-  checkTable(start, bots);
-  const launcher = start.rules.options.launcher;
+  const { view, moves } = yield* loopOn(roundOf(start), bots, opts, announce);
+  return { state: view.get(), moves };
+}
+
+/** {@link roundLoop} on `state`, a round of its own that it plays in place (or on copies, with `announce`). */
+function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce: boolean): Generator<LauncherOp, Played, Input> {
+  checkTable(state, bots);
+  const launcher = state.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
-  let state = roundOf(start);
   const view = new StateView(state);
   const choices = new Choices();
   let aimed = -1;
@@ -301,14 +334,18 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
     const events = applyChosen(state, move, choices, bots, allEvents);
     view.moved(state);
     turnPressed = move.type === 'press';
-    for (const e of events) if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    // An index loop: for…of makes an iterator a move, in a generator that cannot elide it.
+    for (let k = 0; k < events.length; k++) {
+      const e = events[k];
+      if (e.type === 'reload') yield { op: 'load', cards: e.cards };
+    }
     opts.onRound?.(state, move, events);
     if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
     opts.onStep?.(view.get(), move, events);
     // Only a display needs each move handed out (runRound); a simulation goes straight on.
     if (announce) yield { op: 'moved', state: view.get(), move, events };
   }
-  return { state: view.get(), moves: count };
+  return { round: state, moves: count, view };
 }
 
 function noLauncher(): never {
@@ -354,7 +391,22 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
  * `state` is not changed: the round is played on a copy, move by move in place (see `onStep`).
  */
 export function runRoundSync(state: GameState, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundRun {
-  const loop = roundLoop(state, bots, opts);
+  const { view, moves } = playSync(roundOf(state), launcher, bots, opts);
+  return { state: view.get(), moves };
+}
+
+/**
+ * {@link runRoundSync} on a round in play (game/core/round.ts), which it plays itself, in place:
+ * pass a round nobody else holds (dealRound, roundOf). For a simulation, which reads the finished
+ * round as it is: no state is built at either end.
+ */
+export function runRoundIn(round: Round, launcher: SyncLauncher | null, bots: readonly Bot[], opts?: RunOptions): RoundInRun {
+  const { moves } = playSync(round, launcher, bots, opts);
+  return { round, moves };
+}
+
+function playSync(round: Round, launcher: SyncLauncher | null, bots: readonly Bot[], opts: RunOptions = {}): Played {
+  const loop = loopOn(round, bots, opts, false);
   const l = launcher;
   // Methods, not arrow-function properties: the TypeScript loader names each of those with a property definition, every round.
   const calls: Calls<PressResult> | null = l && {

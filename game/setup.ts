@@ -4,7 +4,7 @@
  */
 import { Rng, seedRng } from '../lib/rng.ts';
 import { card, cardAt, deckOf, deckSerialsOf, idAt, type CardId } from './cards.ts';
-import { stateOf, type Round } from './core/round.ts';
+import { roundOf, stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startAction, turnUpRound } from './start.ts';
@@ -64,7 +64,20 @@ export function chooseDealer(rng: Rng, deck: readonly CardId[], seats: readonly 
 /** Deals a new round. Throws a {@link RulesError} naming the field for a setup that cannot be played. */
 export function createGame(setup: GameSetup): GameState {
   const rules = resolveRules(setup.rules, setup.options);
-  if (setup.position !== undefined) return fromSetupPosition(setup, rules, setup.position);
+  return setup.position !== undefined ? fromSetupPosition(setup, rules, setup.position) : stateOf(deal(setup, rules));
+}
+
+/**
+ * {@link createGame}'s round as a round in play (game/core/round.ts), for a runner that plays it
+ * at once ({@link runRoundIn}): dealt as serials, never written as card ids and read back.
+ */
+export function dealRound(setup: GameSetup): Round {
+  const rules = resolveRules(setup.rules, setup.options);
+  return setup.position !== undefined ? roundOf(fromSetupPosition(setup, rules, setup.position)) : deal(setup, rules);
+}
+
+/** The deal of a setup that names no position, with its rules resolved. */
+function deal(setup: GameSetup, rules: Rules): Round {
   const { players, seed } = setup;
   const round = setup.round ?? 0;
   // No array of a length that is not a seat count: tableProblem names the players field first.
@@ -84,7 +97,8 @@ export function createGame(setup: GameSetup): GameState {
   else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
   // Dealt as serials (game/core/round.ts): the same shuffle as of the ids, position for position.
   const supply = rng.shuffle(deckSerialsOf(rules.deck));
-  const hands: number[][] = Array.from({ length: players }, () => []);
+  const hands: number[][] = [];
+  for (let seat = 0; seat < players; seat++) hands.push([]);
   const order = seatsInOrder({ players, out, direction: 1 }, leftOf({ players, out }, dealer));
   let at = 0;
   for (let i = 0; i < hand; i++) for (const seat of order) hands[seat].push(supply[at++]);
@@ -103,7 +117,7 @@ export function createGame(setup: GameSetup): GameState {
   };
   // Its events are not returned: none but what a round's loop needs is built.
   turnUpRound(dealt, false);
-  return stateOf(dealt);
+  return dealt;
 }
 
 /** A round set up from a setup's position text (a save of such a round replays from it). */

@@ -11,9 +11,10 @@ import { SimulatedDevice } from '../emulator/hardware.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  createGame, createMatch, makeBots, roundPoints, runMatchSync, runRoundSync,
+  createMatch, dealRound, makeBots, roundPoints, runMatchSync, runRoundIn,
   type BotKind, type Budget, type GameEvent, type GameState, type MatchState, type Round, type Rules,
 } from '../game/index.ts';
+import { stateOf } from '../game/core/round.ts';
 import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
 
 /** How games are played. */
@@ -77,7 +78,8 @@ function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: 
 export function playOne(cfg: PlayConfig, profile: Profile, game: number | string, keep = false): GameRecord & { final?: GameState | MatchState } {
   const index = typeof game === 'number' ? game : -1;
   const seed = typeof game === 'number' ? gameSeed(cfg.seed, game) : game;
-  const kinds = Array.from({ length: cfg.players }, (_, s) => cfg.bots[s % cfg.bots.length]);
+  const kinds: BotKind[] = [];
+  for (let s = 0; s < cfg.players; s++) kinds.push(cfg.bots[s % cfg.bots.length]);
   // A search bot knows the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
   const bots = makeBots(cfg.players, seed, kinds, { budget: cfg.botBudget, profile, now: wallNow });
   const rec: GameRecord = {
@@ -113,7 +115,7 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
         rec.violation ??= problem;
       }
     },
-    launcherFor(g: GameState): SyncLauncher | null {
+    launcherFor(g: Pick<GameState, 'rules' | 'round'>): SyncLauncher | null {
       deckSize = -1;
       if (!g.rules.options.launcher) return (roundLauncher = null);
       roundLauncher = new CountingLauncher(makeLauncher(profile, cfg.fidelity, seed, g.round, cfg.players));
@@ -129,11 +131,12 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
     rec.points = m.totals[m.winner!];
     rec.rounds = m.rounds.length;
   } else {
-    const g = createGame({ rules: cfg.rules, players: cfg.players, seed, log: keep });
-    const { state } = runRoundSync(g, launcherFor(g), bots, { onRound });
-    if (keep) (rec as { final?: GameState }).final = state;
-    rec.winner = state.winner!;
-    rec.points = roundPoints(state)[state.winner!];
+    // Dealt and played as a round in play: a state is built only for a caller that keeps it.
+    const g = dealRound({ rules: cfg.rules, players: cfg.players, seed, log: keep });
+    const { round } = runRoundIn(g, launcherFor(g), bots, { onRound });
+    if (keep) (rec as { final?: GameState }).final = stateOf(round);
+    rec.winner = round.winner!;
+    rec.points = roundPoints(round)[round.winner!];
     rec.rounds = 1;
   }
   rec.winnerBot = bots[rec.winner].name;

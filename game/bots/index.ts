@@ -47,7 +47,11 @@ export function makeBot(kind: BotKind, options: BotOptions & SearchOptions): Bot
 
 /** One bot per seat: `kinds` is one kind for all or a kind per seat (seats past the list's end: heuristic). */
 export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: Partial<BotOptions> & SearchOptions = {}): Bot[] {
-  return Array.from({ length: players }, (_, seat) =>
-    makeBot(Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds, { ...extra, seed, seat }),
-  );
+  // A loop and Object.assign, not Array.from and an object spread: several times faster, and a
+  // simulation makes a table of bots for every game.
+  const bots: Bot[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    bots.push(makeBot(Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds, Object.assign({}, extra, { seed, seat })));
+  }
+  return bots;
 }

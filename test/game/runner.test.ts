@@ -6,9 +6,11 @@ import { makeBots } from '../../game/bots/index.ts';
 import type { CardId } from '../../game/cards.ts';
 import { createMatch } from '../../game/match.ts';
 import { cardsForCount } from '../../game/press.ts';
-import { runMatchSync, runRound, runRoundSync, sameCards, type AskMode } from '../../game/runner.ts';
+import { runMatchSync, runRound, runRoundIn, runRoundSync, sameCards, type AskMode } from '../../game/runner.ts';
 import { saveGame, stateHash } from '../../game/save.ts';
-import { createGame } from '../../game/setup.ts';
+import { createGame, dealRound } from '../../game/setup.ts';
+import { stateOf } from '../../game/core/round.ts';
+import { roundPoints } from '../../game/scoring.ts';
 import type { Bot } from '../../game/bots/types.ts';
 import type { GameEvent, GameState, Move } from '../../game/state.ts';
 import { fixture } from './fixture.ts';
@@ -120,6 +122,17 @@ describe('runner', () => {
       const a = runRoundSync(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
       const b = await runRound(s, new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(3, seed));
       expect(stateHash(b.state)).toBe(stateHash(a.state));
+    }
+  });
+  it('a round dealt and played in play (dealRound, runRoundIn) ends as createGame and runRoundSync do', () => {
+    for (const rules of ['extreme', 'classic']) {
+      for (const seed of [1, 2, 3]) {
+        const a = runRoundSync(createGame({ rules, players: 4, seed }), new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(4, seed));
+        const b = runRoundIn(dealRound({ rules, players: 4, seed }), new FastLauncher(resolveProfile('seed-0-8'), seed), makeBots(4, seed));
+        expect(b.moves).toBe(a.moves);
+        expect(stateHash(stateOf(b.round))).toBe(stateHash(a.state));
+        expect(roundPoints(b.round)).toEqual(roundPoints(a.state));
+      }
     }
   });
   it('in place (sync) and copying (async) play the same games, and the start state is left as it was', async () => {
