@@ -91,11 +91,17 @@ async function startOn(page: Page, choice: 'virtual' | 'serial'): Promise<void> 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmware (real Chromium, avr8js)', () => {
   const web = useWeb();
 
+  /** A fresh page playing a game on the virtual launcher, once the game has counted `cards` cards out of it. */
+  async function onVirtual(cards: number): Promise<Awaited<ReturnType<typeof openPage>>> {
+    const open = await openPage(web.browser, web.server.url);
+    await startOn(open.page, 'virtual');
+    await open.page.locator('.device-bar[data-link=connected]').waitFor();
+    await playUntil(open.page, async () => (await bar(open.page)).cards >= cards);
+    return open;
+  }
+
   it('the virtual launcher: the firmware in the worker plays; the game\'s cards are the ones its sensor counted', async () => {
-    const { page, errors } = await openPage(web.browser, web.server.url);
-    await startOn(page, 'virtual');
-    await page.locator('.device-bar[data-link=connected]').waitFor();
-    await playUntil(page, async () => (await bar(page)).cards >= 4);
+    const { page, errors } = await onVirtual(4);
     const b = await bar(page);
     // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
     await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
@@ -140,10 +146,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
   }, 300_000);
 
   it('a reload goes on with the virtual launcher: started again, loaded with the kept supply, its sensor and the game agreeing', async () => {
-    const { page, errors } = await openPage(web.browser, web.server.url);
-    await startOn(page, 'virtual');
-    await page.locator('.device-bar[data-link=connected]').waitFor();
-    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    const { page, errors } = await onVirtual(2);
     await page.reload();
     await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
     // A fresh board (its roller empty): the game loads its supply into it, then plays on it.
@@ -159,10 +162,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
   }, 240_000);
 
   it('the launcher changed in New game under a round on the virtual one, then Back: the game goes on from its last move on the new one', async () => {
-    const { page, errors } = await openPage(web.browser, web.server.url);
-    await startOn(page, 'virtual');
-    await page.locator('.device-bar[data-link=connected]').waitFor();
-    await playUntil(page, async () => (await bar(page)).cards >= 2);
+    const { page, errors } = await onVirtual(2);
     await page.getByRole('button', { name: 'New game' }).click();
     const dialog = page.getByRole('dialog', { name: 'New game' });
     await dialog.getByLabel(/^Simulated/).check();
