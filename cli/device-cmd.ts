@@ -2,7 +2,8 @@
  * `uno-extreme device --pty`: a virtual launcher on a pseudo-terminal, so the whole host side can
  * be tried with no hardware: this project's firmware runs on an emulated ATmega328P (avr8js) with
  * the simulated roller, and socat makes its serial port a device any program can open. It runs
- * empty as the toy does; `r` reloads it through the lid. Its window tells each press, burst and
+ * empty as the toy does; `r` reloads it through the lid (`n` empties it first, for a new round's
+ * load). Its window tells each press, burst and
  * the cards left.
  */
 import { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
@@ -35,7 +36,7 @@ export const deviceCommand: Command = {
     }
     console.log(d.link);
     console.error(`virtual launcher on ${d.link} (115200 baud), ${full} cards: use --device serial:${d.link}`);
-    console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · q quit');
+    console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · 52n take out what is left, put 52 in (a new round) · q quit');
     d.onShow((line) => console.error(line));
     const interactive = process.stdin.isTTY;
     return new Promise<number>((resolve) => {
@@ -60,7 +61,7 @@ export const deviceCommand: Command = {
             // As many as were asked for (typed before r), else what came out since the start.
             const n = count === '' ? Math.max(0, full - d.rig.roller.cardsLeft) : Number(count);
             void d.reload(n);
-          } else if (k === 'q' || k === '\u0003') void stop();
+          } else if (k === 'n' && !lidOpen) void d.reload(count === '' ? full : Number(count), true); else if (k === 'q' || k === '\u0003') void stop();
           if (!/[0-9]/.test(k)) count = '';
         }
       });

@@ -95,6 +95,12 @@ export class MachineLauncher implements SyncLauncher {
   private ignoredBy: IgnoreReason | null = null;
   /** Aborted when the device says it will not come back: every wait for it ends at once. */
   private readonly gone = new AbortController();
+  /**
+   * The machine knows what the device holds: it was started with cards, or has loaded it since. A
+   * machine started empty on a device (a new round, a resumed game) cannot see what a person left
+   * in it, so its first load asks for those cards to come out first.
+   */
+  private counted: boolean;
 
   constructor(readonly options: LauncherOptions) {
     if (options.clock !== 'real' && options.speed !== undefined) throw new Error('a launcher speed needs the real clock (clock: \'real\')');
@@ -103,6 +109,7 @@ export class MachineLauncher implements SyncLauncher {
     const clock = this.clock ?? this.paced!;
     this.hardware = options.hardware ?? new SimulatedDevice(() => this.now());
     const hw = this.hardware;
+    this.counted = (options.resume?.supply ?? options.supply ?? []).length > 0;
     const start = clock.now();
     this.actor = createActor(drivingMachine, {
       input: {
@@ -336,10 +343,12 @@ export class MachineLauncher implements SyncLauncher {
     if (!this.hardware.sensesCards) return this.loadSync(cards);
     this.throwIfGone(); // nobody is asked to reload a launcher that cannot come back
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
-    this.attention(`Reload the launcher: open the lid, put the ${cards.length} cards in, close the lid`);
+    const leftovers = this.counted ? '' : 'take out any cards left in it, ';
+    this.attention(`Reload the launcher: open the lid, ${leftovers}put the ${cards.length} cards in, close the lid`);
     if (!this.lidOpen)
       await this.until((s) => s.context.lidOpen, limit, () => new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout'));
     this.actor.send({ type: 'RELOAD', cards: cards.slice() });
+    this.counted = true;
     await this.untilReady(limit);
   }
 

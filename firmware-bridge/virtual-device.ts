@@ -124,15 +124,18 @@ export class VirtualDevice {
   }
 
   /**
-   * A person reloads: opens the lid, puts `cards` in, closes it, as with the toy (the host hears
-   * the lid cycle; a jammed card drops back). Resolves once the lid is closed again.
+   * A person reloads: opens the lid, puts `cards` in (with `replace`, after taking out every card
+   * left in it), closes it, as with the toy (the host hears the lid cycle; a jammed card drops
+   * back). Resolves once the lid is closed again.
    */
-  reload(cards: number): Promise<void> {
+  reload(cards: number, replace = false): Promise<void> {
     this.rig.setLid(true);
     return new Promise((resolve) => {
       setTimeout(() => {
-        this.rig.roller.load(cards);
-        this.show(`loaded ${cards} card${cards === 1 ? '' : 's'}`);
+        const left = this.rig.roller.cardsLeft;
+        this.rig.roller.load(cards, replace);
+        const took = replace && left > 0 ? `took out ${left} card${left === 1 ? '' : 's'}, ` : '';
+        this.show(`${took}loaded ${cards} card${cards === 1 ? '' : 's'}`);
         this.rig.setLid(false);
         resolve();
       }, RELOAD_LID_MS);

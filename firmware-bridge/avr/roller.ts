@@ -54,20 +54,26 @@ export class Roller {
   beamPulses = 0;
   /** Cards that left the launcher. */
   cardsOut = 0;
+  /** Cards ever put in (the names of the next ones go on from here). */
+  private named: number;
 
   constructor(o: RollerOptions) {
     const p = o.profile ?? resolveProfile();
     this.profile = o.mechanics ? { ...p, mechanics: { ...p.mechanics, ...o.mechanics } } : p;
     this.minDuty = o.minDuty ?? 0.25;
-    this.core = initialCore(o.rng, Array.from({ length: o.cards ?? 108 }, (_, i) => `c${i + 1}`), o.charge ?? 1);
+    this.named = o.cards ?? 108;
+    this.core = initialCore(o.rng, Array.from({ length: this.named }, (_, i) => `c${i + 1}`), o.charge ?? 1);
     this.progress = -this.profile.mechanics.spinUpMs;
   }
 
-  /** A person puts `n` more cards in through the lid (a reload); the lid cycle frees a jam. */
-  load(n: number): void {
-    const base = this.core.supply.length + this.cardsOut;
-    const cards = Array.from({ length: n }, (_, i) => `c${base + i + 1}`);
-    this.core = lidCycle(this.profile, coreWith(this.core, { supply: this.core.supply.concat(cards) }));
+  /**
+   * A person puts `n` more cards in through the lid (a reload), or, with `replace`, first takes out
+   * every card left in it (a new round's load: its cards come from a full deck); the lid cycle
+   * frees a jam.
+   */
+  load(n: number, replace = false): void {
+    const cards = Array.from({ length: n }, () => `c${++this.named}`);
+    this.core = lidCycle(this.profile, coreWith(this.core, { supply: replace ? cards : this.core.supply.concat(cards) }));
   }
 
   /** Cards still loaded. */

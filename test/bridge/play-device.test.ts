@@ -18,12 +18,15 @@ import { needs } from '../tools.ts';
 const meta: PlayMeta = { names: ['You', 'Bot 1', 'Bot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
 
 describe.runIf(needs('socat'))('playing against a launcher device (firmware in the loop)', () => {
-  it('plays a round to its end, the person reloading the launcher when asked', async () => {
+  it('plays a round to its end, the person emptying the launcher of an earlier round\'s cards and reloading it when asked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
     const match = createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true });
-    const { dev, session, asked } = await deviceSession(dir, 'launcher', match, meta, path.join(dir, 's.json'), new Robot());
+    // The launcher still holds 5 cards of an earlier round: they are not in this round's deck.
+    const { dev, session, asked } = await deviceSession(dir, 'launcher', match, meta, path.join(dir, 's.json'), new Robot(), 5);
     expect(await session.run()).toBe('done');
-    expect(asked[0]).toMatch(/Reload the launcher: open the lid, put the \d+ cards in, close the lid/);
+    expect(asked[0]).toMatch(/^Reload the launcher: open the lid, take out any cards left in it, put the \d+ cards in, close the lid$/);
+    // Later reloads (the launcher ran empty) are of the cards the machine counted: nothing to take out.
+    expect(asked.slice(1).filter((m) => /take out/.test(m))).toEqual([]);
     const g = session.match.rounds[0];
     expect(g.winner).toBeGreaterThanOrEqual(0);
     // Every card the roller ejected went to a player; the game's supply is what is left in the roller.
@@ -41,18 +44,19 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     // The board of the second sitting is a fresh one: its roller holds nothing until the person loads it.
     const second = await deviceSession(dir, 'b', saved.match, saved.meta as PlayMeta, file, new Robot());
     expect(await second.session.run()).toBe('done');
-    expect(second.asked[0]).toBe(`Reload the launcher: open the lid, put the ${saved.match.game.supply.length} cards in, close the lid`);
+    expect(second.asked[0]).toBe(`Reload the launcher: open the lid, take out any cards left in it, put the ${saved.match.game.supply.length} cards in, close the lid`);
     expect(second.session.match.rounds[0].winner).toBeGreaterThanOrEqual(0);
     expect(second.session.match.game.supply.length).toBe(second.dev.rig.roller.cardsLeft);
   }, 120_000);
 });
 
 /**
- * A play session on a virtual device of its own (link `name` in `dir`), with a person who loads
- * the roller through the lid when the launcher asks for cards; `asked` keeps what was asked.
+ * A play session on a virtual device of its own (link `name` in `dir`, `left` cards in its roller),
+ * with a person who does what the launcher asks: takes out what is left, loads the roller through
+ * the lid; `asked` keeps what was asked.
  */
-async function deviceSession(dir: string, name: string, match: MatchState, m: PlayMeta, savePath: string, robot: Robot) {
-  const dev = await VirtualDevice.start({ link: path.join(dir, name), seed: 2, roller: { cards: 0, mechanics: { jam: 0, doubleFeed: 0 } } });
+async function deviceSession(dir: string, name: string, match: MatchState, m: PlayMeta, savePath: string, robot: Robot, left = 0) {
+  const dev = await VirtualDevice.start({ link: path.join(dir, name), seed: 2, roller: { cards: left, mechanics: { jam: 0, doubleFeed: 0 } } });
   onTestFinished(() => dev.close());
   const hw = await openSerial({ path: dev.link });
   onTestFinished(() => hw.close());
@@ -67,7 +71,7 @@ async function deviceSession(dir: string, name: string, match: MatchState, m: Pl
   const attention = (m: string) => {
     asked.push(m);
     const n = /put the (\d+) cards in/.exec(m);
-    if (n) dev.rig.roller.load(Number(n[1]));
+    if (n) dev.rig.roller.load(Number(n[1]), /take out/.test(m));
     dev.rig.setLid(true);
   };
   const session = new PlaySession({

@@ -43,7 +43,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     }
   });
 
-  it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid; the window tells presses, bursts and cards left', async () => {
+  it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid, 3n empties it first; the window tells presses, bursts and cards left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -78,6 +78,15 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       expect(window).toMatch(/^ {2}burst: \d cards? · \d left$/m);
       expect(window).toMatch(/^loaded 4 cards$/m);
       expect(window).toMatch(/^lid closed · [4-9] left$/m);
+      // A new round's load: 3n takes out what is left and puts 3 in.
+      const from = window.length;
+      dev.stdin.write('3n');
+      await new Promise<void>((resolve) => {
+        const look = () => /lid closed · \d+ left/.test(window.slice(from)) && (dev.stderr.off('data', look), resolve());
+        dev.stderr.on('data', look);
+        look();
+      });
+      expect(window.slice(from)).toMatch(/^(took out \d+ cards?, )?loaded 3 cards\nlid closed · 3 left$/m);
     } finally {
       dev.kill('SIGTERM');
     }

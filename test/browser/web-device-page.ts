@@ -39,7 +39,7 @@ async function person(): Promise<void> {
     const reload = /put the (\d+) cards in/.exec(asked);
     rig.setLid(true);
     await when(() => document.querySelector('.device-bar')?.getAttribute('data-lid') === 'open');
-    if (reload) rig.roller.load(Number(reload[1]));
+    if (reload) rig.roller.load(Number(reload[1]), /take out/.test(asked));
     rig.setLid(false);
     await when(() => !document.querySelector('.device-bar .attention'));
   }

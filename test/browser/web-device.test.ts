@@ -161,6 +161,17 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('a new game on the virtual launcher: the cards left in it from the last game are taken out before the new supply goes in', async () => {
+    const { page, errors } = await onVirtual(2);
+    // The board holds what the first game left in it; the second game's deal is from a full deck.
+    await newGame(page, { seed: 22, players: 3 });
+    await waitForPerson(page);
+    const supply = await keptSupply(page);
+    expect(await machineSupply(page)).toBe(supply);
+    await expect.poll(async () => (await bar(page)).boardLeft, { timeout: 10_000 }).toBe(String(supply));
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('the launcher changed in New game under a round on the virtual one, then Back: the game goes on from its last move on the new one', async () => {
     const { page, errors } = await onVirtual(2);
     await page.getByRole('button', { name: 'New game' }).click();

@@ -81,7 +81,7 @@ export class PageDevice {
   private worker: WorkerTransport | null = null;
   private offs: (() => void)[] = [];
   /** What the virtual launcher's person is doing at the lid. */
-  private virtualHands: 'reload' | 'jam' | null = null;
+  private virtualHands: 'reload' | 'replace' | 'jam' | null = null;
   /** Counts the choices made: a connection that finishes after another choice is dropped. */
   private generation = 0;
   private boardsReleased = 0;
@@ -300,9 +300,9 @@ export class PageDevice {
       }),
       // The virtual launcher's person puts the cards in once the machine has taken the reload.
       l.on('reloaded', (e) => {
-        if (this.virtualHands !== 'reload' || !this.worker) return;
+        if ((this.virtualHands !== 'reload' && this.virtualHands !== 'replace') || !this.worker) return;
+        this.worker.load(e.cards, this.virtualHands === 'replace');
         this.virtualHands = null;
-        this.worker.load(e.cards);
         this.worker.setLid(false);
       }),
     ];
@@ -321,7 +321,8 @@ export class PageDevice {
   private virtualPerson(attention: string): void {
     const w = this.worker!;
     if (attention.startsWith('Reload')) {
-      this.virtualHands = 'reload';
+      // A machine started empty asks for what is left in the launcher to come out first (a new round's load).
+      this.virtualHands = /take out/.test(attention) ? 'replace' : 'reload';
       w.setLid(true);
     } else if (/jammed/.test(attention)) {
       this.virtualHands = 'jam';

@@ -12,8 +12,8 @@ export type ToWorker =
   | { type: 'close' }
   /** A person opens or closes the lid. */
   | { type: 'lid'; open: boolean }
-  /** A person puts `cards` cards in through the open lid. */
-  | { type: 'load'; cards: number };
+  /** A person puts `cards` cards in through the open lid (with `replace`, after taking out what is left in it). */
+  | { type: 'load'; cards: number; replace: boolean };
 
 /** What the board's sensor and roller have done, for the page to show beside the game's count. */
 export interface BoardTally {

@@ -91,9 +91,9 @@ export class WorkerTransport implements LineTransport {
     this.send({ type: 'lid', open });
   }
 
-  /** A person puts cards in (the lid open). */
-  load(cards: number): void {
-    this.send({ type: 'load', cards });
+  /** A person puts cards in (the lid open); with `replace`, they first take out every card left in it. */
+  load(cards: number, replace = false): void {
+    this.send({ type: 'load', cards, replace });
   }
 
   /** Hears the board's tally as it changes; returns the unsubscribe function. */

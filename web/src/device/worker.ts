@@ -49,7 +49,7 @@ function start(): void {
       conn = null;
       post({ type: 'closed' });
     } else if (m.type === 'lid') rig.setLid(m.open);
-    else if (m.type === 'load') rig.roller.load(m.cards);
+    else if (m.type === 'load') rig.roller.load(m.cards, m.replace);
   };
 }
 
