@@ -84,6 +84,9 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone:
       // Every card of the hand inside the window, none cut off at the sides.
       const boxes = await page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.left, r.right]));
       for (const [l, r] of boxes) expect(l >= -1 && r <= w + 1).toBe(true);
+      // What a turn needs (the pile, the launcher's press button, the hand) in the first screen, with no scrolling.
+      const bottoms = await page.locator('.discard, .ul-press, .hand button.card').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().bottom));
+      expect(Math.max(...bottoms)).toBeLessThanOrEqual(h);
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}.png`), fullPage: w < 500 });
       // First render of a kept game: the page loaded again, timed to its first paint.

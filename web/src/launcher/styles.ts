@@ -50,8 +50,12 @@ export const LAUNCHER_CSS = `
 @keyframes ul-roll { from { opacity: 1; } 50% { opacity: 0.5; } to { opacity: 1; } }
 .ul-button circle, .ul-reload-card { transform-box: fill-box; transform-origin: center; }
 @media (max-width: 30rem) {
-  .ul-launcher { grid-template-columns: minmax(0, 1fr); justify-items: center; }
-  .ul-side { width: 100%; }
+  .ul-launcher { grid-template-columns: 6.5rem minmax(0, 1fr); gap: 0.25rem 0.6rem; align-items: start; }
+  .ul-launcher h2 { font-size: 1rem; }
+  .ul-toy { width: 6.5rem; height: 6.5rem; }
+  .ul-side { gap: 0.15rem; font-size: 0.9rem; }
+  .ul-side p, .ul-status { margin: 0; }
+  .ul-press { padding: 0.45rem 0.8rem; }
 }
 @media (prefers-reduced-motion: reduce) {
   .ul-launcher *, .ul-flight { animation: none !important; transition: none !important; }
