@@ -1,9 +1,12 @@
 /**
  * Instructions per turn, counted by callgrind: the one figure of the engines' speed that a
  * loaded, shared machine does not move. Each engine plays `bench/turn-probe.ts` twice under
- * `valgrind --tool=callgrind`, with few and with many games after the same warm-up; the
- * difference of instructions over the difference of turns leaves out start-up, loading and the
- * JIT's first compilations. A script, not a timed test:
+ * `valgrind --tool=callgrind`, with few and with many games after the same warm-up. Only the
+ * measured games are counted: the probe reads its CPU time (`uv_getrusage`) just before and just
+ * after them, and callgrind dumps its counters at each of those calls, so start-up, loading and
+ * exit (whose counts swing by hundreds of millions from run to run) stay out. The difference of
+ * the two windows over the difference of turns then leaves out the JIT's first compilations too.
+ * A script, not a timed test:
  *
  *   node bin/run-ts.js bench/instructions.ts [--what classic,extreme,peer] [--jobs 2] [--json]
  *
@@ -54,7 +57,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'uno-instructions-'));
 /** One run under callgrind: its instructions and the turns the probe played. */
 function counted(what: string, games: number, warm: number): Promise<{ instructions: number; turns: number }> {
   const out = path.join(work, `${what}-${games}.out`);
-  const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
+  const args = ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
   return new Promise((resolve, reject) => {
     const p = spawn('valgrind', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -64,9 +67,15 @@ function counted(what: string, games: number, warm: number): Promise<{ instructi
     p.on('error', (e) => reject((e as NodeJS.ErrnoException).code === 'ENOENT' ? new Error('it needs valgrind: apt-get install valgrind') : e));
     p.on('close', (code) => {
       if (code !== 0) return reject(new Error(`${what} with ${games} games: valgrind exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' / ')}`));
-      // callgrind's file ends with the total as `summary: N` (older versions: `totals: N`).
-      const total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(out, 'utf8'));
-      if (!total) return reject(new Error(`${what} with ${games} games: no total in ${out}`));
+      // Dump 1 ends at the first CPU-time read (start-up and warm-up), dump 2 at the second: the
+      // measured games. Each file gives its total as `summary: N` (older versions: `totals: N`).
+      let total: RegExpExecArray | null = null;
+      try {
+        total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(`${out}.2`, 'utf8'));
+      } catch {
+        // no second dump: said below
+      }
+      if (!total) return reject(new Error(`${what} with ${games} games: callgrind wrote no count of the measured games (${out}.2)`));
       resolve({ instructions: Number(total[1]), turns: JSON.parse(stdout.trim().split('\n').pop()!).turns });
     });
   });

@@ -5,6 +5,9 @@
  * the JIT's first compilations cancel out. Classic plays the `first` bot, the peer's policy.
  *
  * `node bin/run-ts.js bench/turn-probe.ts classic|extreme|machine|peer GAMES [WARMUP]`
+ *
+ * The measured games are framed by the only two CPU-time reads of the run (`process.cpuUsage`):
+ * bench/instructions.ts has callgrind dump its counts at each, to count those games alone.
  */
 import { runChunk, type SimSettings } from '../sim/chunk.ts';
 import { peer } from './peer.js';
