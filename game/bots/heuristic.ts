@@ -3,19 +3,21 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
 import { laidOf } from '../play.ts';
 import type { GameState } from '../state.ts';
-import { activeSeats, nextSeat, teamOf } from '../turn.ts';
+import { nextSeat, teamOf } from '../turn.ts';
 import { botCore, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
 /** The kinds that make the next player take cards. */
 const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire'];
 /** {@link ATTACKS} by {@link Card.kindIndex}: an array read per candidate, not a lookup by kind name. */
 const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
+/** The kinds whose effect lays more cards than the card and its pair (Discard All), by kind index: read per candidate. */
+const LAYS_BY_KIND: readonly boolean[] = EFFECT_OF_KIND.map((e) => e.lays !== undefined);
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
@@ -49,10 +51,11 @@ type Table = Pick<GameState, 'rules' | 'players' | 'out' | 'scores'> & { hands: 
 /** The opponent closest to winning: fewest cards, then highest match total. */
 export function leader(state: Table, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
-  // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
+  // The first rival in the order (fewest cards, highest total, lowest seat): a scan of the seats
+  // still in (activeSeats' order), no list of them, no sort, no closures.
   let best: number | undefined;
-  for (const s of activeSeats(state)) {
-    if (s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
+  for (let s = 0; s < state.players; s++) {
+    if (state.out[s] || s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
     if (best === undefined || closerToWinning(state, s, best)) best = s;
   }
   return best!;
@@ -83,35 +86,50 @@ function bestOf(sums: readonly number[]): Colour {
  * What scoring the moves of one decision shares: the leader, the next player's hand size, and
  * the hand's cards and strength per colour, the same for every candidate. What a play keeps is
  * the hand less what it lays (cards that all come from the hand), so the counts of what it keeps
- * are these less the laid cards': a pass over the cards laid per play, not over the hand.
+ * are these less the laid cards': a pass over the cards laid per play, not over the hand. A bot
+ * keeps one and fills it again for each decision it scores: nothing is allocated per decision.
  */
-interface Scoring {
-  state: Round;
-  seat: number;
-  victimCards: number;
-  leader: number | undefined;
+class Scoring {
+  state!: Round;
+  seat = 0;
+  victimCards = 0;
+  /** The leader ({@link leader}), once asked; {@link UNASKED} until then. */
+  leader: number | undefined = UNASKED;
   /** Cards of each colour in the hand (COLOURS order). */
-  count: number[];
+  readonly count = [0, 0, 0, 0];
   /** Strength of each colour in the hand, as strongestColour sums it. */
-  strength: number[];
-  /** The points of each card under the rules ({@link pointTable}). */
-  points: number[];
+  readonly strength = [0, 0, 0, 0];
+  /** The points of each card under the rules ({@link pointTable}), and the points table it was built for. */
+  points: number[] = [];
+  pointsOf: Points | null = null;
   /** The strongest colour of the whole hand (bestOf(strength)), once asked. */
-  best: Colour | undefined;
+  best: Colour | undefined = undefined;
+
+  /** Sets this up for `seat`'s decision in `state`. */
+  reset(state: Round, seat: number): this {
+    const { count, strength: sums } = this;
+    count[0] = count[1] = count[2] = count[3] = 0;
+    sums[0] = sums[1] = sums[2] = sums[3] = 0;
+    const hand = state.hands[seat];
+    for (let i = 0; i < hand.length; i++) {
+      const c = cardAt(hand[i]);
+      if (c.colour === null) continue;
+      count[c.colourIndex]++;
+      sums[c.colourIndex] += strength(c.number);
+    }
+    this.state = state;
+    this.seat = seat;
+    this.victimCards = state.hands[nextSeat(state, seat)].length;
+    this.leader = UNASKED;
+    this.best = undefined;
+    // pointTable gives the same table for the same points: looked up once per rule set, not per decision.
+    if (this.pointsOf !== state.rules.points) (this.points = pointTable(state.rules.points, state.rules.deck)), (this.pointsOf = state.rules.points);
+    return this;
+  }
 }
 
-function scoring(state: Round, seat: number): Scoring {
-  const count = [0, 0, 0, 0];
-  const sums = [0, 0, 0, 0];
-  const hand = state.hands[seat];
-  for (let i = 0; i < hand.length; i++) {
-    const c = cardAt(hand[i]);
-    if (c.colour === null) continue;
-    count[c.colourIndex]++;
-    sums[c.colourIndex] += strength(c.number);
-  }
-  return { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, count, strength: sums, points: pointTable(state.rules.points, state.rules.deck), best: undefined };
-}
+/** {@link Scoring.leader} before it is asked (no seat). */
+const UNASKED = -1;
 
 /**
  * What a play lays, as scoring needs it. A card whose effect lays nothing more lays itself and
@@ -145,7 +163,7 @@ function score(k: Scoring, list: MoveList, i: number): number {
   const c = cardAt(list.card[i]);
   const also = list.also[i];
   const target = list.target[i];
-  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidOf(state, seat, c, also) : null;
+  const laidCards = LAYS_BY_KIND[c.kindIndex] ? laidOf(state, seat, c, also) : null;
   const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
   // The laid cards all come from the hand (ids are unique): what stays is the rest.
   const kept = state.hands[seat].length - laid;
@@ -164,7 +182,8 @@ function score(k: Scoring, list: MoveList, i: number): number {
   if (c.kind === 'playAgain') v += 6;
   if (also >= 0) v += 8;
   if (target >= 0) {
-    if (target !== (k.leader ??= leader(state, seat))) v -= 100;
+    if (k.leader === UNASKED) k.leader = leader(state, seat);
+    if (target !== k.leader) v -= 100;
     if (c.kind === 'coupExtreme') v += 15;
     else v += 5 * (kept - state.hands[target].length) - 10; // trading pays with a smaller hand
   }
@@ -176,6 +195,7 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
   const core = botCore(o);
   const { rng } = core;
   const challengeChance = o.challengeChance ?? 0.25;
+  const scorer = new Scoring();
   return roundBot({
     name: 'heuristic',
     chooseAt(state, seat, list, picks) {
@@ -184,14 +204,15 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
       let challenge = -1;
       let accept = -1;
       let other = -1;
-      let hasPlay = false;
+      let plays = 0;
+      let play = -1;
       for (let n = 0; n < picks.length; n++) {
         const i = picks[n];
         const t = list.type[i];
         if (t === COLOUR_MOVE) firstColour = firstColour < 0 ? i : firstColour;
         else if (t === CHALLENGE) challenge = challenge < 0 ? i : challenge;
         else if (t === ACCEPT) accept = accept < 0 ? i : accept;
-        else if (t === PLAY && list.uno[i] === 0) hasPlay = true;
+        else if (t === PLAY && list.uno[i] === 0 && plays++ === 0) play = i;
         if (other < 0 && t !== UNO && t !== CATCH) other = i;
       }
       if (firstColour >= 0) {
@@ -200,11 +221,17 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
         return firstColour;
       }
       if (challenge >= 0) return rng.chance(challengeChance) ? challenge : accept;
-      if (!hasPlay) return other >= 0 ? other : picks[0];
-      // The distinct plays (no UNO-call twins), scored in list order.
+      if (plays === 0) return other >= 0 ? other : picks[0];
+      // The distinct plays (no UNO-call twins), scored in list order, each with its jitter drawn.
+      // A single play is chosen whatever its score: its jitter is drawn all the same, so the
+      // stream goes on as if it had been scored.
+      if (plays === 1) {
+        rng.next();
+        return withUnoCallAt(core, list, picks, play);
+      }
       let best = -1;
       let bestScore = -Infinity;
-      const k = scoring(state, seat);
+      const k = scorer.reset(state, seat);
       for (let n = 0; n < picks.length; n++) {
         const i = picks[n];
         if (list.type[i] !== PLAY || list.uno[i] === 1) continue;
