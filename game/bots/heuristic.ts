@@ -105,6 +105,29 @@ class Scoring {
   /** The strongest colour of the whole hand (bestOf(strength)), once asked. */
   best: Colour | undefined = undefined;
 
+  // The terms of one card (and its pair), the same for all its candidates: a wild is listed once
+  // per colour it may name and a Coup Extrême once per colour and target, one after the other.
+  /** The card (serial) and pair these are of; -1: none yet in this decision. */
+  card = -1;
+  also = -1;
+  /** The card's colour (index; -1: a wild), and whether it is a Coup Extrême. */
+  colourIndex = -1;
+  coup = false;
+  /** What the play lays, as a list (null: only the card and its pair, see {@link laidOf}), and how many. */
+  laidCards: number[] | null = null;
+  laid = 0;
+  /** Cards the hand keeps after the play. */
+  kept = 0;
+  /** The score's start: the card's points, and for a wild the cost of laying it early. */
+  start = 0;
+  /** The colour a wild should name ({@link strongestKept}, as an index), once asked; -1 until then. */
+  named = -1;
+  /** Laid cards of each colour (COLOURS order). */
+  readonly laidOfColour = [0, 0, 0, 0];
+  /** What the card's kind adds (an attack, a skip, Discard All…: at most one applies), and a pair. */
+  kindBonus = 0;
+  pairBonus = 0;
+
   /** Sets this up for `seat`'s decision in `state`. */
   reset(state: Round, seat: number): this {
     const { count, strength: sums } = this;
@@ -122,27 +145,61 @@ class Scoring {
     this.victimCards = state.hands[nextSeat(state, seat)].length;
     this.leader = UNASKED;
     this.best = undefined;
+    this.card = -1;
     // pointTable gives the same table for the same points: looked up once per rule set, not per decision.
     if (this.pointsOf !== state.rules.points) (this.points = pointTable(state.rules.points, state.rules.deck)), (this.pointsOf = state.rules.points);
     return this;
+  }
+
+  /** Sets the card terms up for the play of `card` (a serial) with the pair `also` (-1: none). */
+  cardTerms(card: number, also: number): void {
+    const { state, seat } = this;
+    const c = cardAt(card);
+    const laidCards = LAYS_BY_KIND[c.kindIndex] ? laidOf(state, seat, c, also) : null;
+    const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
+    // The laid cards all come from the hand (ids are unique): what stays is the rest.
+    const kept = state.hands[seat].length - laid;
+    const byColour = this.laidOfColour;
+    byColour[0] = byColour[1] = byColour[2] = byColour[3] = 0;
+    // Without a list, the play lays the card and its pair, both of the card's colour.
+    if (laidCards === null) {
+      if (c.colourIndex >= 0) byColour[c.colourIndex] = laid;
+    } else {
+      for (let n = 0; n < laidCards.length; n++) {
+        const l = cardAt(laidCards[n]);
+        if (l.colourIndex >= 0) byColour[l.colourIndex]++;
+      }
+    }
+    let start = pointsIn(this.points, state.rules.points, c) / 10;
+    if (c.colour === null && kept > 1) start -= 30; // keep wilds for when nothing else plays
+    const victimCards = this.victimCards;
+    let kindBonus = 0;
+    if (ATTACK_BY_KIND[c.kindIndex]) kindBonus = 12 + Math.max(0, 8 - victimCards) * 3;
+    else if (c.kind === 'skip' || c.kind === 'reverse') kindBonus = 4 + Math.max(0, 5 - victimCards) * 2;
+    else if (c.kind === 'discardAll') kindBonus = laid > 1 ? 10 * (laid - 1) : -15;
+    else if (c.kind === 'playAgain') kindBonus = 6;
+    this.card = card;
+    this.also = also;
+    this.colourIndex = c.colourIndex;
+    this.coup = c.kind === 'coupExtreme';
+    this.laidCards = laidCards;
+    this.laid = laid;
+    this.kept = kept;
+    this.start = start;
+    this.named = -1;
+    this.kindBonus = kindBonus;
+    this.pairBonus = also >= 0 ? 8 : 0;
+  }
+
+  /** The colour a wild of the card terms should name, as an index in COLOURS. */
+  namedColour(): number {
+    if (this.named < 0) this.named = COLOURS.indexOf(strongestKept(this, cardAt(this.card), this.kept, this.laidCards));
+    return this.named;
   }
 }
 
 /** {@link Scoring.leader} before it is asked (no seat). */
 const UNASKED = -1;
-
-/**
- * What a play lays, as scoring needs it. A card whose effect lays nothing more lays itself and
- * its pair, both of its own colour: counted without building the list (this runs for every
- * candidate of every decision), `laid` is then null; a card that lays more (Discard All) gives
- * the list once per candidate, and the counts are taken over it.
- */
-function laidOfColour(c: Card, colour: Colour, count: number, laid: readonly number[] | null): number {
-  if (laid === null) return c.colour === colour ? count : 0;
-  let n = 0;
-  for (let i = 0; i < laid.length; i++) if (cardAt(laid[i]).colour === colour) n++;
-  return n;
-}
 
 /** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
 function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[] | null): Colour {
@@ -157,35 +214,28 @@ function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[
   return bestOf(sums);
 }
 
-/** The score of the play `i` of `list`. */
+/**
+ * The score of the play `i` of `list`. Its terms are added in one order, the card's first (see
+ * {@link Scoring.cardTerms}): the scores are sums of fractions, so another order could round
+ * them differently and break a near tie the other way.
+ */
 function score(k: Scoring, list: MoveList, i: number): number {
-  const { state, seat } = k;
-  const c = cardAt(list.card[i]);
-  const also = list.also[i];
+  if (list.card[i] !== k.card || list.also[i] !== k.also) k.cardTerms(list.card[i], list.also[i]);
+  const named = list.colour[i];
   const target = list.target[i];
-  const laidCards = LAYS_BY_KIND[c.kindIndex] ? laidOf(state, seat, c, also) : null;
-  const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
-  // The laid cards all come from the hand (ids are unique): what stays is the rest.
-  const kept = state.hands[seat].length - laid;
-  const victimCards = k.victimCards;
-  let v = pointsIn(k.points, state.rules.points, c) / 10;
-  if (c.colour === null) {
-    if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (list.colour[i] >= 0 && COLOURS[list.colour[i]] !== strongestKept(k, c, kept, laidCards)) v -= 100;
-  }
+  let v = k.start;
+  if (k.colourIndex < 0 && named >= 0 && named !== k.namedColour()) v -= 100;
   // The card's colour, or the colour a wild names (-1: none), as an index in COLOURS.
-  const colour = c.colourIndex >= 0 ? c.colourIndex : list.colour[i];
-  if (colour >= 0) v += 2 * (k.count[colour] - laidOfColour(c, COLOURS[colour], laid, laidCards));
-  if (ATTACK_BY_KIND[c.kindIndex]) v += 12 + Math.max(0, 8 - victimCards) * 3;
-  if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
-  if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
-  if (c.kind === 'playAgain') v += 6;
-  if (also >= 0) v += 8;
+  const colour = k.colourIndex >= 0 ? k.colourIndex : named;
+  if (colour >= 0) v += 2 * (k.count[colour] - k.laidOfColour[colour]);
+  // Adding nothing leaves a sum as it is: the bonuses that do not apply are 0.
+  v += k.kindBonus;
+  v += k.pairBonus;
   if (target >= 0) {
-    if (k.leader === UNASKED) k.leader = leader(state, seat);
+    if (k.leader === UNASKED) k.leader = leader(k.state, k.seat);
     if (target !== k.leader) v -= 100;
-    if (c.kind === 'coupExtreme') v += 15;
-    else v += 5 * (kept - state.hands[target].length) - 10; // trading pays with a smaller hand
+    if (k.coup) v += 15;
+    else v += 5 * (k.kept - k.state.hands[target].length) - 10; // trading pays with a smaller hand
   }
   return v;
 }
