@@ -48,27 +48,29 @@ export interface CoreState {
 }
 
 /**
- * `s` with the fields of `c` changed, built whole. Every state the core makes comes from here, so
- * they all share one object shape (the fields in this order) and the code reading them stays
- * monomorphic; a spread (`{ ...s, motorMs }`) copies the shape of whatever it is given, a state
- * read from JSON too (and a spread of a spread, V8 copies the slow way).
+ * `s` with the fields of `c` changed, built whole. Every state the core makes comes from
+ * {@link coreOf}, so they all share one object shape (the fields in this order) and the code
+ * reading them stays monomorphic; a spread (`{ ...s, motorMs }`) copies the shape of whatever it
+ * is given, a state read from JSON too (and a spread of a spread, V8 copies the slow way).
  */
 export function coreWith(s: CoreState, c: Partial<CoreState>): CoreState {
-  return {
-    rng: c.rng ?? s.rng, presses: c.presses ?? s.presses, sinceBurst: c.sinceBurst ?? s.sinceBurst, supply: c.supply ?? s.supply,
-    motorMs: c.motorMs ?? s.motorMs, lowWarned: c.lowWarned ?? s.lowWarned, jammed: c.jammed ?? s.jammed,
-  };
+  return coreOf(
+    c.rng ?? s.rng, c.presses ?? s.presses, c.sinceBurst ?? s.sinceBurst, c.supply ?? s.supply,
+    c.motorMs ?? s.motorMs, c.lowWarned ?? s.lowWarned, c.jammed ?? s.jammed,
+  );
 }
 
-/** A core state from all its fields, in the one shape (see {@link coreWith}). */
-function coreState(fields: CoreState): CoreState {
-  return coreWith(fields, {});
+/** A core state from all its fields, in the one shape: one object (a press makes one, and a simulation presses a launcher every other turn). */
+function coreOf(
+  rng: RngState, presses: number, sinceBurst: number, supply: CardId[], motorMs: number, lowWarned: boolean, jammed: boolean,
+): CoreState {
+  return { rng, presses, sinceBurst, supply, motorMs, lowWarned, jammed };
 }
 
 /** Starting core state for a seed and a set of cards. `charge` is the battery's state, 0..1. */
 export function initialCore(rng: RngState, supply: CardId[] = [], charge = 1): CoreState {
   const motorMs = (1 - charge) * BATTERY.capacityMotorSeconds * 1000;
-  return coreState({ rng, presses: 0, sinceBurst: 0, supply, motorMs, lowWarned: charge <= batteryChargeAtVolts(BATTERY.lowVolts), jammed: false });
+  return coreOf(rng, 0, 0, supply, motorMs, charge <= batteryChargeAtVolts(BATTERY.lowVolts), false);
 }
 
 /** `s` with the cards `supply` in the launcher. */
@@ -157,7 +159,7 @@ export function startBurst(p: Profile, d: Decision): Burst {
   return burstOf(d.target, d.bucket, [], 0, maxAttempts(p, d.target), 0, 0);
 }
 
-/** A burst built whole (one shape for all, as {@link coreState}). */
+/** A burst built whole (one shape for all, as {@link coreOf}). */
 function burstOf(
   target: number, bucket: number, out: CardId[], attempts: number, maxAttempts: number, slips: number, doubles: number,
 ): Burst {
@@ -441,7 +443,7 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   // The low-battery warning, once the press is over (the machine's `settled` state).
   const lowWarned = s0.lowWarned || lowBatteryDueAt(s0.lowWarned, motorMs);
   const supply = taken > 0 ? supply0.slice(taken) : supply0;
-  return { state: coreState({ rng: rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed }), result: r };
+  return { state: coreOf(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result: r };
 }
 
 /** Opening and closing the lid: clears a jam (the stuck card drops back) and, for profiles that say so, the counter. */

@@ -40,7 +40,10 @@ function hashString(s: string): number {
  * {@link wideSeed} (32 hex digits) keeps all 128 bits through the path instead: see there.
  */
 export function seedRng(seed: number | string, ...path: number[]): RngState {
-  if (typeof seed === 'string' && WIDE_SEED.test(seed)) return wideState(seed, path);
+  if (typeof seed === 'string') {
+    const wide = wideWords(seed);
+    if (wide) return wideState(wide, path);
+  }
   let x = typeof seed === 'string' ? hashString(seed) : seed >>> 0;
   // Mix the high part of large integer seeds too, so 2**32 + 1 and 1 differ.
   if (typeof seed === 'number' && Math.abs(seed) >= 2 ** 32) x ^= Math.floor(seed / 2 ** 32) >>> 0;
@@ -136,28 +139,53 @@ export function isWideSeed(s: string): boolean {
   return WIDE_SEED.test(s);
 }
 
-function wideState(seed: string, path: readonly number[]): RngState {
-  const v = new Uint32Array(4);
-  // Digit by digit (no slice, no parseInt): every game's streams are seeded from one of these.
-  for (let i = 0; i < 32; i++) v[i >> 3] = (v[i >> 3] << 4) | hexDigit(seed.charCodeAt(i));
+/** The wide seed read last, and its four words: a game's streams (its deal, each bot, each launcher) are all seeded from one. */
+let lastWide = '';
+const lastWideWords = new Uint32Array(4);
+
+/** The four words of a {@link wideSeed}'s text, or null when `seed` is not one: checked and read once for a run of streams of one seed. */
+function wideWords(seed: string): Uint32Array | null {
+  if (seed !== lastWide) {
+    if (!WIDE_SEED.test(seed)) return null;
+    // Digit by digit (no slice, no parseInt): eight digits fill a word, shifting out what it held.
+    for (let i = 0; i < 32; i++) lastWideWords[i >> 3] = (lastWideWords[i >> 3] << 4) | hexDigit(seed.charCodeAt(i));
+    lastWide = seed;
+  }
+  return lastWideWords;
+}
+
+/** The words a wide seed's path is absorbed into (a seeding runs to its end before the next). */
+const mixing = new Uint32Array(4);
+
+function wideState(words: Uint32Array, path: readonly number[]): RngState {
+  mixing.set(words);
   // Step k absorbs (its stream number, k + 1): a path is not the same as its prefix.
-  path.forEach((p, k) => {
-    exact('a stream number under a wide seed', p);
-    absorb(v, p, k + 1);
-  });
-  return warmedUp([v[0], v[1], v[2], v[3]]);
+  for (let k = 0; k < path.length; k++) {
+    exact('a stream number under a wide seed', path[k]);
+    absorb(mixing, path[k], k + 1);
+  }
+  return warmedUp([mixing[0], mixing[1], mixing[2], mixing[3]]);
 }
 
 /** A random stream over an {@link RngState}. Mutable for speed; read `state()` to store it. */
 export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  // Declared, not defined: the constructor sets them. Defined fields are set first by an
+  // initializer of their own, one more call wherever the constructor is not inlined (a launcher's
+  // press, which makes a stream each time).
+  private declare a: number;
+  private declare b: number;
+  private declare c: number;
+  private declare d: number;
 
   /** Starts a stream at `state` (the state is copied, never mutated). */
   constructor(state: RngState) {
-    [this.a, this.b, this.c, this.d] = state;
+    // Read by index: a destructuring goes through the array's iterator, and a stream is made for
+    // every press of a launcher and every shuffle. The words are held as signed 32-bit integers
+    // (the same bits): small integers to V8, where unsigned words past 2^31 are boxed doubles.
+    this.a = state[0] | 0;
+    this.b = state[1] | 0;
+    this.c = state[2] | 0;
+    this.d = state[3] | 0;
   }
 
   /** The current state, to store in plain data. */
@@ -167,8 +195,8 @@ export class Rng {
 
   /** Next unsigned 32-bit integer. */
   u32(): number {
+    // sfc32 on signed words: every step is modulo 2^32, so the bits are those of unsigned ones.
     let { a, b, c, d } = this;
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -187,6 +215,11 @@ export class Rng {
   /** Uniform integer in [0, n). Unbiased (rejection sampling). */
   int(n: number): number {
     if (!(n >= 1) || !Number.isInteger(n)) throw new RangeError(`Rng.int needs a positive integer, got ${n}`);
+    return this.below(n);
+  }
+
+  /** {@link int} of an `n` known to be a positive integer (a shuffle's), without the check. */
+  private below(n: number): number {
     // Remainders written with a division: `a % n` is a − ⌊a / n⌋·n (the same integer: exact below
     // 2^53), and the limit 2^32 − (2^32 % n) is ⌊2^32 / n⌋·n. `%` on numbers beyond int32 compiles
     // to a runtime call for a floating-point remainder; a shuffle of a deck makes a hundred of these.
@@ -212,7 +245,7 @@ export class Rng {
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice();
     for (let i = out.length - 1; i > 0; i--) {
-      const j = this.int(i + 1);
+      const j = this.below(i + 1);
       const t = out[i];
       out[i] = out[j];
       out[j] = t;

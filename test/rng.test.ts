@@ -38,6 +38,24 @@ describe('seeded generator', () => {
     }
   });
 
+  it('draws what sfc32 on unsigned words gives, and stores its state unsigned (words past 2^31 too)', () => {
+    const start = [2 ** 32 - 1, 2 ** 31, 2 ** 31 + 5, 7] as const;
+    const a = new Rng(start);
+    expect(a.state()).toEqual([...start]);
+    // The generator as published: unsigned words, each step modulo 2^32.
+    let [x, y, z, w] = start;
+    const reference = () => {
+      const t = (x + y + w) % 2 ** 32;
+      w = (w + 1) % 2 ** 32;
+      x = (y ^ (y >>> 9)) >>> 0;
+      y = (z + z * 8) % 2 ** 32;
+      z = ((((z << 21) | (z >>> 11)) >>> 0) + t) % 2 ** 32;
+      return t;
+    };
+    for (let i = 0; i < 1000; i++) expect(a.u32()).toBe(reference());
+    expect(a.state()).toEqual([x, y, z, w]);
+  });
+
   it('draws integers uniformly (chi-square against the uniform law)', () => {
     const r = new Rng(seedRng(7));
     const counts = new Array(10).fill(0);
@@ -88,6 +106,12 @@ describe('seeded generator', () => {
     const g = wideSeed(9, 9);
     expect(new Set([seedRng(g), seedRng(g, 1), seedRng(g, 1, 0), seedRng(g, 0, 1)].map(String)).size).toBe(4);
     expect(seedRng(g, 3)).toEqual(seedRng(g, 3));
+    // A game's seed read again after another's (and after a word seed) gives the same streams.
+    const h = wideSeed(9, 10);
+    const first = [seedRng(g, 1), seedRng(h, 1)];
+    seedRng('not a wide seed', 1);
+    expect([seedRng(g, 1), seedRng(h, 1)]).toEqual(first);
+    expect(seedRng(h.toUpperCase(), 1)).not.toEqual(first[1]);
     expect(() => wideSeed(1, 0.5)).toThrow(/whole number/);
     expect(() => wideSeed(-1, 0)).toThrow(/whole number/);
   });

@@ -3,19 +3,21 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
 import { laidOf } from '../play.ts';
 import type { GameState } from '../state.ts';
-import { activeSeats, nextSeat, teamOf } from '../turn.ts';
+import { nextSeat, teamOf } from '../turn.ts';
 import { botCore, nthPlay, reactToUnoAt, roundBot, withUnoCallAt, type BotOptions, type RoundBot } from './types.ts';
 
 /** The kinds that make the next player take cards. */
 const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit', 'hitFire'];
 /** {@link ATTACKS} by {@link Card.kindIndex}: an array read per candidate, not a lookup by kind name. */
 const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
+/** The kinds whose effect lays more cards than the card and its pair (Discard All), by kind index: read per candidate. */
+const LAYS_BY_KIND: readonly boolean[] = EFFECT_OF_KIND.map((e) => e.lays !== undefined);
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
@@ -49,10 +51,11 @@ type Table = Pick<GameState, 'rules' | 'players' | 'out' | 'scores'> & { hands: 
 /** The opponent closest to winning: fewest cards, then highest match total. */
 export function leader(state: Table, seat: number): number {
   const mine = state.rules.options.teams ? teamOf(state.players, seat) : -1;
-  // The first rival in the order (fewest cards, highest total, lowest seat): a scan, no sort, no closures.
+  // The first rival in the order (fewest cards, highest total, lowest seat): a scan of the seats
+  // still in (activeSeats' order), no list of them, no sort, no closures.
   let best: number | undefined;
-  for (const s of activeSeats(state)) {
-    if (s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
+  for (let s = 0; s < state.players; s++) {
+    if (state.out[s] || s === seat || (mine >= 0 && teamOf(state.players, s) === mine)) continue;
     if (best === undefined || closerToWinning(state, s, best)) best = s;
   }
   return best!;
@@ -83,48 +86,120 @@ function bestOf(sums: readonly number[]): Colour {
  * What scoring the moves of one decision shares: the leader, the next player's hand size, and
  * the hand's cards and strength per colour, the same for every candidate. What a play keeps is
  * the hand less what it lays (cards that all come from the hand), so the counts of what it keeps
- * are these less the laid cards': a pass over the cards laid per play, not over the hand.
+ * are these less the laid cards': a pass over the cards laid per play, not over the hand. A bot
+ * keeps one and fills it again for each decision it scores: nothing is allocated per decision.
  */
-interface Scoring {
-  state: Round;
-  seat: number;
-  victimCards: number;
-  leader: number | undefined;
+class Scoring {
+  state!: Round;
+  seat = 0;
+  victimCards = 0;
+  /** The leader ({@link leader}), once asked; {@link UNASKED} until then. */
+  leader: number | undefined = UNASKED;
   /** Cards of each colour in the hand (COLOURS order). */
-  count: number[];
+  readonly count = [0, 0, 0, 0];
   /** Strength of each colour in the hand, as strongestColour sums it. */
-  strength: number[];
-  /** The points of each card under the rules ({@link pointTable}). */
-  points: number[];
+  readonly strength = [0, 0, 0, 0];
+  /** The points of each card under the rules ({@link pointTable}), and the points table it was built for. */
+  points: number[] = [];
+  pointsOf: Points | null = null;
   /** The strongest colour of the whole hand (bestOf(strength)), once asked. */
-  best: Colour | undefined;
-}
+  best: Colour | undefined = undefined;
 
-function scoring(state: Round, seat: number): Scoring {
-  const count = [0, 0, 0, 0];
-  const sums = [0, 0, 0, 0];
-  const hand = state.hands[seat];
-  for (let i = 0; i < hand.length; i++) {
-    const c = cardAt(hand[i]);
-    if (c.colour === null) continue;
-    count[c.colourIndex]++;
-    sums[c.colourIndex] += strength(c.number);
+  // The terms of one card (and its pair), the same for all its candidates: a wild is listed once
+  // per colour it may name and a Coup Extrême once per colour and target, one after the other.
+  /** The card (serial) and pair these are of; -1: none yet in this decision. */
+  card = -1;
+  also = -1;
+  /** The card's colour (index; -1: a wild), and whether it is a Coup Extrême. */
+  colourIndex = -1;
+  coup = false;
+  /** What the play lays, as a list (null: only the card and its pair, see {@link laidOf}), and how many. */
+  laidCards: number[] | null = null;
+  laid = 0;
+  /** Cards the hand keeps after the play. */
+  kept = 0;
+  /** The score's start: the card's points, and for a wild the cost of laying it early. */
+  start = 0;
+  /** The colour a wild should name ({@link strongestKept}, as an index), once asked; -1 until then. */
+  named = -1;
+  /** Laid cards of each colour (COLOURS order). */
+  readonly laidOfColour = [0, 0, 0, 0];
+  /** What the card's kind adds (an attack, a skip, Discard All…: at most one applies), and a pair. */
+  kindBonus = 0;
+  pairBonus = 0;
+
+  /** Sets this up for `seat`'s decision in `state`. */
+  reset(state: Round, seat: number): this {
+    const { count, strength: sums } = this;
+    count[0] = count[1] = count[2] = count[3] = 0;
+    sums[0] = sums[1] = sums[2] = sums[3] = 0;
+    const hand = state.hands[seat];
+    for (let i = 0; i < hand.length; i++) {
+      const c = cardAt(hand[i]);
+      if (c.colour === null) continue;
+      count[c.colourIndex]++;
+      sums[c.colourIndex] += strength(c.number);
+    }
+    this.state = state;
+    this.seat = seat;
+    this.victimCards = state.hands[nextSeat(state, seat)].length;
+    this.leader = UNASKED;
+    this.best = undefined;
+    this.card = -1;
+    // pointTable gives the same table for the same points: looked up once per rule set, not per decision.
+    if (this.pointsOf !== state.rules.points) (this.points = pointTable(state.rules.points, state.rules.deck)), (this.pointsOf = state.rules.points);
+    return this;
   }
-  return { state, seat, victimCards: state.hands[nextSeat(state, seat)].length, leader: undefined, count, strength: sums, points: pointTable(state.rules.points, state.rules.deck), best: undefined };
+
+  /** Sets the card terms up for the play of `card` (a serial) with the pair `also` (-1: none). */
+  cardTerms(card: number, also: number): void {
+    const { state, seat } = this;
+    const c = cardAt(card);
+    const laidCards = LAYS_BY_KIND[c.kindIndex] ? laidOf(state, seat, c, also) : null;
+    const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
+    // The laid cards all come from the hand (ids are unique): what stays is the rest.
+    const kept = state.hands[seat].length - laid;
+    const byColour = this.laidOfColour;
+    byColour[0] = byColour[1] = byColour[2] = byColour[3] = 0;
+    // Without a list, the play lays the card and its pair, both of the card's colour.
+    if (laidCards === null) {
+      if (c.colourIndex >= 0) byColour[c.colourIndex] = laid;
+    } else {
+      for (let n = 0; n < laidCards.length; n++) {
+        const l = cardAt(laidCards[n]);
+        if (l.colourIndex >= 0) byColour[l.colourIndex]++;
+      }
+    }
+    let start = pointsIn(this.points, state.rules.points, c) / 10;
+    if (c.colour === null && kept > 1) start -= 30; // keep wilds for when nothing else plays
+    const victimCards = this.victimCards;
+    let kindBonus = 0;
+    if (ATTACK_BY_KIND[c.kindIndex]) kindBonus = 12 + Math.max(0, 8 - victimCards) * 3;
+    else if (c.kind === 'skip' || c.kind === 'reverse') kindBonus = 4 + Math.max(0, 5 - victimCards) * 2;
+    else if (c.kind === 'discardAll') kindBonus = laid > 1 ? 10 * (laid - 1) : -15;
+    else if (c.kind === 'playAgain') kindBonus = 6;
+    this.card = card;
+    this.also = also;
+    this.colourIndex = c.colourIndex;
+    this.coup = c.kind === 'coupExtreme';
+    this.laidCards = laidCards;
+    this.laid = laid;
+    this.kept = kept;
+    this.start = start;
+    this.named = -1;
+    this.kindBonus = kindBonus;
+    this.pairBonus = also >= 0 ? 8 : 0;
+  }
+
+  /** The colour a wild of the card terms should name, as an index in COLOURS. */
+  namedColour(): number {
+    if (this.named < 0) this.named = COLOURS.indexOf(strongestKept(this, cardAt(this.card), this.kept, this.laidCards));
+    return this.named;
+  }
 }
 
-/**
- * What a play lays, as scoring needs it. A card whose effect lays nothing more lays itself and
- * its pair, both of its own colour: counted without building the list (this runs for every
- * candidate of every decision), `laid` is then null; a card that lays more (Discard All) gives
- * the list once per candidate, and the counts are taken over it.
- */
-function laidOfColour(c: Card, colour: Colour, count: number, laid: readonly number[] | null): number {
-  if (laid === null) return c.colour === colour ? count : 0;
-  let n = 0;
-  for (let i = 0; i < laid.length; i++) if (cardAt(laid[i]).colour === colour) n++;
-  return n;
-}
+/** {@link Scoring.leader} before it is asked (no seat). */
+const UNASKED = -1;
 
 /** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
 function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[] | null): Colour {
@@ -139,34 +214,28 @@ function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[
   return bestOf(sums);
 }
 
-/** The score of the play `i` of `list`. */
+/**
+ * The score of the play `i` of `list`. Its terms are added in one order, the card's first (see
+ * {@link Scoring.cardTerms}): the scores are sums of fractions, so another order could round
+ * them differently and break a near tie the other way.
+ */
 function score(k: Scoring, list: MoveList, i: number): number {
-  const { state, seat } = k;
-  const c = cardAt(list.card[i]);
-  const also = list.also[i];
+  if (list.card[i] !== k.card || list.also[i] !== k.also) k.cardTerms(list.card[i], list.also[i]);
+  const named = list.colour[i];
   const target = list.target[i];
-  const laidCards = EFFECT_OF_KIND[c.kindIndex].lays ? laidOf(state, seat, c, also) : null;
-  const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
-  // The laid cards all come from the hand (ids are unique): what stays is the rest.
-  const kept = state.hands[seat].length - laid;
-  const victimCards = k.victimCards;
-  let v = pointsIn(k.points, state.rules.points, c) / 10;
-  if (c.colour === null) {
-    if (kept > 1) v -= 30; // keep wilds for when nothing else plays
-    if (list.colour[i] >= 0 && COLOURS[list.colour[i]] !== strongestKept(k, c, kept, laidCards)) v -= 100;
-  }
+  let v = k.start;
+  if (k.colourIndex < 0 && named >= 0 && named !== k.namedColour()) v -= 100;
   // The card's colour, or the colour a wild names (-1: none), as an index in COLOURS.
-  const colour = c.colourIndex >= 0 ? c.colourIndex : list.colour[i];
-  if (colour >= 0) v += 2 * (k.count[colour] - laidOfColour(c, COLOURS[colour], laid, laidCards));
-  if (ATTACK_BY_KIND[c.kindIndex]) v += 12 + Math.max(0, 8 - victimCards) * 3;
-  if (c.kind === 'skip' || c.kind === 'reverse') v += 4 + Math.max(0, 5 - victimCards) * 2;
-  if (c.kind === 'discardAll') v += laid > 1 ? 10 * (laid - 1) : -15;
-  if (c.kind === 'playAgain') v += 6;
-  if (also >= 0) v += 8;
+  const colour = k.colourIndex >= 0 ? k.colourIndex : named;
+  if (colour >= 0) v += 2 * (k.count[colour] - k.laidOfColour[colour]);
+  // Adding nothing leaves a sum as it is: the bonuses that do not apply are 0.
+  v += k.kindBonus;
+  v += k.pairBonus;
   if (target >= 0) {
-    if (target !== (k.leader ??= leader(state, seat))) v -= 100;
-    if (c.kind === 'coupExtreme') v += 15;
-    else v += 5 * (kept - state.hands[target].length) - 10; // trading pays with a smaller hand
+    if (k.leader === UNASKED) k.leader = leader(k.state, k.seat);
+    if (target !== k.leader) v -= 100;
+    if (k.coup) v += 15;
+    else v += 5 * (k.kept - k.state.hands[target].length) - 10; // trading pays with a smaller hand
   }
   return v;
 }
@@ -176,6 +245,7 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
   const core = botCore(o);
   const { rng } = core;
   const challengeChance = o.challengeChance ?? 0.25;
+  const scorer = new Scoring();
   return roundBot({
     name: 'heuristic',
     chooseAt(state, seat, list, picks) {
@@ -184,14 +254,15 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
       let challenge = -1;
       let accept = -1;
       let other = -1;
-      let hasPlay = false;
+      let plays = 0;
+      let play = -1;
       for (let n = 0; n < picks.length; n++) {
         const i = picks[n];
         const t = list.type[i];
         if (t === COLOUR_MOVE) firstColour = firstColour < 0 ? i : firstColour;
         else if (t === CHALLENGE) challenge = challenge < 0 ? i : challenge;
         else if (t === ACCEPT) accept = accept < 0 ? i : accept;
-        else if (t === PLAY && list.uno[i] === 0) hasPlay = true;
+        else if (t === PLAY && list.uno[i] === 0 && plays++ === 0) play = i;
         if (other < 0 && t !== UNO && t !== CATCH) other = i;
       }
       if (firstColour >= 0) {
@@ -200,11 +271,17 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
         return firstColour;
       }
       if (challenge >= 0) return rng.chance(challengeChance) ? challenge : accept;
-      if (!hasPlay) return other >= 0 ? other : picks[0];
-      // The distinct plays (no UNO-call twins), scored in list order.
+      if (plays === 0) return other >= 0 ? other : picks[0];
+      // The distinct plays (no UNO-call twins), scored in list order, each with its jitter drawn.
+      // A single play is chosen whatever its score: its jitter is drawn all the same, so the
+      // stream goes on as if it had been scored.
+      if (plays === 1) {
+        rng.next();
+        return withUnoCallAt(core, list, picks, play);
+      }
       let best = -1;
       let bestScore = -Infinity;
-      const k = scoring(state, seat);
+      const k = scorer.reset(state, seat);
       for (let n = 0; n < picks.length; n++) {
         const i = picks[n];
         if (list.type[i] !== PLAY || list.uno[i] === 1) continue;
