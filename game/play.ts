@@ -193,39 +193,40 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
 }
 
 /**
- * Lays a legal play and applies the card's effect. `n` and `also` are the play's card and pair
- * as serials (-1: no pair): the runner has them in its move list, so a listed play costs no
- * lookup of its ids (the engine looks them up for a move from elsewhere).
+ * Lays a legal play and applies the card's effect: `seat` plays the card `n` with the pair
+ * `also` (serials, -1: no pair), naming `colour` (a wild's, else null) and `target` (-1: none),
+ * calling UNO when `uno`. The fields as a move list holds them: a listed play costs no lookup of
+ * its ids, and builds no move object (the engine reads a move object's fields into these).
  */
-export function applyPlay(d: Draft, m: PlayMove, n: number, also: number): void {
+export function applyPlay(d: Draft, seat: number, n: number, also: number, colour: Colour | null, target: number, uno: boolean): void {
   const s = d.s;
   const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
   const colourBefore = s.colour;
-  const laid = laidOf(s, m.seat, c, also);
-  takeFromHand(d, m.seat, laid);
+  const laid = laidOf(s, seat, c, also);
+  takeFromHand(d, seat, laid);
   lay(d, laid);
   s.pending = null;
   s.shown = false;
-  s.turn = m.seat;
-  s.colour = c.colour ?? m.colour ?? null;
-  if (d.all) d.events.push({ type: 'play', seat: m.seat, cards: idsAt(laid), colour: s.colour });
-  const left = s.hands[m.seat].length;
+  s.turn = seat;
+  s.colour = c.colour ?? colour;
+  if (d.all) d.events.push({ type: 'play', seat, cards: idsAt(laid), colour: s.colour });
+  const left = s.hands[seat].length;
   if (left === 1 && s.rules.options.unoCall) {
-    if (!m.uno) s.uno = m.seat;
-    else if (d.all) d.events.push({ type: 'uno', seat: m.seat });
+    if (!uno) s.uno = seat;
+    else if (d.all) d.events.push({ type: 'uno', seat });
   }
-  if (left === 0 && !effect.onLastCard) return endRound(d, m.seat);
+  if (left === 0 && !effect.onLastCard) return endRound(d, seat);
   effect.apply(d, {
-    seat: m.seat,
+    seat,
     card: c,
     colour: s.colour,
-    target: m.target ?? null,
+    target: target < 0 ? null : target,
     goingOut: left === 0,
     pair: also >= 0,
     stacked,
-    kept: s.hands[m.seat],
+    kept: s.hands[seat],
     colourBefore,
   });
 }

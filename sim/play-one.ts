@@ -92,7 +92,7 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   // Methods, not arrow functions held in constants: the TypeScript loader names each such closure
   // with a property definition, twice per game.
   const tally = {
-    onRound(state: Readonly<Round>, _move: unknown, events: readonly GameEvent[]) {
+    onRound(state: Readonly<Round>, events: readonly GameEvent[]) {
       rec.moves++;
       // Cards in hands, counted once per move (this runs after every move of every game).
       let inHands = 0;
