@@ -7,7 +7,8 @@ import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, typ
 import { PLAY, type MoveList } from './core/moves.ts';
 import { topOf, type Round, type RoundPending } from './core/round.ts';
 import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
-import { EFFECT_OF_KIND } from './effects/index.ts';
+import { EFFECT_OF_KIND, type PlayContext } from './effects/index.ts';
+import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
@@ -152,6 +153,26 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
 const ALL_COLOURS: readonly number[] = [0, 1, 2, 3];
 const NONE: readonly number[] = [-1];
 
+/** What listing asks of a card's effect under a rule set, as bits: it names a colour, a target, lays other cards. */
+const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4;
+
+// The bits of each card (by serial) under the last rule set listed: listing asks them of every
+// playable card before every move, and the effects' answers depend only on the rules and the card.
+let flagRules: Rules | null = null;
+let flagsBySerial: number[] = [];
+
+/** The listing bits of `c` under `rules`, from its effect (asked once per card and rule set). */
+function playFlags(rules: Rules, c: Card): number {
+  if (rules !== flagRules) (flagRules = rules), (flagsBySerial = []);
+  let f = flagsBySerial[c.serial];
+  if (f === undefined) {
+    const effect = EFFECT_OF_KIND[c.kindIndex];
+    f = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, c) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0);
+    flagsBySerial[c.serial] = f;
+  }
+  return f;
+}
+
 /**
  * Every legal play of the cards `cards` (serials) by `seat` (each colour, target, pair and UNO
  * call variant), into `out`. Listing runs before every move of every simulated round, so it is
@@ -167,11 +188,11 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   for (let i = 0; i < cards.length; i++) {
     const c = cardAt(cards[i]);
     if (blocker(s, seat, c, top)) continue;
-    const effect = EFFECT_OF_KIND[c.kindIndex];
-    const colours = effect.namesColour(rules) ? ALL_COLOURS : NONE;
-    const targets = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
+    const f = playFlags(rules, c);
+    const colours = f & NAMES_COLOUR ? ALL_COLOURS : NONE;
+    const targets = f & NEEDS_TARGET ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
-    const extra = effect.lays ? effect.lays(hand, c).length : 0;
+    const extra = f & LAYS ? EFFECT_OF_KIND[c.kindIndex].lays!(hand, c).length : 0;
     // The card alone (also = undefined), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
       let also = -1;
@@ -218,15 +239,21 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
     else if (d.all) d.events.push({ type: 'uno', seat });
   }
   if (left === 0 && !effect.onLastCard) return endRound(d, seat);
-  effect.apply(d, {
-    seat,
-    card: c,
-    colour: s.colour,
-    target: target < 0 ? null : target,
-    goingOut: left === 0,
-    pair: also >= 0,
-    stacked,
-    kept: s.hands[seat],
-    colourBefore,
-  });
+  const ctx = (played ??= { seat, card: c, colour: null, target: null, goingOut: false, pair: false, stacked: 0, kept: [], colourBefore: null });
+  ctx.seat = seat;
+  ctx.card = c;
+  ctx.colour = s.colour;
+  ctx.target = target < 0 ? null : target;
+  ctx.goingOut = left === 0;
+  ctx.pair = also >= 0;
+  ctx.stacked = stacked;
+  ctx.kept = s.hands[seat];
+  ctx.colourBefore = colourBefore;
+  effect.apply(d, ctx);
 }
+
+/**
+ * The context of the play being applied, one object written over for each play (an effect reads
+ * its context while it applies and keeps none of it, and applies no other play meanwhile).
+ */
+let played: PlayContext | null = null;

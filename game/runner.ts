@@ -48,9 +48,10 @@ export interface RunOptions {
    * Called after each move as `onStep` is, with the round in play itself (cards as serials,
    * game/core/round.ts), which the next move changes in place: for counting on the hot path (a
    * simulation), where building a state or a move object for each move would cost more than
-   * the move (the move is in the round's log, when it keeps one). Its `events` are the move's
-   * turns, reloads and the round's end, and every event when `onStep` is given, the round is
-   * displayed or a bot observes it; read them now (the loop may reuse an empty array).
+   * the move (the move is in the round's log, when it keeps one; the turns begun are counted in
+   * `round.turns`, from 0 when the run begins). Its `events` are the move's reloads, and every
+   * event when `onStep` is given, the round is displayed or a bot observes it; read them now
+   * (the loop may reuse an empty array).
    */
   onRound?: (round: Readonly<Round>, events: readonly GameEvent[]) => void;
 }
@@ -338,10 +339,12 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
   // Every event is built only for whoever reads them all (onStep, a display, a bot that observes);
-  // the loop itself and onRound read the turns and reloads. The move as an object likewise: a
-  // bot that reads rounds picks an index, applied as the list holds it.
+  // the loop itself reads the reloads, and onRound the reloads and the round's count of turns.
+  // The move as an object likewise: a bot that reads rounds picks an index, applied as the list
+  // holds it.
   const allEvents = announce || opts.onStep !== undefined || observers.length > 0;
   const d = draftOf(state, allEvents);
+  state.turns = 0;
   for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);

@@ -113,7 +113,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const dealt: Round = {
     schema: 1, rules, seed, round, players, rng: rng.state(), out, dealer, dealerDrawn, hands,
     discard: [top], supply: rest.slice(1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
-    uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null,
+    uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null, turns: 0,
   };
   // Its events are not returned: none but what a round's loop needs is built.
   turnUpRound(dealt, false);
