@@ -150,9 +150,17 @@ export function resume(d: Draft, r: RoundResume): void {
   if (d.all) d.events.push({ type: 'turn', seat: r.turn });
 }
 
+/** `{ turn: seat }` for each seat a table may have (2..10), made once: play resumes with a seat's turn on most moves. */
+const TURN_OF: readonly RoundResume[] = Array.from({ length: 10 }, (_, seat) => Object.freeze({ turn: seat }));
+
+/** Play resumes with `seat`'s turn: a shared, frozen `{ turn: seat }` (a request may hold it as its `then`). */
+export function turnOf(seat: number): RoundResume {
+  return TURN_OF[seat];
+}
+
 /** Where play stands now, to come back to after an interruption (a caught UNO). */
 export function current(s: Round): RoundResume {
-  return s.pending ? { pending: s.pending } : { turn: s.turn };
+  return s.pending ? { pending: s.pending } : turnOf(s.turn);
 }
 
 /** The round is over: `winner` has no card left. */

@@ -7,7 +7,7 @@ import { answerWild4 } from './effects/wild4.ts';
 import { COLOURS, cardAt, serialOf, type Colour } from './cards.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MOVE_CODE, PASS, PLAY, PRESS, UNO, type MoveList } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
-import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
+import { current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
 import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
 import type { GameEvent, GameState, Move, MoveError, MoveResult } from './state.ts';
@@ -82,7 +82,7 @@ export function checkIn(s: Round, m: Move): MoveError | null {
 function turnMove(d: Draft, seat: number): void {
   const s = d.s;
   if (s.pending?.kind === 'stack') return takeStack(d, seat, s.pending.total);
-  const after = { turn: nextSeat(s, seat) };
+  const after = turnOf(nextSeat(s, seat));
   if (s.rules.options.launcher) {
     return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });
   }
@@ -108,7 +108,7 @@ function change(d: Draft, type: number, seat: number, card: number, also: number
     case DRAW:
       return turnMove(d, seat);
     case PASS:
-      return resume(d, { turn: nextSeat(s, seat) });
+      return resume(d, turnOf(nextSeat(s, seat)));
     case LAUNCHER:
       return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, launcher as LauncherMove);
     case COLOUR:
