@@ -14,8 +14,10 @@ import type { GameEvent, PressReason } from './state.ts';
 
 /**
  * The state being changed by one move, and what the move reports: every event when `all`, else
- * only what the runner and its counters read on the hot path (a round's turns and reloads, and
- * its end), so that a move nobody watches builds no event it does not need.
+ * only the reloads (the cards the launcher must be loaded with: what a runner and a search act
+ * on), so that a move nobody watches builds no event it does not need. A round counts the turns
+ * begun itself ({@link Round.turns}). A runner keeps one draft for a whole round, emptying
+ * `events` before each move.
  */
 export interface Draft {
   s: Round;
@@ -55,6 +57,15 @@ export function give(d: Draft, seat: number, cards: readonly number[]): void {
 /** Removes cards (known to be there) from a hand; the others keep their order. */
 export function takeFromHand(d: Draft, seat: number, cards: readonly number[]): void {
   const hand = d.s.hands[seat];
+  if (cards.length === 1) {
+    // Most plays lay one card: the cards after it move down one place.
+    const n = cards[0];
+    let i = 0;
+    while (hand[i] !== n) i++;
+    for (; i < hand.length - 1; i++) hand[i] = hand[i + 1];
+    hand.pop();
+    return;
+  }
   let k = 0;
   for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
   // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
@@ -75,11 +86,9 @@ export function lay(d: Draft, cards: readonly number[]): void {
 /** Takes the next `n` cards out of the supply, appending them to `into` when given. */
 export function takeFromSupply(d: Draft, n: number, into?: number[]): void {
   const supply = d.s.supply;
-  if (into) for (let i = 0; i < n; i++) into.push(supply[i]);
-  if (n === 0) return;
-  // Moving the rest down allocates nothing (a slice would copy as much).
-  for (let i = n; i < supply.length; i++) supply[i - n] = supply[i];
-  for (let i = 0; i < n; i++) supply.pop();
+  // shift moves the rest down in one block copy (or trims the array's front), in place.
+  if (into) for (let i = 0; i < n; i++) into.push(supply.shift()!);
+  else for (let i = 0; i < n; i++) supply.shift();
 }
 
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */
@@ -135,14 +144,23 @@ export function resume(d: Draft, r: RoundResume): void {
   // The first seat still in with no card left (a loop: activeSeats().find allocated on every move).
   const s = d.s;
   for (let seat = 0; seat < s.players; seat++) if (!s.out[seat] && s.hands[seat].length === 0) return endRound(d, seat);
-  d.s.pending = null;
-  d.s.turn = r.turn;
-  d.events.push({ type: 'turn', seat: r.turn });
+  s.pending = null;
+  s.turn = r.turn;
+  s.turns++;
+  if (d.all) d.events.push({ type: 'turn', seat: r.turn });
+}
+
+/** `{ turn: seat }` for each seat a table may have (2..10), made once: play resumes with a seat's turn on most moves. */
+const TURN_OF: readonly RoundResume[] = Array.from({ length: 10 }, (_, seat) => Object.freeze({ turn: seat }));
+
+/** Play resumes with `seat`'s turn: a shared, frozen `{ turn: seat }` (a request may hold it as its `then`). */
+export function turnOf(seat: number): RoundResume {
+  return TURN_OF[seat];
 }
 
 /** Where play stands now, to come back to after an interruption (a caught UNO). */
 export function current(s: Round): RoundResume {
-  return s.pending ? { pending: s.pending } : { turn: s.turn };
+  return s.pending ? { pending: s.pending } : turnOf(s.turn);
 }
 
 /** The round is over: `winner` has no card left. */
@@ -150,7 +168,7 @@ export function endRound(d: Draft, winner: number): void {
   d.s.winner = winner;
   d.s.pending = null;
   d.s.uno = null;
-  d.events.push({ type: 'roundOver', winner });
+  if (d.all) d.events.push({ type: 'roundOver', winner });
 }
 
 /**

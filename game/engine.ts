@@ -5,10 +5,11 @@
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
 import { COLOURS, cardAt, serialOf, type Colour } from './cards.ts';
+import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MOVE_CODE, PASS, PLAY, PRESS, UNO, type MoveList } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
-import { current, draftOf, draw, penalty, request, resume, type Draft } from './draft.ts';
+import { current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
-import { applyLauncher, checkLauncher } from './press.ts';
+import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
 import type { GameEvent, GameState, Move, MoveError, MoveResult } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
 
@@ -81,7 +82,7 @@ export function checkIn(s: Round, m: Move): MoveError | null {
 function turnMove(d: Draft, seat: number): void {
   const s = d.s;
   if (s.pending?.kind === 'stack') return takeStack(d, seat, s.pending.total);
-  const after = { turn: nextSeat(s, seat) };
+  const after = turnOf(nextSeat(s, seat));
   if (s.rules.options.launcher) {
     return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });
   }
@@ -90,35 +91,41 @@ function turnMove(d: Draft, seat: number): void {
   else resume(d, after);
 }
 
-function change(d: Draft, m: Move, card: number, also: number): void {
+/**
+ * A move's change to the round, from its fields as a {@link MoveList} holds them (its type's
+ * code, its card and pair as serials, its colour as an index in COLOURS, its target, -1: none):
+ * the one implementation whether the move comes listed (by index) or as an object. `launcher`
+ * is the move object of a launcher answer, the only move whose cards are not in the round's
+ * arrays.
+ */
+function change(d: Draft, type: number, seat: number, card: number, also: number, colour: number, target: number, uno: boolean, launcher: Move | null): void {
   const s = d.s;
   const p = s.pending;
-  switch (m.type) {
-    case 'play':
-      if (card < 0) (card = serialOf(m.card)), (also = m.also === undefined ? -1 : serialOf(m.also));
-      return applyPlay(d, m, card, also);
-    case 'press':
-    case 'draw':
-      return turnMove(d, m.seat);
-    case 'pass':
-      return resume(d, { turn: nextSeat(s, m.seat) });
-    case 'launcher':
-      return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, m);
-    case 'colour':
-      s.colour = m.colour;
-      if (d.all) d.events.push({ type: 'colour', seat: m.seat, colour: m.colour });
+  switch (type) {
+    case PLAY:
+      return applyPlay(d, seat, card, also, colour < 0 ? null : COLOURS[colour], target, uno);
+    case PRESS:
+    case DRAW:
+      return turnMove(d, seat);
+    case PASS:
+      return resume(d, turnOf(nextSeat(s, seat)));
+    case LAUNCHER:
+      return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, launcher as LauncherMove);
+    case COLOUR:
+      s.colour = COLOURS[colour];
+      if (d.all) d.events.push({ type: 'colour', seat, colour: s.colour });
       return resume(d, (p as Extract<RoundPending, { kind: 'colour' }>).then);
-    case 'challenge':
-    case 'accept':
-      return answerWild4(d, p as Extract<RoundPending, { kind: 'challenge' }>, m.type === 'challenge');
-    case 'uno':
+    case CHALLENGE:
+    case ACCEPT:
+      return answerWild4(d, p as Extract<RoundPending, { kind: 'challenge' }>, type === CHALLENGE);
+    case UNO:
       s.uno = null;
-      if (d.all) d.events.push({ type: 'uno', seat: m.seat });
+      if (d.all) d.events.push({ type: 'uno', seat });
       return;
-    case 'catch':
+    case CATCH:
       s.uno = null;
-      if (d.all) d.events.push({ type: 'caught', seat: m.target, by: m.seat });
-      return penalty(d, m.target, 2, 'uno', current(s));
+      if (d.all) d.events.push({ type: 'caught', seat: target, by: seat });
+      return penalty(d, target, 2, 'uno', current(s));
   }
 }
 
@@ -127,8 +134,8 @@ function change(d: Draft, m: Move, card: number, also: number): void {
  * begins a turn): a late call, a catch, or a press by the player who may be caught, whose turn
  * it still is (a Coup Extrême's presses at its target). Anything else begins something else.
  */
-function keepsUnoWindow(s: Round, move: Move): boolean {
-  return move.type === 'uno' || move.type === 'catch' || (move.type === 'launcher' && move.seat === s.uno);
+function keepsUnoWindow(s: Round, type: number, seat: number): boolean {
+  return type === UNO || type === CATCH || (type === LAUNCHER && seat === s.uno);
 }
 
 /**
@@ -158,22 +165,49 @@ export function applyLegal(state: GameState, move: Move): Extract<MoveResult, { 
 
 /**
  * Applies a move already known to be legal to `round` itself, in place, without checking it
- * again: for the runner, whose bots choose among the moves it listed, and which plays on a
- * round of its own. Listing and checking share one source of truth, so a listed move always
- * passes {@link checkMove}. Anything else (launcher answers, people, save files) is checked
- * first ({@link checkIn}, {@link applyMove}). Returns the move's events: all of them, or with
- * `all` false only the turns, reloads and the end (see {@link Draft}). A play's `card` and
- * `also` are its card and pair as serials (-1: no pair) when the caller has them (the runner, from
- * its move list); without them (`card` -1) they are looked up from the move's ids.
+ * again: for a search that plays rounds out on rounds of its own, and for the runner's launcher
+ * answers once checked. Anything from elsewhere (people, save files) is checked first
+ * ({@link checkIn}, {@link applyMove}). Returns the move's events: all of them, or with `all`
+ * false only the reloads (see {@link Draft}).
  */
-export function applyIn(round: Round, move: Move, all = true, card = -1, also = -1): GameEvent[] {
+export function applyIn(round: Round, move: Move, all = true): GameEvent[] {
   const d = draftOf(round, all);
-  const keepsWindow = keepsUnoWindow(round, move);
+  applyMoveIn(d, move);
+  return d.events;
+}
+
+/** {@link applyIn} into a draft of the caller's (its events go to `d.events`). */
+export function applyMoveIn(d: Draft, move: Move): void {
+  if (move.type === 'play') {
+    const colour = move.colour === undefined ? -1 : COLOURS.indexOf(move.colour);
+    const also = move.also === undefined ? -1 : serialOf(move.also);
+    applyFields(d, PLAY, move.seat, serialOf(move.card), also, colour, move.target ?? -1, move.uno === true, move);
+  } else if (move.type === 'colour') applyFields(d, COLOUR, move.seat, -1, -1, COLOURS.indexOf(move.colour), -1, false, move);
+  else if (move.type === 'catch') applyFields(d, CATCH, move.seat, -1, -1, -1, move.target, false, move);
+  else applyFields(d, MOVE_CODE[move.type], move.seat, -1, -1, -1, -1, false, move);
+}
+
+/**
+ * Applies move `i` of `list`, listed from `d.s` as it is now, to the round in place: what the
+ * runner does with a bot's pick, reading the move's fields from the list's columns, so that no
+ * {@link Move} object is built unless the round keeps a log (then `move`, the move as an
+ * object when the caller has one, or one built from the list). Listing and checking share one
+ * source of truth, so a listed move always passes {@link checkMove}.
+ */
+export function applyListed(d: Draft, list: MoveList, i: number, move: Move | null = null): void {
+  const type = list.type[i];
+  if (type === LAUNCHER || d.s.log) move ??= list.moveAt(i);
+  applyFields(d, type, list.seat[i], list.card[i], list.also[i], list.colour[i], list.target[i], list.uno[i] === 1, move);
+}
+
+/** The one application of a move: the UNO window, the change, the count and the log. */
+function applyFields(d: Draft, type: number, seat: number, card: number, also: number, colour: number, target: number, uno: boolean, move: Move | null): void {
+  const round = d.s;
+  const keepsWindow = keepsUnoWindow(round, type, seat);
   if (!keepsWindow) round.uno = null;
-  change(d, move, card, also);
+  change(d, type, seat, card, also, colour, target, uno, move);
   // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
   if (keepsWindow && round.uno !== null && round.hands[round.uno].length !== 1) round.uno = null;
   round.moves++;
-  if (round.log) round.log.push(move);
-  return d.events;
+  if (round.log) round.log.push(move!);
 }

@@ -7,7 +7,8 @@ import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, typ
 import { PLAY, type MoveList } from './core/moves.ts';
 import { topOf, type Round, type RoundPending } from './core/round.ts';
 import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
-import { EFFECT_OF_KIND } from './effects/index.ts';
+import { EFFECT_OF_KIND, type PlayContext } from './effects/index.ts';
+import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
@@ -152,6 +153,26 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
 const ALL_COLOURS: readonly number[] = [0, 1, 2, 3];
 const NONE: readonly number[] = [-1];
 
+/** What listing asks of a card's effect under a rule set, as bits: it names a colour, a target, lays other cards. */
+const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4;
+
+// The bits of each card (by serial) under the last rule set listed: listing asks them of every
+// playable card before every move, and the effects' answers depend only on the rules and the card.
+let flagRules: Rules | null = null;
+let flagsBySerial: number[] = [];
+
+/** The listing bits of `c` under `rules`, from its effect (asked once per card and rule set). */
+function playFlags(rules: Rules, c: Card): number {
+  if (rules !== flagRules) (flagRules = rules), (flagsBySerial = []);
+  let f = flagsBySerial[c.serial];
+  if (f === undefined) {
+    const effect = EFFECT_OF_KIND[c.kindIndex];
+    f = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, c) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0);
+    flagsBySerial[c.serial] = f;
+  }
+  return f;
+}
+
 /**
  * Every legal play of the cards `cards` (serials) by `seat` (each colour, target, pair and UNO
  * call variant), into `out`. Listing runs before every move of every simulated round, so it is
@@ -167,11 +188,11 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   for (let i = 0; i < cards.length; i++) {
     const c = cardAt(cards[i]);
     if (blocker(s, seat, c, top)) continue;
-    const effect = EFFECT_OF_KIND[c.kindIndex];
-    const colours = effect.namesColour(rules) ? ALL_COLOURS : NONE;
-    const targets = effect.needsTarget(rules, c) ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
+    const f = playFlags(rules, c);
+    const colours = f & NAMES_COLOUR ? ALL_COLOURS : NONE;
+    const targets = f & NEEDS_TARGET ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
-    const extra = effect.lays ? effect.lays(hand, c).length : 0;
+    const extra = f & LAYS ? EFFECT_OF_KIND[c.kindIndex].lays!(hand, c).length : 0;
     // The card alone (also = undefined), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
       let also = -1;
@@ -193,39 +214,46 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
 }
 
 /**
- * Lays a legal play and applies the card's effect. `n` and `also` are the play's card and pair
- * as serials (-1: no pair): the runner has them in its move list, so a listed play costs no
- * lookup of its ids (the engine looks them up for a move from elsewhere).
+ * Lays a legal play and applies the card's effect: `seat` plays the card `n` with the pair
+ * `also` (serials, -1: no pair), naming `colour` (a wild's, else null) and `target` (-1: none),
+ * calling UNO when `uno`. The fields as a move list holds them: a listed play costs no lookup of
+ * its ids, and builds no move object (the engine reads a move object's fields into these).
  */
-export function applyPlay(d: Draft, m: PlayMove, n: number, also: number): void {
+export function applyPlay(d: Draft, seat: number, n: number, also: number, colour: Colour | null, target: number, uno: boolean): void {
   const s = d.s;
   const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
   const colourBefore = s.colour;
-  const laid = laidOf(s, m.seat, c, also);
-  takeFromHand(d, m.seat, laid);
+  const laid = laidOf(s, seat, c, also);
+  takeFromHand(d, seat, laid);
   lay(d, laid);
   s.pending = null;
   s.shown = false;
-  s.turn = m.seat;
-  s.colour = c.colour ?? m.colour ?? null;
-  if (d.all) d.events.push({ type: 'play', seat: m.seat, cards: idsAt(laid), colour: s.colour });
-  const left = s.hands[m.seat].length;
+  s.turn = seat;
+  s.colour = c.colour ?? colour;
+  if (d.all) d.events.push({ type: 'play', seat, cards: idsAt(laid), colour: s.colour });
+  const left = s.hands[seat].length;
   if (left === 1 && s.rules.options.unoCall) {
-    if (!m.uno) s.uno = m.seat;
-    else if (d.all) d.events.push({ type: 'uno', seat: m.seat });
+    if (!uno) s.uno = seat;
+    else if (d.all) d.events.push({ type: 'uno', seat });
   }
-  if (left === 0 && !effect.onLastCard) return endRound(d, m.seat);
-  effect.apply(d, {
-    seat: m.seat,
-    card: c,
-    colour: s.colour,
-    target: m.target ?? null,
-    goingOut: left === 0,
-    pair: also >= 0,
-    stacked,
-    kept: s.hands[m.seat],
-    colourBefore,
-  });
+  if (left === 0 && !effect.onLastCard) return endRound(d, seat);
+  const ctx = (played ??= { seat, card: c, colour: null, target: null, goingOut: false, pair: false, stacked: 0, kept: [], colourBefore: null });
+  ctx.seat = seat;
+  ctx.card = c;
+  ctx.colour = s.colour;
+  ctx.target = target < 0 ? null : target;
+  ctx.goingOut = left === 0;
+  ctx.pair = also >= 0;
+  ctx.stacked = stacked;
+  ctx.kept = s.hands[seat];
+  ctx.colourBefore = colourBefore;
+  effect.apply(d, ctx);
 }
+
+/**
+ * The context of the play being applied, one object written over for each play (an effect reads
+ * its context while it applies and keeps none of it, and applies no other play meanwhile).
+ */
+let played: PlayContext | null = null;

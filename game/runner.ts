@@ -8,9 +8,10 @@ import type { PressResult } from '../emulator/core.ts';
 import { readsRounds, type Bot } from './bots/types.ts';
 import { idsAt, type CardId } from './cards.ts';
 import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
-import { applyIn, checkIn } from './engine.ts';
+import { draftOf, type Draft } from './draft.ts';
+import { applyListed, applyMoveIn, checkIn } from './engine.ts';
 import { listMoves } from './legal.ts';
-import { CATCH, MoveList, PLAY, UNO } from './core/moves.ts';
+import { CATCH, MOVE_CODE, MoveList, PLAY, PRESS, UNO } from './core/moves.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
 import type { GameEvent, GameState, Move, PressRequest } from './state.ts';
 
@@ -46,11 +47,13 @@ export interface RunOptions {
   /**
    * Called after each move as `onStep` is, with the round in play itself (cards as serials,
    * game/core/round.ts), which the next move changes in place: for counting on the hot path (a
-   * simulation), where building a state for each move would cost more than the move. Its
-   * `events` are the move's turns, reloads and the round's end, and every event when `onStep`
-   * is given, the round is displayed or a bot observes it.
+   * simulation), where building a state or a move object for each move would cost more than
+   * the move (the move is in the round's log, when it keeps one; the turns begun are counted in
+   * `round.turns`, from 0 when the run begins). Its `events` are the move's reloads, and every
+   * event when `onStep` is given, the round is displayed or a bot observes it; read them now
+   * (the loop may reuse an empty array).
    */
-  onRound?: (round: Readonly<Round>, move: Move, events: readonly GameEvent[]) => void;
+  onRound?: (round: Readonly<Round>, events: readonly GameEvent[]) => void;
 }
 
 /** How {@link runRound} talks with people and displays. */
@@ -115,26 +118,40 @@ class StateView {
   }
 }
 
+/** `[0, 1, …, n − 1]` by `n`, made once each: the picks of a decision that may choose any listed move. */
+const EVERY: number[][] = [];
+
+function everyIndex(n: number): readonly number[] {
+  let picks = EVERY[n];
+  if (!picks) {
+    picks = EVERY[n] = [];
+    for (let i = 0; i < n; i++) picks.push(i);
+  }
+  return picks;
+}
+
 /**
  * The moves of one decision: the round's legal moves listed once a move (a reusable buffer), the
- * ones a seat chooses among (`picks`, indices into the list), and the move objects built for it.
- * A move that is one of those objects is legal: applied without being checked again.
+ * ones a seat chooses among (`picks`, indices into the list), and the move chosen: its index in
+ * the list (`at`, -1 for a move that is not a listed one), and its object when one was given
+ * (a bot that reads states, a person, a launcher answer) or built for whoever reads it. A listed
+ * move is legal: applied by its index without being checked again.
  */
 class Choices {
   readonly list = new MoveList();
-  picks: number[] = [];
-  // The move a round-reading bot picked and its index in the list (-1: none this move): the
-  // common case, kept out of `given`, whose objects a state-reading bot or a person chose among.
-  private pickedMove: Move | null = null;
-  private pickedAt = -1;
+  /** Indices into the list, in its order; a decision that may take any listed move shares one array of every index. */
+  picks: readonly number[] = [];
+  at = -1;
+  move: Move | null = null;
+  // The move objects given out this move (to a bot that reads states, a person) and their indices.
   private given: Move[] = [];
   private givenAt: number[] = [];
 
-  /** Lists the moves of `round` (the objects of the last move are forgotten). */
+  /** Lists the moves of `round` (the choice and the objects of the last move are forgotten). */
   listFor(round: Round): void {
     listMoves(round, this.list);
-    this.pickedMove = null;
-    this.pickedAt = -1;
+    this.at = -1;
+    this.move = null;
     // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is
     // cheaper; and none at all when the last move gave out no objects.
     if (this.given.length > 0) (this.given = []), (this.givenAt = []);
@@ -143,34 +160,46 @@ class Choices {
   /** `seat`'s out-of-turn moves (late call, catch, jump-in) as the picks: false when it has none. */
   pickReactions(seat: number, decider: number): boolean {
     const list = this.list;
-    const picks: number[] = (this.picks = []);
+    const picks: number[] = [];
     // A loop over the columns: this runs for every seat on every move of a round with UNO calls or jump-ins.
     for (let i = 0; i < list.length; i++) {
       const t = list.type[i];
       if (list.seat[i] === seat && (t === UNO || t === CATCH || (t === PLAY && seat !== decider))) picks.push(i);
     }
+    this.picks = picks;
     return picks.length > 0;
   }
 
   /** The moves `decider` chooses from on their turn or request, as the picks: the listed ones but the out-of-turn ones. */
   pickTurn(round: Round, decider: number): void {
     const list = this.list;
-    const picks: number[] = (this.picks = []);
     // With no UNO to call or catch and no jump-in, every listed move is the decider's.
-    const all = !reactionsOpen(round);
+    if (!reactionsOpen(round)) {
+      this.picks = everyIndex(list.length);
+      return;
+    }
+    const picks: number[] = [];
     for (let i = 0; i < list.length; i++) {
       const t = list.type[i];
-      if (all || (list.seat[i] === decider && t !== UNO && t !== CATCH)) picks.push(i);
+      if (list.seat[i] === decider && t !== UNO && t !== CATCH) picks.push(i);
     }
+    this.picks = picks;
   }
 
-  /** The picked move `i` as an object (legal). */
-  picked(i: number, seat: number, bot: Bot): Move {
-    if (!this.picks.includes(i)) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${this.picks.length} moves`);
-    const m = this.list.moveAt(i);
-    this.pickedMove = m;
-    this.pickedAt = i;
-    return m;
+  /** A round-reading bot's pick `i`, which must be one of the picks. */
+  pick(i: number, seat: number, bot: Bot): void {
+    const picks = this.picks;
+    let k = 0;
+    while (k < picks.length && picks[k] !== i) k++;
+    if (k === picks.length) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${picks.length} moves`);
+    this.at = i;
+  }
+
+  /** A move object chosen: listed when it is one of the objects given out this move. */
+  take(m: Move): void {
+    this.move = m;
+    const k = this.given.indexOf(m);
+    this.at = k < 0 ? -1 : this.givenAt[k];
   }
 
   /** The picks as objects (legal), for a bot that reads states or a person. */
@@ -184,50 +213,59 @@ class Choices {
     return out;
   }
 
-  /** The index in the list of `m` when it is one of the objects built this move (a listed move), else -1. */
-  listedAt(m: Move): number {
-    if (m === this.pickedMove) return this.pickedAt;
-    const k = this.given.indexOf(m);
-    return k < 0 ? -1 : this.givenAt[k];
+  /** The chosen move's type, as its code in the list. */
+  typeChosen(): number {
+    return this.at >= 0 ? this.list.type[this.at] : MOVE_CODE[this.move!.type];
   }
 }
 
 /** `bot`'s choice on `seat`'s turn or request. */
-function chosen(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move {
-  return readsRounds(bot) ? c.picked(bot.chooseAt(round, seat, c.list, c.picks), seat, bot) : bot.choose(view.get(), seat, c.objects());
+function choose(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): void {
+  if (readsRounds(bot)) c.pick(bot.chooseAt(round, seat, c.list, c.picks), seat, bot);
+  else c.take(bot.choose(view.get(), seat, c.objects()));
 }
 
-/** `bot`'s out-of-turn move, or null. */
-function reacted(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): Move | null {
-  if (!readsRounds(bot)) return bot.react(view.get(), seat, c.objects());
+/** `bot`'s out-of-turn move, if it makes one. */
+function react(bot: Bot, round: Round, view: StateView, seat: number, c: Choices): boolean {
+  if (!readsRounds(bot)) {
+    const m = bot.react(view.get(), seat, c.objects());
+    if (m) c.take(m);
+    return !!m;
+  }
   const i = bot.reactAt(round, seat, c.list, c.picks);
-  return i < 0 ? null : c.picked(i, seat, bot);
+  if (i >= 0) c.pick(i, seat, bot);
+  return i >= 0;
 }
 
-/** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it. */
-function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, Move | null, Input> {
+/** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it; true when one did. */
+function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, boolean, Input> {
   const first = round.uno ?? decider;
   for (let k = 0; k < round.players; k++) {
     const seat = (first + k) % round.players;
     if (!c.pickReactions(seat, decider)) continue;
     const bot = bots[seat];
-    const m = bot.interactive
-      ? ((yield { op: 'ask', state: view.get(), seat, moves: c.objects(), mode: 'react' }) as Move | null)
-      : reacted(bot, round, view, seat, c);
-    if (m) return m;
+    if (!bot.interactive) {
+      if (react(bot, round, view, seat, c)) return true;
+      continue;
+    }
+    const m = (yield { op: 'ask', state: view.get(), seat, moves: c.objects(), mode: 'react' }) as Move | null;
+    if (m) {
+      c.take(m);
+      return true;
+    }
   }
-  return null;
+  return false;
 }
 
-/** Applies the move chosen, or throws naming the seat that chose an illegal one. */
-function applyChosen(state: Round, move: Move, c: Choices, bots: readonly Bot[], all: boolean): GameEvent[] {
-  // A listed move is legal: apply it without checking it again, with its cards as the list has
-  // them. Anything else (a launcher answer, a move a bot or a person made up) is checked.
-  const at = c.listedAt(move);
-  if (at >= 0) return applyIn(state, move, all, c.list.card[at], c.list.also[at]);
-  const error = checkIn(state, move);
+/** Applies the move chosen to `d.s`, or throws naming the seat that chose an illegal one. */
+function applyChosen(d: Draft, c: Choices, bots: readonly Bot[]): void {
+  // A listed move is legal: applied by its index, without checking it again. Anything else (a
+  // launcher answer, a move a bot or a person made up) is checked.
+  if (c.at >= 0) return applyListed(d, c.list, c.at, c.move);
+  const move = c.move!;
+  const error = checkIn(d.s, move);
   if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
-  return applyIn(state, move, all);
+  applyMoveIn(d, move);
 }
 
 function checkTable(start: Pick<GameState, 'players'>, bots: readonly Bot[]): void {
@@ -301,8 +339,12 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
   // Every event is built only for whoever reads them all (onStep, a display, a bot that observes);
-  // the loop itself and onRound read the turns and reloads.
+  // the loop itself reads the reloads, and onRound the reloads and the round's count of turns.
+  // The move as an object likewise: a bot that reads rounds picks an index, applied as the list
+  // holds it.
   const allEvents = announce || opts.onStep !== undefined || observers.length > 0;
+  const d = draftOf(state, allEvents);
+  state.turns = 0;
   for (const b of observers) b.observe!(view.get(), null, []);
   while (state.winner === null) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
@@ -311,8 +353,8 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
     const decider = p ? p.seat : state.turn;
     // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
     // costs a generator object per move.
-    let move = reactionsOpen(state) ? yield* reaction(state, view, bots, choices, decider) : null;
-    if (!move && p?.kind === 'press') {
+    let chose = reactionsOpen(state) && (yield* reaction(state, view, bots, choices, decider));
+    if (!chose && p?.kind === 'press') {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
       if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, view, p.seat, bots);
@@ -322,28 +364,37 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       if (!r.dinged) r = yield* pressUntilDing(r);
       // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
       if (r.jam) yield CLEAR_JAM_OP;
-      move = launcherMove(p, r);
+      choices.take(launcherMove(p, r));
+      chose = true;
     }
-    if (!move) {
+    if (!chose) {
       choices.pickTurn(state, decider);
-      move = bots[decider].interactive
-        ? ((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move)
-        : chosen(bots[decider], state, view, decider, choices);
+      if (bots[decider].interactive) choices.take((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move);
+      else choose(bots[decider], state, view, decider, choices);
     }
     if (announce) state = ownedCopy(state);
-    const events = applyChosen(state, move, choices, bots, allEvents);
+    // One object for the log and whoever reads the move (the same object in both).
+    if (choices.move === null && (allEvents || state.log)) choices.move = choices.list.moveAt(choices.at);
+    d.s = state;
+    // A fresh array for events someone keeps; the last one again when it is empty.
+    if (allEvents || d.events.length > 0) d.events = [];
+    applyChosen(d, choices, bots);
+    const events = d.events;
     view.moved(state);
-    turnPressed = move.type === 'press';
+    turnPressed = choices.typeChosen() === PRESS;
     // An index loop: for…of makes an iterator a move, in a generator that cannot elide it.
     for (let k = 0; k < events.length; k++) {
       const e = events[k];
       if (e.type === 'reload') yield { op: 'load', cards: e.cards };
     }
-    opts.onRound?.(state, move, events);
-    if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
-    opts.onStep?.(view.get(), move, events);
-    // Only a display needs each move handed out (runRound); a simulation goes straight on.
-    if (announce) yield { op: 'moved', state: view.get(), move, events };
+    opts.onRound?.(state, events);
+    if (allEvents) {
+      const move = choices.move!;
+      if (observers.length > 0) for (const b of observers) b.observe!(view.get(), move, events);
+      opts.onStep?.(view.get(), move, events);
+      // Only a display needs each move handed out (runRound); a simulation goes straight on.
+      if (announce) yield { op: 'moved', state: view.get(), move, events };
+    }
   }
   return { round: state, moves: count, view };
 }

@@ -3,7 +3,7 @@
  * start card and its effect (each rule set's start-card table).
  */
 import { Rng, seedRng } from '../lib/rng.ts';
-import { card, cardAt, deckOf, deckSerialsOf, idAt, type CardId } from './cards.ts';
+import { cardAt, deckSerialsOf, idAt, idsAt, serialsOf, type CardId } from './cards.ts';
 import { roundOf, stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
@@ -44,18 +44,29 @@ export interface GameSetup {
  * (action cards count 0), tied players take another card. Returns the dealer and the cards taken.
  */
 export function chooseDealer(rng: Rng, deck: readonly CardId[], seats: readonly number[]): { dealer: number; drawn: CardId[] } {
+  const { dealer, drawn } = dealerOf(rng, serialsOf(deck), seats);
+  return { dealer, drawn: idsAt(drawn) };
+}
+
+/**
+ * {@link chooseDealer} on the deck as serials, as a deal holds it: the same shuffles, position
+ * for position, so the same dealer and cards (as serials), with no card id looked up.
+ */
+function dealerOf(rng: Rng, deck: readonly number[], seats: readonly number[]): { dealer: number; drawn: number[] } {
   let pile = rng.shuffle(deck);
   let at = 0;
   let tied = seats.slice();
-  const drawn: CardId[] = [];
+  const drawn: number[] = [];
   for (;;) {
     if (at + tied.length > pile.length) (pile = rng.shuffle(deck)), (at = 0);
-    const values = tied.map(() => {
-      const id = pile[at++];
-      drawn.push(id);
-      return card(id).number ?? 0;
-    });
-    const best = Math.max(...values);
+    const values: number[] = [];
+    let best = -1;
+    for (let i = 0; i < tied.length; i++) {
+      const n = pile[at++];
+      drawn.push(n);
+      values.push(cardAt(n).number ?? 0);
+      if (values[i] > best) best = values[i];
+    }
     tied = tied.filter((_, i) => values[i] === best);
     if (tied.length === 1) return { dealer: tied[0], drawn };
   }
@@ -85,7 +96,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const problem = tableProblem(rules, players, out);
   if (problem) throw new RulesError(problem);
   const seats = activeSeats({ players, out });
-  const deck = deckOf(rules.deck);
+  const deck = deckSerialsOf(rules.deck);
   const hand = rules.options.handSize;
   if (deck.length < seats.length * hand + 1) {
     throw new RulesError(`deck: ${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`);
@@ -93,10 +104,13 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const rng = new Rng(seedRng(seed, round));
   let dealer = setup.dealer;
   let dealerDrawn: CardId[] | null = null;
-  if (dealer === undefined) ({ dealer, drawn: dealerDrawn } = chooseDealer(rng, deck, seats));
-  else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
+  if (dealer === undefined) {
+    const chosen = dealerOf(rng, deck, seats);
+    dealer = chosen.dealer;
+    dealerDrawn = idsAt(chosen.drawn);
+  } else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
   // Dealt as serials (game/core/round.ts): the same shuffle as of the ids, position for position.
-  const supply = rng.shuffle(deckSerialsOf(rules.deck));
+  const supply = rng.shuffle(deck);
   const hands: number[][] = [];
   for (let seat = 0; seat < players; seat++) hands.push([]);
   const order = seatsInOrder({ players, out, direction: 1 }, leftOf({ players, out }, dealer));
@@ -113,7 +127,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const dealt: Round = {
     schema: 1, rules, seed, round, players, rng: rng.state(), out, dealer, dealerDrawn, hands,
     discard: [top], supply: rest.slice(1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
-    uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null,
+    uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null, turns: 0,
   };
   // Its events are not returned: none but what a round's loop needs is built.
   turnUpRound(dealt, false);

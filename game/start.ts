@@ -4,7 +4,7 @@
  */
 import { card, type CardId } from './cards.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundResume } from './core/round.ts';
-import { draftOf, request, resume, type Draft } from './draft.ts';
+import { draftOf, request, resume, turnOf, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules, StartAction } from './rules.ts';
 import type { GameEvent, GameState, Pending } from './state.ts';
@@ -33,15 +33,15 @@ function applyStart(d: Draft, action: StartAction): void {
   switch (action) {
     case 'play':
     case 'redraw':
-      return resume(d, { turn: left });
+      return resume(d, turnOf(left));
     case 'reverse':
       s.direction = -1;
       if (d.all) d.events.push({ type: 'direction', direction: -1 });
-      return resume(d, { turn: s.dealer });
+      return resume(d, turnOf(s.dealer));
     case 'wild':
-      return request(d, { kind: 'colour', seat: left, then: { turn: left } });
+      return request(d, { kind: 'colour', seat: left, then: turnOf(left) });
     case 'dealerColour':
-      return request(d, { kind: 'colour', seat: s.dealer, then: { turn: left } });
+      return request(d, { kind: 'colour', seat: s.dealer, then: turnOf(left) });
     case 'asDealer': {
       const c = topOf(s);
       EFFECT_OF_KIND[c.kindIndex].apply(d, {
@@ -49,7 +49,7 @@ function applyStart(d: Draft, action: StartAction): void {
         kept: [], colourBefore: s.colour,
       });
       if (s.colour === null && !asksColour(s.pending)) {
-        const then: RoundResume = s.pending ? { pending: s.pending } : { turn: s.turn };
+        const then: RoundResume = s.pending ? { pending: s.pending } : turnOf(s.turn);
         request(d, { kind: 'colour', seat: left, then });
       }
     }

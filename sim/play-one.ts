@@ -89,21 +89,21 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   const counters: CountingLauncher[] = [];
   let roundLauncher: CountingLauncher | null = null;
   let deckSize = -1;
+  let turnsSeen = 0;
   // Methods, not arrow functions held in constants: the TypeScript loader names each such closure
   // with a property definition, twice per game.
   const tally = {
-    onRound(state: Readonly<Round>, _move: unknown, events: readonly GameEvent[]) {
+    onRound(state: Readonly<Round>, events: readonly GameEvent[]) {
       rec.moves++;
       // Cards in hands, counted once per move (this runs after every move of every game).
       let inHands = 0;
       for (let i = 0; i < state.hands.length; i++) inHands += state.hands[i].length;
-      if (deckSize < 0) deckSize = inHands + state.discard.length + state.supply.length;
-      for (const e of events) {
-        if (e.type === 'reload') rec.reloads++;
-        else if (e.type === 'turn') {
-          if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
-          rec.turns++;
-        }
+      if (deckSize < 0) (deckSize = inHands + state.discard.length + state.supply.length), (turnsSeen = 0);
+      for (let k = 0; k < events.length; k++) if (events[k].type === 'reload') rec.reloads++;
+      // The turns this move began (the round counts them from 0 as its run begins).
+      for (; turnsSeen < state.turns; turnsSeen++) {
+        if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
+        rec.turns++;
       }
       const total = inHands + state.discard.length + state.supply.length;
       let problem: string | null = null;

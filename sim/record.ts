@@ -93,7 +93,8 @@ export function addGame(a: Aggregate, g: GameRecord): void {
   a.winsBySeat[g.winner]++;
   a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
   addArray(a.handSum, g.handSums);
-  addArray(a.handCount, g.handSums.map(() => 1));
+  // One count per turn tracked (no array of ones made for it).
+  for (let i = 0; i < g.handSums.length; i++) a.handCount[i] = (a.handCount[i] ?? 0) + 1;
   const bin = Math.floor(g.turns / TURN_BIN);
   a.turnsHist[bin] = (a.turnsHist[bin] ?? 0) + 1;
   a.violations += g.violations;

@@ -13,7 +13,8 @@ export const MOVE_TYPES = ['play', 'press', 'draw', 'pass', 'launcher', 'colour'
 /** The code of each move type (its index in {@link MOVE_TYPES}). */
 export const PLAY = 0, PRESS = 1, DRAW = 2, PASS = 3, LAUNCHER = 4, COLOUR = 5, CHALLENGE = 6, ACCEPT = 7, UNO = 8, CATCH = 9;
 
-const CODE_OF_TYPE: Readonly<Record<Move['type'], number>> = Object.fromEntries(MOVE_TYPES.map((t, i) => [t, i])) as Record<Move['type'], number>;
+/** The code of each move type by its name (a move object's `type`). */
+export const MOVE_CODE: Readonly<Record<Move['type'], number>> = Object.fromEntries(MOVE_TYPES.map((t, i) => [t, i])) as Record<Move['type'], number>;
 
 /**
  * Moves as columns: move `i` is `type[i]` (a code of {@link MOVE_TYPES}) by `seat[i]`, with its
@@ -83,7 +84,7 @@ export class MoveList {
 
   /** Adds a move object (a list of moves given to a bot that reads rounds through its `choose`). */
   addMove(m: Move): void {
-    const type = CODE_OF_TYPE[m.type];
+    const type = MOVE_CODE[m.type];
     if (m.type === 'play') {
       this.add(type, m.seat, serialOf(m.card), m.also === undefined ? -1 : serialOf(m.also), m.colour === undefined ? -1 : COLOURS.indexOf(m.colour), m.target ?? -1, m.uno ? 1 : 0);
     } else if (m.type === 'colour') this.add(type, m.seat, -1, -1, COLOURS.indexOf(m.colour));

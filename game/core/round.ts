@@ -23,6 +23,12 @@ export interface Round extends Omit<GameState, 'hands' | 'discard' | 'supply' | 
   /** Launcher or draw pile, next card out first. */
   supply: number[];
   pending: RoundPending | null;
+  /**
+   * Turns begun (each time play resumes with a seat's turn) since this round in play was made
+   * (dealt, {@link roundOf}) or a runner began playing it, which sets it to 0: what a counter on
+   * the hot path reads (a simulation), where no `turn` event is built. Not part of the state.
+   */
+  turns: number;
 }
 
 /** A request chain holds a drawn card (the only card a request names). */
@@ -61,6 +67,7 @@ export function roundOf(s: GameState): Round {
     dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands.map(serialsOf), discard: serialsOf(s.discard),
     supply: serialsOf(s.supply), colour: s.colour, direction: s.direction, turn: s.turn, pending: pendingOf(s.pending), uno: s.uno,
     shown: s.shown, scores: s.scores, moves: s.moves, log: s.log && s.log.slice(), winner: s.winner, position: s.position,
+    turns: 0,
   };
 }
 
@@ -84,6 +91,7 @@ export function ownedCopy(r: Round): Round {
     dealer: r.dealer, dealerDrawn: r.dealerDrawn, hands: r.hands.map((h) => h.slice()), discard: r.discard.slice(),
     supply: r.supply.slice(), colour: r.colour, direction: r.direction, turn: r.turn, pending: r.pending, uno: r.uno,
     shown: r.shown, scores: r.scores, moves: r.moves, log: r.log && r.log.slice(), winner: r.winner, position: r.position,
+    turns: r.turns,
   };
 }
 

@@ -3,7 +3,7 @@
  * player, the player of the card last when `allHitIncludesPlayer`; then the next player plays.
  * Ruling: it applies on the last card too, like every card that makes others take cards.
  */
-import { pressEach } from '../draft.ts';
+import { pressEach, turnOf } from '../draft.ts';
 import { nextSeat, seatsInOrder } from '../turn.ts';
 import { defineEffect, WILD } from './types.ts';
 
@@ -14,6 +14,6 @@ export const allHitEffect = defineEffect({
   apply(d, ctx) {
     const first = nextSeat(d.s, ctx.seat);
     const seats = seatsInOrder(d.s, first).filter((s) => s !== ctx.seat || d.s.rules.options.allHitIncludesPlayer);
-    pressEach(d, seats, 'allHit', { turn: first });
+    pressEach(d, seats, 'allHit', turnOf(first));
   },
 });

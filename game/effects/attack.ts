@@ -3,7 +3,7 @@
  * or, with stacking, may add to the stack. Two players: the next after the victim is the player.
  */
 import type { CardKind } from '../cards.ts';
-import { penalty, request, resume, type Draft } from '../draft.ts';
+import { penalty, request, resume, turnOf, type Draft } from '../draft.ts';
 import type { Rules } from '../rules.ts';
 import type { PressReason } from '../state.ts';
 import { nextSeat } from '../turn.ts';
@@ -24,15 +24,15 @@ export function attack(d: Draft, ctx: PlayContext, n: number, reason: PressReaso
   if (d.s.rules.options.stacking && !ctx.goingOut) {
     return request(d, { kind: 'stack', seat: victim, total, kinds: stackKinds(d.s.rules, ctx.card.kind) });
   }
-  penalty(d, victim, total, reason, { turn: nextSeat(d.s, ctx.seat, 2) });
+  penalty(d, victim, total, reason, turnOf(nextSeat(d.s, ctx.seat, 2)));
 }
 
 /** The victim of a stack takes it all and loses the turn. */
 export function takeStack(d: Draft, seat: number, total: number): void {
-  penalty(d, seat, total, 'stack', { turn: nextSeat(d.s, seat) });
+  penalty(d, seat, total, 'stack', turnOf(nextSeat(d.s, seat)));
 }
 
 /** Play goes on with the player after `seat`. */
 export function passOn(d: Draft, seat: number): void {
-  resume(d, { turn: nextSeat(d.s, seat) });
+  resume(d, turnOf(nextSeat(d.s, seat)));
 }

@@ -2,7 +2,7 @@
  * Coup Extrême: names a colour and any other player as target; the launcher is turned to the
  * target and the attacker presses twice; the target takes the cards; play goes on after the attacker.
  */
-import { penalty } from '../draft.ts';
+import { penalty, turnOf } from '../draft.ts';
 import { nextSeat } from '../turn.ts';
 import { passOn } from './attack.ts';
 import { ALWAYS, defineEffect, WILD } from './types.ts';
@@ -15,6 +15,6 @@ export const coupExtremeEffect = defineEffect({
   apply(d, ctx) {
     // A start card has no target: it is a plain Wild then (docs/rules.md).
     if (ctx.target === null) return passOn(d, ctx.seat);
-    penalty(d, ctx.target, 2, 'coupExtreme', { turn: nextSeat(d.s, ctx.seat) }, ctx.seat);
+    penalty(d, ctx.target, 2, 'coupExtreme', turnOf(nextSeat(d.s, ctx.seat)), ctx.seat);
   },
 });

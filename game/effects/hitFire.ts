@@ -3,7 +3,7 @@
  * the turn; the colour is named by that player (`hitFireColour: 'victim'`) or by the player.
  * Without a launcher the victim draws one card. Ruling: applies on the last card too.
  */
-import { draw, request, resume } from '../draft.ts';
+import { draw, request, resume, turnOf } from '../draft.ts';
 import type { RoundResume } from '../core/round.ts';
 import { nextSeat } from '../turn.ts';
 import { defineEffect } from './types.ts';
@@ -14,7 +14,7 @@ export const hitFireEffect = defineEffect({
   onLastCard: true,
   apply(d, ctx) {
     const victim = nextSeat(d.s, ctx.seat);
-    const after: RoundResume = { turn: nextSeat(d.s, ctx.seat, 2) };
+    const after: RoundResume = turnOf(nextSeat(d.s, ctx.seat, 2));
     const then: RoundResume = ctx.colour === null ? { pending: { kind: 'colour', seat: victim, then: after } } : after;
     if (!d.s.rules.options.launcher) {
       draw(d, victim, 1);

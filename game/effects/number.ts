@@ -1,5 +1,5 @@
 /** Number cards: no effect, except with the house rules `sevenZero` (7 swaps, 0 rotates) and `twoIdentical` (a pair skips). */
-import { resume, setHand } from '../draft.ts';
+import { resume, setHand, turnOf } from '../draft.ts';
 import { nextSeat } from '../turn.ts';
 import { swapHands } from './tradeHands.ts';
 import { defineEffect } from './types.ts';
@@ -19,6 +19,6 @@ export const numberEffect = defineEffect({
       }
     }
     if (d.all && ctx.pair) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
-    resume(d, { turn: nextSeat(d.s, ctx.seat, ctx.pair ? 2 : 1) });
+    resume(d, turnOf(nextSeat(d.s, ctx.seat, ctx.pair ? 2 : 1)));
   },
 });

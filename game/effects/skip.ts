@@ -1,5 +1,5 @@
 /** Skip: the next player loses the turn (two players: the player plays again). */
-import { resume } from '../draft.ts';
+import { resume, turnOf } from '../draft.ts';
 import { nextSeat } from '../turn.ts';
 import { defineEffect } from './types.ts';
 
@@ -7,6 +7,6 @@ import { defineEffect } from './types.ts';
 export const skipEffect = defineEffect({
   apply(d, ctx) {
     if (d.all) d.events.push({ type: 'skip', seat: nextSeat(d.s, ctx.seat) });
-    resume(d, { turn: nextSeat(d.s, ctx.seat, 2) });
+    resume(d, turnOf(nextSeat(d.s, ctx.seat, 2)));
   },
 });

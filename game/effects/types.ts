@@ -3,7 +3,10 @@ import type { Card, Colour } from '../cards.ts';
 import type { Draft } from '../draft.ts';
 import type { Rules } from '../rules.ts';
 
-/** Everything an effect needs to know about the play that triggered it. */
+/**
+ * Everything an effect needs to know about the play that triggered it. The engine writes one
+ * context over for every play: read it while applying, keep none of it.
+ */
 export interface PlayContext {
   /** Who played the card (for a start card applied "as the dealer", the dealer). */
   seat: number;

@@ -4,7 +4,7 @@
  * Illegal: the player draws 4 and the victim plays; legal: the victim draws 6 and loses the turn.
  */
 import { cardAt } from '../cards.ts';
-import { penalty, request, type Draft } from '../draft.ts';
+import { penalty, request, turnOf, type Draft } from '../draft.ts';
 import type { ChallengeRequest } from '../state.ts';
 import { nextSeat } from '../turn.ts';
 import { attack } from './attack.ts';
@@ -27,9 +27,9 @@ export const wild4Effect = defineEffect({
 /** The victim's answer to a +4: accept the 4 cards, or challenge. */
 export function answerWild4(d: Draft, p: ChallengeRequest, challenge: boolean): void {
   const victim = p.seat;
-  const after = { turn: nextSeat(d.s, victim) };
+  const after = turnOf(nextSeat(d.s, victim));
   if (!challenge) return penalty(d, victim, 4, 'wild4', after);
   if (d.all) d.events.push({ type: 'challenge', seat: victim, by: p.by, legal: p.legal });
   if (p.legal) penalty(d, victim, 6, 'challenge', after);
-  else penalty(d, p.by, 4, 'challenge', { turn: victim });
+  else penalty(d, p.by, 4, 'challenge', turnOf(victim));
 }
