@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
@@ -145,6 +145,35 @@ async function afterCard(page: Page, askId: string | null): Promise<boolean> {
  * Makes the person's move by clicks: the first playable card (then the first colour, target,
  * pair choice offered), or else pass, accept, press or draw; out of turn, `react` decides.
  */
+/**
+ * Clicks a card of the fanned hand where a person would: on a part of it that shows (in a large
+ * hand the next card covers its middle, where a plain click lands). The point nearest its middle
+ * that hits the card itself.
+ */
+async function clickVisible(page: Page, card: Locator): Promise<void> {
+  await card.scrollIntoViewIfNeeded();
+  const at = await card.evaluate(async (el) => {
+    // Still, as Playwright's own click waits for: a raised card rises for a moment.
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let r = el.getBoundingClientRect();
+    for (let last = ''; last !== JSON.stringify(r); r = el.getBoundingClientRect()) (last = JSON.stringify(r)), await frame();
+    const points: [number, number][] = [];
+    for (let y = 0.2; y <= 0.8; y += 0.1) for (let x = 0.05; x <= 0.95; x += 0.05) points.push([r.left + x * r.width, r.top + y * r.height]);
+    const mid = [r.left + r.width / 2, r.top + r.height / 2];
+    points.sort((a, b) => Math.hypot(a[0] - mid[0], a[1] - mid[1]) - Math.hypot(b[0] - mid[0], b[1] - mid[1]));
+    return points.find(([x, y]) => el.contains(document.elementFromPoint(x, y))) ?? null;
+  });
+  if (!at) throw new Error(`no part of ${await card.getAttribute('data-card')} shows to click`);
+  // However large the hand, its fan stays inside the person's seat: no card leans out of it.
+  const out = await page.locator('.hand').evaluate((h) => {
+    const seat = h.closest('.seat')!.getBoundingClientRect();
+    return [...h.querySelectorAll('button.card')].map((b) => [b.getAttribute('data-card'), b.getBoundingClientRect()] as const)
+      .filter(([, r]) => r.left < seat.left || r.right > seat.right).map(([id]) => id);
+  });
+  if (out.length > 0) throw new Error(`cards ${out.join(', ')} of a hand of ${await page.locator('.hand button.card').count()} lean out of the seat`);
+  await page.mouse.click(at[0], at[1]);
+}
+
 export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo'): Promise<void> {
   const table = page.locator('.table');
   if (await dialogChoice(page)) return void (await page.locator('dialog.pick[open] .choices button').first().click());
@@ -159,7 +188,7 @@ export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo
   const card = page.getByRole('region', { name: 'Your hand' }).locator('button.card.playable').first();
   if (await card.count()) {
     const id = await table.getAttribute('data-ask-id');
-    await card.click();
+    await clickVisible(page, card);
     // A wild, a target, a pair: the first choice offered, until the move is made.
     while (await afterCard(page, id)) await page.locator('dialog.pick[open] .choices button').first().click();
     return;

@@ -36,6 +36,20 @@ export interface HandCard {
   playable: boolean;
 }
 
+/** How a hand's card is drawn (styles.css): its height per width, its turning point under it, a playable one's rise. */
+const CARD_H = 1.45;
+const ORIGIN_Y = 1.2;
+const RAISE_PX = 22;
+
+/**
+ * How far past its own edge a card of width `w` tilted by `deg` reaches sideways: it turns about
+ * a point under it, so its raised top corner swings out by the sine of the tilt.
+ */
+function leanOut(w: number, deg: number): number {
+  const a = (Math.abs(deg) * Math.PI) / 180;
+  return Math.max(0, (ORIGIN_Y * CARD_H * w + RAISE_PX) * Math.sin(a) - (w / 2) * (1 - Math.cos(a)));
+}
+
 /**
  * The person's hand, fanned: the cards overlap as much as the width needs, the playable ones
  * raised. One card at a time is in the tab order (arrow keys move among them), so Tab goes from
@@ -56,8 +70,9 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
   const n = cards.length;
   // Larger cards where there is room: a phone's hand still fits its width at 56 px.
   const cardW = width < 500 ? 56 : width > 1100 ? 92 : 76;
-  // The end cards lean out by a few pixels: the fan keeps that much off each side.
-  const room = width - 16;
+  const tilt = n > 1 ? Math.min(2.5, 30 / n) : 0;
+  // The end cards lean out as far as their tilt swings them: the fan keeps that much off each side.
+  const room = width - 2 * leanOut(cardW, ((n - 1) / 2) * tilt);
   const step = n > 1 ? Math.min(cardW + 8, (room - cardW) / (n - 1)) : 0;
   const left0 = (width - (cardW + step * (n - 1))) / 2;
   const at = Math.min(focusAt, Math.max(0, n - 1));
@@ -82,7 +97,7 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
             data-card={c.id}
             tabIndex={i === at ? 0 : -1}
             aria-label={`${cardLabel(c.id)}${c.playable ? ', playable' : ''}`}
-            style={{ left: `${left0 + i * step}px`, '--tilt': `${n > 1 ? (i - (n - 1) / 2) * Math.min(2.5, 30 / n) : 0}deg`, zIndex: i }}
+            style={{ left: `${left0 + i * step}px`, '--tilt': `${(i - (n - 1) / 2) * tilt}deg`, zIndex: i }}
             onFocus={() => setFocusAt(i)}
             onClick={() => onPlay(c.id)}
           >
