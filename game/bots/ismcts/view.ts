@@ -12,13 +12,17 @@
  * every card the seat cannot see; a card that moves from a slot moves its count, a played card
  * leaves its group, a reload makes a group of the public discard pile at the supply's bottom, a
  * traded or shown hand becomes a group of its own. Any assignment of the groups' cards to their
- * slots is equally likely given what the seat saw, which is what {@link SeatView.sample} draws
- * (what players' choices might suggest about their hands is not used).
+ * slots is equally likely given what the seat saw; what the other players' choices tell of their
+ * hands (a press instead of a play: inference.ts) makes some of those assignments unlikely, and
+ * {@link SeatView.sample} deals those constraints first.
  */
 import type { Rng } from '../../../lib/rng.ts';
 import { card, deckOf, type CardId, type Colour } from '../../cards.ts';
+import { roundOf } from '../../core/round.ts';
+import { playableBy } from '../../play.ts';
 import type { GameEvent, GameState, Move } from '../../state.ts';
 import { nextSeat } from '../../turn.ts';
+import { deal, HandReadings } from './inference.ts';
 
 /** Cards shuffled among slots: `slots[seat]` of them in that seat's hand, `supply` in the supply. */
 interface Group {
@@ -58,12 +62,18 @@ export class SeatView {
   private hand: CardId[] = [];
   private discard: CardId[] = [];
   private players = 0;
+  /** One more than the highest serial of the round's deck: the length of a ban list. */
+  private serials = 0;
   private round: Pick<GameState, 'seed' | 'round'> = { seed: NaN, round: NaN };
   /** The move count of the last state seen (-1: none yet). */
   private moves = -1;
   private colour: Colour | null = null;
   /** The colour a +4 was played on, and by whom: what a challenge is decided on. */
   private wild4: { by: number; colour: Colour | null } | null = null;
+  /** What the other seats' choices tell of their hands. */
+  readonly readings = new HandReadings();
+  /** The state of the last move seen: the table a choice was made at. */
+  private before: GameState | null = null;
   /** Times the view had to start again from a state alone (it missed moves, or a state disagreed). */
   restarts = 0;
   /** The launcher's counters since the round began, as seen. */
@@ -85,6 +95,7 @@ export class SeatView {
     const follows = move !== null && this.moves === state.moves - 1 && sameRound(this.round, state);
     if (move === null && this.moves === state.moves && sameRound(this.round, state)) return;
     if (!follows || !this.apply(state, move!, events)) this.restart(state);
+    this.before = state;
   }
 
   /** The view is of `state` (the same round, the same move). */
@@ -115,6 +126,9 @@ export class SeatView {
     this.groups = [];
     this.where.clear();
     this.segments = [];
+    this.readings.reset(state.players);
+    this.serials = 0;
+    for (const id of deckOf(state.rules.deck)) this.serials = Math.max(this.serials, card(id).serial + 1);
     const seen = new Set<CardId>([...this.hand, ...this.discard]);
     const unseen = this.newGroup([]);
     for (let s = 0; s < state.players; s++) if (s !== this.seat) unseen.slots[s] = state.hands[s].length;
@@ -183,6 +197,7 @@ export class SeatView {
     for (const g of this.groups) if (g.slots[seat] !== 0) return false;
     const g = this.newGroup(cards.slice());
     g.slots[seat] = cards.length;
+    this.readings.known(seat);
     return true;
   }
 
@@ -194,6 +209,7 @@ export class SeatView {
   /** The events of one move; false when they do not fit what the view holds (it then restarts). */
   private apply(state: GameState, move: Move, events: readonly GameEvent[]): boolean {
     const colourBefore = this.colour;
+    this.readChoice(move);
     let handFromState = false;
     for (const e of events) {
       if (handFromState && (e.type === 'play' || e.type === 'press' || e.type === 'draw')) return false;
@@ -204,7 +220,10 @@ export class SeatView {
               const i = this.hand.indexOf(id);
               if (i < 0) return false;
               this.hand.splice(i, 1);
-            } else if (!this.takeCard(id, e.seat)) return false;
+            } else {
+              this.readings.played(e.seat, this.handSize(e.seat), id);
+              if (!this.takeCard(id, e.seat)) return false;
+            }
             this.discard.push(id);
           }
           if (card(e.cards[0]).kind === 'wild4') this.wild4 = { by: e.seat, colour: colourBefore };
@@ -232,8 +251,12 @@ export class SeatView {
             this.hand = state.hands[this.seat].slice();
             if (!this.knownCardsFrom(other, this.hand)) return false;
             this.newGroup(mine).slots[other] = mine.length;
+            this.readings.known(other);
             handFromState = true;
-          } else for (const g of this.groups) [g.slots[e.seat], g.slots[e.target]] = [g.slots[e.target], g.slots[e.seat]];
+          } else {
+            for (const g of this.groups) [g.slots[e.seat], g.slots[e.target]] = [g.slots[e.target], g.slots[e.seat]];
+            this.readings.swap(e.seat, e.target);
+          }
           break;
         case 'rotate': {
           const from = state.out.map(() => -1);
@@ -243,6 +266,7 @@ export class SeatView {
           this.hand = state.hands[this.seat].slice();
           if (!this.knownCardsFrom(giver, this.hand)) return false;
           for (const g of this.groups) g.slots = g.slots.map((_, s) => (from[s] < 0 || from[s] === this.seat ? 0 : g.slots[from[s]]));
+          this.readings.passed(from.map((f, s) => (f === this.seat || s === this.seat ? -1 : f)));
           this.newGroup(mine).slots[nextSeat({ ...state, direction: e.direction }, this.seat)] = mine.length;
           handFromState = true;
           break;
@@ -260,6 +284,33 @@ export class SeatView {
     this.prune();
     if (state.shown && !this.showHands(state)) return false;
     return this.consistent(state);
+  }
+
+  /** How many cards `seat` holds, as the view counts them. */
+  private handSize(seat: number): number {
+    let n = 0;
+    for (const g of this.groups) n += g.slots[seat];
+    return n;
+  }
+
+  /**
+   * What `move` tells of its player's hand, read on the table it was made at: pressing (or
+   * drawing) on one's turn or instead of stacking, or passing after a Play Again, says the hand
+   * held none of the cards the rules let it play then. Forced presses say nothing.
+   */
+  private readChoice(move: Move): void {
+    const before = this.before;
+    if (!before || move.seat === this.seat) return;
+    const p = before.pending;
+    const declined = move.type === 'press' || move.type === 'draw'
+      ? p === null ? move.seat === before.turn : p.kind === 'stack' && p.seat === move.seat
+      : move.type === 'pass' && p?.kind === 'playAgain' && p.seat === move.seat;
+    if (!declined) return;
+    // Whose turn it is, the request, the top card and the colour: the table everyone saw (no hand is read).
+    const table = roundOf({ ...before, hands: before.hands.map(() => []), supply: [] });
+    const banned = new Uint8Array(this.serials);
+    for (const id of deckOf(before.rules.deck)) if (playableBy(table, move.seat, card(id).serial) === null) banned[card(id).serial] = 1;
+    this.readings.couldNotPlay(move.seat, this.handSize(move.seat), banned);
   }
 
   /** The cards `seat` held, now this seat's: each leaves `seat`'s slot of its group. */
@@ -290,23 +341,19 @@ export class SeatView {
     let segments = 0;
     for (const seg of this.segments) segments += seg.count;
     if (supply !== state.supply.length || segments !== supply) return false;
-    for (let s = 0; s < state.players; s++) if (s !== this.seat && bySeat[s] !== state.hands[s].length) return false;
+    for (let s = 0; s < state.players; s++) if (s !== this.seat && (bySeat[s] !== state.hands[s].length || this.readings.constrained(s) > bySeat[s])) return false;
     return this.discard.length === state.discard.length;
   }
 
   /**
    * Every other hand and the supply, drawn at random from what the seat knows: each group's
-   * cards shuffled and dealt to its slots. This seat's own hand is not part of it.
+   * cards shuffled and dealt to its slots, what the seats' choices tell dealt first
+   * ({@link deal}). This seat's own hand is not part of it.
    */
   sample(rng: Rng): Sample {
-    const hands: CardId[][] = Array.from({ length: this.players }, () => []);
+    const { hands, rest } = deal(this.groups, this.readings, this.players, rng);
     const supplyShare = new Map<Group, CardId[]>();
-    for (const g of this.groups) {
-      const cards = rng.shuffle(g.cards);
-      let at = 0;
-      for (let s = 0; s < this.players; s++) for (let k = 0; k < g.slots[s]; k++) hands[s].push(cards[at++]);
-      supplyShare.set(g, cards.slice(at));
-    }
+    this.groups.forEach((g, i) => supplyShare.set(g, rest[i]));
     const supply: CardId[] = [];
     for (const seg of this.segments) {
       const share = supplyShare.get(seg.group)!;
