@@ -37,10 +37,13 @@ export interface Tranche {
 /** The tranches of every seat's hand (none for this seat's own, which it sees). */
 export class HandReadings {
   private held: Tranche[][] = [];
+  /** The cards in the deck: a tranche banned from all of them is proved wrong. */
+  private cards = 0;
 
-  /** Forgets everything: a new round, or a view started again from a state. */
-  reset(players: number): void {
+  /** Forgets everything: a new round (of a deck of `cards` cards), or a view started again from a state. */
+  reset(players: number, cards: number): void {
     this.held = Array.from({ length: players }, () => []);
+    this.cards = cards;
   }
 
   /** The tranches of `seat`'s hand, most banned first. */
@@ -65,8 +68,9 @@ export class HandReadings {
    * played: every card held now is none of them.
    */
   couldNotPlay(seat: number, hand: number, banned: Uint8Array): void {
-    const ts = this.held[seat];
-    for (const t of ts) t.bans = ban(t.banned, banned);
+    for (const t of this.held[seat]) t.bans = ban(t.banned, banned);
+    // A tranche that can be no card at all was wrong (a press was a bluff): its cards are known only by this choice now.
+    const ts = (this.held[seat] = this.held[seat].filter((t) => t.bans < this.cards));
     const free = hand - this.constrained(seat);
     if (free > 0) {
       const t: Tranche = { count: free, banned: new Uint8Array(banned.length), bans: 0 };
@@ -110,20 +114,21 @@ function ban(banned: Uint8Array, more: Uint8Array): number {
   return n;
 }
 
-/** Cards shuffled among slots, as a determinisation deals them: `slots[seat]` to each seat, the rest to the supply. */
+/** Cards (serials) shuffled among slots, as a determinisation deals them: `slots[seat]` to each seat, the rest to the supply. */
 export interface Pile {
-  cards: readonly CardId[];
+  cards: readonly number[];
   slots: readonly number[];
 }
 
 /**
- * Deals every pile's cards at random: each seat's tranches first (the most banned first, each
- * card drawn among the cards of the piles that still deal to that seat and that the tranche
- * allows), then the rest of each pile to its slots in seat order. A seat's tranches are left out with the chance {@link PRESSED_THOUGH_PLAYABLE}.
- * Gives each seat's hand and each pile's cards left for the supply, in random order.
+ * Deals every pile's cards (serials) at random: each seat's tranches first (the most banned
+ * first, each card drawn among the cards of the piles that still deal to that seat and that the
+ * tranche allows), then the rest of each pile to its slots in seat order. A seat's tranches are
+ * left out with the chance {@link PRESSED_THOUGH_PLAYABLE}. Gives each seat's hand and each
+ * pile's cards left for the supply, in random order.
  */
-export function deal(piles: readonly Pile[], readings: HandReadings, players: number, rng: Rng): { hands: CardId[][]; rest: CardId[][] } {
-  const hands: CardId[][] = Array.from({ length: players }, () => []);
+export function deal(piles: readonly Pile[], readings: HandReadings, players: number, rng: Rng): { hands: number[][]; rest: number[][] } {
+  const hands: number[][] = Array.from({ length: players }, () => []);
   const pools = piles.map((p) => rng.shuffle(p.cards));
   const left = piles.map((p) => p.slots.slice());
   const order: Tranche[] = [];
@@ -137,12 +142,17 @@ export function deal(piles: readonly Pile[], readings: HandReadings, players: nu
   for (const t of order) {
     const s = seatOf.get(t)!;
     for (let k = 0; k < t.count; k++) {
-      const at = pick(pools, left, s, t.banned, rng);
+      const pile = pileFor(pools, left, s, t.banned, rng);
       // No card left is allowed (the seat pressed though it could play, and has not shown it yet):
       // the tranche's other cards are dealt with the rest, as if nothing were known of them.
-      if (!at) break;
-      hands[s].push(pools[at.pile].splice(at.index, 1)[0]);
-      left[at.pile][s]--;
+      if (pile < 0) break;
+      const pool = pools[pile];
+      // A pool is shuffled: its first allowed card is drawn uniformly among its allowed cards.
+      let j = 0;
+      while (t.banned[pool[j]] !== 0) j++;
+      hands[s].push(pool[j]);
+      pool.splice(j, 1);
+      left[pile][s]--;
     }
   }
   const rest = pools.map((pool, i) => {
@@ -154,24 +164,25 @@ export function deal(piles: readonly Pile[], readings: HandReadings, players: nu
 }
 
 /**
- * A card for `seat` drawn uniformly among the cards of the piles with a slot left for it that
- * `banned` allows: its pile and place, or null when there is none.
+ * The pile a card for `seat` comes from, among those with a slot left for it, by how many of
+ * their cards `banned` allows (-1: none allows any).
  */
-function pick(pools: readonly CardId[][], left: readonly number[][], seat: number, banned: Uint8Array, rng: Rng): { pile: number; index: number } | null {
-  let n = 0;
-  for (let i = 0; i < pools.length; i++) if (left[i][seat] > 0) n += allowed(pools[i], banned);
-  if (n === 0) return null;
-  let r = rng.int(n);
-  for (let i = 0; i < pools.length; i++) {
-    if (left[i][seat] <= 0) continue;
-    const pool = pools[i];
-    for (let j = 0; j < pool.length; j++) if (banned[card(pool[j]).serial] === 0 && r-- === 0) return { pile: i, index: j };
-  }
-  return null;
+function pileFor(pools: readonly number[][], left: readonly number[][], seat: number, banned: Uint8Array, rng: Rng): number {
+  let only = -1;
+  let piles = 0;
+  for (let i = 0; i < pools.length; i++) if (left[i][seat] > 0) (only = i), piles++;
+  if (piles === 1) return pools[only].some((n) => banned[n] === 0) ? only : -1;
+  const counts = pools.map((pool, i) => (left[i][seat] > 0 ? allowed(pool, banned) : 0));
+  let r = counts.reduce((a, b) => a + b, 0);
+  if (r === 0) return -1;
+  r = rng.int(r);
+  let i = 0;
+  while (r >= counts[i]) r -= counts[i++];
+  return i;
 }
 
-function allowed(pool: readonly CardId[], banned: Uint8Array): number {
+function allowed(pool: readonly number[], banned: Uint8Array): number {
   let n = 0;
-  for (const id of pool) if (banned[card(id).serial] === 0) n++;
+  for (let j = 0; j < pool.length; j++) if (banned[pool[j]] === 0) n++;
   return n;
 }

@@ -17,16 +17,16 @@
  * {@link SeatView.sample} deals those constraints first.
  */
 import type { Rng } from '../../../lib/rng.ts';
-import { card, deckOf, type CardId, type Colour } from '../../cards.ts';
+import { card, deckOf, idAt, idsAt, type CardId, type Colour } from '../../cards.ts';
 import { roundOf } from '../../core/round.ts';
 import { playableBy } from '../../play.ts';
 import type { GameEvent, GameState, Move } from '../../state.ts';
 import { nextSeat } from '../../turn.ts';
 import { deal, HandReadings } from './inference.ts';
 
-/** Cards shuffled among slots: `slots[seat]` of them in that seat's hand, `supply` in the supply. */
+/** Cards (serials) shuffled among slots: `slots[seat]` of them in that seat's hand, `supply` in the supply. */
 interface Group {
-  cards: CardId[];
+  cards: number[];
   slots: number[];
   supply: number;
 }
@@ -62,7 +62,8 @@ export class SeatView {
   private hand: CardId[] = [];
   private discard: CardId[] = [];
   private players = 0;
-  /** One more than the highest serial of the round's deck: the length of a ban list. */
+  /** The round's deck, and one more than its highest serial: the length of a ban list. */
+  private deck: readonly CardId[] = [];
   private serials = 0;
   private round: Pick<GameState, 'seed' | 'round'> = { seed: NaN, round: NaN };
   /** The move count of the last state seen (-1: none yet). */
@@ -126,15 +127,16 @@ export class SeatView {
     this.groups = [];
     this.where.clear();
     this.segments = [];
-    this.readings.reset(state.players);
+    this.deck = deckOf(state.rules.deck);
+    this.readings.reset(state.players, this.deck.length);
     this.serials = 0;
-    for (const id of deckOf(state.rules.deck)) this.serials = Math.max(this.serials, card(id).serial + 1);
+    for (const id of this.deck) this.serials = Math.max(this.serials, card(id).serial + 1);
     const seen = new Set<CardId>([...this.hand, ...this.discard]);
     const unseen = this.newGroup([]);
     for (let s = 0; s < state.players; s++) if (s !== this.seat) unseen.slots[s] = state.hands[s].length;
     unseen.supply = state.supply.length;
     if (state.supply.length > 0) this.segments.push({ group: unseen, count: state.supply.length });
-    for (const id of deckOf(state.rules.deck)) if (!seen.has(id)) this.addCard(unseen, id);
+    for (const id of this.deck) if (!seen.has(id)) this.addCard(unseen, id);
     if (state.shown) this.showHands(state);
     this.moves = state.moves;
     if (!this.consistent(state)) throw new Error(`seat ${this.seat} cannot account for the round's cards: its deck does not hold them`);
@@ -148,7 +150,7 @@ export class SeatView {
   }
 
   private addCard(g: Group, id: CardId): void {
-    g.cards.push(id);
+    g.cards.push(card(id).serial);
     this.where.set(id, g);
   }
 
@@ -159,7 +161,7 @@ export class SeatView {
     if (from < 0 ? g.supply <= 0 : g.slots[from] <= 0) return false;
     if (from < 0) g.supply--;
     else g.slots[from]--;
-    g.cards.splice(g.cards.indexOf(id), 1);
+    g.cards.splice(g.cards.indexOf(card(id).serial), 1);
     this.where.delete(id);
     return true;
   }
@@ -309,7 +311,7 @@ export class SeatView {
     // Whose turn it is, the request, the top card and the colour: the table everyone saw (no hand is read).
     const table = roundOf({ ...before, hands: before.hands.map(() => []), supply: [] });
     const banned = new Uint8Array(this.serials);
-    for (const id of deckOf(before.rules.deck)) if (playableBy(table, move.seat, card(id).serial) === null) banned[card(id).serial] = 1;
+    for (const id of this.deck) if (playableBy(table, move.seat, card(id).serial) === null) banned[card(id).serial] = 1;
     this.readings.couldNotPlay(move.seat, this.handSize(move.seat), banned);
   }
 
@@ -352,13 +354,13 @@ export class SeatView {
    */
   sample(rng: Rng): Sample {
     const { hands, rest } = deal(this.groups, this.readings, this.players, rng);
-    const supplyShare = new Map<Group, CardId[]>();
+    const supplyShare = new Map<Group, number[]>();
     this.groups.forEach((g, i) => supplyShare.set(g, rest[i]));
     const supply: CardId[] = [];
     for (const seg of this.segments) {
       const share = supplyShare.get(seg.group)!;
-      for (let k = 0; k < seg.count; k++) supply.push(share.pop()!);
+      for (let k = 0; k < seg.count; k++) supply.push(idAt(share.pop()!));
     }
-    return { hands, supply };
+    return { hands: hands.map(idsAt), supply };
   }
 }
