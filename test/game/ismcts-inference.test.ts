@@ -83,6 +83,33 @@ describe('what the ISMCTS view infers from the players\' choices', () => {
     expect(uniform / samples).toBeLessThan(0.5);
   });
 
+  it('deals a player who named a colour a card of that colour', () => {
+    let named = 0;
+    let kept = 0;
+    let uniform = 0;
+    let samples = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const rng = new Rng(seedRng(seed, 11));
+      watch(seed, (view, _before, move, after) => {
+        // A wild played, a few cards kept: a uniform draw of so few often misses the colour.
+        if (move.type !== 'play' || move.seat === 0 || move.colour === undefined) return;
+        const hand = after.hands[move.seat].length;
+        if (hand < 1 || hand > 3) return;
+        named++;
+        const hidden = [...after.hands.slice(1).flat(), ...after.supply];
+        const has = (ids: readonly CardId[]) => ids.some((id) => card(id).colour === move.colour);
+        for (let k = 0; k < 20; k++) {
+          samples++;
+          if (has(expectWhole(view, after, rng)[move.seat])) kept++;
+          if (has(rng.shuffle(hidden).slice(0, hand))) uniform++;
+        }
+      });
+    }
+    expect(named).toBeGreaterThan(5);
+    expect(kept / samples).toBeGreaterThan(1 - 3 * PRESSED_THOUGH_PLAYABLE);
+    expect(uniform / samples).toBeLessThan(0.75);
+  });
+
   it('goes on drawing whole rounds when a player presses though they could play, and plays the card later', () => {
     // Presses on its first eight turns whatever it holds (its first cards soon banned from every colour), then plays as the heuristic bot does.
     const bluffer = (seat: number, seed: number): Bot => {

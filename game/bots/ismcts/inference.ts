@@ -2,7 +2,8 @@
  * What the other players' choices tell of their hands. A player who presses the launcher (or
  * draws) on their turn instead of playing, who takes a stack instead of adding to it, or who
  * passes after a Play Again, very likely held no card they could have played then (the rules
- * allow pressing when one could play, so it is likely, not certain: docs/rules.md).
+ * allow pressing when one could play, so it is likely, not certain: docs/rules.md). A player
+ * who names a colour (with a wild, or when asked to) very likely holds a card of it.
  *
  * Each other seat's hand is kept as tranches: so many of its cards, held at such moments, and
  * the cards they therefore cannot be; the rest of the hand came later and is free. A tranche is
@@ -10,6 +11,7 @@
  * of the free cards; a card the seat plays leaves the most constrained tranche it could be in
  * (or the free cards, when no tranche could hold it). A played card that no tranche could hold
  * and no free card left for shows the seat pressed while it could play: its tranches are dropped.
+ * A colour named makes a tranche of one card that can be only of that colour.
  * A hand that changes owner takes its tranches along; a hand that becomes known drops them.
  *
  * Only public things decide a ban: the table before the move (top card, colour, the request),
@@ -69,7 +71,8 @@ export class HandReadings {
    */
   couldNotPlay(seat: number, hand: number, banned: Uint8Array): void {
     for (const t of this.held[seat]) t.bans = ban(t.banned, banned);
-    // A tranche that can be no card at all was wrong (a press was a bluff): its cards are known only by this choice now.
+    // A tranche that can be no card at all was wrong (the colour named was played since, or a press
+    // was a bluff): its cards are known only by this choice now.
     const ts = (this.held[seat] = this.held[seat].filter((t) => t.bans < this.cards));
     const free = hand - this.constrained(seat);
     if (free > 0) {
@@ -77,6 +80,25 @@ export class HandReadings {
       t.bans = ban(t.banned, banned);
       ts.push(t);
     }
+    ts.sort((a, b) => b.bans - a.bans);
+  }
+
+  /**
+   * `seat`, holding `hand` cards, named a colour: one of them is very likely of that colour
+   * (`banned` lists the others). The card is one of the free ones, or else one of the least
+   * constrained tranche's that may be of that colour.
+   */
+  namedColour(seat: number, hand: number, banned: Uint8Array): void {
+    const ts = this.held[seat];
+    let from: Tranche | null = null;
+    if (hand - this.constrained(seat) <= 0) {
+      for (let k = ts.length - 1; k >= 0 && !from; k--) if (ts[k].banned.some((b, i) => b === 0 && banned[i] === 0)) from = ts[k];
+      if (!from) return;
+      if (--from.count === 0) ts.splice(ts.indexOf(from), 1);
+    }
+    const t: Tranche = { count: 1, banned: from ? from.banned.slice() : new Uint8Array(banned.length), bans: 0 };
+    t.bans = ban(t.banned, banned);
+    ts.push(t);
     ts.sort((a, b) => b.bans - a.bans);
   }
 

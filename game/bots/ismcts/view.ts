@@ -229,6 +229,8 @@ export class SeatView {
             this.discard.push(id);
           }
           if (card(e.cards[0]).kind === 'wild4') this.wild4 = { by: e.seat, colour: colourBefore };
+          // A wild's colour is named (the event gives every play's colour: the card's own for the others).
+          if (e.colour !== null && e.seat !== this.seat && card(e.cards[e.cards.length - 1]).colour === null) this.readColour(e.seat, e.colour);
           break;
         case 'press': {
           const half = e.halfOut ?? 0;
@@ -273,8 +275,11 @@ export class SeatView {
           handFromState = true;
           break;
         }
+        case 'colour':
+          if (e.seat !== this.seat) this.readColour(e.seat, e.colour);
+          break;
         case 'roundOver':
-        case 'start': case 'uno': case 'caught': case 'skip': case 'direction': case 'colour':
+        case 'start': case 'uno': case 'caught': case 'skip': case 'direction':
         case 'show': case 'challenge': case 'request': case 'turn':
           break;
       }
@@ -313,6 +318,13 @@ export class SeatView {
     const banned = new Uint8Array(this.serials);
     for (const id of this.deck) if (playableBy(table, move.seat, card(id).serial) === null) banned[card(id).serial] = 1;
     this.readings.couldNotPlay(move.seat, this.handSize(move.seat), banned);
+  }
+
+  /** `seat` named `colour` (a wild's, or asked for one): it very likely holds a card of it. */
+  private readColour(seat: number, colour: Colour): void {
+    const banned = new Uint8Array(this.serials);
+    for (const id of this.deck) if (card(id).colour !== colour) banned[card(id).serial] = 1;
+    this.readings.namedColour(seat, this.handSize(seat), banned);
   }
 
   /** The cards `seat` held, now this seat's: each leaves `seat`'s slot of its group. */
