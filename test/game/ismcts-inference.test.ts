@@ -83,6 +83,36 @@ describe('what the ISMCTS view infers from the players\' choices', () => {
     expect(uniform / samples).toBeLessThan(0.5);
   });
 
+  it('deals a player who played a wild with cards to spare no coloured card they could have played', () => {
+    let wilds = 0;
+    let wrong = 0;
+    let kept = 0;
+    let uniform = 0;
+    let samples = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const rng = new Rng(seedRng(seed, 12));
+      watch(seed, (view, before, move, after) => {
+        if (move.type !== 'play' || move.seat === 0 || before.pending !== null || card(move.card).colour !== null) return;
+        const hand = after.hands[move.seat];
+        if (hand.length < 2) return;
+        wilds++;
+        const coloured = (ids: readonly CardId[]) => ids.some((id) => card(id).colour !== null && playableOn(before, id));
+        // The heuristic bot keeps its wilds while another card plays (but for a Coup Extrême over a lone Discard All, say).
+        if (coloured(hand)) wrong++;
+        const hidden = [...after.hands.slice(1).flat(), ...after.supply];
+        for (let k = 0; k < 20; k++) {
+          samples++;
+          if (!coloured(expectWhole(view, after, rng)[move.seat])) kept++;
+          if (!coloured(rng.shuffle(hidden).slice(0, hand.length))) uniform++;
+        }
+      });
+    }
+    expect(wilds).toBeGreaterThan(5);
+    expect(wrong).toBeLessThanOrEqual(wilds / 10);
+    expect(kept / samples).toBeGreaterThan(1 - 3 * PRESSED_THOUGH_PLAYABLE);
+    expect(uniform / samples).toBeLessThan(0.6);
+  });
+
   it('deals a player who named a colour a card of that colour', () => {
     let named = 0;
     let kept = 0;

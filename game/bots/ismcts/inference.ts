@@ -2,8 +2,10 @@
  * What the other players' choices tell of their hands. A player who presses the launcher (or
  * draws) on their turn instead of playing, who takes a stack instead of adding to it, or who
  * passes after a Play Again, very likely held no card they could have played then (the rules
- * allow pressing when one could play, so it is likely, not certain: docs/rules.md). A player
- * who names a colour (with a wild, or when asked to) very likely holds a card of it.
+ * allow pressing when one could play, so it is likely, not certain: docs/rules.md). One who
+ * plays a wild on their turn and keeps more than one card back very likely had no coloured card
+ * to play (wilds are kept for when nothing else plays). A player who names a colour (with a
+ * wild, or when asked to) very likely holds a card of it.
  *
  * Each other seat's hand is kept as tranches: so many of its cards, held at such moments, and
  * the cards they therefore cannot be; the rest of the hand came later and is free. A tranche is

@@ -303,21 +303,30 @@ export class SeatView {
   /**
    * What `move` tells of its player's hand, read on the table it was made at: pressing (or
    * drawing) on one's turn or instead of stacking, or passing after a Play Again, says the hand
-   * held none of the cards the rules let it play then. Forced presses say nothing.
+   * held none of the cards the rules let it play then; a wild played on one's turn that keeps
+   * more than one card back says it held no coloured card that could be played (wilds are kept
+   * for when nothing else plays). Forced presses say nothing.
    */
   private readChoice(move: Move): void {
     const before = this.before;
     if (!before || move.seat === this.seat) return;
     const p = before.pending;
+    const hand = this.handSize(move.seat);
+    const turn = p === null && move.seat === before.turn;
+    const wild = move.type === 'play' && turn && move.also === undefined && card(move.card).colour === null && hand - 1 > 1;
     const declined = move.type === 'press' || move.type === 'draw'
-      ? p === null ? move.seat === before.turn : p.kind === 'stack' && p.seat === move.seat
+      ? turn || (p?.kind === 'stack' && p.seat === move.seat)
       : move.type === 'pass' && p?.kind === 'playAgain' && p.seat === move.seat;
-    if (!declined) return;
+    if (!declined && !wild) return;
     // Whose turn it is, the request, the top card and the colour: the table everyone saw (no hand is read).
     const table = roundOf({ ...before, hands: before.hands.map(() => []), supply: [] });
     const banned = new Uint8Array(this.serials);
-    for (const id of this.deck) if (playableBy(table, move.seat, card(id).serial) === null) banned[card(id).serial] = 1;
-    this.readings.couldNotPlay(move.seat, this.handSize(move.seat), banned);
+    for (const id of this.deck) {
+      const c = card(id);
+      if ((!wild || c.colour !== null) && playableBy(table, move.seat, c.serial) === null) banned[c.serial] = 1;
+    }
+    // The wild itself is among the cards held: its play takes it from the tranche the ban makes.
+    this.readings.couldNotPlay(move.seat, hand, banned);
   }
 
   /** `seat` named `colour` (a wild's, or asked for one): it very likely holds a card of it. */
