@@ -54,90 +54,80 @@ function expectWhole(view: SeatView, state: GameState, rng: Rng): CardId[][] {
   return s.hands;
 }
 
+/** What {@link readingHolds} found: moments read, and how often a hand kept the reading. */
+interface Rates {
+  moments: number;
+  /** The truth broke the reading (the heuristic bot's hand did not keep it). */
+  wrong: number;
+  /** Shares of samples whose hand keeps it, from the view and from a uniform draw of the same size. */
+  kept: number;
+  uniform: number;
+}
+
+/**
+ * Over `seeds` rounds, at every move `moment` picks (it gives the seat the reading is about),
+ * 20 samples of the view, and as many uniform draws of that seat's hand from the hidden cards:
+ * how often `holds` the seat's hand (sampled, uniform and true) keeps what the move told.
+ */
+function readingHolds(seeds: number[], moment: (before: GameState, move: Move, after: GameState) => number | null, holds: (hand: readonly CardId[], before: GameState, move: Move) => boolean): Rates {
+  const r = { moments: 0, wrong: 0, kept: 0, uniform: 0 };
+  let samples = 0;
+  for (const seed of seeds) {
+    const rng = new Rng(seedRng(seed, 9));
+    watch(seed, (view, before, move, after) => {
+      const seat = moment(before, move, after);
+      if (seat === null) return;
+      r.moments++;
+      if (!holds(after.hands[seat], before, move)) r.wrong++;
+      const hidden = [...after.hands.slice(1).flat(), ...after.supply];
+      for (let k = 0; k < 20; k++) {
+        samples++;
+        if (holds(expectWhole(view, after, rng)[seat], before, move)) r.kept++;
+        // The same hand size drawn with no inference: what the reading is measured against.
+        if (holds(rng.shuffle(hidden).slice(0, after.hands[seat].length), before, move)) r.uniform++;
+      }
+    });
+  }
+  return { ...r, kept: r.kept / samples, uniform: r.uniform / samples };
+}
+
+/** Every sample keeps a reading but the few in which the seat is drawn as if it might have kept a card back. */
+const KEPT = 1 - 3 * PRESSED_THOUGH_PLAYABLE;
+
 describe('what the ISMCTS view infers from the players\' choices', () => {
   it('deals a player who pressed on their turn none of the cards they could have played then', () => {
-    let presses = 0;
-    let kept = 0;
-    let uniform = 0;
-    let samples = 0;
-    for (const seed of [1, 2, 3, 4]) {
-      const rng = new Rng(seedRng(seed, 9));
-      watch(seed, (view, before, move, after) => {
-        // A press on one's turn, before the launcher answers: the hand is what was held.
-        if (move.type !== 'press' || move.seat === 0 || before.pending !== null) return;
-        presses++;
-        // The heuristic bot presses only when it cannot play: the truth agrees with the inference.
-        expect(after.hands[move.seat].some((id) => playableOn(before, id))).toBe(false);
-        const hidden = [...after.hands.slice(1).flat(), ...after.supply];
-        for (let k = 0; k < 20; k++) {
-          samples++;
-          if (!expectWhole(view, after, rng)[move.seat].some((id) => playableOn(before, id))) kept++;
-          // The same hand size drawn with no inference: what the constraint is measured against.
-          if (!rng.shuffle(hidden).slice(0, after.hands[move.seat].length).some((id) => playableOn(before, id))) uniform++;
-        }
-      });
-    }
-    expect(presses).toBeGreaterThan(10);
-    // Every sample keeps it but the few in which the seat is drawn as if it might have kept a card back.
-    expect(kept / samples).toBeGreaterThan(1 - 3 * PRESSED_THOUGH_PLAYABLE);
-    expect(uniform / samples).toBeLessThan(0.5);
+    // A press on one's turn, before the launcher answers: the hand is what was held.
+    const r = readingHolds([1, 2, 3, 4], (before, move) => (move.type === 'press' && move.seat !== 0 && before.pending === null ? move.seat : null), (hand, before) => !hand.some((id) => playableOn(before, id)));
+    expect(r.moments).toBeGreaterThan(10);
+    // The heuristic bot presses only when it cannot play: the truth agrees with the inference.
+    expect(r.wrong).toBe(0);
+    expect(r.kept).toBeGreaterThan(KEPT);
+    expect(r.uniform).toBeLessThan(0.5);
   });
 
   it('deals a player who played a wild with cards to spare no coloured card they could have played', () => {
-    let wilds = 0;
-    let wrong = 0;
-    let kept = 0;
-    let uniform = 0;
-    let samples = 0;
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const rng = new Rng(seedRng(seed, 12));
-      watch(seed, (view, before, move, after) => {
-        if (move.type !== 'play' || move.seat === 0 || before.pending !== null || card(move.card).colour !== null) return;
-        const hand = after.hands[move.seat];
-        if (hand.length < 2) return;
-        wilds++;
-        const coloured = (ids: readonly CardId[]) => ids.some((id) => card(id).colour !== null && playableOn(before, id));
-        // The heuristic bot keeps its wilds while another card plays (but for a Coup Extrême over a lone Discard All, say).
-        if (coloured(hand)) wrong++;
-        const hidden = [...after.hands.slice(1).flat(), ...after.supply];
-        for (let k = 0; k < 20; k++) {
-          samples++;
-          if (!coloured(expectWhole(view, after, rng)[move.seat])) kept++;
-          if (!coloured(rng.shuffle(hidden).slice(0, hand.length))) uniform++;
-        }
-      });
-    }
-    expect(wilds).toBeGreaterThan(5);
-    expect(wrong).toBeLessThanOrEqual(wilds / 10);
-    expect(kept / samples).toBeGreaterThan(1 - 3 * PRESSED_THOUGH_PLAYABLE);
-    expect(uniform / samples).toBeLessThan(0.6);
+    const r = readingHolds(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      (before, move, after) => (move.type === 'play' && move.seat !== 0 && before.pending === null && card(move.card).colour === null && after.hands[move.seat].length >= 2 ? move.seat : null),
+      (hand, before) => !hand.some((id) => card(id).colour !== null && playableOn(before, id)),
+    );
+    expect(r.moments).toBeGreaterThan(5);
+    // The heuristic bot keeps its wilds while another card plays (but for a Coup Extrême over a lone Discard All, say).
+    expect(r.wrong).toBeLessThanOrEqual(r.moments / 10);
+    expect(r.kept).toBeGreaterThan(KEPT);
+    expect(r.uniform).toBeLessThan(0.6);
   });
 
   it('deals a player who named a colour a card of that colour', () => {
-    let named = 0;
-    let kept = 0;
-    let uniform = 0;
-    let samples = 0;
-    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const rng = new Rng(seedRng(seed, 11));
-      watch(seed, (view, _before, move, after) => {
-        // A wild played, a few cards kept: a uniform draw of so few often misses the colour.
-        if (move.type !== 'play' || move.seat === 0 || move.colour === undefined) return;
-        const hand = after.hands[move.seat].length;
-        if (hand < 1 || hand > 3) return;
-        named++;
-        const hidden = [...after.hands.slice(1).flat(), ...after.supply];
-        const has = (ids: readonly CardId[]) => ids.some((id) => card(id).colour === move.colour);
-        for (let k = 0; k < 20; k++) {
-          samples++;
-          if (has(expectWhole(view, after, rng)[move.seat])) kept++;
-          if (has(rng.shuffle(hidden).slice(0, hand))) uniform++;
-        }
-      });
-    }
-    expect(named).toBeGreaterThan(5);
-    expect(kept / samples).toBeGreaterThan(1 - 3 * PRESSED_THOUGH_PLAYABLE);
-    expect(uniform / samples).toBeLessThan(0.75);
+    // A wild played, a few cards kept: a uniform draw of so few often misses the colour.
+    const r = readingHolds(
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      (_before, move, after) => (move.type === 'play' && move.seat !== 0 && move.colour !== undefined && after.hands[move.seat].length >= 1 && after.hands[move.seat].length <= 3 ? move.seat : null),
+      (hand, _before, move) => move.type === 'play' && hand.some((id) => card(id).colour === move.colour),
+    );
+    expect(r.moments).toBeGreaterThan(5);
+    expect(r.kept).toBeGreaterThan(KEPT);
+    expect(r.uniform).toBeLessThan(0.75);
   });
 
   it('goes on drawing whole rounds when a player presses though they could play, and plays the card later', () => {
