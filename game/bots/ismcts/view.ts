@@ -73,7 +73,7 @@ export class SeatView {
   private wild4: { by: number; colour: Colour | null } | null = null;
   /** What the other seats' choices tell of their hands. */
   readonly readings = new HandReadings();
-  /** The state of the last move seen: the table a choice was made at. */
+  /** The public table after the last move seen (no hand, no supply): where the next choice is made. */
   private before: GameState | null = null;
   /** Times the view had to start again from a state alone (it missed moves, or a state disagreed). */
   restarts = 0;
@@ -96,7 +96,8 @@ export class SeatView {
     const follows = move !== null && this.moves === state.moves - 1 && sameRound(this.round, state);
     if (move === null && this.moves === state.moves && sameRound(this.round, state)) return;
     if (!follows || !this.apply(state, move!, events)) this.restart(state);
-    this.before = state;
+    // A copy (the caller's state may go on changing) of what everyone saw: whose turn, the request, the top card, the colour.
+    this.before = { ...state, hands: state.hands.map(() => []), supply: [], discard: state.discard.slice(-1), log: null };
   }
 
   /** The view is of `state` (the same round, the same move). */
@@ -318,8 +319,7 @@ export class SeatView {
       ? turn || (p?.kind === 'stack' && p.seat === move.seat)
       : move.type === 'pass' && p?.kind === 'playAgain' && p.seat === move.seat;
     if (!declined && !wild) return;
-    // Whose turn it is, the request, the top card and the colour: the table everyone saw (no hand is read).
-    const table = roundOf({ ...before, hands: before.hands.map(() => []), supply: [] });
+    const table = roundOf(before);
     const banned = new Uint8Array(this.serials);
     for (const id of this.deck) {
       const c = card(id);
