@@ -12,17 +12,21 @@
  * every card the seat cannot see; a card that moves from a slot moves its count, a played card
  * leaves its group, a reload makes a group of the public discard pile at the supply's bottom, a
  * traded or shown hand becomes a group of its own. Any assignment of the groups' cards to their
- * slots is equally likely given what the seat saw, which is what {@link SeatView.sample} draws
- * (what players' choices might suggest about their hands is not used).
+ * slots is equally likely given what the seat saw; what the other players' choices tell of their
+ * hands (a press instead of a play: inference.ts) makes some of those assignments unlikely, and
+ * {@link SeatView.sample} deals those constraints first.
  */
 import type { Rng } from '../../../lib/rng.ts';
-import { card, deckOf, type CardId, type Colour } from '../../cards.ts';
+import { card, deckOf, idAt, idsAt, type CardId, type Colour } from '../../cards.ts';
+import { roundOf } from '../../core/round.ts';
+import { playableBy } from '../../play.ts';
 import type { GameEvent, GameState, Move } from '../../state.ts';
 import { nextSeat } from '../../turn.ts';
+import { deal, HandReadings } from './inference.ts';
 
-/** Cards shuffled among slots: `slots[seat]` of them in that seat's hand, `supply` in the supply. */
+/** Cards (serials) shuffled among slots: `slots[seat]` of them in that seat's hand, `supply` in the supply. */
 interface Group {
-  cards: CardId[];
+  cards: number[];
   slots: number[];
   supply: number;
 }
@@ -58,12 +62,19 @@ export class SeatView {
   private hand: CardId[] = [];
   private discard: CardId[] = [];
   private players = 0;
+  /** The round's deck, and one more than its highest serial: the length of a ban list. */
+  private deck: readonly CardId[] = [];
+  private serials = 0;
   private round: Pick<GameState, 'seed' | 'round'> = { seed: NaN, round: NaN };
   /** The move count of the last state seen (-1: none yet). */
   private moves = -1;
   private colour: Colour | null = null;
   /** The colour a +4 was played on, and by whom: what a challenge is decided on. */
   private wild4: { by: number; colour: Colour | null } | null = null;
+  /** What the other seats' choices tell of their hands. */
+  readonly readings = new HandReadings();
+  /** The public table after the last move seen (no hand, no supply): where the next choice is made. */
+  private before: GameState | null = null;
   /** Times the view had to start again from a state alone (it missed moves, or a state disagreed). */
   restarts = 0;
   /** The launcher's counters since the round began, as seen. */
@@ -85,6 +96,8 @@ export class SeatView {
     const follows = move !== null && this.moves === state.moves - 1 && sameRound(this.round, state);
     if (move === null && this.moves === state.moves && sameRound(this.round, state)) return;
     if (!follows || !this.apply(state, move!, events)) this.restart(state);
+    // A copy (the caller's state may go on changing) of what everyone saw: whose turn, the request, the top card, the colour.
+    this.before = { ...state, hands: state.hands.map(() => []), supply: [], discard: state.discard.slice(-1), log: null };
   }
 
   /** The view is of `state` (the same round, the same move). */
@@ -115,12 +128,16 @@ export class SeatView {
     this.groups = [];
     this.where.clear();
     this.segments = [];
+    this.deck = deckOf(state.rules.deck);
+    this.readings.reset(state.players, this.deck.length);
+    this.serials = 0;
+    for (const id of this.deck) this.serials = Math.max(this.serials, card(id).serial + 1);
     const seen = new Set<CardId>([...this.hand, ...this.discard]);
     const unseen = this.newGroup([]);
     for (let s = 0; s < state.players; s++) if (s !== this.seat) unseen.slots[s] = state.hands[s].length;
     unseen.supply = state.supply.length;
     if (state.supply.length > 0) this.segments.push({ group: unseen, count: state.supply.length });
-    for (const id of deckOf(state.rules.deck)) if (!seen.has(id)) this.addCard(unseen, id);
+    for (const id of this.deck) if (!seen.has(id)) this.addCard(unseen, id);
     if (state.shown) this.showHands(state);
     this.moves = state.moves;
     if (!this.consistent(state)) throw new Error(`seat ${this.seat} cannot account for the round's cards: its deck does not hold them`);
@@ -134,7 +151,7 @@ export class SeatView {
   }
 
   private addCard(g: Group, id: CardId): void {
-    g.cards.push(id);
+    g.cards.push(card(id).serial);
     this.where.set(id, g);
   }
 
@@ -145,7 +162,7 @@ export class SeatView {
     if (from < 0 ? g.supply <= 0 : g.slots[from] <= 0) return false;
     if (from < 0) g.supply--;
     else g.slots[from]--;
-    g.cards.splice(g.cards.indexOf(id), 1);
+    g.cards.splice(g.cards.indexOf(card(id).serial), 1);
     this.where.delete(id);
     return true;
   }
@@ -183,6 +200,7 @@ export class SeatView {
     for (const g of this.groups) if (g.slots[seat] !== 0) return false;
     const g = this.newGroup(cards.slice());
     g.slots[seat] = cards.length;
+    this.readings.known(seat);
     return true;
   }
 
@@ -194,6 +212,7 @@ export class SeatView {
   /** The events of one move; false when they do not fit what the view holds (it then restarts). */
   private apply(state: GameState, move: Move, events: readonly GameEvent[]): boolean {
     const colourBefore = this.colour;
+    this.readChoice(move);
     let handFromState = false;
     for (const e of events) {
       if (handFromState && (e.type === 'play' || e.type === 'press' || e.type === 'draw')) return false;
@@ -204,10 +223,15 @@ export class SeatView {
               const i = this.hand.indexOf(id);
               if (i < 0) return false;
               this.hand.splice(i, 1);
-            } else if (!this.takeCard(id, e.seat)) return false;
+            } else {
+              this.readings.played(e.seat, this.handSize(e.seat), id);
+              if (!this.takeCard(id, e.seat)) return false;
+            }
             this.discard.push(id);
           }
           if (card(e.cards[0]).kind === 'wild4') this.wild4 = { by: e.seat, colour: colourBefore };
+          // A wild's colour is named (the event gives every play's colour: the card's own for the others).
+          if (e.colour !== null && e.seat !== this.seat && card(e.cards[e.cards.length - 1]).colour === null) this.readColour(e.seat, e.colour);
           break;
         case 'press': {
           const half = e.halfOut ?? 0;
@@ -232,8 +256,12 @@ export class SeatView {
             this.hand = state.hands[this.seat].slice();
             if (!this.knownCardsFrom(other, this.hand)) return false;
             this.newGroup(mine).slots[other] = mine.length;
+            this.readings.known(other);
             handFromState = true;
-          } else for (const g of this.groups) [g.slots[e.seat], g.slots[e.target]] = [g.slots[e.target], g.slots[e.seat]];
+          } else {
+            for (const g of this.groups) [g.slots[e.seat], g.slots[e.target]] = [g.slots[e.target], g.slots[e.seat]];
+            this.readings.swap(e.seat, e.target);
+          }
           break;
         case 'rotate': {
           const from = state.out.map(() => -1);
@@ -243,12 +271,16 @@ export class SeatView {
           this.hand = state.hands[this.seat].slice();
           if (!this.knownCardsFrom(giver, this.hand)) return false;
           for (const g of this.groups) g.slots = g.slots.map((_, s) => (from[s] < 0 || from[s] === this.seat ? 0 : g.slots[from[s]]));
+          this.readings.passed(from.map((f, s) => (f === this.seat || s === this.seat ? -1 : f)));
           this.newGroup(mine).slots[nextSeat({ ...state, direction: e.direction }, this.seat)] = mine.length;
           handFromState = true;
           break;
         }
+        case 'colour':
+          if (e.seat !== this.seat) this.readColour(e.seat, e.colour);
+          break;
         case 'roundOver':
-        case 'start': case 'uno': case 'caught': case 'skip': case 'direction': case 'colour':
+        case 'start': case 'uno': case 'caught': case 'skip': case 'direction':
         case 'show': case 'challenge': case 'request': case 'turn':
           break;
       }
@@ -260,6 +292,48 @@ export class SeatView {
     this.prune();
     if (state.shown && !this.showHands(state)) return false;
     return this.consistent(state);
+  }
+
+  /** How many cards `seat` holds, as the view counts them. */
+  private handSize(seat: number): number {
+    let n = 0;
+    for (const g of this.groups) n += g.slots[seat];
+    return n;
+  }
+
+  /**
+   * What `move` tells of its player's hand, read on the table it was made at: pressing (or
+   * drawing) on one's turn or instead of stacking, or passing after a Play Again, says the hand
+   * held none of the cards the rules let it play then; a wild played on one's turn that keeps
+   * more than one card back says it held no coloured card that could be played (wilds are kept
+   * for when nothing else plays). Forced presses say nothing.
+   */
+  private readChoice(move: Move): void {
+    const before = this.before;
+    if (!before || move.seat === this.seat) return;
+    const p = before.pending;
+    const hand = this.handSize(move.seat);
+    const turn = p === null && move.seat === before.turn;
+    const wild = move.type === 'play' && turn && move.also === undefined && card(move.card).colour === null && hand - 1 > 1;
+    const declined = move.type === 'press' || move.type === 'draw'
+      ? turn || (p?.kind === 'stack' && p.seat === move.seat)
+      : move.type === 'pass' && p?.kind === 'playAgain' && p.seat === move.seat;
+    if (!declined && !wild) return;
+    const table = roundOf(before);
+    const banned = new Uint8Array(this.serials);
+    for (const id of this.deck) {
+      const c = card(id);
+      if ((!wild || c.colour !== null) && playableBy(table, move.seat, c.serial) === null) banned[c.serial] = 1;
+    }
+    // The wild itself is among the cards held: its play takes it from the tranche the ban makes.
+    this.readings.couldNotPlay(move.seat, hand, banned);
+  }
+
+  /** `seat` named `colour` (a wild's, or asked for one): it very likely holds a card of it. */
+  private readColour(seat: number, colour: Colour): void {
+    const banned = new Uint8Array(this.serials);
+    for (const id of this.deck) if (card(id).colour !== colour) banned[card(id).serial] = 1;
+    this.readings.namedColour(seat, this.handSize(seat), banned);
   }
 
   /** The cards `seat` held, now this seat's: each leaves `seat`'s slot of its group. */
@@ -290,28 +364,24 @@ export class SeatView {
     let segments = 0;
     for (const seg of this.segments) segments += seg.count;
     if (supply !== state.supply.length || segments !== supply) return false;
-    for (let s = 0; s < state.players; s++) if (s !== this.seat && bySeat[s] !== state.hands[s].length) return false;
+    for (let s = 0; s < state.players; s++) if (s !== this.seat && (bySeat[s] !== state.hands[s].length || this.readings.constrained(s) > bySeat[s])) return false;
     return this.discard.length === state.discard.length;
   }
 
   /**
    * Every other hand and the supply, drawn at random from what the seat knows: each group's
-   * cards shuffled and dealt to its slots. This seat's own hand is not part of it.
+   * cards shuffled and dealt to its slots, what the seats' choices tell dealt first
+   * ({@link deal}). This seat's own hand is not part of it.
    */
   sample(rng: Rng): Sample {
-    const hands: CardId[][] = Array.from({ length: this.players }, () => []);
-    const supplyShare = new Map<Group, CardId[]>();
-    for (const g of this.groups) {
-      const cards = rng.shuffle(g.cards);
-      let at = 0;
-      for (let s = 0; s < this.players; s++) for (let k = 0; k < g.slots[s]; k++) hands[s].push(cards[at++]);
-      supplyShare.set(g, cards.slice(at));
-    }
+    const { hands, rest } = deal(this.groups, this.readings, this.players, rng);
+    const supplyShare = new Map<Group, number[]>();
+    this.groups.forEach((g, i) => supplyShare.set(g, rest[i]));
     const supply: CardId[] = [];
     for (const seg of this.segments) {
       const share = supplyShare.get(seg.group)!;
-      for (let k = 0; k < seg.count; k++) supply.push(share.pop()!);
+      for (let k = 0; k < seg.count; k++) supply.push(idAt(share.pop()!));
     }
-    return { hands, supply };
+    return { hands: hands.map(idsAt), supply };
   }
 }
