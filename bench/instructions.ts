@@ -81,7 +81,7 @@ function counted(what: string, games: number, warm: number): Promise<{ instructi
   });
 }
 
-/** Runs the tasks, `jobs` at a time, in order of their results. */
+/** Runs the tasks, `jobs` at a time; their results in the tasks' order. */
 async function pool<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;

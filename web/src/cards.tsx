@@ -36,18 +36,27 @@ export interface HandCard {
   playable: boolean;
 }
 
-/** How a hand's card is drawn (styles.css): its height per width, its turning point under it, a playable one's rise. */
-const CARD_H = 1.45;
-const ORIGIN_Y = 1.2;
-const RAISE_PX = 22;
+/** How styles.css draws a hand's card: its height per width, its turning point (times its height, from its top), a playable one's rise in px. */
+interface CardShape {
+  ratio: number;
+  turnY: number;
+  raise: number;
+}
+
+/** The card shape the stylesheet gives the hand `el` (its custom properties). */
+function shapeOf(el: Element): CardShape {
+  const cs = getComputedStyle(el);
+  const read = (name: string) => parseFloat(cs.getPropertyValue(name));
+  return { ratio: read('--card-ratio'), turnY: read('--card-turn-y'), raise: read('--card-raise') };
+}
 
 /**
  * How far past its own edge a card of width `w` tilted by `deg` reaches sideways: it turns about
  * a point under it, so its raised top corner swings out by the sine of the tilt.
  */
-function leanOut(w: number, deg: number): number {
+function leanOut(shape: CardShape, w: number, deg: number): number {
   const a = (Math.abs(deg) * Math.PI) / 180;
-  return Math.max(0, (ORIGIN_Y * CARD_H * w + RAISE_PX) * Math.sin(a) - (w / 2) * (1 - Math.cos(a)));
+  return Math.max(0, (shape.turnY * shape.ratio * w + shape.raise) * Math.sin(a) - (w / 2) * (1 - Math.cos(a)));
 }
 
 /**
@@ -59,9 +68,12 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [focusAt, setFocusAt] = useState(0);
+  // Read once laid out, before the first paint (a layout effect's update renders again at once).
+  const [shape, setShape] = useState<CardShape | null>(null);
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
+    setShape(shapeOf(el));
     const ro = new ResizeObserver(() => setWidth(el.clientWidth));
     ro.observe(el);
     setWidth(el.clientWidth);
@@ -72,7 +84,7 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
   const cardW = width < 500 ? 56 : width > 1100 ? 92 : 76;
   const tilt = n > 1 ? Math.min(2.5, 30 / n) : 0;
   // The end cards lean out as far as their tilt swings them: the fan keeps that much off each side.
-  const room = width - 2 * leanOut(cardW, ((n - 1) / 2) * tilt);
+  const room = width - 2 * (shape ? leanOut(shape, cardW, ((n - 1) / 2) * tilt) : 0);
   const step = n > 1 ? Math.min(cardW + 8, (room - cardW) / (n - 1)) : 0;
   const left0 = (width - (cardW + step * (n - 1))) / 2;
   const at = Math.min(focusAt, Math.max(0, n - 1));
