@@ -13,6 +13,30 @@ import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 
 /** A launcher that cannot go on: a device offline too long, or not ready in time. */
+/**
+ * What a person must do at a launcher that senses its cards (a device): what a display shows
+ * them ({@link attentionText}) and what a program at the launcher acts on, without reading words.
+ */
+export type Attention =
+  /** Open the lid, take out what is left in it when `emptyFirst`, put `cards` cards in, close the lid. */
+  | { kind: 'reload'; cards: number; emptyFirst: boolean }
+  /** Open the lid, free the jammed card, close the lid. */
+  | { kind: 'jam' }
+  /** Close the lid (it was opened while the launcher was needed). */
+  | { kind: 'lid' };
+
+/** An {@link Attention} in words, as a person is asked. */
+export function attentionText(a: Attention): string {
+  switch (a.kind) {
+    case 'reload':
+      return `Reload the launcher: open the lid, ${a.emptyFirst ? 'take out any cards left in it, ' : ''}put the ${a.cards} card${a.cards === 1 ? '' : 's'} in, close the lid`;
+    case 'jam':
+      return 'The launcher is jammed: open the lid, free the card, close the lid';
+    case 'lid':
+      return 'Close the launcher\'s lid';
+  }
+}
+
 export class LauncherError extends Error {
   constructor(message: string, readonly kind: 'offline' | 'timeout') {
     super(message);
@@ -343,8 +367,8 @@ export class MachineLauncher implements SyncLauncher {
     if (!this.hardware.sensesCards) return this.loadSync(cards);
     this.throwIfGone(); // nobody is asked to reload a launcher that cannot come back
     const limit = this.options.offlineWaitMs ?? 5 * 60_000;
-    const leftovers = this.counted ? '' : 'take out any cards left in it, ';
-    this.attention(`Reload the launcher: open the lid, ${leftovers}put the ${cards.length} cards in, close the lid`);
+    // A machine that has not counted the cards in the launcher (it started empty) has them taken out first.
+    this.attention({ kind: 'reload', cards: cards.length, emptyFirst: !this.counted });
     if (!this.lidOpen)
       await this.until((s) => s.context.lidOpen, limit, () => new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout'));
     this.actor.send({ type: 'RELOAD', cards: cards.slice() });
@@ -365,20 +389,24 @@ export class MachineLauncher implements SyncLauncher {
     if (!this.hardware.sensesCards) return this.clearJamSync();
     if (this.unitState === 'ready' && !this.lidOpen) return;
     this.throwIfGone();
-    this.attention(this.unitState === 'jammed' ? 'The launcher is jammed: open the lid, free the card, close the lid' : 'Close the launcher\'s lid');
+    this.attention({ kind: this.unitState === 'jammed' ? 'jam' : 'lid' });
     await this.untilReady(this.options.offlineWaitMs ?? 5 * 60_000);
   }
 
-  private attentionListeners = new Set<(message: string) => void>();
+  private attentionListeners = new Set<(message: string, attention: Attention) => void>();
 
-  /** Hears what a person must do at the launcher (reload it, clear a jam, close the lid). */
-  onAttention(listener: (message: string) => void): () => void {
+  /**
+   * Hears what a person must do at the launcher (reload it, clear a jam, close the lid): in words
+   * for a person, and as an {@link Attention} for a program that does it.
+   */
+  onAttention(listener: (message: string, attention: Attention) => void): () => void {
     this.attentionListeners.add(listener);
     return () => this.attentionListeners.delete(listener);
   }
 
-  private attention(message: string): void {
-    for (const l of this.attentionListeners) l(message);
+  private attention(a: Attention): void {
+    const message = attentionText(a);
+    for (const l of this.attentionListeners) l(message, a);
   }
 
   /** Stops the machine but leaves the device open (another launcher machine takes it over). */

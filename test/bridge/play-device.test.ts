@@ -70,7 +70,7 @@ async function deviceSession(dir: string, name: string, match: MatchState, m: Pl
   const asked: string[] = [];
   const attention = (m: string) => {
     asked.push(m);
-    const n = /put the (\d+) cards in/.exec(m);
+    const n = /put the (\d+) cards? in/.exec(m);
     if (n) dev.rig.roller.load(Number(n[1]), /take out/.test(m));
     dev.rig.setLid(true);
   };

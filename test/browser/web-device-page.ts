@@ -36,7 +36,7 @@ async function person(): Promise<void> {
   for (;;) {
     let asked = '';
     await when(() => (asked = document.querySelector('.device-bar .attention')?.textContent ?? '') !== '');
-    const reload = /put the (\d+) cards in/.exec(asked);
+    const reload = /put the (\d+) cards? in/.exec(asked);
     rig.setLid(true);
     await when(() => document.querySelector('.device-bar')?.getAttribute('data-lid') === 'open');
     if (reload) rig.roller.load(Number(reload[1]), /take out/.test(asked));

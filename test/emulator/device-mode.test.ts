@@ -3,6 +3,7 @@
  * case): bursts end on the device's reports, and an unplug loses or doubles no card.
  */
 import { describe, expect, it } from 'vitest';
+import { attentionText, type Attention } from '../../emulator/launcher.ts';
 import type { LauncherEmitted } from '../../emulator/machine.ts';
 import type { PressResult } from '../../emulator/core.ts';
 import { fixedBurst, FlushHeldDevice, makeSensingLauncher, motorCmds, record, tweaked } from './helpers.ts';
@@ -129,6 +130,38 @@ describe('a launcher whose device counts cards', () => {
     expect(launcher.context.press).toMatchObject({ jam: true, cards: ['c0'] });
     launcher.clearJamSync();
     expect(launcher.unitState).toBe('ready');
+  });
+
+  it('asks the person at it what to do, in words and as an Attention: empty it first only when it started empty', async () => {
+    const { launcher, device } = makeSensingLauncher({ profile: fixedBurst(5), supply: [] });
+    const lid = (open: boolean) => device.input({ type: 'LID', open });
+    const asked: Array<[string, Attention]> = [];
+    // The person opens the lid when asked to reload or free a jam; the test closes it once the call waits.
+    launcher.onAttention((message, what) => {
+      asked.push([message, what]);
+      if (what.kind !== 'lid') lid(true);
+    });
+    const closeThen = async (waiting: Promise<void>) => {
+      lid(false);
+      await waiting;
+    };
+    await closeThen(launcher.load(['c0', 'c1']));
+    launcher.send({ type: 'PRESS' });
+    launcher.clock!.advance(150);
+    device.input({ type: 'CARD' });
+    device.input({ type: 'STALL' });
+    expect(launcher.unitState).toBe('jammed');
+    await closeThen(launcher.clearJam());
+    await closeThen(launcher.load(['c2']));
+    lid(true);
+    await closeThen(launcher.clearJam());
+    expect(asked).toEqual([
+      ['Reload the launcher: open the lid, take out any cards left in it, put the 2 cards in, close the lid', { kind: 'reload', cards: 2, emptyFirst: true }],
+      ['The launcher is jammed: open the lid, free the card, close the lid', { kind: 'jam' }],
+      ['Reload the launcher: open the lid, put the 1 card in, close the lid', { kind: 'reload', cards: 1, emptyFirst: false }],
+      ["Close the launcher's lid", { kind: 'lid' }],
+    ]);
+    for (const [message, what] of asked) expect(message).toBe(attentionText(what));
   });
 
   it('a stall once every card loaded is out is an empty launcher, not a jam: no lid to cycle, a reload to make', () => {

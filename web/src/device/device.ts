@@ -10,6 +10,7 @@
  */
 import { why as virtualWhy } from 'virtual:launcher-firmware-status';
 import type { LauncherHardware } from '../../../emulator/hardware.ts';
+import type { Attention } from '../../../emulator/launcher.ts';
 import type { SerialLauncher } from '../../../firmware-bridge/serial/driver.ts';
 import type { LineTransport } from '../../../firmware-bridge/transport.ts';
 import { knownLauncherPort, requestLauncherPort, webSerialName, webSerialSupport, type WebSerialPortInfo, type WebSerialTransport } from '../../../firmware-bridge/web-serial.ts';
@@ -294,9 +295,9 @@ export class PageDevice {
     const l = pl.launcher;
     const offs = [
       l.on('card', () => this.set({ cards: this.state.cards + 1 })),
-      l.onAttention((attention) => {
+      l.onAttention((attention, what) => {
         this.set({ attention });
-        if (this.worker) this.virtualPerson(attention);
+        if (this.worker) this.virtualPerson(what);
       }),
       // The virtual launcher's person puts the cards in once the machine has taken the reload.
       l.on('reloaded', (e) => {
@@ -318,13 +319,13 @@ export class PageDevice {
   };
 
   /** The virtual launcher has nobody at it: the page does what the attention asks (the lid, the cards). */
-  private virtualPerson(attention: string): void {
+  private virtualPerson(what: Attention): void {
     const w = this.worker!;
-    if (attention.startsWith('Reload')) {
+    if (what.kind === 'reload') {
       // A machine started empty asks for what is left in the launcher to come out first (a new round's load).
-      this.virtualHands = /take out/.test(attention) ? 'replace' : 'reload';
+      this.virtualHands = what.emptyFirst ? 'replace' : 'reload';
       w.setLid(true);
-    } else if (/jammed/.test(attention)) {
+    } else if (what.kind === 'jam') {
       this.virtualHands = 'jam';
       w.setLid(true);
     } else w.setLid(false);
