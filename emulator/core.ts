@@ -377,12 +377,6 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   const m = p.mechanics;
   const rng = new Rng(s0.rng);
   const decision = drawDecision(p, s0.presses, s0.sinceBurst, rng);
-  // Built whole rather than as ignoredResult() with `ignored` deleted: a delete turns the object
-  // into a slow dictionary, and the runner reads every press result. Same keys, same order.
-  const r: PressResult = {
-    dinged: true, fired: false, target: 0, bucket: decision.bucket, cards: [],
-    halfOut: false, empty: false, jam: false, brownout: false, slips: 0, doubles: 0, durationMs: 0,
-  };
   let presses = s0.presses + 1;
   let sinceBurst = decision.fire ? 0 : decision.bucket;
   const supply0 = s0.supply;
@@ -390,15 +384,17 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
   let taken = 0;
   let motorMs = s0.motorMs;
   let jammed = false;
+  let brownout = false;
+  let halfOut = false;
+  let empty = false;
+  let slips = 0;
+  let doubles = 0;
   let time = m.debounceMs;
   if (decision.fire) {
-    r.fired = true;
-    r.target = decision.target;
     // The motor starts (motorStart): it runs, or it browns the unit out.
-    const brownout = brownsOutAt(motorMs);
+    brownout = brownsOutAt(motorMs);
     motorMs += m.spinUpMs;
     if (brownout) {
-      r.brownout = true;
       presses = 0;
       sinceBurst = 0;
       time = BATTERY.bootMs;
@@ -415,35 +411,38 @@ export function pressFast(p: Profile, s0: CoreState): { state: CoreState; result
         attempts++;
         const left = supply0.length - taken;
         if (left === 0) {
-          r.empty = true;
+          empty = true;
           break;
         }
         const outcome = feedOutcome(m, rng.next(), Math.min(left, cap - taken));
         taken += feedCards(outcome);
-        if (outcome === 'slip') r.slips++;
-        else if (outcome === 'double') r.doubles++;
+        if (outcome === 'slip') slips++;
+        else if (outcome === 'double') doubles++;
         else if (outcome === 'jam') jammed = true;
         if (burstOver(outcome, taken, decision.target, attempts, most, supply0.length - taken)) break;
       }
-      if (jammed) r.jam = true;
-      else {
+      if (!jammed) {
         // The reverse pulse (reversePulse), unless the roller is stalled on a jam.
         motorMs += m.reverseMs;
         time += m.reverseMs;
         if (drawHalfOut(p, rng, supply0.length - taken, cap - taken)) {
           taken++;
-          r.halfOut = true;
+          halfOut = true;
         }
       }
-      r.cards = supply0.slice(0, taken);
-      if (supply0.length === taken) r.empty = true;
+      if (supply0.length === taken) empty = true;
     }
   }
-  r.durationMs = time;
   // The low-battery warning, once the press is over (the machine's `settled` state).
   const lowWarned = s0.lowWarned || lowBatteryDueAt(s0.lowWarned, motorMs);
+  // Built whole, once the press is over, rather than as ignoredResult() with `ignored` deleted: a
+  // delete turns the object into a slow dictionary, and the runner reads every press result.
+  const result: PressResult = {
+    dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket,
+    cards: taken > 0 ? supply0.slice(0, taken) : [], halfOut, empty, jam: jammed, brownout, slips, doubles, durationMs: time,
+  };
   const supply = taken > 0 ? supply0.slice(taken) : supply0;
-  return { state: coreOf(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result: r };
+  return { state: coreOf(rng.state(), presses, sinceBurst, supply, motorMs, lowWarned, jammed), result };
 }
 
 /** Opening and closing the lid: clears a jam (the stuck card drops back) and, for profiles that say so, the counter. */

@@ -48,24 +48,19 @@ export function setHand(d: Draft, seat: number, hand: number[]): void {
   d.s.hands[seat] = hand;
 }
 
-/** Adds cards to a hand. */
-export function give(d: Draft, seat: number, cards: readonly number[]): void {
+/** Removes one card (known to be there) from a hand: the cards after it move down one place. */
+export function takeCard(d: Draft, seat: number, n: number): void {
   const hand = d.s.hands[seat];
-  for (let i = 0; i < cards.length; i++) hand.push(cards[i]);
+  let i = 0;
+  while (hand[i] !== n) i++;
+  for (; i < hand.length - 1; i++) hand[i] = hand[i + 1];
+  hand.pop();
 }
 
 /** Removes cards (known to be there) from a hand; the others keep their order. */
 export function takeFromHand(d: Draft, seat: number, cards: readonly number[]): void {
+  if (cards.length === 1) return takeCard(d, seat, cards[0]);
   const hand = d.s.hands[seat];
-  if (cards.length === 1) {
-    // Most plays lay one card: the cards after it move down one place.
-    const n = cards[0];
-    let i = 0;
-    while (hand[i] !== n) i++;
-    for (; i < hand.length - 1; i++) hand[i] = hand[i + 1];
-    hand.pop();
-    return;
-  }
   let k = 0;
   for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
   // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
@@ -76,6 +71,11 @@ export function takeFromHand(d: Draft, seat: number, cards: readonly number[]): 
 function holds(cards: readonly number[], id: number): boolean {
   for (let i = 0; i < cards.length; i++) if (cards[i] === id) return true;
   return false;
+}
+
+/** Lays one card on top of the discard pile. */
+export function layCard(d: Draft, n: number): void {
+  d.s.discard.push(n);
 }
 
 /** Lays cards on the discard pile, the last one on top. */
@@ -115,19 +115,26 @@ export function reloadIfDue(d: Draft): void {
   d.events.push({ type: 'reload', cards: idsAt(cards) });
 }
 
-/** Draws `n` cards from the draw pile (reshuffling the discard pile when it runs out). */
-export function draw(d: Draft, seat: number, n: number): number[] {
-  const got: number[] = [];
-  while (got.length < n) {
+/**
+ * Draws `n` cards from the draw pile onto the end of `seat`'s hand (reshuffling the discard pile
+ * when it runs out): returns how many it drew, fewer when the pile and the discard run out.
+ */
+export function draw(d: Draft, seat: number, n: number): number {
+  // Straight into the hand: a move that draws makes no array for the cards unless an event names them.
+  const hand = d.s.hands[seat];
+  const before = hand.length;
+  let got = 0;
+  while (got < n) {
     if (d.s.supply.length === 0) {
       if (d.s.discard.length <= 1) break;
       d.s.supply = gatherDiscard(d);
       if (d.all) d.events.push({ type: 'reshuffle', cards: d.s.supply.length });
     }
-    takeFromSupply(d, Math.min(n - got.length, d.s.supply.length), got);
+    const k = Math.min(n - got, d.s.supply.length);
+    takeFromSupply(d, k, hand);
+    got += k;
   }
-  give(d, seat, got);
-  if (d.all) d.events.push({ type: 'draw', seat, cards: idsAt(got) });
+  if (d.all) d.events.push({ type: 'draw', seat, cards: idsAt(hand.slice(before)) });
   return got;
 }
 

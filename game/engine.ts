@@ -86,8 +86,10 @@ function turnMove(d: Draft, seat: number): void {
   if (s.rules.options.launcher) {
     return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });
   }
-  const [got] = draw(d, seat, 1);
-  if (got !== undefined && fits(cardAt(got), s.colour, topOf(s))) request(d, { kind: 'drawn', seat, card: got });
+  // The card drawn, if any, is the hand's last.
+  const hand = s.hands[seat];
+  const got = draw(d, seat, 1) > 0 ? hand[hand.length - 1] : -1;
+  if (got >= 0 && fits(cardAt(got), s.colour, topOf(s))) request(d, { kind: 'drawn', seat, card: got });
   else resume(d, after);
 }
 

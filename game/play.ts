@@ -6,7 +6,7 @@
 import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type Colour } from './cards.ts';
 import { PLAY, type MoveList } from './core/moves.ts';
 import { topOf, type Round, type RoundPending } from './core/round.ts';
-import { endRound, lay, takeFromHand, type Draft } from './draft.ts';
+import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND, type PlayContext } from './effects/index.ts';
 import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
@@ -225,14 +225,24 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
   const effect = EFFECT_OF_KIND[c.kindIndex];
   const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
   const colourBefore = s.colour;
-  const laid = laidOf(s, seat, c, also);
-  takeFromHand(d, seat, laid);
-  lay(d, laid);
+  // Laid as laidOf lists them, bottom first (a Discard All's cards, the pair, the card), one by
+  // one: a play of a card alone makes no array of what it lays.
+  const under = effect.lays ? effect.lays(s.hands[seat], c) : null;
+  if (under) {
+    takeFromHand(d, seat, under);
+    lay(d, under);
+  }
+  if (also >= 0) {
+    takeCard(d, seat, also);
+    layCard(d, also);
+  }
+  takeCard(d, seat, n);
+  layCard(d, n);
   s.pending = null;
   s.shown = false;
   s.turn = seat;
   s.colour = c.colour ?? colour;
-  if (d.all) d.events.push({ type: 'play', seat, cards: idsAt(laid), colour: s.colour });
+  if (d.all) d.events.push({ type: 'play', seat, cards: laidIds(under, also, n), colour: s.colour });
   const left = s.hands[seat].length;
   if (left === 1 && s.rules.options.unoCall) {
     if (!uno) s.uno = seat;
@@ -250,6 +260,14 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
   ctx.kept = s.hands[seat];
   ctx.colourBefore = colourBefore;
   effect.apply(d, ctx);
+}
+
+/** The ids of the cards a play laid, bottom first: `under` (or none), the pair `also` (-1: none), the card `n`. */
+function laidIds(under: readonly number[] | null, also: number, n: number): CardId[] {
+  const ids = under ? idsAt(under) : [];
+  if (also >= 0) ids.push(idAt(also));
+  ids.push(idAt(n));
+  return ids;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { idAt, type CardId } from './cards.ts';
 import type { Round } from './core/round.ts';
-import { give, request, resume, reloadIfDue, takeFromSupply, type Draft } from './draft.ts';
+import { request, resume, reloadIfDue, takeFromSupply, type Draft } from './draft.ts';
 import { refuse } from './play.ts';
 import type { GameEvent, GameState, Move, MoveError, PressRequest } from './state.ts';
 
@@ -49,14 +49,10 @@ export function checkLauncher(s: Round, m: LauncherMove): MoveError | null {
 export function applyLauncher(d: Draft, p: PressRequest<number>, m: LauncherMove): void {
   const n = m.cards.length;
   const half = m.halfOut ?? 0;
-  // The cards out are the supply's next ones (checked): taken as the round holds them.
-  const out: number[] = [];
-  takeFromSupply(d, n, out);
-  if (half === 0) give(d, p.aimAt, out);
-  else {
-    give(d, p.aimAt, out.slice(0, n - half));
-    give(d, p.seat, out.slice(n - half));
-  }
+  // The cards out are the supply's next ones (checked): taken as the round holds them, straight
+  // into the hands (the first ones to the seat aimed at, those left sticking out to the presser).
+  takeFromSupply(d, n - half, d.s.hands[p.aimAt]);
+  if (half > 0) takeFromSupply(d, half, d.s.hands[p.seat]);
   if (d.all) {
     const e: GameEvent = { type: 'press', seat: p.seat, aimAt: p.aimAt, cards: m.cards, fired: m.fired };
     if (half > 0) e.halfOut = half;
@@ -69,8 +65,17 @@ export function applyLauncher(d: Draft, p: PressRequest<number>, m: LauncherMove
       reloadIfDue(d);
       if (d.s.supply.length > 0) next = p;
     }
-  } else if (p.remaining > 1) next = { ...p, remaining: p.remaining - 1 };
-  else if (p.queue.length > 0) next = { ...p, seat: p.queue[0], aimAt: p.queue[0], remaining: 1, queue: p.queue.slice(1) };
+  } else if (p.remaining > 1) next = pressOf(p, p.seat, p.aimAt, p.remaining - 1, p.queue);
+  else if (p.queue.length > 0) next = pressOf(p, p.queue[0], p.queue[0], 1, p.queue.slice(1));
   if (next) request(d, next);
   else resume(d, p.then);
+}
+
+/**
+ * The press request `p` goes on to: pressed by `seat` at `aimAt`, `remaining` presses left, then
+ * `queue`. Written out in the order of a request's keys (a state's JSON keeps it), not spread:
+ * a spread copies the request key by key.
+ */
+function pressOf(p: PressRequest<number>, seat: number, aimAt: number, remaining: number, queue: number[]): PressRequest<number> {
+  return { kind: 'press', seat, aimAt, remaining, untilCards: p.untilCards, queue, reason: p.reason, then: p.then };
 }

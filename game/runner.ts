@@ -11,9 +11,10 @@ import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
 import { draftOf, type Draft } from './draft.ts';
 import { applyListed, applyMoveIn, checkIn } from './engine.ts';
 import { listMoves } from './legal.ts';
-import { CATCH, MOVE_CODE, MoveList, PLAY, PRESS, UNO } from './core/moves.ts';
+import { CATCH, LAUNCHER, MOVE_CODE, MoveList, PLAY, PRESS, UNO } from './core/moves.ts';
+import { checkLauncher, type LauncherMove } from './press.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
-import type { GameEvent, GameState, Move, PressRequest } from './state.ts';
+import type { GameEvent, GameState, Move, MoveError, PressRequest } from './state.ts';
 
 /**
  * What a person is asked: a move on their turn (`turn`), one or none out of turn (`react`), or
@@ -195,6 +196,19 @@ class Choices {
     this.at = i;
   }
 
+  /**
+   * The launcher's answer `m` to the press request: the listed launcher move (a press request
+   * lists it last, after any late call or catch), with the cards that came out, which the list
+   * cannot know: they are checked against the supply before it is applied.
+   */
+  answer(m: Move): void {
+    const list = this.list;
+    let i = list.length - 1;
+    while (list.type[i] !== LAUNCHER) i--;
+    this.at = i;
+    this.move = m;
+  }
+
   /** A move object chosen: listed when it is one of the objects given out this move. */
   take(m: Move): void {
     this.move = m;
@@ -259,13 +273,21 @@ function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choic
 
 /** Applies the move chosen to `d.s`, or throws naming the seat that chose an illegal one. */
 function applyChosen(d: Draft, c: Choices, bots: readonly Bot[]): void {
-  // A listed move is legal: applied by its index, without checking it again. Anything else (a
-  // launcher answer, a move a bot or a person made up) is checked.
-  if (c.at >= 0) return applyListed(d, c.list, c.at, c.move);
+  // A listed move is legal: applied by its index, without checking it again, but for the cards
+  // of a launcher answer (what came out of the device). Anything else (a move a bot or a person
+  // made up) is checked whole.
+  if (c.at >= 0) {
+    if (c.list.type[c.at] === LAUNCHER) refused(c.move!, checkLauncher(d.s, c.move as LauncherMove), bots);
+    return applyListed(d, c.list, c.at, c.move);
+  }
   const move = c.move!;
-  const error = checkIn(d.s, move);
-  if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
+  refused(move, checkIn(d.s, move), bots);
   applyMoveIn(d, move);
+}
+
+/** Throws when `move` was refused (`error`), naming the seat that chose it. */
+function refused(move: Move, error: MoveError | null, bots: readonly Bot[]): void {
+  if (error) throw new Error(`seat ${move.seat} (${bots[move.seat]?.name}) chose an illegal move ${JSON.stringify(move)}: ${error.message}`);
 }
 
 function checkTable(start: Pick<GameState, 'players'>, bots: readonly Bot[]): void {
@@ -364,7 +386,7 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       if (!r.dinged) r = yield* pressUntilDing(r);
       // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
       if (r.jam) yield CLEAR_JAM_OP;
-      choices.take(launcherMove(p, r));
+      choices.answer(launcherMove(p, r));
       chose = true;
     }
     if (!chose) {
