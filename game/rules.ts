@@ -202,11 +202,13 @@ export class RulesError extends Error {
 }
 
 /** The rules with some options changed, checked (throws {@link RulesError} naming the option). */
-export function withOptions(rules: Rules, overrides: Partial<Options> = {}, where = 'options'): Rules {
+export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 'options'): Rules {
   // Options come from files, positions and flags: a misspelt one is refused, not ignored.
   // No override (every simulated game): the rules themselves, checked, not a copy of them. Rules
-  // are never changed once made, so sharing them is safe.
-  const none = Object.keys(overrides).length === 0;
+  // are never changed once made, so sharing them is safe, and rules checked once need no check
+  // again.
+  const none = overrides === undefined || Object.keys(overrides).length === 0;
+  if (none && checked.has(rules)) return rules;
   const options = none ? rules.options : { ...rules.options, ...overrides };
   if (!none) {
     const unknown = unknownKey(overrides, Object.keys(rules.options), 'option');
@@ -214,8 +216,13 @@ export function withOptions(rules: Rules, overrides: Partial<Options> = {}, wher
   }
   const problem = optionsProblem(options);
   if (problem) throw new RulesError(`${where}.${problem}`);
-  return none ? rules : { ...rules, options };
+  if (!none) return { ...rules, options };
+  checked.add(rules);
+  return rules;
 }
+
+/** Rules whose options {@link withOptions} found sound (as they were given: rules are not changed once made). */
+const checked = new WeakSet<Rules>();
 
 /** The first problem of a set of options, as `field: what is wrong`, or null. */
 export function optionsProblem(o: Options): string | null {

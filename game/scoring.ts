@@ -1,16 +1,21 @@
 /** Points at the end of a round, by the scoring mode of the rules. */
-import { card, cardAt, pointsOf } from './cards.ts';
+import { card, cardAt, pointsIn, pointTable, type Points } from './cards.ts';
 import type { Round } from './core/round.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, teamOf } from './turn.ts';
 
 /** Points of the cards in a seat's hand: a state's (card ids) or a round's in play (serials). */
 export function handPoints(state: GameState | Round, seat: number): number {
+  const { points, deck } = state.rules;
+  return pointsOfHand(points, pointTable(points, deck), state.hands[seat]);
+}
+
+/** The points of a hand by a {@link pointTable}: an array read per card, no lookup by kind name. */
+function pointsOfHand(points: Points, table: number[], hand: readonly (string | number)[]): number {
   let total = 0;
-  const hand: readonly (string | number)[] = state.hands[seat];
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i];
-    total += pointsOf(state.rules.points, typeof c === 'number' ? cardAt(c) : card(c));
+    total += pointsIn(table, points, typeof c === 'number' ? cardAt(c) : card(c));
   }
   return total;
 }
@@ -22,21 +27,23 @@ export function handPoints(state: GameState | Round, seat: number): number {
  */
 export function roundPoints(state: GameState | Round): number[] {
   if (state.winner === null) throw new Error('the round is not over: nobody has gone out yet');
-  const points = Array<number>(state.players).fill(0);
-  const { scoring, teams } = state.rules.options;
+  const { players, hands } = state;
+  const { points: values, deck, options: { scoring, teams } } = state.rules;
+  const table = pointTable(values, deck);
+  const points = Array<number>(players).fill(0);
   const seats = activeSeats(state);
   if (scoring !== 'standard') {
-    for (const seat of seats) points[seat] = handPoints(state, seat);
+    for (const seat of seats) points[seat] = pointsOfHand(values, table, hands[seat]);
     return points;
   }
-  const winners = sideOf(state, teams, state.winner);
+  const winners = sideOf(players, teams, state.winner);
   let won = 0;
-  for (const seat of seats) if (sideOf(state, teams, seat) !== winners) won += handPoints(state, seat);
-  for (const seat of seats) if (sideOf(state, teams, seat) === winners) points[seat] = won;
+  for (const seat of seats) if (sideOf(players, teams, seat) !== winners) won += pointsOfHand(values, table, hands[seat]);
+  for (const seat of seats) if (sideOf(players, teams, seat) === winners) points[seat] = won;
   return points;
 }
 
 /** The side a seat scores with: its team, or itself. (A function, not a closure: this runs after every round.) */
-function sideOf(state: GameState | Round, teams: boolean, seat: number): number {
-  return teams ? teamOf(state.players, seat) : seat;
+function sideOf(players: number, teams: boolean, seat: number): number {
+  return teams ? teamOf(players, seat) : seat;
 }

@@ -3,11 +3,11 @@
  * start card and its effect (each rule set's start-card table).
  */
 import { Rng, seedRng } from '../lib/rng.ts';
-import { cardAt, deckSerialsOf, idAt, idsAt, serialsOf, type CardId } from './cards.ts';
+import { cardAt, deckSerialsOf, idsAt, serialsOf, type CardId } from './cards.ts';
 import { roundOf, stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
-import { startAction, turnUpRound } from './start.ts';
+import { startActionOf, turnUpRound } from './start.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, leftOf, seatsInOrder, tableProblem } from './turn.ts';
 
@@ -55,20 +55,23 @@ export function chooseDealer(rng: Rng, deck: readonly CardId[], seats: readonly 
 function dealerOf(rng: Rng, deck: readonly number[], seats: readonly number[]): { dealer: number; drawn: number[] } {
   let pile = rng.shuffle(deck);
   let at = 0;
-  let tied = seats.slice();
+  let tied: readonly number[] = seats;
   const drawn: number[] = [];
   for (;;) {
     if (at + tied.length > pile.length) (pile = rng.shuffle(deck)), (at = 0);
-    const values: number[] = [];
+    // The cards this draw took are drawn[from..]: read again for the tied seats, no array of values.
+    const from = drawn.length;
     let best = -1;
     for (let i = 0; i < tied.length; i++) {
       const n = pile[at++];
       drawn.push(n);
-      values.push(cardAt(n).number ?? 0);
-      if (values[i] > best) best = values[i];
+      const value = cardAt(n).number ?? 0;
+      if (value > best) best = value;
     }
-    tied = tied.filter((_, i) => values[i] === best);
-    if (tied.length === 1) return { dealer: tied[0], drawn };
+    const next: number[] = [];
+    for (let i = 0; i < tied.length; i++) if ((cardAt(drawn[from + i]).number ?? 0) === best) next.push(tied[i]);
+    if (next.length === 1) return { dealer: next[0], drawn };
+    tied = next;
   }
 }
 
@@ -116,17 +119,19 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const order = seatsInOrder({ players, out, direction: 1 }, leftOf({ players, out }, dealer));
   let at = 0;
   for (let i = 0; i < hand; i++) for (const seat of order) hands[seat].push(supply[at++]);
-  let rest = supply.slice(at);
-  // Start cards that go back: into the deck at a random place, and the next one is turned.
-  let top = rest[0];
-  for (let tries = 0; startAction(rules, idAt(top)) === 'redraw' && tries < deck.length; tries++) {
-    rest = rest.slice(1);
-    rest.splice(rng.int(rest.length + 1), 0, top);
-    top = rest[0];
+  // The undealt cards are supply[at..], the start card first. One that goes back goes into the
+  // rest of the deck at a random place (of rest.length + 1, the rest counted without it), and
+  // the next one is turned: moved in place, the rest copied once, as the round's supply.
+  let top = supply[at];
+  for (let tries = 0; startActionOf(rules, cardAt(top)) === 'redraw' && tries < deck.length; tries++) {
+    const place = rng.int(supply.length - at);
+    supply.copyWithin(at, at + 1, at + 1 + place);
+    supply[at + place] = top;
+    top = supply[at];
   }
   const dealt: Round = {
     schema: 1, rules, seed, round, players, rng: rng.state(), out, dealer, dealerDrawn, hands,
-    discard: [top], supply: rest.slice(1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
+    discard: [top], supply: supply.slice(at + 1), colour: cardAt(top).colour, direction: 1, turn: dealer, pending: null,
     uno: null, shown: false, scores: setup.scores ?? null, moves: 0, log: setup.log === false ? null : [], winner: null, turns: 0,
   };
   // Its events are not returned: none but what a round's loop needs is built.

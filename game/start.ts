@@ -2,7 +2,7 @@
  * The start card: what the card turned up after the deal does, by the rule set's start-card
  * table (docs/rules.md). A dealt round and a round set up from a position both end with it.
  */
-import { card, type CardId } from './cards.ts';
+import { card, type Card, type CardId } from './cards.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundResume } from './core/round.ts';
 import { draftOf, request, resume, turnOf, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
@@ -12,7 +12,11 @@ import { leftOf } from './turn.ts';
 
 /** What the rule set does with `id` as the start card. */
 export function startAction(rules: Rules, id: CardId): StartAction {
-  const c = card(id);
+  return startActionOf(rules, card(id));
+}
+
+/** {@link startAction} of a card already looked up (a deal holds serials: no id is looked up). */
+export function startActionOf(rules: Rules, c: Card): StartAction {
   return rules.start[c.kind] ?? (c.colour === null ? 'wild' : 'play');
 }
 
@@ -73,6 +77,6 @@ export function turnUpRound(dealt: Round, all = true): GameEvent[] {
   const top = topOf(dealt);
   dealt.colour = top.colour;
   if (d.all) d.events.push({ type: 'start', card: top.id, dealer: dealt.dealer });
-  applyStart(d, startAction(dealt.rules, top.id));
+  applyStart(d, startActionOf(dealt.rules, top));
   return d.events;
 }

@@ -106,7 +106,9 @@ function exact(what: string, n: number): void {
  * command line carries as it is.
  */
 export function wideSeed(seed: number, index: number): string {
-  const words = wideSeedWords(seed, index);
+  // Written into the last-read seed's words: the streams seeded from this text next (a game's
+  // deal, bots and launchers) find it read already, with no check of its digits nor parse.
+  const words = wideSeedWords(seed, index, lastWideWords);
   let hex = '';
   // A byte at a time from a table: Number#toString(16) and padStart take longer than the whole
   // mix, and a simulation writes a seed for every game.
@@ -114,6 +116,7 @@ export function wideSeed(seed: number, index: number): string {
     const w = words[i];
     hex += BYTE_HEX[w >>> 24] + BYTE_HEX[(w >>> 16) & 255] + BYTE_HEX[(w >>> 8) & 255] + BYTE_HEX[w & 255];
   }
+  lastWide = hex;
   return hex;
 }
 

@@ -11,20 +11,33 @@ export { randomBot, type RandomBotOptions } from './random.ts';
 export { budgetText, ismctsBot, parseBudget, DEFAULT_BUDGET, SETUP_STEPS, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
 export type { Bot, BotOptions } from './types.ts';
 
+/** A bot's options but its seat's: what a table's bots share. */
+type SharedOptions = Partial<BotOptions> & SearchOptions;
+
 /**
  * The bots the project ships, by kind: the one list the commands, the save files and the
  * browser's new-game dialog offer. `positional`: the bot already draws each decision's
  * randomness from the position (seed, round, move), so one instance plays a whole game and a
  * resumed game goes on as it would have; the others are made afresh for each decision
- * ({@link positionalBot}).
+ * ({@link positionalBot}). `make` builds a seat's options itself, so a kind that reads none
+ * costs no object per seat (a simulation makes a table of bots for every game).
  */
 export const BOT_KINDS = {
-  heuristic: { label: 'heuristic (plays to win)', positional: false, make: (o: BotOptions & SearchOptions): Bot => heuristicBot(o) },
-  random: { label: 'random (any legal move)', positional: false, make: (o: BotOptions & SearchOptions): Bot => randomBot(o) },
-  ismcts: { label: 'ismcts (searches, never peeks)', positional: true, make: (o: BotOptions & SearchOptions): Bot => ismctsBot(o) },
-  // The benchmark's: the peer's policy (see ./first.ts). It draws nothing from a stream.
-  first: { label: 'first (the first playable card)', positional: false, make: (): Bot => firstBot() },
+  heuristic: { label: 'heuristic (plays to win)', positional: false, make: (o: SharedOptions, seed: number | string, seat: number): Bot => heuristicBot(seatOptions(o, seed, seat)) },
+  random: { label: 'random (any legal move)', positional: false, make: (o: SharedOptions, seed: number | string, seat: number): Bot => randomBot(seatOptions(o, seed, seat)) },
+  ismcts: { label: 'ismcts (searches, never peeks)', positional: true, make: (o: SharedOptions, seed: number | string, seat: number): Bot => ismctsBot(seatOptions(o, seed, seat)) },
+  // The benchmark's: the peer's policy (see ./first.ts). It draws nothing from a stream and
+  // keeps nothing between decisions, so every seat of every table plays the one instance.
+  first: { label: 'first (the first playable card)', positional: false, make: (): Bot => FIRST },
 } as const;
+
+const FIRST = firstBot();
+
+/** A seat's options: the table's, with its seed and seat. */
+function seatOptions(o: SharedOptions, seed: number | string, seat: number): BotOptions & SearchOptions {
+  // Object.assign, not an object spread: several times faster here.
+  return Object.assign({}, o, { seed, seat });
+}
 
 /** The name of a shipped bot. */
 export type BotKind = keyof typeof BOT_KINDS;
@@ -42,16 +55,13 @@ export function isBotKind(name: unknown): name is BotKind {
 
 /** A bot of a kind for a seat, seeded `seedRng(seed, seat)`. */
 export function makeBot(kind: BotKind, options: BotOptions & SearchOptions): Bot {
-  return BOT_KINDS[kind].make(options);
+  return BOT_KINDS[kind].make(options, options.seed, options.seat);
 }
 
 /** One bot per seat: `kinds` is one kind for all or a kind per seat (seats past the list's end: heuristic). */
-export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: Partial<BotOptions> & SearchOptions = {}): Bot[] {
-  // A loop and Object.assign, not Array.from and an object spread: several times faster, and a
-  // simulation makes a table of bots for every game.
+export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: SharedOptions = {}): Bot[] {
+  // A loop, not Array.from: a simulation makes a table of bots for every game.
   const bots: Bot[] = [];
-  for (let seat = 0; seat < players; seat++) {
-    bots.push(makeBot(Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds, Object.assign({}, extra, { seed, seat })));
-  }
+  for (let seat = 0; seat < players; seat++) bots.push(BOT_KINDS[Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds].make(extra, seed, seat));
   return bots;
 }
