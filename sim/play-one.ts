@@ -78,8 +78,12 @@ function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: 
 export function playOne(cfg: PlayConfig, profile: Profile, game: number | string, keep = false): GameRecord & { final?: GameState | MatchState } {
   const index = typeof game === 'number' ? game : -1;
   const seed = typeof game === 'number' ? gameSeed(cfg.seed, game) : game;
-  const kinds: BotKind[] = [];
-  for (let s = 0; s < cfg.players; s++) kinds.push(cfg.bots[s % cfg.bots.length]);
+  // One kind for every seat as it is; a list cycled over the table.
+  let kinds: BotKind | BotKind[] = cfg.bots[0];
+  if (cfg.bots.length > 1) {
+    kinds = [];
+    for (let s = 0; s < cfg.players; s++) kinds.push(cfg.bots[s % cfg.bots.length]);
+  }
   // A search bot knows the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
   const bots = makeBots(cfg.players, seed, kinds, { budget: cfg.botBudget, profile, now: wallNow });
   const rec: GameRecord = {
@@ -95,22 +99,25 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   const tally = {
     onRound(state: Readonly<Round>, events: readonly GameEvent[]) {
       rec.moves++;
-      // Cards in hands, counted once per move (this runs after every move of every game).
+      // Cards in hands, counted once per move (this runs after every move of every game): each
+      // field read once.
+      const hands = state.hands;
+      const supply = state.supply.length;
       let inHands = 0;
-      for (let i = 0; i < state.hands.length; i++) inHands += state.hands[i].length;
-      if (deckSize < 0) (deckSize = inHands + state.discard.length + state.supply.length), (turnsSeen = 0);
+      for (let i = 0; i < hands.length; i++) inHands += hands[i].length;
+      const total = inHands + state.discard.length + supply;
+      if (deckSize < 0) (deckSize = total), (turnsSeen = 0);
       for (let k = 0; k < events.length; k++) if (events[k].type === 'reload') rec.reloads++;
       // The turns this move began (the round counts them from 0 as its run begins).
       for (; turnsSeen < state.turns; turnsSeen++) {
         if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
         rec.turns++;
       }
-      const total = inHands + state.discard.length + state.supply.length;
       let problem: string | null = null;
       if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
-      else if (roundLauncher && roundLauncher.supplyCount !== state.supply.length)
-        problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${state.supply.length}`;
-      if (problem) {
+      else if (roundLauncher !== null && roundLauncher.supplyCount !== supply)
+        problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${supply}`;
+      if (problem !== null) {
         rec.violations++;
         rec.violation ??= problem;
       }
@@ -140,10 +147,11 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
     rec.rounds = 1;
   }
   rec.winnerBot = bots[rec.winner].name;
-  for (const c of counters) {
+  for (let i = 0; i < counters.length; i++) {
+    const c = counters[i];
     rec.presses += c.presses;
     rec.jams += c.jams;
-    c.cardsPerPress.forEach((n, k) => (rec.cardsPerPress[k] = (rec.cardsPerPress[k] ?? 0) + (n ?? 0)));
+    for (let k = 0; k < c.cardsPerPress.length; k++) rec.cardsPerPress[k] = (rec.cardsPerPress[k] ?? 0) + (c.cardsPerPress[k] ?? 0);
   }
   for (let k = 0; k < rec.cardsPerPress.length; k++) rec.cardsPerPress[k] ??= 0;
   return rec;
