@@ -86,9 +86,15 @@ export function lay(d: Draft, cards: readonly number[]): void {
 /** Takes the next `n` cards out of the supply, appending them to `into` when given. */
 export function takeFromSupply(d: Draft, n: number, into?: number[]): void {
   const supply = d.s.supply;
-  // shift moves the rest down in one block copy (or trims the array's front), in place.
-  if (into) for (let i = 0; i < n; i++) into.push(supply.shift()!);
-  else for (let i = 0; i < n; i++) supply.shift();
+  // One card: shift, which the compiler writes inline; more: one splice moves the rest down once
+  // (a shift per card moves it once per card).
+  if (n === 1) {
+    const c = supply.shift()!;
+    if (into) into.push(c);
+  } else if (n > 1) {
+    if (into) for (let i = 0; i < n; i++) into.push(supply[i]);
+    supply.splice(0, n);
+  }
 }
 
 /** The discard pile but its top card, shuffled, and the pile reduced to its top card. */

@@ -81,7 +81,9 @@ export function checkIn(s: Round, m: Move): MoveError | null {
 
 function turnMove(d: Draft, seat: number): void {
   const s = d.s;
-  if (s.pending?.kind === 'stack') return takeStack(d, seat, s.pending.total);
+  const p = s.pending;
+  // Tested for null first: `p?.kind` compares undefined with a string, which compiles to a generic comparison.
+  if (p !== null && p.kind === 'stack') return takeStack(d, seat, p.total);
   const after = turnOf(nextSeat(s, seat));
   if (s.rules.options.launcher) {
     return request(d, { kind: 'press', seat, aimAt: seat, remaining: 1, untilCards: false, queue: [], reason: 'turn', then: after });

@@ -7,7 +7,7 @@ import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, typ
 import { PLAY, type MoveList } from './core/moves.ts';
 import { topOf, type Round, type RoundPending } from './core/round.ts';
 import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
-import { EFFECT_OF_KIND, type PlayContext } from './effects/index.ts';
+import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
@@ -223,7 +223,8 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
   const s = d.s;
   const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
-  const stacked = s.pending?.kind === 'stack' ? s.pending.total : 0;
+  const p = s.pending;
+  const stacked = p !== null && p.kind === 'stack' ? p.total : 0;
   const colourBefore = s.colour;
   // Laid as laidOf lists them, bottom first (a Discard All's cards, the pair, the card), one by
   // one: a play of a card alone makes no array of what it lays.
@@ -249,17 +250,12 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
     else if (d.all) d.events.push({ type: 'uno', seat });
   }
   if (left === 0 && !effect.onLastCard) return endRound(d, seat);
-  const ctx = (played ??= { seat, card: c, colour: null, target: null, goingOut: false, pair: false, stacked: 0, kept: [], colourBefore: null });
-  ctx.seat = seat;
-  ctx.card = c;
-  ctx.colour = s.colour;
-  ctx.target = target < 0 ? null : target;
-  ctx.goingOut = left === 0;
-  ctx.pair = also >= 0;
-  ctx.stacked = stacked;
-  ctx.kept = s.hands[seat];
-  ctx.colourBefore = colourBefore;
-  effect.apply(d, ctx);
+  // A context made for the play: one long-lived context written over would point at the round's
+  // young arrays, a write barrier's slow path on every play.
+  effect.apply(d, {
+    seat, card: c, colour: s.colour, target: target < 0 ? null : target, goingOut: left === 0, pair: also >= 0, stacked,
+    kept: s.hands[seat], colourBefore,
+  });
 }
 
 /** The ids of the cards a play laid, bottom first: `under` (or none), the pair `also` (-1: none), the card `n`. */
@@ -269,9 +265,3 @@ function laidIds(under: readonly number[] | null, also: number, n: number): Card
   ids.push(idAt(n));
   return ids;
 }
-
-/**
- * The context of the play being applied, one object written over for each play (an effect reads
- * its context while it applies and keeps none of it, and applies no other play meanwhile).
- */
-let played: PlayContext | null = null;

@@ -171,11 +171,14 @@ class Choices {
     return picks.length > 0;
   }
 
-  /** The moves `decider` chooses from on their turn or request, as the picks: the listed ones but the out-of-turn ones. */
-  pickTurn(round: Round, decider: number): void {
+  /**
+   * The moves `decider` chooses from on their turn or request, as the picks: the listed ones but
+   * the out-of-turn ones (`open`: there may be some, {@link reactionsOpen}).
+   */
+  pickTurn(decider: number, open: boolean): void {
     const list = this.list;
     // With no UNO to call or catch and no jump-in, every listed move is the decider's.
-    if (!reactionsOpen(round)) {
+    if (!open) {
       this.picks = everyIndex(list.length);
       return;
     }
@@ -190,7 +193,9 @@ class Choices {
   /** A round-reading bot's pick `i`, which must be one of the picks. */
   pick(i: number, seat: number, bot: Bot): void {
     const picks = this.picks;
-    let k = 0;
+    // The picks are indices in order, so `i` found at place `i` is one of them: every pick when
+    // the seat may take any listed move; else a scan.
+    let k = picks[i] === i ? i : 0;
     while (k < picks.length && picks[k] !== i) k++;
     if (k === picks.length) throw new Error(`seat ${seat} (${bot.name}) chose move ${i}, which is not one of its ${picks.length} moves`);
     this.at = i;
@@ -351,7 +356,7 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   const launcher = state.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? 20_000;
   const view = new StateView(state);
-  const choices = new Choices();
+  const choices = spareChoices.pop() ?? new Choices();
   let aimed = -1;
   let count = 0;
   // The person's own `press` move on their turn is their press: its request is not asked again.
@@ -375,8 +380,9 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
     const decider = p ? p.seat : state.turn;
     // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
     // costs a generator object per move.
-    let chose = reactionsOpen(state) && (yield* reaction(state, view, bots, choices, decider));
-    if (!chose && p?.kind === 'press') {
+    const open = reactionsOpen(state);
+    let chose = open && (yield* reaction(state, view, bots, choices, decider));
+    if (!chose && p !== null && p.kind === 'press') {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
       if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, view, p.seat, bots);
@@ -390,14 +396,14 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       chose = true;
     }
     if (!chose) {
-      choices.pickTurn(state, decider);
+      choices.pickTurn(decider, open);
       if (bots[decider].interactive) choices.take((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move);
       else choose(bots[decider], state, view, decider, choices);
     }
-    if (announce) state = ownedCopy(state);
+    // The draft changes the round it was made on, or each move's copy.
+    if (announce) d.s = state = ownedCopy(state);
     // One object for the log and whoever reads the move (the same object in both).
     if (choices.move === null && (allEvents || state.log)) choices.move = choices.list.moveAt(choices.at);
-    d.s = state;
     // A fresh array for events someone keeps; the last one again when it is empty.
     if (allEvents || d.events.length > 0) d.events = [];
     applyChosen(d, choices, bots);
@@ -418,8 +424,17 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       if (announce) yield { op: 'moved', state: view.get(), move, events };
     }
   }
+  spareChoices.push(choices);
   return { round: state, moves: count, view };
 }
+
+/**
+ * The choices of loops that ended, for the next loop to take: a list's columns grow to the
+ * round's largest choice, and a simulation plays a round after another. Each loop takes its own
+ * (loops run inside others: a search bot plays rounds out while it chooses); one that throws
+ * leaves its choices to the collector.
+ */
+const spareChoices: Choices[] = [];
 
 function noLauncher(): never {
   throw new Error('this rule set presses a launcher: pass one to run the round');

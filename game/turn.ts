@@ -28,7 +28,10 @@ export function activeSeats(s: Pick<GameState, 'players' | 'out'>): number[] {
 
 /** Two players left: the two-player rules apply (Reverse acts as Skip). */
 export function twoPlayers(s: Pick<GameState, 'players' | 'out'>): boolean {
-  return activeSeats(s).length === 2;
+  // Counted, not listed: every Reverse asks.
+  let n = 0;
+  for (let i = 0; i < s.players; i++) if (!s.out[i]) n++;
+  return n === 2;
 }
 
 /** Seats from `from` onwards in the order of play, `from` first, each once. */

@@ -4,8 +4,8 @@ import type { Draft } from '../draft.ts';
 import type { Rules } from '../rules.ts';
 
 /**
- * Everything an effect needs to know about the play that triggered it. The engine writes one
- * context over for every play: read it while applying, keep none of it.
+ * Everything an effect needs to know about the play that triggered it, made for each play: read
+ * it while applying (its `kept` is the round's own hand), keep none of it.
  */
 export interface PlayContext {
   /** Who played the card (for a start card applied "as the dealer", the dealer). */
