@@ -53,6 +53,13 @@ export interface Card {
   readonly face: number;
 }
 
+/** A colour as its index in {@link COLOURS}, -1 for none (a wild's own colour, a round with none named yet). */
+export function colourIndexOf(colour: Colour | null): number {
+  // A loop, not indexOf: small enough to be inlined where it is called (every listing of moves).
+  for (let i = 0; i < COLOURS.length; i++) if (COLOURS[i] === colour) return i;
+  return -1;
+}
+
 /** Code letter of each colour. */
 export const COLOUR_LETTER: Readonly<Record<Colour, string>> = { red: 'R', yellow: 'Y', green: 'G', blue: 'B' };
 
@@ -102,6 +109,36 @@ const cache: Record<CardId, Card> = Object.create(null);
 /** Every card met, by serial: a round in play holds serials, and reads its cards here. */
 const bySerial: Card[] = [];
 
+/**
+ * Each card met, by serial, as one small integer: its code's colour and face, `(colourIndex + 1)
+ * × 32 + face` ({@link Card.colourIndex}, {@link Card.face}; read them with {@link keyColour} and
+ * {@link keyFace}). Identical cards share it, and the face names the kind too ({@link keyKind}):
+ * listing moves and the bots test every card of a hand before every move, and an array of small
+ * integers read at a serial costs no load of a card object. Filled as serials are assigned.
+ */
+export const KEY_AT: readonly number[] = [];
+
+/** The key of a card's colour and face ({@link KEY_AT}). */
+export function keyOf(colourIndex: number, face: number): number {
+  return (colourIndex + 1) * 32 + face;
+}
+
+/** The colour of a {@link KEY_AT} key, as an index in COLOURS: -1 for a wild. */
+export function keyColour(key: number): number {
+  return (key >> 5) - 1;
+}
+
+/** The face of a {@link KEY_AT} key ({@link Card.face}). */
+export function keyFace(key: number): number {
+  return key & 31;
+}
+
+/** The kind of a {@link KEY_AT} key, as its index in {@link CARD_KINDS}: a number's face is its value, another's 10 + its kind's. */
+export function keyKind(key: number): number {
+  const face = key & 31;
+  return face < 10 ? 0 : face - 10;
+}
+
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
   // Kept this small so that it is inlined where it is called (every card of every listing).
@@ -119,6 +156,7 @@ function parseCard(id: CardId): Card {
   };
   cache[id] = c;
   bySerial.push(c);
+  (KEY_AT as number[]).push(keyOf(c.colourIndex, c.face));
   return c;
 }
 

@@ -8,7 +8,6 @@ import { MoveList, ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, PASS, PRESS
 import { roundOf, type Round } from './core/round.ts';
 import { playMoves } from './play.ts';
 import type { GameState, Move } from './state.ts';
-import { activeSeats } from './turn.ts';
 
 /** The legal moves of `state` (empty once the round is over). */
 export function legalMoves(state: GameState): Move[] {
@@ -38,7 +37,8 @@ export function listMoves(s: Round, out: MoveList): void {
     playMoves(s, s.turn, s.hands[s.turn], out);
     out.add(take, s.turn);
     // Jump-ins: playMoves keeps only the cards identical to the top card (the rule lives in play.ts).
-    if (s.rules.options.jumpIn) for (const seat of activeSeats(s)) if (seat !== s.turn) playMoves(s, seat, s.hands[seat], out);
+    // The seats in order, with no list of them built: this runs before every turn of a round with jump-ins.
+    if (s.rules.options.jumpIn) for (let seat = 0; seat < s.players; seat++) if (!s.out[seat] && seat !== s.turn) playMoves(s, seat, s.hands[seat], out);
     return;
   }
   switch (p.kind) {

@@ -3,9 +3,9 @@
  * play), with a message that says why not, and laying it. One source for both the validation of
  * a move and the listing of legal plays.
  */
-import { card, cardAt, cardLabel, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type Colour } from './cards.ts';
+import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf, COLOURS, idAt, idsAt, KEY_AT, keyColour, keyFace, keyKind, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
 import { PLAY, type MoveList } from './core/moves.ts';
-import { topOf, type Round, type RoundPending } from './core/round.ts';
+import type { Round, RoundPending } from './core/round.ts';
 import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
@@ -32,7 +32,16 @@ export function matches(s: GameState, c: Card, top: Card = topCard(s)): boolean 
 
 /** `c` may be laid on `top` when the current colour is `colour` ({@link matches}): the same face is the same number or symbol. */
 export function fits(c: Card, colour: Colour | null, top: Card): boolean {
-  return c.colour === null || c.colour === colour || c.face === top.face;
+  return fitsKey(KEY_AT[c.serial], colourIndexOf(colour), KEY_AT[top.serial]);
+}
+
+/**
+ * {@link fits} of cards by their keys ({@link KEY_AT}), the current colour as an index in
+ * COLOURS (-1: none named): a wild, a card of the current colour, or one of the top card's face.
+ */
+export function fitsKey(key: number, current: number, top: number): boolean {
+  const colour = keyColour(key);
+  return colour < 0 || colour === current || keyFace(key) === keyFace(top);
 }
 
 /** `a red Skip`, `a green 7`, `a Wild (colour blue)`: how messages name a card. */
@@ -66,23 +75,152 @@ export function describePending(p: Pending | RoundPending): string {
 /** Why a card cannot be played now, as a cheap tag (listing legal moves asks this of every card). */
 type Blocker = 'turn' | 'stack' | 'playAgain' | 'pending' | 'drawn' | 'match';
 
-function blocker(s: Round, seat: number, c: Card, top: Card): Blocker | null {
-  const p = s.pending;
-  if (p) {
-    if (p.seat !== seat) return 'turn';
-    if (p.kind === 'stack') return p.kinds.includes(c.kind) ? null : 'stack';
-    if (p.kind === 'playAgain') return c.colour === p.colour || c.kind === 'playAgain' ? null : 'playAgain';
-    if (p.kind !== 'drawn') return 'pending';
-    if (c.serial !== p.card) return 'drawn';
-  } else if (seat !== s.turn) {
-    if (!(s.rules.options.jumpIn && c.colour !== null && c.code === top.code)) return 'turn';
+/**
+ * What a card must be for one seat to play it now, decided once per listing from the request,
+ * whose turn it is, the top card and the current colour. Whether a card may be played then
+ * depends on its key alone ({@link KEY_AT}; and on its serial after a draw), so each demand has
+ * a table by key, built once from {@link blockedByKey} and kept: listing asks every card of a
+ * hand before every move, and so reads one entry of a table per card. One object, written over
+ * by each {@link demandOf} (a listing reads it while it lists, and asks for no other meanwhile).
+ */
+class Demand {
+  /** The reason every card is refused ('turn', 'pending'), or null when each card is tested. */
+  all: Blocker | null = null;
+  /** Out of turn: only a jump-in, a coloured card identical to the top card, may be played. */
+  jumpIn = false;
+  /**
+   * What a request lets through whatever the top card: {@link STACK} its kinds, {@link AGAIN}
+   * its colour and Play Again; {@link FIT}: none, the card must fit. A number, not the Blocker
+   * it refuses with: the listing compares it, and a compare of small integers is one instruction.
+   */
+  gate = FIT;
+  /** The kinds the gate lets through, a bit per kind index ({@link CARD_KINDS}). */
+  kinds = 0;
+  /** The colour the gate lets through (an index in COLOURS), or -2: none. */
+  colour = -2;
+  /** The only card (a serial) that may be played, the card just drawn; -1: any. */
+  only = -1;
+  /** The top card's key ({@link KEY_AT}). */
+  top = 0;
+  /** The current colour as an index in COLOURS, -1 when none is named. */
+  current = -1;
+  /** By key: 1 when {@link blockedByKey} lets a card of that key through ({@link tableOf}). */
+  table: Uint8Array = NOTHING;
+}
+
+/** {@link Demand.gate}: no gate, a stack request's, a Play Again's. */
+const FIT = 0, STACK = 1, AGAIN = 2;
+
+/** Keys run below this: 4 colours and none, 32 faces each ({@link keyOf}). */
+const KEYS = 5 * 32;
+/** The table of a demand that refuses every card. */
+const NOTHING = new Uint8Array(KEYS);
+const demand = new Demand();
+
+/**
+ * The tables of the demands met so far ({@link tableOf}), by what {@link blockedByKey} reads of
+ * them as one number: the current colour and the top card's face; out of turn, the top card's
+ * key; after a Play Again, its colour. An array read per listing, not a lookup by a key object.
+ */
+const tables: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(3 * KEYS).fill(undefined);
+/** The tables of stack requests, by the bits of their kinds (a few per rule set). */
+const stackTables = new Map<number, Uint8Array>();
+
+/** The table of `d` ({@link Demand.table}): built the first time a demand like it is met. */
+function tableOf(d: Demand): Uint8Array {
+  if (d.all !== null) return NOTHING;
+  if (d.gate === STACK) {
+    let t = stackTables.get(d.kinds);
+    if (t === undefined) stackTables.set(d.kinds, (t = tableBuilt(d)));
+    return t;
   }
-  return fits(c, s.colour, top) ? null : 'match';
+  const at = d.gate === AGAIN ? 2 * KEYS + 1 + d.colour : d.jumpIn ? KEYS + d.top : (d.current + 1) * 32 + keyFace(d.top);
+  return tables[at] ?? (tables[at] = tableBuilt(d));
+}
+
+/** The table of `d`, from {@link blockedByKey} asked of every key. */
+function tableBuilt(d: Demand): Uint8Array {
+  const t = new Uint8Array(KEYS);
+  for (let key = 0; key < KEYS; key++) t[key] = blockedByKey(d, key) === null ? 1 : 0;
+  return t;
+}
+
+/** The kind indices listing tests ({@link CARD_KINDS}). */
+const NUMBER = CARD_KINDS.indexOf('number'), PLAY_AGAIN = CARD_KINDS.indexOf('playAgain');
+
+/** The kinds of a stack request as bits of their kind indices (a name that is no kind lets nothing through). */
+function kindBits(kinds: readonly string[]): number {
+  let bits = 0;
+  for (let i = 0; i < kinds.length; i++) {
+    const k = CARD_KINDS.indexOf(kinds[i] as CardKind);
+    if (k >= 0) bits |= 1 << k;
+  }
+  return bits;
+}
+
+/** What `seat` may play now in `s` ({@link Demand}: the shared object, filled for this seat). */
+function demandOf(s: Round, seat: number): Demand {
+  const d = demand;
+  const p = s.pending;
+  d.all = null;
+  d.jumpIn = false;
+  d.gate = FIT;
+  d.only = -1;
+  d.top = KEY_AT[s.discard[s.discard.length - 1]];
+  d.current = colourIndexOf(s.colour);
+  if (p) {
+    if (p.seat !== seat) d.all = 'turn';
+    else if (p.kind === 'stack') (d.gate = STACK), (d.kinds = kindBits(p.kinds)), (d.colour = -2);
+    else if (p.kind === 'playAgain') (d.gate = AGAIN), (d.kinds = 1 << PLAY_AGAIN), (d.colour = colourIndexOf(p.colour));
+    else if (p.kind === 'drawn') d.only = p.card;
+    else d.all = 'pending';
+  } else if (seat !== s.turn) {
+    if (s.rules.options.jumpIn) d.jumpIn = true;
+    else d.all = 'turn';
+  }
+  d.table = tableOf(d);
+  return d;
+}
+
+/** Why a card of key `key` cannot be played under `d` (whoever holds it, whatever was drawn), or null when it can. */
+function blockedByKey(d: Demand, key: number): Blocker | null {
+  // The same key is the same code: a coloured card (key 32 and up) identical to the top card, which it then fits.
+  if (d.jumpIn) return key === d.top && key >= 32 ? null : 'turn';
+  // A request's gate decides alone: a card it lets through is played whatever the top card.
+  if (d.gate !== FIT) return ((d.kinds >> keyKind(key)) & 1) === 1 || keyColour(key) === d.colour ? null : d.gate === STACK ? 'stack' : 'playAgain';
+  return fitsKey(key, d.current, d.top) ? null : 'match';
+}
+
+/**
+ * The cards of `cards` (serials) that may be played under `d`, written into `found` from its
+ * start: how many. What {@link blockedIn} says of each, read from the demand's table, in a loop
+ * of its own (a few reads per card) apart from the listing of each playable card's moves.
+ */
+function playableCards(d: Demand, cards: readonly number[], found: number[]): number {
+  const keys = KEY_AT;
+  const table = d.table;
+  const only = d.only;
+  let k = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const n = cards[i];
+    if ((only < 0 || n === only) && table[keys[n]] === 1) found[k++] = n;
+  }
+  return k;
+}
+
+/** The serials {@link playableCards} finds for a listing, written over by each. */
+const found: number[] = [];
+
+/** Why the card `n` (a serial) cannot be played under `d`, or null when it can. */
+function blockedIn(d: Demand, n: number): Blocker | null {
+  if (d.all !== null) return d.all;
+  if (d.only >= 0 && n !== d.only) return 'drawn';
+  return blockedByKey(d, KEY_AT[n]);
 }
 
 /** A card (a serial) may be played now by `seat`, as far as whose turn it is and what it is played on. */
 export function playableBy(s: Round, seat: number, n: number): MoveError | null {
-  const b = blocker(s, seat, cardAt(n), topOf(s));
+  const b = blockedIn(demandOf(s, seat), n);
   if (b === null) return null;
   const p = s.pending;
   switch (b) {
@@ -161,53 +299,57 @@ const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4;
 let flagRules: Rules | null = null;
 let flagsBySerial: number[] = [];
 
-/** The listing bits of `c` under `rules`, from its effect (asked once per card and rule set). */
-function playFlags(rules: Rules, c: Card): number {
+/** The listing bits by serial under `rules` (filled as {@link playFlags} asks them). */
+function flagsFor(rules: Rules): number[] {
   if (rules !== flagRules) (flagRules = rules), (flagsBySerial = []);
-  let f = flagsBySerial[c.serial];
-  if (f === undefined) {
-    const effect = EFFECT_OF_KIND[c.kindIndex];
-    f = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, c) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0);
-    flagsBySerial[c.serial] = f;
-  }
-  return f;
+  return flagsBySerial;
+}
+
+/** The listing bits of the card `n` (a serial) under `rules`, from its effect, kept in `flags` ({@link flagsFor}'s). */
+function playFlags(rules: Rules, flags: number[], n: number): number {
+  const effect = EFFECT_OF_KIND[keyKind(KEY_AT[n])];
+  return (flags[n] = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, cardAt(n)) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0));
 }
 
 /**
  * Every legal play of the cards `cards` (serials) by `seat` (each colour, target, pair and UNO
  * call variant), into `out`. Listing runs before every move of every simulated round, so it is
- * written with plain loops and builds no object (no move, no per-card array).
+ * written with plain loops over serials and builds no object (no move, no per-card array): what
+ * a card must be is decided once ({@link demandOf}), and each card is tested by its key.
  */
 export function playMoves(s: Round, seat: number, cards: readonly number[], out: MoveList): void {
+  const d = demandOf(s, seat);
+  if (d.all !== null) return;
   const hand = s.hands[seat];
   const rules = s.rules;
+  const flags = flagsFor(rules);
   const unoCall = rules.options.unoCall;
   let others: number[] | null = null;
   const pairs = rules.options.twoIdentical && !s.pending && seat === s.turn;
-  const top = topOf(s);
-  for (let i = 0; i < cards.length; i++) {
-    const c = cardAt(cards[i]);
-    if (blocker(s, seat, c, top)) continue;
-    const f = playFlags(rules, c);
+  const count = playableCards(d, cards, found);
+  for (let i = 0; i < count; i++) {
+    const n = found[i];
+    const f = flags[n] ?? playFlags(rules, flags, n);
+    const key = KEY_AT[n];
     const colours = f & NAMES_COLOUR ? ALL_COLOURS : NONE;
     const targets = f & NEEDS_TARGET ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
-    const extra = f & LAYS ? EFFECT_OF_KIND[c.kindIndex].lays!(hand, c).length : 0;
-    // The card alone (also = undefined), then each identical number card of the hand as its pair.
+    const extra = f & LAYS ? EFFECT_OF_KIND[keyKind(key)].lays!(hand, cardAt(n)).length : 0;
+    // The card alone (also = -1), then each identical number card of the hand as its pair.
     for (let j = -1; j < hand.length; j++) {
       let also = -1;
       if (j >= 0) {
-        if (!pairs || c.kind !== 'number') break;
-        const p = cardAt(hand[j]);
-        if (p === c || p.code !== c.code) continue;
-        also = p.serial;
+        if (!pairs || keyKind(key) !== NUMBER) break;
+        const p = hand[j];
+        if (p === n || KEY_AT[p] !== key) continue;
+        also = p;
       }
       const laid = extra + (also < 0 ? 1 : 2);
       const unoToo = unoCall && hand.length - laid === 1;
       for (let a = 0; a < colours.length; a++)
         for (let b = 0; b < targets.length; b++) {
-          out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 0);
-          if (unoToo) out.add(PLAY, seat, c.serial, also, colours[a], targets[b], 1);
+          out.add(PLAY, seat, n, also, colours[a], targets[b], 0);
+          if (unoToo) out.add(PLAY, seat, n, also, colours[a], targets[b], 1);
         }
     }
   }

@@ -3,7 +3,7 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { CARD_KINDS, cardAt, COLOURS, pointsIn, pointTable, serialsOf, type Card, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsIn, pointTable, serialsOf, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
@@ -18,31 +18,37 @@ const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit'
 const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
 /** The kinds whose effect lays more cards than the card and its pair (Discard All), by kind index: read per candidate. */
 const LAYS_BY_KIND: readonly boolean[] = EFFECT_OF_KIND.map((e) => e.lays !== undefined);
+/** The kind indices the scores name ({@link CARD_KINDS}): a card's kind is read from its key ({@link KEY_AT}). */
+const SKIP = CARD_KINDS.indexOf('skip'), REVERSE = CARD_KINDS.indexOf('reverse'), DISCARD_ALL = CARD_KINDS.indexOf('discardAll');
+const PLAY_AGAIN = CARD_KINDS.indexOf('playAgain'), COUP = CARD_KINDS.indexOf('coupExtreme');
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
-  return strongestOf(serialsOf(hand));
+  return COLOURS[strongestOf(serialsOf(hand))];
 }
 
-/** {@link strongestColour} of a hand of serials (a round's). */
-function strongestOf(hand: readonly number[]): Colour {
-  // One pass over the hand (not one per colour): the scores are whole numbers, so the sums are the same.
-  let red = 0, yellow = 0, green = 0, blue = 0;
+/** The sums {@link strongestOf} compares, written over by each call. */
+const handSums = [0, 0, 0, 0];
+
+/** {@link strongestColour} of a hand of serials (a round's), as an index in COLOURS. */
+function strongestOf(hand: readonly number[]): number {
+  handSums[0] = handSums[1] = handSums[2] = handSums[3] = 0;
+  colourSums(hand, null, handSums);
+  return bestOf(handSums);
+}
+
+/**
+ * Adds each coloured card of `hand` (serials) to `count` (when given) and its {@link strength}
+ * to `sums`, by colour index: one pass over the hand's keys, not one per colour.
+ */
+function colourSums(hand: readonly number[], count: number[] | null, sums: number[]): void {
   for (let i = 0; i < hand.length; i++) {
-    const c = cardAt(hand[i]);
-    const v = 10 + (c.number ?? 10);
-    if (c.colour === 'red') red += v;
-    else if (c.colour === 'yellow') yellow += v;
-    else if (c.colour === 'green') green += v;
-    else if (c.colour === 'blue') blue += v;
+    const key = KEY_AT[hand[i]];
+    const colour = keyColour(key);
+    if (colour < 0) continue;
+    if (count !== null) count[colour]++;
+    sums[colour] += strength(key);
   }
-  // Ties go to the first colour of COLOURS (red, yellow, green, blue).
-  let best: Colour = 'red';
-  let bestScore = red;
-  if (yellow > bestScore) (best = 'yellow'), (bestScore = yellow);
-  if (green > bestScore) (best = 'green'), (bestScore = green);
-  if (blue > bestScore) best = 'blue';
-  return best;
 }
 
 /** What {@link leader} reads: a state's or a round's seats, hand sizes and totals. */
@@ -70,16 +76,17 @@ function closerToWinning(state: Table, a: number, b: number): boolean {
 }
 
 
-/** What a card adds to its colour in {@link strongestColour}. */
-function strength(number: number | null): number {
-  return 10 + (number ?? 10);
+/** What a card (its key, {@link KEY_AT}) adds to its colour in {@link strongestColour}: 10 and its number, 20 for another card. */
+function strength(key: number): number {
+  const face = keyFace(key);
+  return face < 10 ? 10 + face : 20;
 }
 
-/** The colour with the highest sum (sums in COLOURS order; ties: the first), as strongestColour picks it. */
-function bestOf(sums: readonly number[]): Colour {
+/** The colour with the highest sum (sums in COLOURS order; ties: the first) as its index, as strongestColour picks it. */
+function bestOf(sums: readonly number[]): number {
   let best = 0;
   for (let i = 1; i < sums.length; i++) if (sums[i] > sums[best]) best = i;
-  return COLOURS[best];
+  return best;
 }
 
 /**
@@ -102,8 +109,8 @@ class Scoring {
   /** The points of each card under the rules ({@link pointTable}), and the points table it was built for. */
   points: number[] = [];
   pointsOf: Points | null = null;
-  /** The strongest colour of the whole hand (bestOf(strength)), once asked. */
-  best: Colour | undefined = undefined;
+  /** The strongest colour of the whole hand (bestOf(strength), an index in COLOURS), once asked; -1 until then. */
+  best = -1;
 
   // The terms of one card (and its pair), the same for all its candidates: a wild is listed once
   // per colour it may name and a Coup Extrême once per colour and target, one after the other.
@@ -124,6 +131,8 @@ class Scoring {
   named = -1;
   /** Laid cards of each colour (COLOURS order). */
   readonly laidOfColour = [0, 0, 0, 0];
+  /** The strength of each colour a play keeps, as {@link strongestKept} sums it. */
+  readonly keptStrength = [0, 0, 0, 0];
   /** What the card's kind adds (an attack, a skip, Discard All…: at most one applies), and a pair. */
   kindBonus = 0;
   pairBonus = 0;
@@ -133,18 +142,12 @@ class Scoring {
     const { count, strength: sums } = this;
     count[0] = count[1] = count[2] = count[3] = 0;
     sums[0] = sums[1] = sums[2] = sums[3] = 0;
-    const hand = state.hands[seat];
-    for (let i = 0; i < hand.length; i++) {
-      const c = cardAt(hand[i]);
-      if (c.colour === null) continue;
-      count[c.colourIndex]++;
-      sums[c.colourIndex] += strength(c.number);
-    }
+    colourSums(state.hands[seat], count, sums);
     this.state = state;
     this.seat = seat;
     this.victimCards = state.hands[nextSeat(state, seat)].length;
     this.leader = UNASKED;
-    this.best = undefined;
+    this.best = -1;
     this.card = -1;
     // pointTable gives the same table for the same points: looked up once per rule set, not per decision.
     if (this.pointsOf !== state.rules.points) (this.points = pointTable(state.rules.points, state.rules.deck)), (this.pointsOf = state.rules.points);
@@ -154,8 +157,10 @@ class Scoring {
   /** Sets the card terms up for the play of `card` (a serial) with the pair `also` (-1: none). */
   cardTerms(card: number, also: number): void {
     const { state, seat } = this;
-    const c = cardAt(card);
-    const laidCards = LAYS_BY_KIND[c.kindIndex] ? laidOf(state, seat, c, also) : null;
+    const key = KEY_AT[card];
+    const kind = keyKind(key);
+    const colourIndex = keyColour(key);
+    const laidCards = LAYS_BY_KIND[kind] ? laidOf(state, seat, cardAt(card), also) : null;
     const laid = laidCards ? laidCards.length : also >= 0 ? 2 : 1;
     // The laid cards all come from the hand (ids are unique): what stays is the rest.
     const kept = state.hands[seat].length - laid;
@@ -163,25 +168,25 @@ class Scoring {
     byColour[0] = byColour[1] = byColour[2] = byColour[3] = 0;
     // Without a list, the play lays the card and its pair, both of the card's colour.
     if (laidCards === null) {
-      if (c.colourIndex >= 0) byColour[c.colourIndex] = laid;
+      if (colourIndex >= 0) byColour[colourIndex] = laid;
     } else {
       for (let n = 0; n < laidCards.length; n++) {
-        const l = cardAt(laidCards[n]);
-        if (l.colourIndex >= 0) byColour[l.colourIndex]++;
+        const l = keyColour(KEY_AT[laidCards[n]]);
+        if (l >= 0) byColour[l]++;
       }
     }
-    let start = pointsIn(this.points, state.rules.points, c) / 10;
-    if (c.colour === null && kept > 1) start -= 30; // keep wilds for when nothing else plays
+    let start = pointsIn(this.points, state.rules.points, cardAt(card)) / 10;
+    if (colourIndex < 0 && kept > 1) start -= 30; // keep wilds for when nothing else plays
     const victimCards = this.victimCards;
     let kindBonus = 0;
-    if (ATTACK_BY_KIND[c.kindIndex]) kindBonus = 12 + Math.max(0, 8 - victimCards) * 3;
-    else if (c.kind === 'skip' || c.kind === 'reverse') kindBonus = 4 + Math.max(0, 5 - victimCards) * 2;
-    else if (c.kind === 'discardAll') kindBonus = laid > 1 ? 10 * (laid - 1) : -15;
-    else if (c.kind === 'playAgain') kindBonus = 6;
+    if (ATTACK_BY_KIND[kind]) kindBonus = 12 + Math.max(0, 8 - victimCards) * 3;
+    else if (kind === SKIP || kind === REVERSE) kindBonus = 4 + Math.max(0, 5 - victimCards) * 2;
+    else if (kind === DISCARD_ALL) kindBonus = laid > 1 ? 10 * (laid - 1) : -15;
+    else if (kind === PLAY_AGAIN) kindBonus = 6;
     this.card = card;
     this.also = also;
-    this.colourIndex = c.colourIndex;
-    this.coup = c.kind === 'coupExtreme';
+    this.colourIndex = colourIndex;
+    this.coup = kind === COUP;
     this.laidCards = laidCards;
     this.laid = laid;
     this.kept = kept;
@@ -193,7 +198,7 @@ class Scoring {
 
   /** The colour a wild of the card terms should name, as an index in COLOURS. */
   namedColour(): number {
-    if (this.named < 0) this.named = COLOURS.indexOf(strongestKept(this, cardAt(this.card), this.kept, this.laidCards));
+    if (this.named < 0) this.named = strongestKept(this, this.kept, this.laidCards);
     return this.named;
   }
 }
@@ -201,15 +206,17 @@ class Scoring {
 /** {@link Scoring.leader} before it is asked (no seat). */
 const UNASKED = -1;
 
-/** The colour a wild should name: the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
-function strongestKept(k: Scoring, c: Card, kept: number, laid: readonly number[] | null): Colour {
-  // A play that lays no coloured card keeps the whole hand's colours: the decision's best, found once.
-  if (kept === 0 || (c.colour === null && laid === null)) return (k.best ??= bestOf(k.strength));
-  const sums = k.strength.slice();
-  // Only a wild is asked, so a play with no list laid only itself (no colour): the case above.
-  for (let i = 0; laid !== null && i < laid.length; i++) {
-    const l = cardAt(laid[i]);
-    if (l.colour !== null) sums[l.colourIndex] -= strength(l.number);
+/** The colour a wild of the card terms should name (an index in COLOURS): the strongest of what the hand keeps (of the whole hand when it keeps nothing). */
+function strongestKept(k: Scoring, kept: number, laid: readonly number[] | null): number {
+  // Only a wild is asked, so a play with no list laid only itself (no colour), and one that
+  // keeps nothing goes by the whole hand: the decision's best, found once.
+  if (kept === 0 || laid === null) return k.best < 0 ? (k.best = bestOf(k.strength)) : k.best;
+  const sums = k.keptStrength;
+  for (let i = 0; i < 4; i++) sums[i] = k.strength[i];
+  for (let i = 0; i < laid.length; i++) {
+    const key = KEY_AT[laid[i]];
+    const l = keyColour(key);
+    if (l >= 0) sums[l] -= strength(key);
   }
   return bestOf(sums);
 }
@@ -266,7 +273,7 @@ export function heuristicBot(o: BotOptions & { challengeChance?: number }): Roun
         if (other < 0 && t !== UNO && t !== CATCH) other = i;
       }
       if (firstColour >= 0) {
-        const best = COLOURS.indexOf(strongestOf(state.hands[seat]));
+        const best = strongestOf(state.hands[seat]);
         for (let n = 0; n < picks.length; n++) if (list.type[picks[n]] === COLOUR_MOVE && list.colour[picks[n]] === best) return picks[n];
         return firstColour;
       }

@@ -16,21 +16,27 @@ export const PLAY = 0, PRESS = 1, DRAW = 2, PASS = 3, LAUNCHER = 4, COLOUR = 5, 
 /** The code of each move type by its name (a move object's `type`). */
 export const MOVE_CODE: Readonly<Record<Move['type'], number>> = Object.fromEntries(MOVE_TYPES.map((t, i) => [t, i])) as Record<Move['type'], number>;
 
+/** Moves a new list has room for; {@link MoveList.add} doubles the room when a listing needs more. */
+const ROOM = 16;
+
 /**
  * Moves as columns: move `i` is `type[i]` (a code of {@link MOVE_TYPES}) by `seat[i]`, with its
  * card and pair as serials, its colour as an index in COLOURS, its target seat (-1: none) and
- * `uno[i]` 1 when it calls UNO. The columns grow and are never shrunk: `length` says how many
- * moves are listed now.
+ * `uno[i]` 1 when it calls UNO. `length` says how many moves are listed now; the columns are
+ * typed arrays with room for more (what lies past `length` is stale), written over by each
+ * listing and replaced only when they grow: read a column afresh after adding to the list.
+ * Typed arrays because listing writes every column of every move before every turn, and a store
+ * into a typed array is a bounds check and a write, with no check of an array's kind or capacity.
  */
 export class MoveList {
   length = 0;
-  readonly type: number[] = [];
-  readonly seat: number[] = [];
-  readonly card: number[] = [];
-  readonly also: number[] = [];
-  readonly colour: number[] = [];
-  readonly target: number[] = [];
-  readonly uno: number[] = [];
+  type = new Int32Array(ROOM);
+  seat = new Int32Array(ROOM);
+  card = new Int32Array(ROOM);
+  also = new Int32Array(ROOM);
+  colour = new Int32Array(ROOM);
+  target = new Int32Array(ROOM);
+  uno = new Int32Array(ROOM);
 
   /** Empties the list (its columns are kept, to be written over). */
   clear(): void {
@@ -39,7 +45,9 @@ export class MoveList {
 
   /** Adds a move; the fields it does not have are -1 (uno: 0). */
   add(type: number, seat: number, card = -1, also = -1, colour = -1, target = -1, uno = 0): void {
-    const i = this.length++;
+    const i = this.length;
+    if (i === this.type.length) this.grow();
+    this.length = i + 1;
     this.type[i] = type;
     this.seat[i] = seat;
     this.card[i] = card;
@@ -47,6 +55,23 @@ export class MoveList {
     this.colour[i] = colour;
     this.target[i] = target;
     this.uno[i] = uno;
+  }
+
+  /** Twice the room in every column, the moves listed kept. */
+  private grow(): void {
+    const room = this.type.length * 2;
+    const wider = (column: Int32Array) => {
+      const c = new Int32Array(room);
+      c.set(column);
+      return c;
+    };
+    this.type = wider(this.type);
+    this.seat = wider(this.seat);
+    this.card = wider(this.card);
+    this.also = wider(this.also);
+    this.colour = wider(this.colour);
+    this.target = wider(this.target);
+    this.uno = wider(this.uno);
   }
 
   /** Move `j` is move `i` with UNO called (a play's twin, listed right after it). */

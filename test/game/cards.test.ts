@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, pointsIn, pointTable } from '../../game/cards.ts';
+import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsIn, pointTable } from '../../game/cards.ts';
 import { RULE_SETS, ruleSet } from '../../game/rules.ts';
 
 describe('cards and decks', () => {
@@ -14,6 +14,20 @@ describe('cards and decks', () => {
     expect(card('CX#2')).toMatchObject({ kind: 'coupExtreme', colour: null });
     expect([cardLabel('R5#1'), cardLabel('BH2#2'), cardLabel('CX#1'), cardLabel('Y+2#1')]).toEqual(['Red 5', 'Blue Hit 2', 'Coup Extrême', 'Yellow +2']);
     expect(() => card('X9#1')).toThrow(/not a card id/);
+  });
+  it("a card's key gives its colour, face and kind, and is shared by identical cards only", () => {
+    const byKey = new Map<number, string>();
+    for (const r of Object.values(RULE_SETS)) {
+      for (const id of buildDeck(r.deck)) {
+        const c = card(id);
+        const key = KEY_AT[c.serial];
+        expect([keyColour(key), keyFace(key), keyKind(key)]).toEqual([c.colourIndex, c.face, c.kindIndex]);
+        expect(byKey.get(key) ?? c.code).toBe(c.code);
+        byKey.set(key, c.code);
+      }
+    }
+    // Every code of every deck has its own key: 4 colours × (10 numbers + the action kinds met) and the wilds.
+    expect(new Set(byKey.values()).size).toBe(byKey.size);
   });
   it('each rule set has its deck size, every id unique', () => {
     const sizes = Object.fromEntries(Object.entries(RULE_SETS).map(([n, r]) => [n, buildDeck(r.deck).length]));
