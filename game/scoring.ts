@@ -15,7 +15,8 @@ function pointsOfHand(points: Points, table: number[], hand: readonly (string | 
   let total = 0;
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i];
-    total += pointsIn(table, points, typeof c === 'number' ? cardAt(c) : card(c));
+    // A serial indexes the table itself; an id (or a card the table does not hold) is looked up.
+    total += typeof c === 'number' && c < table.length ? table[c] : pointsIn(table, points, typeof c === 'number' ? cardAt(c) : card(c));
   }
   return total;
 }
@@ -30,7 +31,9 @@ export function roundPoints(state: GameState | Round): number[] {
   const { players, hands } = state;
   const { points: values, deck, options: { scoring, teams } } = state.rules;
   const table = pointTable(values, deck);
-  const points = Array<number>(players).fill(0);
+  // Zeros pushed, not Array(n).fill(0): a holey array filled by the runtime costs more than the round's scoring.
+  const points: number[] = [];
+  for (let seat = 0; seat < players; seat++) points.push(0);
   const seats = activeSeats(state);
   if (scoring !== 'standard') {
     for (const seat of seats) points[seat] = pointsOfHand(values, table, hands[seat]);
