@@ -8,7 +8,14 @@
  * the two windows over the difference of turns then leaves out the JIT's first compilations too.
  * A script, not a timed test:
  *
- *   node bin/run-ts.js bench/instructions.ts [--what classic,extreme,peer] [--jobs 2] [--json]
+ *   node bin/run-ts.js bench/instructions.ts [--what classic,extreme,peer] [--jobs 2] [--json] [--by-function N]
+ *
+ * `--by-function N` adds, per engine, one more run of the many games with the instructions
+ * counted by address (`--dump-instr=yes`) and node writing where it puts each compiled function
+ * (`--perf-basic-prof`), and gives the N functions (JavaScript as V8 compiled it, or the node
+ * binary's own: builtins, the collector) that ran the most instructions of the measured games,
+ * per turn: where a change would pay, which the totals cannot say. A compiled function's name
+ * starts with V8's tier: `*` optimised, `~` not.
  *
  * `machine` (machine fidelity) may be listed too; its counts swing with the JIT far more than
  * the others', so read it over several runs. `--jobs N` runs N valgrinds at once: the counts do
@@ -21,7 +28,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const USAGE = 'usage: node bin/run-ts.js bench/instructions.ts [--what classic,extreme,peer,machine] [--jobs N] [--json]';
+const USAGE = 'usage: node bin/run-ts.js bench/instructions.ts [--what classic,extreme,peer,machine] [--jobs N] [--json] [--by-function N]';
 
 /** Games of the short and the long run, and the warm-up before each, per engine. */
 const PLAN: Record<string, { few: number; many: number; warm: number }> = {
@@ -36,6 +43,7 @@ const { values } = parseArgs({
     what: { type: 'string', default: 'classic,extreme,peer' },
     jobs: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
+    'by-function': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -46,18 +54,31 @@ if (values.help) {
 const whats = values.what!.split(',').map((w) => w.trim());
 const bad = whats.find((w) => !(w in PLAN));
 const jobs = Number(values.jobs);
-if (bad !== undefined || !Number.isInteger(jobs) || jobs < 1) {
-  console.error(`${bad !== undefined ? `--what: "${bad}" is not an engine: list classic, extreme, peer or machine` : '--jobs: a whole number of at least 1'}\n${USAGE}`);
+const top = values['by-function'] === undefined ? 0 : Number(values['by-function']);
+const problem = bad !== undefined ? `--what: "${bad}" is not an engine: list classic, extreme, peer or machine`
+  : !Number.isInteger(jobs) || jobs < 1 ? '--jobs: a whole number of at least 1'
+  : !Number.isInteger(top) || top < 0 || (values['by-function'] !== undefined && top === 0) ? '--by-function: how many functions to list, a whole number of at least 1'
+  : null;
+if (problem) {
+  console.error(`${problem}\n${USAGE}`);
   process.exit(2);
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(path.join(tmpdir(), 'uno-instructions-'));
 
-/** One run under callgrind: its instructions and the turns the probe played. */
-function counted(what: string, games: number, warm: number): Promise<{ instructions: number; turns: number }> {
-  const out = path.join(work, `${what}-${games}.out`);
-  const args = ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${out}`, process.execPath, '--single-threaded', 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
+/** What one run under callgrind counted: the measured games' instructions and turns, and with `byAddress` the functions that ran them. */
+interface Counted {
+  instructions: number;
+  turns: number;
+  functions?: FunctionCount[];
+}
+
+/** One run under callgrind; `byAddress`: also the instructions of each function (see `--by-function`). */
+function counted(what: string, games: number, warm: number, byAddress = false): Promise<Counted> {
+  const out = path.join(work, `${what}-${games}${byAddress ? '-by-address' : ''}.out`);
+  const args = ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${out}`, ...(byAddress ? ['--dump-instr=yes'] : []),
+    process.execPath, '--single-threaded', ...(byAddress ? ['--perf-basic-prof'] : []), 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
   return new Promise((resolve, reject) => {
     const p = spawn('valgrind', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -69,16 +90,106 @@ function counted(what: string, games: number, warm: number): Promise<{ instructi
       if (code !== 0) return reject(new Error(`${what} with ${games} games: valgrind exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' / ')}`));
       // Dump 1 ends at the first CPU-time read (start-up and warm-up), dump 2 at the second: the
       // measured games. Each file gives its total as `summary: N` (older versions: `totals: N`).
-      let total: RegExpExecArray | null = null;
+      let text = '';
       try {
-        total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(`${out}.2`, 'utf8'));
+        text = readFileSync(`${out}.2`, 'utf8');
       } catch {
         // no second dump: said below
       }
+      const total = /^(?:summary|totals): (\d+)/m.exec(text);
       if (!total) return reject(new Error(`${what} with ${games} games: callgrind wrote no count of the measured games (${out}.2)`));
-      resolve({ instructions: Number(total[1]), turns: JSON.parse(stdout.trim().split('\n').pop()!).turns });
+      const result: Counted = { instructions: Number(total[1]), turns: JSON.parse(stdout.trim().split('\n').pop()!).turns };
+      if (byAddress) {
+        // Node names its compiled code in /tmp/perf-PID.map; under valgrind node keeps the pid valgrind started with.
+        const map = `/tmp/perf-${p.pid}.map`;
+        try {
+          result.functions = byFunction(text, readFileSync(map, 'utf8'));
+        } catch (e) {
+          return reject(new Error(`${what}: reading where node put its compiled code (${map}): ${(e as Error).message}`));
+        } finally {
+          rmSync(map, { force: true });
+        }
+      }
+      resolve(result);
     });
   });
+}
+
+/** Instructions one function ran. */
+interface FunctionCount {
+  name: string;
+  instructions: number;
+}
+
+/** A perf map's name of compiled JavaScript (`JS:*f file:///…/game/play.ts:1:7506`) as the table shows it, the path from the project's root. */
+function jsName(mapped: string | null): string {
+  if (mapped === null) return 'JS (code node did not map)';
+  return `JS ${mapped.replace(/^JS:/, '').replace(`file://${ROOT}`, '')}`;
+}
+
+/**
+ * The self instructions of each function in a callgrind dump made with `--dump-instr=yes`:
+ * functions callgrind names (the node binary's, libc's) as it names them, and code it cannot
+ * name (V8's compiled JavaScript) by the address ranges of node's perf map, `JS ` before the
+ * name. An address V8 used for more than one function over the run goes to the latest one
+ * mapped there, the code that ran in the measured games after warm-up.
+ */
+function byFunction(dump: string, perfMap: string): FunctionCount[] {
+  // The perf map: `START SIZE NAME`, hexadecimal, in the order V8 wrote the code.
+  const ranges = perfMap.split('\n').filter((l) => l).map((l, order) => {
+    const [start, size, ...name] = l.split(' ');
+    return { start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), name: name.join(' '), order };
+  }).sort((a, b) => a.start - b.start);
+  const maxSize = ranges.reduce((m, r) => Math.max(m, r.end - r.start), 0);
+  const nameAt = (address: number): string | null => {
+    let lo = 0;
+    let hi = ranges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ranges[mid].start <= address) lo = mid + 1;
+      else hi = mid;
+    }
+    let best: (typeof ranges)[number] | null = null;
+    for (let i = lo - 1; i >= 0 && address - ranges[i].start < maxSize; i--) {
+      const r = ranges[i];
+      if (address < r.end && (best === null || r.order > best.order)) best = r;
+    }
+    return best && best.name;
+  };
+  const names = new Map<string, string>();
+  const counts = new Map<string, number>();
+  let fn = '';
+  let unnamed = false;
+  let address = 0;
+  let afterCall = false;
+  // A position is a number, or relative to the last one (`+N`, `-N`), or the same (`*`).
+  const position = (token: string, last: number): number =>
+    token === '*' ? last : token[0] === '+' ? last + Number(token.slice(1)) : token[0] === '-' ? last - Number(token.slice(1)) : Number(token);
+  for (const line of dump.split('\n')) {
+    const c = line[0];
+    if ((c >= '0' && c <= '9') || c === '+' || c === '-' || c === '*') {
+      const [at, , cost] = line.split(' ');
+      address = position(at, address);
+      // The line after `calls=` is the call's inclusive cost, the callee's: not this function's own.
+      if (afterCall) {
+        afterCall = false;
+        continue;
+      }
+      const name = unnamed ? jsName(nameAt(address)) : fn.length > 100 ? `${fn.slice(0, 99)}…` : fn;
+      counts.set(name, (counts.get(name) ?? 0) + Number(cost ?? 0));
+    } else if (line.startsWith('calls=')) afterCall = true;
+    else if (line.startsWith('fn=') || line.startsWith('cfn=')) {
+      // `fn=(id) name` names a function the first time, `fn=(id)` after.
+      const m = /^c?fn=\((\d+)\)(?: (.*))?$/.exec(line);
+      if (!m) continue;
+      if (m[2] !== undefined) names.set(m[1], m[2]);
+      if (c === 'f') {
+        fn = names.get(m[1]) ?? `(${m[1]})`;
+        unnamed = fn.startsWith('0x') || fn.includes('???');
+      }
+    }
+  }
+  return [...counts].map(([name, instructions]) => ({ name, instructions })).sort((a, b) => b.instructions - a.instructions);
 }
 
 /** Runs the tasks, `jobs` at a time; their results in the tasks' order. */
@@ -99,10 +210,19 @@ async function pool<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
 }
 
 try {
-  const runs = await pool(whats.flatMap((w) => [() => counted(w, PLAN[w].few, PLAN[w].warm), () => counted(w, PLAN[w].many, PLAN[w].warm)]));
+  const perEngine = top > 0 ? 3 : 2;
+  const runs = await pool(whats.flatMap((w) => [
+    () => counted(w, PLAN[w].few, PLAN[w].warm),
+    () => counted(w, PLAN[w].many, PLAN[w].warm),
+    ...(top > 0 ? [() => counted(w, PLAN[w].many, PLAN[w].warm, true)] : []),
+  ]));
   const rows = whats.map((what, i) => {
-    const [a, b] = [runs[2 * i], runs[2 * i + 1]];
-    return { what, games: [PLAN[what].few, PLAN[what].many], turns: b.turns - a.turns, instructionsPerTurn: Math.round((b.instructions - a.instructions) / (b.turns - a.turns)) };
+    const [a, b, c] = runs.slice(perEngine * i, perEngine * i + perEngine);
+    const row = { what, games: [PLAN[what].few, PLAN[what].many], turns: b.turns - a.turns, instructionsPerTurn: Math.round((b.instructions - a.instructions) / (b.turns - a.turns)) };
+    if (!c) return row;
+    // The many games' window, per turn: it holds the few games' start-up share too, a small part of it.
+    const functions = c.functions!.slice(0, top).map((f) => ({ name: f.name, perTurn: Math.round(f.instructions / c.turns), share: Math.round((1000 * f.instructions) / c.instructions) / 10 }));
+    return { ...row, functions };
   });
   const peer = rows.find((r) => r.what === 'peer');
   const classic = rows.find((r) => r.what === 'classic');
@@ -112,6 +232,11 @@ try {
     console.log('engine     games (few / many)   turns counted   instructions per turn');
     for (const r of rows) console.log(`${r.what.padEnd(10)} ${`${r.games[0]} / ${r.games[1]}`.padEnd(20)} ${String(r.turns).padStart(13)}   ${String(r.instructionsPerTurn).padStart(21)}`);
     if (ratio !== null) console.log(`classic takes ${ratio}× fewer instructions per turn than the peer (uno-engine), the same policy`);
+    for (const r of rows) {
+      if (!('functions' in r)) continue;
+      console.log(`\n${r.what}: the ${r.functions.length} functions that ran the most of the measured games' instructions (per turn, share)`);
+      for (const f of r.functions) console.log(`${String(f.perTurn).padStart(7)} ${`${f.share.toFixed(1)} %`.padStart(7)}  ${f.name}`);
+    }
   }
 } catch (e) {
   console.error(`bench/instructions: ${(e as Error).message}`);
