@@ -269,7 +269,7 @@ const pointTables = new WeakMap<Points, number[]>();
 /**
  * The points of every card under `points`, indexed by {@link Card.serial}: built once per points
  * table (a rule set's), so scoring a card is an array read rather than lookups by kind name. It
- * holds every card of `deck` (and every other card met so far); read it with {@link pointsIn}.
+ * holds every card of `deck` (and every other card met so far); read it with {@link pointsAt}.
  */
 export function pointTable(points: Points, deck: DeckSpec): number[] {
   let t = pointTables.get(points);
@@ -281,7 +281,7 @@ export function pointTable(points: Points, deck: DeckSpec): number[] {
   return t;
 }
 
-/** A card's points from a {@link pointTable} (computed for a card met after the table was built: another deck's). */
-export function pointsIn(table: number[], points: Points, c: Card): number {
-  return c.serial < table.length ? table[c.serial] : pointsOf(points, c);
+/** The points of the card `n` (a serial) from a {@link pointTable} (computed for a card met after the table was built: another deck's). */
+export function pointsAt(table: number[], points: Points, n: number): number {
+  return n < table.length ? table[n] : pointsOf(points, cardAt(n));
 }

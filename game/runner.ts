@@ -209,7 +209,8 @@ class Choices {
   answer(m: Move): void {
     const list = this.list;
     let i = list.length - 1;
-    while (list.type[i] !== LAUNCHER) i--;
+    while (i >= 0 && list.type[i] !== LAUNCHER) i--;
+    if (i < 0) throw new Error(`seat ${m.seat}'s launcher answered a press the round does not list: ${JSON.stringify(m)}`);
     this.at = i;
     this.move = m;
   }

@@ -1,5 +1,5 @@
 /** Points at the end of a round, by the scoring mode of the rules. */
-import { card, cardAt, pointsIn, pointTable, type Points } from './cards.ts';
+import { card, pointsAt, pointTable, type Points } from './cards.ts';
 import type { Round } from './core/round.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, teamOf } from './turn.ts';
@@ -15,8 +15,7 @@ function pointsOfHand(points: Points, table: number[], hand: readonly (string | 
   let total = 0;
   for (let i = 0; i < hand.length; i++) {
     const c = hand[i];
-    // A serial indexes the table itself; an id (or a card the table does not hold) is looked up.
-    total += typeof c === 'number' && c < table.length ? table[c] : pointsIn(table, points, typeof c === 'number' ? cardAt(c) : card(c));
+    total += pointsAt(table, points, typeof c === 'number' ? c : card(c).serial);
   }
   return total;
 }

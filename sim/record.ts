@@ -92,13 +92,9 @@ export function addGame(a: Aggregate, g: GameRecord): void {
   addArray(a.cardsPerPress, g.cardsPerPress);
   a.winsBySeat[g.winner]++;
   a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
-  // The sum and one count per turn tracked, in one pass (no array of ones made for the counts).
-  const { handSum, handCount } = a;
-  const hands = g.handSums;
-  for (let i = 0; i < hands.length; i++) {
-    handSum[i] = (handSum[i] ?? 0) + hands[i];
-    handCount[i] = (handCount[i] ?? 0) + 1;
-  }
+  addArray(a.handSum, g.handSums);
+  // One count per turn tracked (no array of ones made for it).
+  for (let i = 0; i < g.handSums.length; i++) a.handCount[i] = (a.handCount[i] ?? 0) + 1;
   const bin = Math.floor(g.turns / TURN_BIN);
   a.turnsHist[bin] = (a.turnsHist[bin] ?? 0) + 1;
   a.violations += g.violations;

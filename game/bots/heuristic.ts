@@ -3,7 +3,7 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { CARD_KINDS, cardAt, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsIn, pointTable, serialsOf, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsAt, pointTable, serialsOf, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
@@ -175,7 +175,7 @@ class Scoring {
         if (l >= 0) byColour[l]++;
       }
     }
-    let start = pointsIn(this.points, state.rules.points, cardAt(card)) / 10;
+    let start = pointsAt(this.points, state.rules.points, card) / 10;
     if (colourIndex < 0 && kept > 1) start -= 30; // keep wilds for when nothing else plays
     const victimCards = this.victimCards;
     let kindBonus = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsIn, pointTable } from '../../game/cards.ts';
+import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsAt, pointTable } from '../../game/cards.ts';
 import { RULE_SETS, ruleSet } from '../../game/rules.ts';
 
 describe('cards and decks', () => {
@@ -48,7 +48,7 @@ describe('cards and decks', () => {
     const t = pointTable(classic.points, classic.deck);
     // A card first met after the table was built (a deck of its own, say) is computed, not missing.
     const late = card('CX#99');
-    expect(pointsIn(t, classic.points, late)).toBe(cardPoints(classic.points, 'CX#99'));
+    expect(pointsAt(t, classic.points, late.serial)).toBe(cardPoints(classic.points, 'CX#99'));
   });
   it('each launcher rule set suggests its launcher profile', () => {
     expect(ruleSet('extreme').profile).toBe('seed-0-8');
