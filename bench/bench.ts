@@ -100,8 +100,6 @@ if (!json) console.error(`uno-extreme benchmark · ${cores} core(s) · Node ${pr
 // The classic rows play the peer's policy (the `first` bot): turns/s of the same work on both sides.
 const classic = { players: 4, rules: 'classic', fidelity: 'fast' as const, bots: ['first' as const] };
 const extreme = { players: 4, rules: 'extreme', fidelity: 'fast' as const };
-// The ratios are measured in interleaved pairs (ours then the peer, one thread then all), so a
-// slow spell of a shared machine hits both sides of a pair; the medians are reported.
 const peerRatios: number[] = [];
 const scaling: number[] = [];
 let classicFast1: Row | null = null;
@@ -109,18 +107,30 @@ let p: PeerRun | null = null;
 const peerScaling: number[] = [];
 let extremeThread1: Row | null = null;
 let extremeFastN: Row | null = null;
+// The ratio to the peer is measured first, before any worker thread runs in this process: for a
+// while after a thread job ends (its threads tearing their isolates down, work the job held off
+// catching up), whatever this thread runs next runs slower, and after the thread jobs it was
+// always the first run of a pair. The pairs are to measure the two engines alone, alike.
 // One unmeasured pass of both in this thread first: each side's first run is mostly its JIT
 // warming up, and the peer warms up as much as we do (its turns/s doubles from a cold run).
 await simulate({ seed: 2, match: false, profiles: ['seed-0-8'], csv: false, games: Math.round(3000 * scale), ...classic }, 1);
 peer(Math.round(3000 * scale));
+// Then interleaved pairs, each side first in every other pair, so a slow spell of a shared
+// machine, or anything a run leaves to the next, hits both sides alike; the median is reported.
 for (let r = 0; r < repeats; r++) {
+  const runPeer = () => {
+    const run = peer(Math.round(3000 * scale));
+    if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'in-process'.padStart(11)}  ${run.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${run.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
+    return (p = run);
+  };
+  const peerFirst = r % 2 === 1 ? runPeer() : null;
   classicFast1 = await measure('classic, fast', { games: 3000, ...classic }, 1);
-  p = peer(Math.round(3000 * scale));
-  if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'in-process'.padStart(11)}  ${p.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${p.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
-  peerRatios.push(classicFast1.turnsPerSecond / p.turnsPerSecond);
-  // Scaling is measured thread against thread: one worker thread, then one per core.
-  // 5000 games a thread, as `simulate --games 10000 --workers 2` gives each: every worker starts
-  // cold, and its warm-up (compiled on background threads, which need a free core) is part of it.
+  peerRatios.push(classicFast1.turnsPerSecond / (peerFirst ?? runPeer()).turnsPerSecond);
+}
+// Scaling is measured thread against thread, one worker thread then one per core, in interleaved
+// pairs too. 5000 games a thread, as `simulate --games 10000 --workers 2` gives each: every worker
+// starts cold, and its warm-up (compiled on background threads, which need a free core) is part of it.
+for (let r = 0; r < repeats; r++) {
   extremeThread1 = await measure('extreme, fast', { games: 5000, ...extreme }, 1, true);
   extremeFastN = await measure('extreme, fast', { games: 5000 * cores, ...extreme }, cores);
   scaling.push(extremeFastN.roundsPerSecond / extremeThread1.roundsPerSecond);

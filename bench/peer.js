@@ -34,14 +34,21 @@ export function peer(rounds) {
   return { rounds, seconds, roundsPerSecond: rounds / seconds, turnsPerSecond: turns / seconds };
 }
 
-/** `rounds` rounds in each of `threads` worker threads at once; the total rounds/s, wall clock from the spawn. */
+/**
+ * `rounds` rounds in each of `threads` worker threads at once; the total rounds/s, wall clock from
+ * the spawn to the last thread's exit, as `simulate` times its workers: a thread tearing its
+ * isolate down after its result still holds a core, and that belongs to this run, not to whatever
+ * the caller measures next.
+ */
 export async function peerThreads(threads, rounds) {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: threads }, () => new Promise((resolve, reject) => {
       const w = new Worker(new URL(import.meta.url), { workerData: { rounds } });
-      w.once('message', resolve);
+      let played = false;
+      w.once('message', () => (played = true));
       w.once('error', reject);
+      w.once('exit', (code) => (played ? resolve() : reject(new Error(`a peer thread exited (code ${code}) before its result`))));
     })),
   );
   return (threads * rounds) / ((performance.now() - t0) / 1000);
