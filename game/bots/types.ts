@@ -113,22 +113,18 @@ export function distinctPlays(moves: readonly Move[]): Play[] {
   return moves.filter((m): m is Play => m.type === 'play' && !m.uno);
 }
 
-/** `play` with UNO called, unless the bot forgets (when the play leaves one card). */
-export function withUnoCall(core: BotCore, moves: readonly Move[], play: Play): Move {
-  const { list, picks } = listOf(moves);
-  list.addMove(play);
-  const i = withUnoCallAt(core, list, picks, list.length - 1);
-  return i === list.length - 1 ? play : moves[i];
-}
-
-/** {@link withUnoCall} in a list: the play `i`, or its twin with UNO called among `picks`. */
+/**
+ * The play `i` of `list`, or its twin with UNO called when `picks` has it, unless the bot forgets
+ * (when the play leaves one card). A twin is listed right after its play ({@link MoveList.unoTwin}):
+ * one test, and the picks are looked through only when there is one.
+ */
 export function withUnoCallAt(core: BotCore, list: MoveList, picks: readonly number[], i: number): number {
-  // A loop, not find: this runs for every play a bot chooses.
-  for (let k = 0; k < picks.length; k++) {
-    const j = picks[k];
-    if (list.unoTwin(i, j)) return core.rng.chance(core.forgetUno) ? i : j;
-  }
-  return i;
+  const j = i + 1;
+  if (!list.unoTwin(i, j)) return i;
+  // A loop, not includes: this runs for every play a bot chooses that leaves one card.
+  let k = 0;
+  while (k < picks.length && picks[k] !== j) k++;
+  return k < picks.length && !core.rng.chance(core.forgetUno) ? j : i;
 }
 
 /** Late UNO calls and catches: the part of {@link Bot.react} every bot shares. */
