@@ -23,9 +23,11 @@ describe('reloading the launcher from the discard pile', () => {
     const s = fixture({ hands: ['R5 R7', 'G2'], top: 'R3', under: 'B1 B2', supply: 'G5 *', options: { reload: { atDiscard: 3 } } });
     expect(play(s, { type: 'press', seat: 0 }).events.some((e) => e.type === 'reload')).toBe(false);
     const more = fixture({ hands: ['R5 R7', 'G2'], top: 'R3', under: 'B1 B2 B4', supply: 'G5 *', options: { reload: { atDiscard: 3 } } });
-    const { state } = play(more, { type: 'press', seat: 0 });
-    expect(state.supply[0]).toBe('G5#1');
-    expect(state.supply).toHaveLength(more.supply.length + 3);
+    const { state, events } = play(more, { type: 'press', seat: 0 });
+    const reload = events.find((e) => e.type === 'reload');
+    expect(reload && reload.cards).toHaveLength(3);
+    // The launcher's cards come out first, then the reloaded ones in the order the event loads them.
+    expect(state.supply).toEqual([...more.supply, ...(reload?.type === 'reload' ? reload.cards : [])]);
   });
   it('an empty launcher with nothing to reload gives nothing', () => {
     const s = fixture({ hands: ['R5 R7 *', 'G2'], top: 'R3', supply: '' });
