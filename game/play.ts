@@ -3,14 +3,19 @@
  * play), with a message that says why not, and laying it. One source for both the validation of
  * a move and the listing of legal plays.
  */
-import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf, COLOURS, idAt, idsAt, KEY_AT, keyColour, keyFace, keyKind, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
-import { PLAY, type MoveList } from './core/moves.ts';
+import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf as importedColourIndexOf, COLOURS, idAt, idsAt, KEY_AT as IMPORTED_KEY_AT, keyColour as importedKeyColour, keyFace as importedKeyFace, keyKind as importedKeyKind, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
+import type { MoveList } from './core/moves.ts';
 import type { Round, RoundPending } from './core/round.ts';
 import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
+
+// Listing reads these for every card of a hand before every move: as this module's own constants
+// its compiled code holds them as constants, where an import is loaded from its module cell and
+// checked at each read.
+const KEY_AT = IMPORTED_KEY_AT, colourIndexOf = importedColourIndexOf, keyColour = importedKeyColour, keyFace = importedKeyFace, keyKind = importedKeyKind;
 
 /** A play move. */
 export type PlayMove = Extract<Move, { type: 'play' }>;
@@ -323,9 +328,11 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   const hand = s.hands[seat];
   const rules = s.rules;
   const flags = flagsFor(rules);
-  const unoCall = rules.options.unoCall;
+  // Booleans of their own (`=== true`): an option's value, of no type the compiler knows, would be
+  // tested as any value is (false, 0, '', …) at every listed play.
+  const unoCall = rules.options.unoCall === true;
   let others: number[] | null = null;
-  const pairs = rules.options.twoIdentical && !s.pending && seat === s.turn;
+  const pairs = rules.options.twoIdentical === true && !s.pending && seat === s.turn;
   const count = playableCards(d, cards, found);
   for (let i = 0; i < count; i++) {
     const n = found[i];
@@ -348,8 +355,8 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
       const unoToo = unoCall && hand.length - laid === 1;
       for (let a = 0; a < colours.length; a++)
         for (let b = 0; b < targets.length; b++) {
-          out.add(PLAY, seat, n, also, colours[a], targets[b], 0);
-          if (unoToo) out.add(PLAY, seat, n, also, colours[a], targets[b], 1);
+          out.addPlay(seat, n, also, colours[a], targets[b], 0);
+          if (unoToo) out.addPlay(seat, n, also, colours[a], targets[b], 1);
         }
     }
   }

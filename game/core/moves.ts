@@ -57,6 +57,14 @@ export class MoveList {
     this.uno[i] = uno;
   }
 
+  /**
+   * Adds a play: {@link add} with its type known here, a constant the compiled listing stores
+   * as it is, where a type passed in is first read from its import and converted.
+   */
+  addPlay(seat: number, card: number, also: number, colour: number, target: number, uno: number): void {
+    this.add(PLAY, seat, card, also, colour, target, uno);
+  }
+
   /** Twice the room in every column, the moves listed kept. */
   private grow(): void {
     const room = this.type.length * 2;
