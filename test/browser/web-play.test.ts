@@ -23,6 +23,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(errors).toEqual([]);
   });
 
+  // A whole round of searches at the bots' default budget, whose time is the machine's (about a
+  // minute on 2 cores): room beyond the suite's 60 s, for this test alone.
   it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
@@ -31,7 +33,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(await playRound(page, 'click')).toBeGreaterThan(3);
     await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
