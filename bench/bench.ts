@@ -35,8 +35,21 @@ async function measure(what: string, s: Omit<SimSettings, 'csv' | 'seed' | 'matc
   const row = { what, workers, rounds: settings.games, seconds: r.seconds, roundsPerSecond: settings.games / r.seconds, turnsPerSecond: turns / r.seconds };
   rows.push(row);
   const how = threads ? `${workers} thread(s)` : workers === 1 ? 'in-process' : `${workers} thread(s)`;
-  if (!json) console.error(`  ${what.padEnd(34)} ${how.padStart(11)}  ${row.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${row.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
+  say(what, how, row.roundsPerSecond, row.turnsPerSecond);
   return row;
+}
+
+/** One row of the table on standard error (none with `--json`): what ran, how, and its rates. */
+function say(what: string, how: string, roundsPerSecond: number, turnsPerSecond?: number): void {
+  const turns = turnsPerSecond === undefined ? '' : `  ${turnsPerSecond.toFixed(0).padStart(9)} turns/s`;
+  if (!json) console.error(`  ${what.padEnd(34)} ${how.padStart(11)}  ${roundsPerSecond.toFixed(0).padStart(7)} rounds/s${turns}`);
+}
+
+/** The peer in this thread, on as many rounds as ours plays in a pair; its row said. */
+function measurePeer(): PeerRun {
+  const run = peer(Math.round(3000 * scale));
+  say('peer uno-engine, classic', 'in-process', run.roundsPerSecond, run.turnsPerSecond);
+  return run;
 }
 
 /** XState events per second: presses on the machine alone, counting every event it processes. */
@@ -118,14 +131,10 @@ peer(Math.round(3000 * scale));
 // Then interleaved pairs, each side first in every other pair, so a slow spell of a shared
 // machine, or anything a run leaves to the next, hits both sides alike; the median is reported.
 for (let r = 0; r < repeats; r++) {
-  const runPeer = () => {
-    const run = peer(Math.round(3000 * scale));
-    if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'in-process'.padStart(11)}  ${run.roundsPerSecond.toFixed(0).padStart(7)} rounds/s  ${run.turnsPerSecond.toFixed(0).padStart(9)} turns/s`);
-    return (p = run);
-  };
-  const peerFirst = r % 2 === 1 ? runPeer() : null;
+  const peerFirst = r % 2 === 1 ? (p = measurePeer()) : null;
   classicFast1 = await measure('classic, fast', { games: 3000, ...classic }, 1);
-  peerRatios.push(classicFast1.turnsPerSecond / (peerFirst ?? runPeer()).turnsPerSecond);
+  p = peerFirst ?? measurePeer();
+  peerRatios.push(classicFast1.turnsPerSecond / p.turnsPerSecond);
 }
 // Scaling is measured thread against thread, one worker thread then one per core, in interleaved
 // pairs too. 5000 games a thread, as `simulate --games 10000 --workers 2` gives each: every worker
@@ -138,8 +147,8 @@ for (let r = 0; r < repeats; r++) {
   const peer1 = await peerThreads(1, Math.round(10000 * scale));
   const peerN = await peerThreads(cores, Math.round(10000 * scale));
   peerScaling.push(peerN / peer1);
-  if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${'1 thread(s)'.padStart(11)}  ${peer1.toFixed(0).padStart(7)} rounds/s`);
-  if (!json) console.error(`  ${'peer uno-engine, classic'.padEnd(34)} ${`${cores} thread(s)`.padStart(11)}  ${peerN.toFixed(0).padStart(7)} rounds/s`);
+  say('peer uno-engine, classic', '1 thread(s)', peer1);
+  say('peer uno-engine, classic', `${cores} thread(s)`, peerN);
 }
 // Every worker starts cold (the in-process rows above are warm by now): enough games that the
 // warm-up is not the whole run (here and for machine fidelity on all cores below).

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../../game/index.ts';
 import { codes, fixture, play } from '../fixture.ts';
+
+/** The move's reload event: the test fails here when there is none. */
+function reloadIn(events: readonly GameEvent[]): Extract<GameEvent, { type: 'reload' }> {
+  const e = events.find((x) => x.type === 'reload');
+  if (e?.type !== 'reload') throw new Error(`no reload event among ${JSON.stringify(events.map((x) => x.type))}`);
+  return e;
+}
 
 describe('reloading the launcher from the discard pile', () => {
   it('when empty, before the next press: the discard pile but its top card, shuffled', () => {
     const s = fixture({ hands: ['R5 R7', 'G2'], top: 'R3', under: 'B1 B2 B3', supply: '' });
     const { state, events } = play(s, { type: 'press', seat: 0 });
-    const reload = events.find((e) => e.type === 'reload');
-    expect(reload && reload.cards.slice().sort()).toEqual(s.discard.slice(0, -1).sort());
-    expect(reload && codes(reload.cards)).toContain('B3');
-    expect(state.supply).toEqual(reload!.type === 'reload' && reload!.cards);
+    const reload = reloadIn(events);
+    expect(reload.cards.slice().sort()).toEqual(s.discard.slice(0, -1).sort());
+    expect(codes(reload.cards)).toContain('B3');
+    expect(state.supply).toEqual(reload.cards);
     expect(codes(state.discard)).toBe('R3');
   });
   it('a burst that empties the launcher ends short; the next press reloads', () => {
@@ -24,10 +32,10 @@ describe('reloading the launcher from the discard pile', () => {
     expect(play(s, { type: 'press', seat: 0 }).events.some((e) => e.type === 'reload')).toBe(false);
     const more = fixture({ hands: ['R5 R7', 'G2'], top: 'R3', under: 'B1 B2 B4', supply: 'G5 *', options: { reload: { atDiscard: 3 } } });
     const { state, events } = play(more, { type: 'press', seat: 0 });
-    const reload = events.find((e) => e.type === 'reload');
-    expect(reload && reload.cards).toHaveLength(3);
+    const reload = reloadIn(events);
+    expect(reload.cards).toHaveLength(3);
     // The launcher's cards come out first, then the reloaded ones in the order the event loads them.
-    expect(state.supply).toEqual([...more.supply, ...(reload?.type === 'reload' ? reload.cards : [])]);
+    expect(state.supply).toEqual([...more.supply, ...reload.cards]);
   });
   it('an empty launcher with nothing to reload gives nothing', () => {
     const s = fixture({ hands: ['R5 R7 *', 'G2'], top: 'R3', supply: '' });
