@@ -56,7 +56,7 @@ export function decodeCommand(line: string): Decoded<SeqCommand> {
     case 'PING': case 'HELLO': case 'STOP': case 'STATUS': case 'ZERO':
       return args.length === 0 ? ok({ verb }) : codecError('ARGS', `${verb} takes no arguments`, line);
     case 'FWD': case 'REV':
-      n = nums(args, [LIMITS.duty, LIMITS.runMs], line);
+      n = nums(args, [LIMITS.duty, verb === 'FWD' ? LIMITS.runMs : LIMITS.revMs], line);
       return Array.isArray(n) ? ok({ verb, duty: n[0], ms: n[1] }) : n;
     case 'TONE':
       n = nums(args, [LIMITS.hz, LIMITS.toneMs], line);

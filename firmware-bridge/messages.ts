@@ -18,7 +18,7 @@ export type Command =
   | { verb: 'SET'; key: 'WDOG' | 'STALL'; ms: number };
 
 /** Why the firmware stopped the motor by itself. */
-export type StopReason = 'EXPIRED' | 'WATCHDOG' | 'LID';
+export type StopReason = 'EXPIRED' | 'WATCHDOG' | 'LID' | 'STUCK';
 /** A `NAK` code: a codec error, or the lid interlock. */
 export type NakCode = CodecError['code'] | 'LID';
 
@@ -53,14 +53,14 @@ export type DeviceMessage =
 
 /** Argument limits: [min, max] per command field (PROTOCOL.md, "Host commands"). */
 export const LIMITS = {
-  duty: [1, 255], runMs: [1, 10000], hz: [0, 2000], toneMs: [0, 5000], deg: [0, 180],
+  duty: [1, 255], runMs: [1, 10000], revMs: [1, 500], hz: [0, 2000], toneMs: [0, 5000], deg: [0, 180],
   WDOG: [200, 60000], STALL: [100, 60000],
 } as const;
 
 /** Every `NAK` code. */
 export const NAK_CODES: readonly NakCode[] = ['CHECKSUM', 'GARBAGE', 'TOOLONG', 'SEQ', 'VERB', 'ARGS', 'RANGE', 'LID'];
 /** Every reason of a `STOPPED` line. */
-export const STOP_REASONS: readonly StopReason[] = ['EXPIRED', 'WATCHDOG', 'LID'];
+export const STOP_REASONS: readonly StopReason[] = ['EXPIRED', 'WATCHDOG', 'LID', 'STUCK'];
 
 /** The exact line for a command: `<seq> <VERB> <args>*CC\n`. Throws on a bad seq (a programmer mistake). */
 export function encodeCommand(seq: number, cmd: Command): string {

@@ -2,6 +2,9 @@
 import { firmwareHex } from '../../firmware-bridge/avr/firmware.ts';
 import { LauncherRig, type RigOptions } from '../../firmware-bridge/avr/rig.ts';
 
+/** How long the firmware keeps the motor unpowered before it turns the other way (config.h COAST_MS). */
+export const COAST_MS = 20;
+
 /** The firmware's hex, built once per source version (firmware/build.sh caches by hash). */
 export function hex(): string {
   return firmwareHex().hex;

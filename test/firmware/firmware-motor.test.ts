@@ -3,7 +3,7 @@
  * break-beam, and the safety rules (run-time limit, heartbeat watchdog, lid interlock, stall).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { boot, hex, runPinging } from './boot.ts';
+import { boot, COAST_MS, hex, runPinging } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
 
@@ -13,7 +13,9 @@ describe('motor pins', () => {
     expect(rig.command({ verb: 'FWD', duty: 200, ms: 1000 })).toMatchObject({ type: 'ACK' });
     expect(rig.measureDuty(10)).toBeCloseTo(200 / 255, 2);
     expect(rig.drive.dir).toBe('forward');
-    expect(rig.command({ verb: 'REV', duty: 255, ms: 1000 })).toMatchObject({ type: 'ACK' });
+    rig.command({ verb: 'STOP' });
+    rig.runFor(COAST_MS);
+    expect(rig.command({ verb: 'REV', duty: 255, ms: 500 })).toMatchObject({ type: 'ACK' });
     expect(rig.measureDuty(5)).toBe(1);
     expect(rig.drive.dir).toBe('reverse');
     rig.command({ verb: 'STOP' });
@@ -89,7 +91,7 @@ describe('safety', () => {
     rig.setLid(true);
     rig.runFor(1); // before the debounced LID line: the interlock reads the raw pin
     expect(rig.command({ verb: 'FWD', duty: 255, ms: 1000 })).toMatchObject({ type: 'NAK', code: 'LID' });
-    expect(rig.command({ verb: 'REV', duty: 255, ms: 1000 })).toMatchObject({ type: 'NAK', code: 'LID' });
+    expect(rig.command({ verb: 'REV', duty: 255, ms: 500 })).toMatchObject({ type: 'NAK', code: 'LID' });
     expect(rig.measureDuty(20)).toBe(0);
     expect(rig.messages('LID')).toEqual([]); // refused before the debounced LID line was due
     rig.setLid(false);

@@ -11,9 +11,9 @@ beforeAll(() => void hex(), 60_000);
 describe('handshake', () => {
   it('sends its HELLO line right after reset, exactly, then its battery reading', () => {
     const rig = boot();
-    expect(rig.transcript.startsWith('HELLO uno-extreme 1 0.2.0 wdog=1000 stall=1500 maxrun=10000 boot=cold cards=0 presses=0 sid=1*15\n')).toBe(true);
-    // 98 bytes at 115200 baud take 8.5 ms; a cold boot first writes its session id to EEPROM.
-    expect(rig.ms).toBeLessThan(15);
+    expect(rig.transcript.startsWith(frame('HELLO uno-extreme 1 0.3.0 wdog=1000 stall=1500 maxrun=10000 maxrev=500 boot=cold cards=0 presses=0 sid=1 servo=90'))).toBe(true);
+    // 119 bytes at 115200 baud take 10.3 ms; a cold boot first writes its session id to EEPROM.
+    expect(rig.ms).toBeLessThan(20);
     rig.waitFor('BAT', 20);
     expect(rig.received.every((r) => r.ok)).toBe(true);
   });
@@ -56,7 +56,7 @@ describe('handshake', () => {
 describe('commands', () => {
   const GOOD: Command[] = [
     { verb: 'PING' }, { verb: 'STOP' }, { verb: 'ZERO' }, { verb: 'STATUS' },
-    { verb: 'FWD', duty: 1, ms: 1 }, { verb: 'REV', duty: 255, ms: 10000 }, { verb: 'TONE', hz: 0, ms: 0 },
+    { verb: 'FWD', duty: 1, ms: 1 }, { verb: 'REV', duty: 255, ms: 500 }, { verb: 'FWD', duty: 255, ms: 10000 }, { verb: 'TONE', hz: 0, ms: 0 },
     { verb: 'TONE', hz: 2000, ms: 5000 }, { verb: 'SERVO', deg: 0 }, { verb: 'SERVO', deg: 180 },
     { verb: 'SET', key: 'WDOG', ms: 60000 }, { verb: 'SET', key: 'STALL', ms: 100 },
   ];
@@ -71,7 +71,7 @@ describe('commands', () => {
     '1 PING*F6', '1 PINF*F7', '1 PING*f7', '1 PING', '*00', '1 P*NG*00',
     ...['0 PING', '01 PING', '65536 PING', 'x PING', '7 JUMP', '7', '7 ping', '7  PING', '7 PING 1',
       '7 FWD 200', '7 FWD 200 1000 ', '7 FWD 0200 1000', '7 FWD -1 1000', '7 FWD 70000 1000', '7 FWD 256 1000',
-      '7 FWD 0 1000', '7 REV 255 10001', '7 SERVO 181', '7 TONE 2001 100', '7 SET WDOG 199', '7 SET STALL 99',
+      '7 FWD 0 1000', '7 REV 255 501', '7 FWD 255 10001', '7 SERVO 181', '7 TONE 2001 100', '7 SET WDOG 199', '7 SET STALL 99',
       '7 SET FOO 500', '7 SET', '7 FWD 1 2 3 4 5 6 7 8 9'].map((b) => frame(b).trimEnd()),
   ];
 

@@ -113,14 +113,14 @@ describe('cold boot: power-on starts a new session at 0', () => {
   });
 
   describe('counters damaged in SRAM are not trusted', () => {
-    // Session in .noinit: magic u32 @0, sid u16 @4, cards u32 @6, presses u32 @10, check u16 @14.
-    const CASES: [string, number][] = [['a byte of cards', 6], ['a byte of presses', 11], ['the check itself', 14], ['the magic word', 0]];
+    // Session in .noinit: magic u32 @0, sid u16 @4, cards u32 @6, presses u32 @10, servo u8 @14, check u16 @15.
+    const CASES: [string, number][] = [['a byte of cards', 6], ['a byte of presses', 11], ['the servo angle', 14], ['the check itself', 15], ['the magic word', 0]];
 
     it.each(CASES)('%s changed: the next reset is a cold boot with a new session', (_, offset) => {
       const rig = boot();
       press(rig);
       const { address, size } = firmwareSymbol('session');
-      expect(size).toBe(16);
+      expect(size).toBe(17);
       const data = rig.board.cpu.data;
       expect([...data.subarray(address, address + 4)]).toEqual([0xde, 0xc0, 0x55, 0x5e]); // SESSION_MAGIC, little-endian
       expect(data[address + 10]).toBe(1); // presses = 1

@@ -42,10 +42,10 @@ const char *execute(char **tok, uint8_t n) {
     return NULL;
   }
   if (!strcmp(verb, "FWD") || !strcmp(verb, "REV")) {
-    static const uint16_t lo[] = {1, 1}, hi[] = {255, MAX_RUN_MS};
-    if ((err = numbers(tok + 1, 2, n, v, lo, hi))) return err;
-    if (lidOpen()) return "LID";
-    motorRun(verb[0] == 'F' ? MOTOR_FWD : MOTOR_REV, v[0], v[1], millis());
+    bool fwd = verb[0] == 'F';
+    static const uint16_t lo[] = {1, 1}, fwdHi[] = {255, MAX_RUN_MS}, revHi[] = {255, MAX_REV_MS};
+    if ((err = numbers(tok + 1, 2, n, v, lo, fwd ? fwdHi : revHi))) return err;
+    if (lidOpen() || !motorRun(fwd ? MOTOR_FWD : MOTOR_REV, v[0], v[1], millis())) return "LID";
     return NULL;
   }
   if (!strcmp(verb, "TONE")) {
@@ -57,8 +57,8 @@ const char *execute(char **tok, uint8_t n) {
   if (!strcmp(verb, "SERVO")) {
     static const uint16_t lo[] = {0}, hi[] = {180};
     if ((err = numbers(tok + 1, 1, n, v, lo, hi))) return err;
-    servoDeg = v[0];
-    servoWrite(servoDeg);
+    keepServo(v[0]);
+    servoWrite(v[0]);
     return NULL;
   }
   if (!strcmp(verb, "SET")) {

@@ -3,7 +3,7 @@
 #ifndef UNO_EXTREME_CONFIG_H
 #define UNO_EXTREME_CONFIG_H
 
-#define FW_VERSION "0.2.0"
+#define FW_VERSION "0.3.0"
 #define PROTO_VERSION 1
 #define SERIAL_BAUD 115200
 
@@ -33,7 +33,11 @@
 #define BEAM_DEBOUNCE_MS 2
 
 // ---- Safety ----
-#define MAX_RUN_MS 10000U          // cap on a FWD/REV command's run time
+#define MAX_RUN_MS 10000U          // cap on a FWD command's run time
+#define MAX_REV_MS 500U            // cap on a REV command's: a pulse that pulls a half-out card back
+#define REV_STUCK_MS 200U          // reverse with the beam broken this long: the card is stuck, stop
+#define COAST_MS 20U               // motor unpowered this long before it turns the other way
+#define HW_WATCHDOG WDTO_250MS     // the chip resets when loop() has not run for this long
 #define WATCHDOG_DEFAULT_MS 1000U  // no valid host line for this long stops the motor
 #define WATCHDOG_MIN_MS 200U
 #define STALL_DEFAULT_MS 1500U     // forward with no card for this long: STALL
@@ -51,5 +55,10 @@
 
 // ---- Line lengths (PROTOCOL.md) ----
 #define MAX_HOST_LINE 48
+
+// ---- Serial work per loop() pass: bounded, so the safety checks run whatever the wire does ----
+#define READ_PER_PASS 16           // host bytes read per pass (the wire brings 11.5 a millisecond)
+#define TX_QUEUE_BYTES 256         // device lines waiting for the UART (a power of two, at most 256)
+#define TX_EVENT_ROOM 96           // a reply is dropped rather than leave less room than this for events
 
 #endif

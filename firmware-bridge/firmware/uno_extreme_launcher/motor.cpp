@@ -1,10 +1,34 @@
 #include "motor.h"
+#include <util/atomic.h>
 #include "config.h"
+#include "inputs.h"
 
-static MotorState state = MOTOR_STOP;
-static uint8_t duty;
+// The lid's interrupt writes these and the motor's pins: the main code changes them only with
+// interrupts off, so neither half-overwrites the other (analogWrite is a read-modify-write of
+// Timer2's control register).
+static volatile MotorState state = MOTOR_STOP;
+static volatile bool powered;  // false while a run coasts before it starts
+static volatile bool lidCut;
+static MotorState lastTurned = MOTOR_STOP;  // the way the roller last turned under power
+static volatile uint8_t duty;
 static uint16_t runMs;
-static uint32_t startMs, progressMs;
+static uint32_t startMs, progressMs, offMs, stuckSince;
+
+// Pins off, both direction inputs low: the motor coasts. Interrupts off (or in the ISR).
+static void pinsOff() {
+  analogWrite(PIN_MOTOR_PWM, 0);
+  digitalWrite(PIN_MOTOR_DIR_A, LOW);
+  digitalWrite(PIN_MOTOR_DIR_B, LOW);
+}
+
+// Interrupts off. Remembers when the roller lost power, for the coast before a reversal.
+static void halt() {
+  if (powered) offMs = millis();
+  pinsOff();
+  state = MOTOR_STOP;
+  duty = 0;
+  powered = false;
+}
 
 void motorSetup() {
   pinMode(PIN_MOTOR_PWM, OUTPUT);
@@ -13,29 +37,91 @@ void motorSetup() {
   motorStop();
 }
 
-void motorRun(MotorState dir, uint8_t d, uint16_t ms, uint32_t now) {
-  analogWrite(PIN_MOTOR_PWM, 0);  // never switch direction under power
-  digitalWrite(PIN_MOTOR_DIR_A, dir == MOTOR_FWD ? HIGH : LOW);
-  digitalWrite(PIN_MOTOR_DIR_B, dir == MOTOR_REV ? HIGH : LOW);
-  state = dir;
-  duty = d;
-  runMs = ms;
-  startMs = progressMs = now;
-  analogWrite(PIN_MOTOR_PWM, d);
+// The pin-change interrupt vector of the lid pin's port (Uno: D0-7 port D, D8-13 port B, A0-5 port C).
+#if PIN_LID < 8
+#define LID_VECT PCINT2_vect
+#elif PIN_LID < 14
+#define LID_VECT PCINT0_vect
+#else
+#define LID_VECT PCINT1_vect
+#endif
+
+void lidInterruptSetup() {
+  *digitalPinToPCMSK(PIN_LID) |= _BV(digitalPinToPCMSKbit(PIN_LID));
+  PCIFR = _BV(digitalPinToPCICRbit(PIN_LID));
+  PCICR |= _BV(digitalPinToPCICRbit(PIN_LID));
+}
+
+// Any change of the lid pin (others on its port are masked out): open cuts the motor at once.
+ISR(LID_VECT) {
+  if (lidRawOpen() && state != MOTOR_STOP) {
+    halt();
+    lidCut = true;
+  }
+}
+
+bool motorTakeLidCut() {
+  bool cut;
+  ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+    cut = lidCut;
+    lidCut = false;
+  }
+  return cut;
+}
+
+// Interrupts off, lid closed: drives the asked direction at the asked duty.
+static void powerOn(uint32_t now) {
+  digitalWrite(PIN_MOTOR_DIR_A, state == MOTOR_FWD ? HIGH : LOW);
+  digitalWrite(PIN_MOTOR_DIR_B, state == MOTOR_REV ? HIGH : LOW);
+  analogWrite(PIN_MOTOR_PWM, duty);
+  powered = true;
+  lastTurned = state;
+  startMs = progressMs = stuckSince = now;
+}
+
+bool motorRun(MotorState dir, uint8_t d, uint16_t ms, uint32_t now) {
+  bool started = false;
+  ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+    if (lidRawOpen()) {
+      halt();
+    } else {
+      // Turning the other way: off first, then on only after the coast (motorCheck), never
+      // against the roller's own momentum. The same way: at once, the new duty and time.
+      bool reversal = lastTurned != MOTOR_STOP && lastTurned != dir && (powered || now - offMs < COAST_MS);
+      if (reversal) halt();
+      pinsOff();
+      state = dir;
+      duty = d;
+      runMs = ms;
+      if (!reversal) powerOn(now);
+      started = true;
+    }
+  }
+  return started;
 }
 
 void motorStop() {
-  analogWrite(PIN_MOTOR_PWM, 0);
-  digitalWrite(PIN_MOTOR_DIR_A, LOW);
-  digitalWrite(PIN_MOTOR_DIR_B, LOW);
-  state = MOTOR_STOP;
-  duty = 0;
+  ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { halt(); }
 }
 
 void motorProgress(uint32_t now) { progressMs = now; }
 
-MotorCheck motorCheck(uint32_t now, uint16_t stallMs) {
+MotorCheck motorCheck(uint32_t now, uint16_t stallMs, bool beamBroken) {
   if (state == MOTOR_STOP) return MOTOR_OK;
+  if (!powered) {
+    if (now - offMs >= COAST_MS) {
+      ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+        if (state == MOTOR_STOP) {  // the lid's interrupt stopped it meanwhile
+        } else if (lidRawOpen()) {
+          halt();
+          lidCut = true;
+        } else {
+          powerOn(now);
+        }
+      }
+    }
+    return MOTOR_OK;
+  }
   if (now - startMs >= runMs) {
     motorStop();
     return MOTOR_EXPIRED;
@@ -43,6 +129,15 @@ MotorCheck motorCheck(uint32_t now, uint16_t stallMs) {
   if (state == MOTOR_FWD && now - progressMs >= stallMs) {
     motorStop();
     return MOTOR_STALLED;
+  }
+  // A reverse pulse pulls a half-out card back past the beam: a beam still broken after
+  // REV_STUCK_MS means the card (or the roller) does not move, and the motor is stalled against it.
+  if (state == MOTOR_REV) {
+    if (!beamBroken) stuckSince = now;
+    else if (now - stuckSince >= REV_STUCK_MS) {
+      motorStop();
+      return MOTOR_STUCK;
+    }
   }
   return MOTOR_OK;
 }

@@ -1,20 +1,30 @@
-// The roller's DC motor through an L293D or TB6612: direction on two pins, speed as PWM.
+// The roller's DC motor through an L293D or TB6612: direction on two pins, speed as PWM; and the
+// lid interlock, a pin-change interrupt that cuts the motor the moment the lid opens.
 #ifndef UNO_EXTREME_MOTOR_H
 #define UNO_EXTREME_MOTOR_H
 
 #include <Arduino.h>
 
 enum MotorState : uint8_t { MOTOR_STOP, MOTOR_FWD, MOTOR_REV };
-enum MotorCheck : uint8_t { MOTOR_OK, MOTOR_EXPIRED, MOTOR_STALLED };
+enum MotorCheck : uint8_t { MOTOR_OK, MOTOR_EXPIRED, MOTOR_STALLED, MOTOR_STUCK };
 
 void motorSetup();
-// Runs for at most `ms`; the caller has checked the lid.
-void motorRun(MotorState dir, uint8_t duty, uint16_t ms, uint32_t now);
+// Enables the lid's pin-change interrupt (after motorSetup).
+void lidInterruptSetup();
+// Runs `dir` at `duty` for at most `ms` of power. A motor that last turned the other way coasts,
+// unpowered, until COAST_MS after it was switched off, then starts. False with the lid open (read
+// with interrupts off: the lid's interrupt cannot fall between the check and the start).
+bool motorRun(MotorState dir, uint8_t duty, uint16_t ms, uint32_t now);
 void motorStop();
+// True once after the lid's interrupt cut a running (or coasting) motor.
+bool motorTakeLidCut();
 // A card left: the roller is turning cards, not stalled.
 void motorProgress(uint32_t now);
-// Stops the motor when its run time is over or it ran forward `stallMs` with no card; says which.
-MotorCheck motorCheck(uint32_t now, uint16_t stallMs);
+// Powers a run at the end of its coast; stops the motor when its run time is over, when it ran
+// forward `stallMs` with no card, or when it reversed REV_STUCK_MS with the beam broken (`beamBroken`
+// now): says which.
+MotorCheck motorCheck(uint32_t now, uint16_t stallMs, bool beamBroken);
+// The direction asked for (a run coasting before it starts says its own).
 MotorState motorState();
 uint8_t motorDuty();
 

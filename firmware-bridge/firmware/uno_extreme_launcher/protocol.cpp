@@ -6,12 +6,24 @@ uint8_t crc8Update(uint8_t crc, uint8_t c) {
   return crc;
 }
 
+// Replies must never hold up the loop, and Serial.write waits once the UART's 64-byte buffer is
+// full: lines go to this queue, and txPump feeds the UART only what it takes at once.
+static char txQueue[TX_QUEUE_BYTES];
+static uint8_t txHead, txTail;  // wrap at 256: TX_QUEUE_BYTES divides it
+static char built[TX_QUEUE_BYTES - TX_EVENT_ROOM];  // the lines being built: a query's data and its ACK
+static uint8_t builtLen;
 static uint8_t txCrc;
+
+static uint8_t txQueued() { return (uint8_t)(txTail - txHead) % TX_QUEUE_BYTES; }
 
 void txBegin() { txCrc = 0; }
 
+static void txPut(char c) {
+  if (builtLen < sizeof built) built[builtLen++] = c;  // lines are shorter: never cut in practice
+}
+
 void txChar(char c) {
-  Serial.write(c);
+  txPut(c);
   txCrc = crc8Update(txCrc, (uint8_t)c);
 }
 
@@ -37,10 +49,31 @@ void txNum(uint32_t v) {
 static char hexDigit(uint8_t v) { return v < 10 ? '0' + v : 'A' + v - 10; }
 
 void txEnd() {
-  Serial.write('*');
-  Serial.write(hexDigit(txCrc >> 4));
-  Serial.write(hexDigit(txCrc & 15));
-  Serial.write('\n');
+  txPut('*');
+  txPut(hexDigit(txCrc >> 4));
+  txPut(hexDigit(txCrc & 15));
+  txPut('\n');
+}
+
+void txPump() {
+  while (txHead != txTail && Serial.availableForWrite() > 0) {
+    Serial.write(txQueue[txHead % TX_QUEUE_BYTES]);
+    txHead++;
+  }
+}
+
+bool txSend(TxKind kind) {
+  uint8_t len = builtLen;
+  builtLen = 0;
+  // One slot stays empty: a full queue would look empty.
+  uint16_t need = len + (kind == TX_REPLY ? TX_EVENT_ROOM : 0);
+  if (kind == TX_REPLY && TX_QUEUE_BYTES - 1 - txQueued() < need) return false;
+  for (uint8_t i = 0; i < len; i++) {
+    while (txQueued() == TX_QUEUE_BYTES - 1) txPump();
+    txQueue[txTail % TX_QUEUE_BYTES] = built[i];
+    txTail++;
+  }
+  return true;
 }
 
 LineEvent LineReader::feed(uint8_t b) {

@@ -9,14 +9,26 @@
 // CRC-8/SMBUS: poly 0x07, init 0.
 uint8_t crc8Update(uint8_t crc, uint8_t c);
 
-// Sends one device line piece by piece, computing its checksum on the way: txBegin, txStr/txNum...,
-// txEnd (which appends "*CC\n").
+// Builds device lines piece by piece, computing each checksum on the way: txBegin, txStr/txNum...,
+// txEnd (which appends "*CC\n"); then txSend hands what was built to the transmit queue.
 void txBegin();
 void txChar(char c);
 void txStr(const char *s);
 void txStr(const __FlashStringHelper *s);
 void txNum(uint32_t v);
 void txEnd();
+
+// What a built line is to its reader: an event is never lost; a reply may be (PROTOCOL.md, "Flow
+// control"): the host retries a command whose reply does not come, and a NAK 0 has no retry.
+enum TxKind : uint8_t { TX_EVENT, TX_REPLY };
+
+// Queues the lines built since the last send, whole or not at all. A reply goes only when the queue
+// keeps TX_EVENT_ROOM bytes free after it, else it is dropped (false). An event waits for room
+// (the UART frees a byte every 87 us and replies leave room, so it never waits in practice).
+bool txSend(TxKind kind);
+
+// Moves queued bytes into the UART's buffer without waiting: once per loop() pass.
+void txPump();
 
 // What feeding one byte to the reader produced.
 enum LineEvent : uint8_t { LINE_NONE, LINE_READY, LINE_GARBAGE, LINE_TOOLONG };

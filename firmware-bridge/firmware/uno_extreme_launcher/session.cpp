@@ -53,6 +53,7 @@ void sessionBegin() {
   bootKind = BOOT_COLD;
   session.sid = nextSid();
   session.cards = session.presses = 0;
+  session.servo = SERVO_START_DEG;
   seal();
 }
 
@@ -72,5 +73,10 @@ uint32_t countPress() {
 
 void zeroCounters() {
   session.cards = session.presses = 0;
+  seal();
+}
+
+void keepServo(uint8_t deg) {
+  session.servo = deg;
   seal();
 }

@@ -16,6 +16,7 @@ struct Session {
   uint16_t sid;       // a new one on every cold boot: the host tells a power cycle from a reset
   uint32_t cards;     // since the cold boot or ZERO
   uint32_t presses;
+  uint8_t servo;      // the servo's angle: a warm reset keeps it, so the launcher does not turn
   uint16_t check;
 };
 
@@ -31,5 +32,7 @@ uint32_t countCard();
 uint32_t countPress();
 // ZERO: both counters back to 0 (the session id stays).
 void zeroCounters();
+// The servo's new angle, kept for the next warm boot.
+void keepServo(uint8_t deg);
 
 #endif

@@ -4,7 +4,6 @@
 
 #include <Arduino.h>
 
-extern uint8_t servoDeg;
 extern uint16_t wdogMs, stallMs;
 extern uint16_t lastSeq;
 

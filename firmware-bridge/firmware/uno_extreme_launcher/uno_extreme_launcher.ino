@@ -2,12 +2,16 @@
 // USB serial, and reports the button, the lid, each card leaving and the battery.
 // Protocol: firmware-bridge/PROTOCOL.md. Wiring: firmware-bridge/HARDWARE.md. Pins: config.h.
 //
-// The safety rules hold whatever the host says: no motor with the lid open, every run has a time
-// limit, a silent host stops the motor (heartbeat watchdog), and a roller that runs with no card
-// leaving is stopped (stall).
+// The safety rules hold whatever the host says or sends: no motor with the lid open (a pin-change
+// interrupt cuts it), every run has a time limit, a silent host stops the motor (heartbeat), a
+// roller that runs with no card leaving is stopped (stall), the motor coasts before it turns the
+// other way, and the chip resets (hardware watchdog) if loop() ever stops running. Each loop() pass
+// reads a bounded number of host bytes and never waits to send a reply, so every check runs at
+// least once a millisecond whatever arrives on the wire.
 //
 // The card and press counters survive a reset (DTR on port open, a watchdog) but not a power cycle:
 // session.h. HELLO says which it was, so a host that lost the link can resynchronise.
+#include <avr/wdt.h>
 #include "config.h"
 #include "protocol.h"
 #include "inputs.h"
@@ -19,7 +23,6 @@
 #include "session.h"
 
 // Shared with commands.cpp (state.h).
-uint8_t servoDeg = SERVO_START_DEG;
 uint16_t wdogMs = WATCHDOG_DEFAULT_MS, stallMs = STALL_DEFAULT_MS;
 uint16_t lastSeq;  // the last command run, by seq and checksum text, to spot a retry
 
@@ -46,21 +49,26 @@ void sendHello() {
   txNum(stallMs);
   txStr(F(" maxrun="));
   txNum(MAX_RUN_MS);
+  txStr(F(" maxrev="));
+  txNum(MAX_REV_MS);
   txStr(bootKind == BOOT_WARM ? F(" boot=warm cards=") : F(" boot=cold cards="));
   txNum(session.cards);
   txStr(F(" presses="));
   txNum(session.presses);
   txStr(F(" sid="));
   txNum(session.sid);
+  txStr(F(" servo="));
+  txNum(session.servo);
   txEnd();
 }
 
-// One line "VERB n" or "VERB word".
+// One event line "VERB n" or "VERB word".
 static void sendEvent(const __FlashStringHelper *verb, uint32_t n) {
   txBegin();
   txStr(verb);
   txNum(n);
   txEnd();
+  txSend(TX_EVENT);
 }
 
 static void sendWord(const __FlashStringHelper *verb, const char *word) {
@@ -68,8 +76,10 @@ static void sendWord(const __FlashStringHelper *verb, const char *word) {
   txStr(verb);
   txStr(word);
   txEnd();
+  txSend(TX_EVENT);
 }
 
+// The ACK or NAK, after a query's data line if one was built: both go, or neither.
 static void sendReply(uint16_t seq, const char *nak) {
   txBegin();
   txStr(nak ? F("NAK ") : F("ACK "));
@@ -79,6 +89,7 @@ static void sendReply(uint16_t seq, const char *nak) {
     txStr(nak);
   }
   txEnd();
+  txSend(TX_REPLY);
 }
 
 void sendStatus() {
@@ -91,7 +102,7 @@ void sendStatus() {
   txStr(F(" beam=")); txNum(!beam.stable);
   txStr(F(" motor=")); txStr(names[motorState()]);
   txStr(F(" duty=")); txNum(motorDuty());
-  txStr(F(" servo=")); txNum(servoDeg);
+  txStr(F(" servo=")); txNum(session.servo);
   txStr(F(" mv=")); txNum(batMv < 0 ? 0 : batMv);
   txStr(F(" wdog=")); txNum(wdogMs);
   txStr(F(" stall=")); txNum(stallMs);
@@ -137,8 +148,10 @@ static void handleLine(char *line, uint8_t len) {
   sendReply(seq, nak);
 }
 
+// At most READ_PER_PASS bytes: a flood waits in the UART's buffer (and overflows it, as a host that
+// ignores flow control must expect) rather than keep the loop from its checks.
 static void readHost() {
-  while (Serial.available()) {
+  for (uint8_t n = 0; n < READ_PER_PASS && Serial.available(); n++) {
     switch (reader.feed((uint8_t)Serial.read())) {
       case LINE_READY: handleLine(reader.buf, reader.lineLen); break;
       case LINE_GARBAGE: sendReply(0, "GARBAGE"); break;
@@ -149,10 +162,7 @@ static void readHost() {
 }
 
 static void pollInputs(uint32_t now) {
-  if (motorState() != MOTOR_STOP && lidRawOpen()) {  // the interlock acts on the raw pin, at once
-    motorStop();
-    sendWord(F("STOPPED "), "LID");
-  }
+  if (motorTakeLidCut()) sendWord(F("STOPPED "), "LID");  // the interrupt cut the motor: say so
   if (debounce(lid, now)) sendEvent(F("LID "), lid.stable);
   if (debounce(button, now) && !button.stable) sendEvent(F("BTN "), countPress());
   // A card has left when the beam clears while the roller drives forward. A card the roller lets
@@ -167,9 +177,10 @@ static void pollInputs(uint32_t now) {
 }
 
 static void checkMotor(uint32_t now) {
-  switch (motorCheck(now, stallMs)) {
+  switch (motorCheck(now, stallMs, digitalRead(PIN_BEAM) == LOW)) {
     case MOTOR_EXPIRED: sendWord(F("STOPPED "), "EXPIRED"); break;
     case MOTOR_STALLED: sendEvent(F("STALL "), session.cards); break;
+    case MOTOR_STUCK: sendWord(F("STOPPED "), "STUCK"); break;
     default: break;
   }
   if (now - lastHostMs > wdogMs) {
@@ -204,12 +215,17 @@ void setup() {
   inputSetup(beam);
   analogReference(INTERNAL);
   analogRead(PIN_BATTERY);  // the first reading after a reference change is off: discard it
-  servoSetup(servoDeg);
+  servoSetup(session.servo);  // where it was before a warm reset: the launcher does not turn
   Serial.begin(SERIAL_BAUD);
+  lidInterruptSetup();
   sendHello();
+  txSend(TX_EVENT);
+  wdt_enable(HW_WATCHDOG);
 }
 
 void loop() {
+  wdt_reset();
+  txPump();
   // Each step reads the clock afresh: a time taken before a command ran would be older than the
   // command's start, and unsigned differences would wrap.
   readHost();
