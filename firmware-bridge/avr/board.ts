@@ -8,9 +8,11 @@
  * same chip by building a new board from the old one's state.
  */
 import {
-  adcConfig, AVRADC, AVREEPROM, AVRIOPort, AVRTimer, AVRUSART, avrInstruction, CPU, EEPROMMemoryBackend,
-  eepromConfig, portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config, usart0Config,
+  adcConfig, AVRADC, AVRClock, AVREEPROM, AVRIOPort, AVRTimer, AVRUSART, AVRWatchdog, avrInstruction, clockConfig, CPU,
+  EEPROMMemoryBackend, eepromConfig, portBConfig, portCConfig, portDConfig, timer0Config, timer1Config, timer2Config,
+  usart0Config, watchdogConfig,
 } from 'avr8js';
+import { ByteQueue } from './byte-queue.ts';
 import { loadHex } from './hex.ts';
 import { latin1Bytes } from '../frame.ts';
 
@@ -57,7 +59,13 @@ export class UnoBoard {
   /** The EEPROM's bytes: pass it to the next board to keep them across a reset. */
   readonly eeprom: EEPROMMemoryBackend;
   private readonly ports: AVRIOPort[];
-  private readonly rxQueue: number[] = [];
+  private readonly rxQueue = new ByteQueue();
+  /**
+   * The hardware watchdog timed out: the board stopped there ({@link run} returns). avr8js would
+   * restart the CPU in place with every peripheral as it was; the chip resets them all, so the
+   * owner builds the next board from this one's state, as for any reset (the rig does).
+   */
+  watchdogFired = false;
   private readonly pinListeners = new Map<number, PinListener[]>();
   private txListener: (byte: number) => void = () => {};
 
@@ -75,6 +83,8 @@ export class UnoBoard {
     for (const config of [timer0Config, timer1Config, timer2Config]) new AVRTimer(this.cpu, config);
     this.usart = new AVRUSART(this.cpu, usart0Config, CLOCK_HZ);
     this.adc = new AVRADC(this.cpu, adcConfig);
+    new AVRWatchdog(this.cpu, watchdogConfig, new AVRClock(this.cpu, CLOCK_HZ, clockConfig));
+    this.cpu.reset = () => void (this.watchdogFired = true);
     // Index by Arduino pin group: D0-7 on port D, D8-13 on port B, A0-5 on port C.
     this.ports = [portDConfig, portBConfig, portCConfig].map((c) => new AVRIOPort(this.cpu, c));
     this.ports.forEach((port, group) => {
@@ -127,12 +137,12 @@ export class UnoBoard {
     return this.cpu.cycles / CYCLES_PER_MS;
   }
 
-  /** Executes instructions for `cycles` CPU cycles. */
+  /** Executes instructions for `cycles` CPU cycles, or until the watchdog fires. */
   run(cycles: number): void {
     const cpu = this.cpu;
     const end = cpu.cycles + cycles;
     this.feedRx();
-    while (cpu.cycles < end) {
+    while (cpu.cycles < end && !this.watchdogFired) {
       step(cpu);
       cpu.tick();
     }
@@ -172,8 +182,13 @@ export class UnoBoard {
 
   /** Queues bytes for the MCU's serial receiver; they arrive at the configured baud rate. */
   serialWrite(bytes: Uint8Array | string): void {
-    for (const b of typeof bytes === 'string' ? latin1Bytes(bytes) : bytes) this.rxQueue.push(b);
+    this.rxQueue.push(typeof bytes === 'string' ? latin1Bytes(bytes) : bytes);
     this.feedRx();
+  }
+
+  /** Bytes queued for the serial receiver, not yet received. */
+  get rxPending(): number {
+    return this.rxQueue.length;
   }
 
   /** Receives every byte the MCU transmits. */
@@ -186,6 +201,6 @@ export class UnoBoard {
    * receiver the bytes wait (a real board would drop them).
    */
   private feedRx(): void {
-    if (this.rxQueue.length > 0 && !this.usart.rxBusy && this.usart.writeByte(this.rxQueue[0])) this.rxQueue.shift();
+    if (this.rxQueue.length > 0 && !this.usart.rxBusy && this.usart.writeByte(this.rxQueue.peek()!)) this.rxQueue.shift();
   }
 }

@@ -26,6 +26,8 @@ export interface FirmwareMap {
   ram: { data: number; bss: number; noinit: number };
   /** Global variables: SRAM address (as the CPU addresses it, e.g. 0x2df) and size in bytes. */
   symbols: Record<string, { address: number; size: number }>;
+  /** The sketch's `setup` and `loop`: flash byte address and size in bytes. */
+  code: Record<'setup' | 'loop', { address: number; size: number }>;
 }
 
 /** The toolchain's Debian packages, for the messages that need it. */

@@ -79,6 +79,7 @@ export class LauncherRig extends HostEnd {
   private pwmSince = 0;
   private pwmAcc = 0;
   private lidIsOpen = false;
+  private beamBlocked = false;
   private buttonHeld = false;
   /** SRAM's power-up contents. */
   private readonly noise: Rng;
@@ -167,8 +168,8 @@ export class LauncherRig extends HostEnd {
 
   /** Runs the firmware and the world for `ms` of simulated time. */
   runFor(ms: number): void {
-    const end = this.board.cpu.cycles + Math.round(ms * CYCLES_PER_MS);
-    while (this.board.cpu.cycles < end) this.slice(Math.min(this.sliceCycles, end - this.board.cpu.cycles));
+    // Counted in slices, not on the board's clock: a watchdog reset starts a new board at 0.
+    for (let left = Math.round(ms * CYCLES_PER_MS); left > 0; ) left -= this.slice(Math.min(this.sliceCycles, left));
   }
 
   /** Sends raw bytes to the MCU's serial receiver (lost while the link is down). */
@@ -178,15 +179,14 @@ export class LauncherRig extends HostEnd {
 
   /** Runs until `done()` holds (checked every slice) or `maxMs` pass; says whether it held. */
   runUntil(done: () => boolean, maxMs: number): boolean {
-    const end = this.board.cpu.cycles + Math.round(maxMs * CYCLES_PER_MS);
-    while (!done()) {
-      if (this.board.cpu.cycles >= end) return false;
-      this.slice(this.sliceCycles);
+    for (let left = Math.round(maxMs * CYCLES_PER_MS); !done(); left -= this.slice(this.sliceCycles)) {
+      if (left <= 0) return false;
     }
     return true;
   }
 
-  private slice(cycles: number): void {
+  /** Runs the board and the world for up to `cycles`; returns the cycles run (fewer when the watchdog reset the MCU). */
+  private slice(cycles: number): number {
     const start = this.board.cpu.cycles;
     this.board.run(cycles);
     const now = this.board.cpu.cycles;
@@ -199,10 +199,12 @@ export class LauncherRig extends HostEnd {
     this.drive = { dir: a && !b ? 'forward' : b && !a ? 'reverse' : 'stop', duty: high / elapsed };
     this.roller.advance(elapsed / CYCLES_PER_MS, this.drive);
     this.updateWorld();
+    if (this.board.watchdogFired) this.reset('watchdog');
+    return elapsed;
   }
 
   private updateWorld(): void {
-    this.board.setInput(this.pins.beam, !this.roller.beamBroken);
+    this.board.setInput(this.pins.beam, !(this.roller.beamBroken || this.beamBlocked));
     this.board.setAnalog(this.pins.batteryChannel, this.roller.volts(this.drive) * REFERENCE_DIVIDER);
   }
 
@@ -210,6 +212,15 @@ export class LauncherRig extends HostEnd {
   setButton(held: boolean): void {
     this.buttonHeld = held;
     this.board.setInput(this.pins.button, !held);
+  }
+
+  /**
+   * Something held across the break-beam whatever the roller does (a card stuck in the mouth, a
+   * finger): the sensor reads broken while true.
+   */
+  setBeamBlocked(blocked: boolean): void {
+    this.beamBlocked = blocked;
+    this.updateWorld();
   }
 
   /** Opens or closes the lid. */
@@ -223,13 +234,12 @@ export class LauncherRig extends HostEnd {
   measureDuty(ms: number): number {
     let high = 0;
     let total = 0;
-    const end = this.board.cpu.cycles + Math.round(ms * CYCLES_PER_MS);
-    while (this.board.cpu.cycles < end) {
-      const before = this.board.cpu.cycles;
-      this.slice(this.sliceCycles);
-      const n = this.board.cpu.cycles - before;
+    let left = Math.round(ms * CYCLES_PER_MS);
+    while (left > 0) {
+      const n = this.slice(Math.min(this.sliceCycles, left));
       high += this.drive.duty * n;
       total += n;
+      left -= n;
     }
     return high / total;
   }

@@ -3,7 +3,7 @@
 # The build goes to firmware-bridge/firmware/build-<hash>/ (git-ignored), where <hash> covers the
 # sketch, its Makefile and the compiler's version: an unchanged tree is not rebuilt.
 # `build.sh --ship` also copies the hex to uno_extreme_launcher.hex beside this script and writes
-# uno_extreme_launcher.json (the sources' hash, RAM use, the data symbols): both are committed, so
+# uno_extreme_launcher.json (the sources' hash, RAM use, the data symbols, setup's and loop's addresses): both are committed, so
 # the tests and `device --pty` run the firmware on machines without the toolchain.
 # Needs: apt install gcc-avr avr-libc arduino-core-avr arduino-mk
 set -euo pipefail
@@ -54,6 +54,14 @@ if [ "$ship" = 1 ]; then
     avr-nm -S "$elf" | LC_ALL=C sort -k4 | while read -r addr size type name; do
       [[ -n "$name" && "$type" =~ ^[bBdD]$ ]] || continue
       printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr - 0x800000)) $((16#$size))
+      sep=','
+    done
+    # The sketch's entry points: flash byte addresses (a test makes loop() hang to see the watchdog).
+    printf '\n  },\n  "code": {'
+    sep=''
+    avr-nm -S "$elf" | LC_ALL=C sort -k4 | while read -r addr size type name; do
+      [[ "$type" == T && ( "$name" == setup || "$name" == loop ) ]] || continue
+      printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr)) $((16#$size))
       sep=','
     done
     printf '\n  }\n}\n'

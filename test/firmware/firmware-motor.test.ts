@@ -1,11 +1,23 @@
 /**
  * The compiled firmware driving the roller on an emulated ATmega328P: motor pins, cards passing the
- * break-beam, and the safety rules (run-time limit, heartbeat watchdog, lid interlock, stall).
+ * break-beam, and the safety rules (run-time limit, heartbeat watchdog, lid interlock, stall, the
+ * coast before a change of direction, the reverse pulse's cap and its stuck-card check).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Command } from '../../firmware-bridge/codec.ts';
+import type { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { boot, COAST_MS, hex, runPinging } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
+
+/** Sends `cmd` and runs until the firmware stops the motor by itself: why, and how long after the ACK. */
+function runToStop(rig: LauncherRig, cmd: Command, maxMs: number): { reason: string; ms: number } {
+  rig.command(cmd);
+  const t0 = rig.ms;
+  const { reason } = rig.waitFor('STOPPED', maxMs);
+  expect(rig.drive.dir).toBe('stop');
+  return { reason, ms: rig.ms - t0 };
+}
 
 describe('motor pins', () => {
   it('FWD drives direction A high, B low, enable at the duty asked; REV the other way; STOP all low', () => {
@@ -26,13 +38,10 @@ describe('motor pins', () => {
   });
 
   it('stops by itself when the command\'s run time is over', () => {
-    const rig = boot();
-    rig.command({ verb: 'REV', duty: 255, ms: 100 });
-    const t0 = rig.ms;
-    expect(rig.waitFor('STOPPED', 150)).toEqual({ type: 'STOPPED', reason: 'EXPIRED' });
-    expect(rig.ms - t0).toBeGreaterThanOrEqual(99);
-    expect(rig.ms - t0).toBeLessThan(104);
-    expect(rig.drive.dir).toBe('stop');
+    const { reason, ms } = runToStop(boot(), { verb: 'REV', duty: 255, ms: 100 }, 150);
+    expect(reason).toBe('EXPIRED');
+    expect(ms).toBeGreaterThanOrEqual(99);
+    expect(ms).toBeLessThan(104);
   });
 });
 
@@ -108,5 +117,74 @@ describe('safety', () => {
     expect(rig.runUntil(() => rig.drive.dir === 'stop' && rig.drive.duty === 0, 1)).toBe(true);
     expect(rig.waitFor('STOPPED', 5)).toEqual({ type: 'STOPPED', reason: 'LID' });
     expect(rig.waitFor('LID', 40)).toEqual({ type: 'LID', open: true });
+  });
+});
+
+describe('direction changes and reverse pulses', () => {
+  /**
+   * Sends `cmd` without waiting and runs until the motor turns `dir`: returns the simulated time
+   * from the last slice the motor was powered the other way (or from `offAt`, when it was already
+   * off) to the first it turns `dir`.
+   */
+  function gapBefore(rig: LauncherRig, cmd: Command, dir: 'forward' | 'reverse', offAt = rig.ms): number {
+    const other = dir === 'forward' ? 'reverse' : 'forward';
+    let lastOther = offAt;
+    rig.send(cmd);
+    const turned = rig.runUntil(() => {
+      if (rig.drive.dir === other && rig.drive.duty > 0) lastOther = rig.ms;
+      return rig.drive.dir === dir && rig.drive.duty > 0;
+    }, 100);
+    expect(turned).toBe(true);
+    return rig.ms - lastOther;
+  }
+
+  it('coasts, unpowered, for COAST_MS before it turns the other way, whatever the host asks', () => {
+    const rig = boot();
+    rig.command({ verb: 'FWD', duty: 255, ms: 1000 });
+    rig.runFor(100);
+    // FWD straight to REV, as the host ends a burst. (millis() ticks by 1.024 ms: within one of COAST_MS.)
+    const toReverse = gapBefore(rig, { verb: 'REV', duty: 255, ms: 300 }, 'reverse');
+    expect(toReverse).toBeGreaterThanOrEqual(COAST_MS - 1);
+    expect(toReverse).toBeLessThan(COAST_MS + 1.5);
+    rig.runFor(50);
+    const toForward = gapBefore(rig, { verb: 'FWD', duty: 255, ms: 300 }, 'forward');
+    expect(toForward).toBeGreaterThanOrEqual(COAST_MS - 1);
+    // A STOP first counts toward the coast: 5 ms later, REV waits the other 15.
+    const stopAt = rig.ms;
+    rig.command({ verb: 'STOP' });
+    rig.runFor(5);
+    const afterStop = gapBefore(rig, { verb: 'REV', duty: 255, ms: 300 }, 'reverse', stopAt);
+    expect(afterStop).toBeGreaterThanOrEqual(COAST_MS - 1);
+    expect(afterStop).toBeLessThan(COAST_MS + 1.5);
+    // The same way again changes the duty at once.
+    rig.command({ verb: 'REV', duty: 128, ms: 300 });
+    expect(rig.measureDuty(10)).toBeCloseTo(128 / 255, 1);
+    rig.command({ verb: 'STOP' });
+  });
+
+  it('REV is capped at 500 ms: a longer one is refused, a 500 ms one expires on time', () => {
+    const rig = boot();
+    expect(rig.command({ verb: 'REV', duty: 255, ms: 501 })).toMatchObject({ type: 'NAK', code: 'RANGE' });
+    expect(rig.drive.dir).toBe('stop');
+    const { reason, ms } = runToStop(rig, { verb: 'REV', duty: 255, ms: 500 }, 520);
+    expect(reason).toBe('EXPIRED');
+    expect(ms).toBeGreaterThan(498);
+    expect(ms).toBeLessThan(504);
+  });
+
+  it('a reverse pulse against a card stuck in the beam stops after 200 ms (STOPPED STUCK); one whose card clears runs on', () => {
+    const rig = boot();
+    rig.setBeamBlocked(true);
+    rig.runFor(5);
+    const { reason, ms } = runToStop(rig, { verb: 'REV', duty: 255, ms: 500 }, 260);
+    expect(reason).toBe('STUCK');
+    expect(ms).toBeGreaterThan(198);
+    expect(ms).toBeLessThan(206);
+    // The card comes free 150 ms into the next pulse: the pulse runs its full time.
+    const from = rig.received.length;
+    rig.command({ verb: 'REV', duty: 255, ms: 400 });
+    rig.runFor(150);
+    rig.setBeamBlocked(false);
+    expect(rig.waitFor('STOPPED', 300, from)).toEqual({ type: 'STOPPED', reason: 'EXPIRED' });
   });
 });
