@@ -38,6 +38,8 @@ export class SerialLauncher implements LauncherHardware {
   /** The device's last known state, replayed to a new listener (a machine that starts later). */
   private known: { lid: boolean | null; volts: number | null } = { lid: null, volts: null };
   private session!: CommandSession;
+  /** The servo angle last asked for: sent again after a reconnect (a power-cycled board re-centres). */
+  private servoDeg: number | null = null;
 
   private constructor(private readonly o: SerialOptions) {
     this.name = o.name ?? `serial:${o.transport.path}`;
@@ -53,6 +55,9 @@ export class SerialLauncher implements LauncherHardware {
   private emit(i: BoardInput): void {
     if (i.type === 'LID') this.known.lid = i.open;
     else if (i.type === 'BATTERY') this.known.volts = i.volts;
+    // A warm reset keeps the servo where it was (HELLO's servo=); after a power cycle it starts
+    // centred. The machine aims only when its target changes: send its aim again either way.
+    else if (i.type === 'LINK' && i.up && this.servoDeg !== null) this.command({ verb: 'SERVO', deg: this.servoDeg });
     for (const l of this.listeners) l(i);
   }
 
@@ -73,7 +78,8 @@ export class SerialLauncher implements LauncherHardware {
 
   /** Headings 0..360° map onto the servo's 0..180° through the turntable's 2:1 gearing. */
   aim(degrees: number): void {
-    this.command({ verb: 'SERVO', deg: Math.round((((degrees % 360) + 360) % 360) / 2) });
+    this.servoDeg = Math.round((((degrees % 360) + 360) % 360) / 2);
+    this.command({ verb: 'SERVO', deg: this.servoDeg });
   }
 
   onInput(listener: (input: HardwareInput) => void): () => void {

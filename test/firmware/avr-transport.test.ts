@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SteppingClock } from '../../emulator/clock.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
-import { EmulatedLauncher, stepUntil } from '../../firmware-bridge/avr/transport.ts';
+import { EmulatedLauncher, stepTogether, stepUntil } from '../../firmware-bridge/avr/transport.ts';
 import { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
@@ -59,6 +59,30 @@ describe('the serial driver on the emulated firmware', () => {
     expect(cards(seen)).toBe(ejected);
     expect(log.some((l) => /resync: \d+ card\(s\) left while the link was down/.test(l))).toBe(true);
     expect(hw.connections).toBe(2);
+    await close(emu, clock, hw);
+  });
+
+  it('the aim survives reconnects: a reset board keeps its servo where it was, a power-cycled one is aimed again', async () => {
+    const { emu, clock, hw } = await connect(3);
+    hw.aim(240); // 2:1 gearing: servo 120°
+    expect(await stepUntil(emu, clock, () => emu.rig.servoDegrees === 120, 500)).toBe(true);
+    // Unplugged and plugged back: the host reopens the port, which resets the board (DTR).
+    emu.unplug();
+    expect(await stepUntil(emu, clock, () => !hw.connected, 3000)).toBe(true);
+    emu.plug();
+    expect(await stepUntil(emu, clock, () => hw.connected, 3000)).toBe(true);
+    expect(hw.connections).toBe(2);
+    await stepTogether(emu, clock, 100);
+    expect(emu.rig.servoDegrees).toBe(120);
+    // Unplugged, and the board loses power meanwhile: it starts centred, and the host aims it again.
+    emu.unplug();
+    expect(await stepUntil(emu, clock, () => !hw.connected, 3000)).toBe(true);
+    emu.rig.powerCycle();
+    emu.rig.runFor(100);
+    expect(emu.rig.servoDegrees).toBe(90);
+    emu.plug();
+    expect(await stepUntil(emu, clock, () => hw.connected, 3000)).toBe(true);
+    expect(await stepUntil(emu, clock, () => emu.rig.servoDegrees === 120, 200)).toBe(true);
     await close(emu, clock, hw);
   });
 });

@@ -66,6 +66,28 @@ describe('warm boot: an external or watchdog reset keeps the counters', () => {
     expect(resetAndHello(rig)).toEqual({ boot: 'warm', cards: 0, presses: 2, sid: 1 });
   });
 
+  it('keeps the servo where the host turned it: a reset does not turn the launcher, HELLO says servo=', () => {
+    const rig = boot();
+    rig.command({ verb: 'SERVO', deg: 120 });
+    rig.runFor(40);
+    expect(rig.servoDegrees).toBe(120);
+    const from = rig.received.length;
+    rig.reset();
+    const angles = new Set<number>();
+    for (let t = 0; t < 60; t++) {
+      rig.runFor(1);
+      angles.add(rig.servoDegrees);
+    }
+    expect([...angles]).toEqual([120]);
+    expect(rig.waitFor('HELLO', 20, from).params.servo).toBe('120');
+    // A power cycle loses it with the counters: the servo starts centred, and says so.
+    const cold = rig.received.length;
+    rig.powerCycle();
+    rig.runFor(60);
+    expect(rig.servoDegrees).toBe(90);
+    expect(rig.waitFor('HELLO', 20, cold).params).toMatchObject({ boot: 'cold', servo: '90' });
+  });
+
   it('a HELLO asked for repeats how the board started and its counters now', () => {
     const rig = boot();
     press(rig);
@@ -108,6 +130,8 @@ describe('cold boot: power-on starts a new session at 0', () => {
     expect(helloSession(rig.messages('HELLO')[0])).toMatchObject({ boot: 'cold', sid: 1 });
     press(rig);
     expect(resetAndHello(rig)).toEqual({ boot: 'warm', cards: 0, presses: 1, sid: 1 });
+    // A brown-out that left the SRAM intact cannot be told from a reset: warm, the counters true.
+    expect(resetAndHello(rig, 'brownout')).toEqual({ boot: 'warm', cards: 0, presses: 1, sid: 1 });
     // Power-on SRAM is random: its garbage does not pass for counters.
     expect(resetAndHello(rig, 'power')).toEqual({ boot: 'cold', cards: 0, presses: 0, sid: 2 });
   });
