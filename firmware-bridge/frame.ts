@@ -21,8 +21,8 @@ export interface CodecError {
 
 /** Longest host line (the firmware's buffer), characters before the `\n`. */
 export const MAX_HOST_LINE = 48;
-/** Longest device line, characters before the `\n`. */
-export const MAX_DEVICE_LINE = 120;
+/** Longest device line, characters before the `\n` (the firmware's longest, HELLO and STATUS with every number at its largest, is 141). */
+export const MAX_DEVICE_LINE = 160;
 
 /** Makes a {@link CodecError}. */
 export function codecError(code: CodecErrorCode, message: string, line: string): CodecError {

@@ -140,10 +140,16 @@ describe('HELLO session fields and resynchronising (PROTOCOL.md, "Resynchronisin
     expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 boot=warm cards=1 presses=0 sid=65536'))).toBeNull();
   });
 
-  it('the longest HELLO the firmware can send fits a device line', () => {
-    const longest = frame('HELLO uno-extreme 1 0.2.0 wdog=60000 stall=60000 maxrun=10000 boot=warm cards=4294967295 presses=4294967295 sid=65534');
+  it('the longest HELLO and STATUS the firmware can send fit a device line', () => {
+    const longest = frame('HELLO uno-extreme 1 0.3.0 wdog=60000 stall=60000 maxrun=10000 maxrev=500 boot=warm cards=4294967295 presses=4294967295 sid=65534 servo=180');
     expect(longest.length - 1).toBeLessThanOrEqual(MAX_DEVICE_LINE);
     expect(helloSession(hello(longest.trimEnd().slice(0, -3)))).toMatchObject({ cards: 4294967295, sid: 65534 });
+    const status = encodeDeviceMessage({
+      type: 'STATUS', cards: 4294967295, presses: 4294967295, lidOpen: true, buttonHeld: true, beamBroken: true, motor: 'STOP',
+      duty: 255, servo: 180, mv: 65535, wdogMs: 60000, stallMs: 60000, upMs: 4294967295,
+    });
+    expect(status.length - 1).toBeLessThanOrEqual(MAX_DEVICE_LINE);
+    expect(decodeDeviceLine(status.trimEnd())).toMatchObject({ ok: true, value: { type: 'STATUS', upMs: 4294967295 } });
   });
 
   it('same session: the difference is what happened while the link was down', () => {

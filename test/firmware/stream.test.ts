@@ -72,7 +72,7 @@ describe('LineDecoder', () => {
     const [bad, card] = d.push(`se\n${encodeDeviceMessage({ type: 'CARD', cards: 3 })}`);
     expect(bad).toMatchObject({ ok: false, code: 'GARBAGE', line: '\\x00', raw: '\x00\xff noise' });
     expect(card).toEqual({ ok: true, value: { type: 'CARD', cards: 3 } });
-    expect(d.push(`${'B'.repeat(500)}\n`)).toEqual([expect.objectContaining({ code: 'TOOLONG', raw: 'B'.repeat(120) })]);
+    expect(d.push(`${'B'.repeat(500)}\n`)).toEqual([expect.objectContaining({ code: 'TOOLONG', raw: 'B'.repeat(160) })]);
   });
 
   it('skips empty lines and CRLF endings silently', () => {
