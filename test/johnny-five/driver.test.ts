@@ -74,7 +74,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
     await vi.advanceTimersByTimeAsync(30);
     rig.set('D2', 1);
     await vi.advanceTimersByTimeAsync(200); // spin-up
-    expect(rig.writes.some(([, pin]) => pin === REFERENCE_PINS.piezo)).toBe(true);
+    expect(rig.writes.some(([, pin]) => pin === REFERENCE_PINS.buzzer)).toBe(true);
     expect(rig.motor()).toBe('forward');
     expect(rig.last('analogWrite', REFERENCE_PINS.motorPwm)).toBe(255);
     for (let i = 0; i < 3; i++) await card(rig);
@@ -83,6 +83,16 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(rig.motor()).toBe('stop');
     expect(cards).toEqual(['a', 'b', 'c']);
     expect(launcher.unitState).toBe('ready');
+  });
+
+  it('the ding is the active buzzer switched on for 150 ms and off: two pin writes, not the pitch toggled over the link', async () => {
+    const { rig, hw } = await setup();
+    const before = rig.writes.length;
+    hw.tone('ding');
+    await vi.advanceTimersByTimeAsync(149);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1], ['digitalWrite', REFERENCE_PINS.buzzer, 0]]);
   });
 
   it('a card whose break and clear come in one USB read is counted (the beam was sampled every 25 ms, which missed it)', async () => {
@@ -218,7 +228,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
     rig.set('D3', 0);
     await vi.advanceTimersByTimeAsync(50);
     expect(launcher.lidOpen).toBe(false);
-    expect(rig.writes.slice(before).some(([, pin]) => pin === REFERENCE_PINS.piezo)).toBe(true);
+    expect(rig.writes.slice(before).some(([, pin]) => pin === REFERENCE_PINS.buzzer)).toBe(true);
   });
 
   it('a card stuck in the beam while the motor pushes is a stall: motor stopped, launcher jammed', async () => {
