@@ -299,6 +299,25 @@ describe('Johnny-Five driver on mock-firmata', () => {
     await hw.close();
   });
 
+  it('a board that takes seconds from connect to ready is waited for: Johnny-Five\'s timeout is in ms (10 s meant 10 ms)', async () => {
+    const rig = new PinRig();
+    const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:slow', readyTimeoutMs: 10_000 });
+    rig.io.emit('connect');
+    await vi.advanceTimersByTimeAsync(2500); // StandardFirmata's handshake takes about 2 s
+    rig.io.emit('ready');
+    const hw = await opening;
+    await hw.close();
+  });
+
+  it('a port that fails before the board is ready rejects the open with its message; nothing is thrown out of the io', async () => {
+    const rig = new PinRig();
+    const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:/dev/ttyUSB9', readyTimeoutMs: 2000 });
+    const check = expect(opening).rejects.toThrow(/^firmata:\/dev\/ttyUSB9: EIO: i\/o error, read$/);
+    expect(() => rig.io.emit('error', new Error('EIO: i/o error, read'))).not.toThrow();
+    await check;
+    expect(() => rig.io.emit('error', new Error('EIO again'))).not.toThrow();
+  });
+
   it('a board that never gets ready is a clear error', async () => {
     const rig = new PinRig();
     const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:/dev/ttyUSB9', readyTimeoutMs: 2000 });
