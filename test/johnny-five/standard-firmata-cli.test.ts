@@ -16,7 +16,7 @@ import { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { EmulatedLauncher, paceToWallClock } from '../../firmware-bridge/avr/transport.ts';
 import { ptyPair } from '../bridge/socat.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
-import { BIN } from '../cli-run.ts';
+import { BIN, run } from '../cli-run.ts';
 import { until } from '../poll.ts';
 import { needs } from '../tools.ts';
 
@@ -108,4 +108,17 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
       }
     }, 120_000);
   }
+});
+
+describe('device --pty --firmware: a firmware it cannot run', () => {
+  it('a missing file or one that is not Intel HEX is one line, exit 1, before anything starts', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-sf-bad-'));
+    const missing = run('device', '--pty', '--firmware', path.join(dir, 'none.hex'), '--link', path.join(dir, 'l'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe(`uno-extreme device: --firmware ${path.join(dir, 'none.hex')}: cannot read it (ENOENT); give uno-extreme, standard-firmata or an Intel HEX file\n`);
+    writeFileSync(path.join(dir, 'bad.hex'), 'not a hex file\n');
+    const bad = run('device', '--pty', '--firmware', path.join(dir, 'bad.hex'), '--link', path.join(dir, 'l'));
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/^uno-extreme device: cannot start the virtual launcher: line 1 of the hex file is not an Intel HEX record[^\n]*\n$/);
+  });
 });
