@@ -4,10 +4,35 @@
  * the simulated roller, and socat makes its serial port a device any program can open. It runs
  * empty as the toy does; `r` reloads it through the lid (`n` empties it first, for a new round's
  * load). Its window tells each press, burst and
- * the cards left.
+ * the cards left. `--firmware standard-firmata` (or a .hex file) runs another sketch on the same
+ * emulated board and wiring, e.g. the real StandardFirmata for `--device firmata:PATH`.
  */
+import { readFileSync } from 'node:fs';
 import { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
+import { standardFirmataHex } from '../firmware-bridge/firmata/standard-firmata.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+
+/** What `--firmware` runs: the sketch, the host's `--device` kind and the baud rate to say. */
+interface Firmware {
+  hex?: string;
+  device: string;
+  baud: string;
+  /** The window reads this project's line protocol: only its own firmware speaks it. */
+  window: boolean;
+}
+
+/** Reads `--firmware NAME|FILE`; a file that cannot be read is a {@link UserError}. */
+function firmwareOption(value: string): Firmware {
+  if (value === 'uno-extreme') return { device: 'serial', baud: '115200 baud', window: true };
+  let hex: string;
+  try {
+    hex = value === 'standard-firmata' ? standardFirmataHex() : readFileSync(value, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UserError(code ? `--firmware ${value}: cannot read it (${code}); give uno-extreme, standard-firmata or an Intel HEX file` : (e as Error).message);
+  }
+  return value === 'standard-firmata' ? { hex, device: 'firmata', baud: '57600 baud', window: false } : { hex, device: 'KIND', baud: 'the sketch\'s baud rate', window: false };
+}
 
 /** The `device` command. */
 export const deviceCommand: Command = {
@@ -18,24 +43,28 @@ export const deviceCommand: Command = {
     link: { type: 'string', value: 'PATH', help: 'where the pseudo-terminal appears', default: '/tmp/uno-extreme' },
     seed: { type: 'string', value: 'N', help: 'seed of the simulated roller', default: '1' },
     cards: { type: 'string', value: 'N', help: 'cards in the launcher at the start, and what r puts back', default: '108' },
+    firmware: { type: 'string', value: 'NAME|FILE', help: 'what the board runs: uno-extreme (this project\'s), standard-firmata (fetch it first: bash firmware-bridge/firmata/fetch-standard-firmata.sh) or a .hex file', default: 'uno-extreme' },
   },
   examples: [
     'uno-extreme device --pty                      # then, in another terminal:',
     'uno-extreme launcher --device serial:/tmp/uno-extreme',
     'uno-extreme play --device serial:/tmp/uno-extreme',
+    'uno-extreme device --pty --firmware standard-firmata   # then: uno-extreme launcher --device firmata:/tmp/uno-extreme',
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (!args.values.pty) throw new UsageError('say --pty: the virtual launcher runs on a pseudo-terminal');
     const seed = intOption(args, 'seed', 1, 0, 2 ** 32 - 1);
     const full = intOption(args, 'cards', 108, 0, 1000);
+    const fw = firmwareOption(String(args.values.firmware ?? 'uno-extreme'));
     let d: VirtualDevice;
     try {
-      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full } });
+      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full }, hex: fw.hex });
     } catch (e) {
       throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
     }
     console.log(d.link);
-    console.error(`virtual launcher on ${d.link} (115200 baud), ${full} cards: use --device serial:${d.link}`);
+    console.error(`virtual launcher on ${d.link} (${fw.baud}), ${full} cards: use --device ${fw.device}:${d.link}`);
+    if (!fw.window) console.error('this window reads this project\'s line protocol only: with another firmware it shows only the reloads');
     console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · 52n take out what is left, put 52 in (a new round) · q quit');
     d.onShow((line) => console.error(line));
     const interactive = process.stdin.isTTY;

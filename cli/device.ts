@@ -40,13 +40,48 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
   return { kind, path };
 }
 
-/** Opens a `KIND:PATH` device, turning device errors into messages for the user. */
+/**
+ * Opens a `KIND:PATH` device, turning device errors into messages for the user. Until it is closed,
+ * the process does not end with its motor running ({@link stopBeforeExit}).
+ */
 export async function openDeviceSpec(spec: string): Promise<LauncherHardware> {
   const { kind, path } = parseDeviceSpec(spec);
   try {
-    return await OPENERS[kind](path);
+    return stopBeforeExit(await OPENERS[kind](path));
   } catch (e) {
     if (e instanceof DeviceError || e instanceof BoardError) throw new UserError(e.message);
     throw e;
   }
+}
+
+/** The longest a signal or a crash waits for the device to close before the process exits anyway, ms. */
+const CLOSE_ON_EXIT_MS = 2000;
+
+/**
+ * Ctrl-C, SIGTERM or an uncaught error while the device is open closes it first (the motor
+ * stopped, that write sent, the port released), then exits: 130 and 143 as a shell counts a
+ * signal, 1 for a crash. StandardFirmata keeps a motor running when its host dies (this
+ * project's firmware stops it on its own within a second); a `kill -9` or a pulled cable is
+ * beyond any host's reach (HARDWARE.md). The handlers go with the device's `close()`.
+ */
+export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => void = (code) => process.exit(code)): LauncherHardware {
+  let ending = false;
+  const end = (code: number, why?: string) => {
+    if (ending) return;
+    ending = true;
+    if (why) console.error(why);
+    // A close that hangs (a port that no longer answers) does not keep the process alive.
+    setTimeout(() => exit(code), CLOSE_ON_EXIT_MS).unref();
+    hw.close().catch(() => {}).finally(() => exit(code));
+  };
+  const onInt = () => end(130);
+  const onTerm = () => end(143);
+  const onCrash = (e: unknown) => end(1, `uno-extreme: unexpected error: ${(e as Error)?.stack ?? String(e)}\n  (this is a bug: the motor was stopped; please report the output)`);
+  process.on('SIGINT', onInt).on('SIGTERM', onTerm).on('uncaughtException', onCrash).on('unhandledRejection', onCrash);
+  const close = hw.close.bind(hw);
+  hw.close = () => {
+    process.off('SIGINT', onInt).off('SIGTERM', onTerm).off('uncaughtException', onCrash).off('unhandledRejection', onCrash);
+    return close();
+  };
+  return hw;
 }

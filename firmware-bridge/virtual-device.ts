@@ -212,7 +212,9 @@ export class VirtualDevice {
         this.conn?.write(chunk.toString('latin1'));
         this.heard(chunk);
       });
-      p.on('exit', (code) => {
+      // 'close', not 'exit': the last bytes the host sent before it closed the PTY may still be in
+      // socat's stdout when it exits (a stop the host sent as it quit, lost, left the motor running).
+      p.on('close', (code) => {
         this.listening = false;
         void this.conn?.close();
         this.conn = null;

@@ -4,10 +4,12 @@
  * one, its tests are skipped with one line saying what to install; under CI (`CI` set, as
  * `.ci/run` runs) a missing tool fails the test file instead, so CI never passes by skipping.
  * Use: `describe.runIf(needs('socat'))('…', …)`, or `needs('tool', 'how to install it')` for a
- * tool {@link INSTALL} does not list.
+ * tool {@link INSTALL} does not list. A file the tests fetch rather than install (the real
+ * StandardFirmata) goes through the same call: `needs('standard-firmata')` ({@link FETCHED}).
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
+import { FETCH_HOW, STANDARD_FIRMATA_HEX } from '../firmware-bridge/firmata/standard-firmata.ts';
 
 /** Whether `tool` is an executable file in one of PATH's folders (or an absolute path to one). */
 export function hasTool(tool: string, env: NodeJS.ProcessEnv = process.env): boolean {
@@ -36,6 +38,11 @@ export const INSTALL: Record<string, string> = {
   chromium: 'apt-get install chromium',
 };
 
+/** Files some tests need that a script fetches (`.ci/run` runs it): where each lands, and the script. */
+export const FETCHED: Record<string, { file: string; fetch: string }> = {
+  'standard-firmata': { file: STANDARD_FIRMATA_HEX, fetch: FETCH_HOW },
+};
+
 /** Thrown when CI lacks a tool its tests need. */
 export class MissingToolError extends Error {
   override name = 'MissingToolError';
@@ -48,13 +55,15 @@ const told = new Set<string>();
  * false after one line on stderr (`skipped: the tests that need socat, which is not installed (apt-get install socat)`), or under CI
  * a {@link MissingToolError} with the same advice.
  */
-export function needs(tool: string, install = INSTALL[tool], env: NodeJS.ProcessEnv = process.env): boolean {
+export function needs(tool: string, install = INSTALL[tool] ?? FETCHED[tool]?.fetch, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!install) throw new Error(`needs(${tool}): say how to install it`);
-  if (hasTool(tool, env)) return true;
-  if (inCi(env)) throw new MissingToolError(`CI runs every test, and ${tool} is not installed: ${install}`);
+  const fetched = FETCHED[tool];
+  if (fetched ? existsSync(fetched.file) : hasTool(tool, env)) return true;
+  const missing = fetched ? 'has not been fetched' : 'is not installed';
+  if (inCi(env)) throw new MissingToolError(`CI runs every test, and ${tool} ${missing}: ${install}`);
   if (!told.has(tool)) {
     told.add(tool);
-    process.stderr.write(`skipped: the tests that need ${tool}, which is not installed (${install})\n`);
+    process.stderr.write(`skipped: the tests that need ${tool}, which ${missing} (${install})\n`);
   }
   return false;
 }

@@ -71,6 +71,12 @@ export class LauncherRig extends HostEnd {
   piezoEdges = 0;
   /** Width of the last servo pulse, µs (0 before the first). */
   servoPulseUs = 0;
+  /**
+   * Times the beam went from broken to clear: what a sensor that counts trailing edges sees, a card
+   * that left or one the reverse pulled back out of the beam.
+   */
+  beamClears = 0;
+  private beamWasBroken = false;
   private readonly hex: string;
   private readonly record: boolean;
   private readonly sliceCycles: number;
@@ -204,7 +210,10 @@ export class LauncherRig extends HostEnd {
   }
 
   private updateWorld(): void {
-    this.board.setInput(this.pins.beam, !(this.roller.beamBroken || this.beamBlocked));
+    const broken = this.roller.beamBroken;
+    if (this.beamWasBroken && !broken) this.beamClears++;
+    this.beamWasBroken = broken;
+    this.board.setInput(this.pins.beam, !(broken || this.beamBlocked));
     this.board.setAnalog(this.pins.batteryChannel, this.roller.volts(this.drive) * REFERENCE_DIVIDER);
   }
 

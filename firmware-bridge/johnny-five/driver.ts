@@ -1,14 +1,18 @@
 /**
  * The Johnny-Five driver: the launcher machine drives a board running StandardFirmata through
- * `five.Motor`, `five.Piezo`, `five.Servo`, and hears `five.Button`, the lid switch, the card
- * sensor and the battery divider. The machine decides and times each burst; the board only
+ * `five.Motor`, `five.Servo` and an active buzzer, and hears `five.Button`, the lid switch, the
+ * card sensor and the battery divider. The machine decides and times each burst; the board only
  * moves pins. `io` is passed in: `firmata-io` over a serialport 13 port, or `mock-firmata` in tests.
  *
  * A Firmata board cannot be picked up again once its port is gone (the io instance dies with it):
  * when the io closes, disconnects or fails, the launcher goes offline for good and the person is
  * told, once, through {@link JohnnyFiveLauncher.onNotice}, what to check and to start again.
+ *
+ * StandardFirmata has no failsafe: it holds its pins as last told. A host that dies, or a cable
+ * pulled, mid-burst leaves the motor running; only the host's own stop (close, the CLI's signal
+ * handlers) ends it. HARDWARE.md says so and recommends the project's firmware for unattended play.
  */
-import five, { type Board, type Motor, type Piezo, type Servo } from 'johnny-five';
+import five, { type Board, type Motor, type Sensor, type Servo } from 'johnny-five';
 import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 import { Notices } from '../notices.ts';
@@ -25,7 +29,11 @@ export interface LauncherPins {
   motorCdir: number;
   /** IR break-beam receiver: LOW while a card breaks the beam. */
   cardSensor: number;
-  piezo: number;
+  /**
+   * Active buzzer (it sounds its own pitch while its pin is HIGH): a tone is two pin writes, where
+   * a passive piezo would need the host to toggle the pin at the pitch over the USB link.
+   */
+  buzzer: number;
   servo: number;
   /** Analog pin of the battery divider (0 = A0). */
   battery: number;
@@ -35,15 +43,14 @@ export interface LauncherPins {
 
 /** The reference wiring. */
 export const REFERENCE_PINS: LauncherPins = {
-  button: 2, lid: 3, motorPwm: 11, motorDir: 12, motorCdir: 9, cardSensor: 4, piezo: 8, servo: 10, battery: 0, batteryDivider: 1 / REFERENCE_DIVIDER,
+  button: 2, lid: 3, motorPwm: 11, motorDir: 12, motorCdir: 9, cardSensor: 4, buzzer: 8, servo: 10, battery: 0, batteryDivider: 1 / REFERENCE_DIVIDER,
 };
 
-/** Tones: a high "ding" for a press, a short beep for the lid, a low one for weak cells. */
-const TONES: Record<ToneKind, { hz: number; ms: number }> = {
-  ding: { hz: 2093, ms: 150 },
-  beep: { hz: 1568, ms: 80 },
-  low: { hz: 440, ms: 400 },
-};
+/**
+ * How long the buzzer sounds, ms: the active buzzer has one pitch, so the kinds differ by length
+ * (the firmware's piezo plays them at 2 kHz, 1.6 kHz and 440 Hz for the same times).
+ */
+export const BUZZ_MS: Record<ToneKind, number> = { ding: 150, beep: 80, low: 400 };
 
 /** Options of {@link JohnnyFiveLauncher.open}. */
 export interface JohnnyFiveOptions {
@@ -52,8 +59,13 @@ export interface JohnnyFiveOptions {
   /** Shown in logs, e.g. `firmata:/dev/ttyACM0`. */
   name?: string;
   pins?: Partial<LauncherPins>;
-  /** How long to wait for the board's `ready`, ms. */
+  /**
+   * How long to wait for the board's `ready`, ms, from this call (the port opens after it: see
+   * open.ts); Johnny-Five's own `timeout`, from the io's `connect`, is the same number of ms.
+   */
   readyTimeoutMs?: number;
+  /** Gives up the wait for ready (the port could not be opened): the open rejects with the reason, no timer left. */
+  signal?: AbortSignal;
   /**
    * A beam held broken this long while the motor pushes forward is a stuck card: a stall. A card
    * crosses the beam in ~50 ms at 8 cards/s; keep this under a burst's feed budget.
@@ -71,7 +83,7 @@ export interface JohnnyFiveOptions {
 
 /** The IO Plugin calls (firmata-io, mock-firmata) the driver makes on the io itself. */
 interface FirmataIo {
-  readonly MODES: { INPUT: number };
+  readonly MODES: { INPUT: number; OUTPUT: number };
   readonly HIGH: number;
   pinMode(pin: number, mode: number): void;
   digitalWrite(pin: number, value: number): void;
@@ -95,8 +107,10 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   readonly pins: LauncherPins;
   private listeners = new Set<(i: HardwareInput) => void>();
   private motorDev!: Motor;
-  private piezoDev!: Piezo;
   private servoDev!: Servo;
+  /** The Sensors poll on intervals of their own: disabled on close, or the process never exits. */
+  private sensors: Sensor[] = [];
+  private buzzTimer: ReturnType<typeof setTimeout> | null = null;
   private motorState: MotorCommand = 'stop';
   private lidOpen: boolean | null = null;
   private beamBroken = false;
@@ -122,26 +136,47 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     this.pins = pins;
   }
 
-  /** Connects to the board and sets up every component; rejects with a clear error if it never gets ready. */
+  /**
+   * Connects to the board and sets up every component; rejects with a clear error if it never gets
+   * ready. The Board hears the io's `connect` from this call on: give it an io whose port is not
+   * open yet (open.ts opens it after).
+   */
   static open(opts: JohnnyFiveOptions): Promise<JohnnyFiveLauncher> {
     const pins = { ...REFERENCE_PINS, ...opts.pins };
     const name = opts.name ?? 'firmata';
-    const board = new five.Board({ io: opts.io, repl: false, debug: false, timeout: Math.ceil((opts.readyTimeoutMs ?? 10_000) / 1000) });
+    const readyMs = opts.readyTimeoutMs ?? 10_000;
+    // sigint: false: Johnny-Five's own Ctrl-C handler exits at once, before the motor is stopped
+    // (cli/device.ts stops it, then exits).
+    const board = new five.Board({ io: opts.io, repl: false, debug: false, sigint: false, timeout: readyMs });
+    const io = opts.io as { on(ev: 'error', l: (e: Error) => void): void; off(ev: 'error', l: (e: Error) => void): void };
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
+        // Johnny-Five's own timer (from the connect) would raise an error later and hold the process open.
+        clearTimeout(board.timer ?? undefined);
         reject(new BoardError(
-          `${name}: the board did not answer as a Firmata board within ${opts.readyTimeoutMs ?? 10_000} ms. ` +
+          `${name}: the board did not answer as a Firmata board within ${readyMs} ms. ` +
             'Upload StandardFirmata (Arduino IDE: File → Examples → Firmata → StandardFirmata), or use --device serial: with our firmware.',
           'timeout',
         ));
-      }, opts.readyTimeoutMs ?? 10_000);
+      }, readyMs);
       const failed = (e: Error) => {
         clearTimeout(timer);
+        clearTimeout(board.timer ?? undefined);
         reject(new BoardError(`${name}: ${e.message}`, 'io'));
       };
+      opts.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        clearTimeout(board.timer ?? undefined);
+        reject(opts.signal!.reason);
+      }, { once: true });
+      // Until ready, Johnny-Five passes no io error on to the board: one with no listener would be
+      // thrown out of the port's event. After a failure the listener stays, so a late one (the port
+      // closing under it) is heard, not thrown.
+      io.on('error', failed);
       board.once('error', failed);
       board.once('ready', () => {
         clearTimeout(timer);
+        io.off('error', failed);
         board.off('error', failed); // from now on the launcher hears errors (wire)
         const l = new JohnnyFiveLauncher(board, name, pins, { stallMs: opts.stallMs ?? 400, batteryStep: opts.batteryStep ?? 0.05, fenceTimeoutMs: opts.fenceTimeoutMs ?? 1000 });
         l.wire();
@@ -162,14 +197,15 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   private wire(): void {
     const { board, pins } = this;
     this.motorDev = new five.Motor({ pins: { pwm: pins.motorPwm, dir: pins.motorDir, cdir: pins.motorCdir }, board });
-    this.piezoDev = new five.Piezo({ pin: pins.piezo, board });
+    this.io.pinMode(pins.buzzer, this.io.MODES.OUTPUT);
     this.servoDev = new five.Servo({ pin: pins.servo, board });
     new five.Button({ pin: pins.button, isPullup: true, board }).on('press', () => this.emit({ type: 'BUTTON' }));
     // The lid switch closes to ground when the lid shuts. Read through a five.Sensor: its 25 ms look
     // is the switch's debounce (a bouncing switch would beep, cycle the lid and cut bursts short, as
     // the firmware's 30 ms debounce prevents). Its pull-up is set once the Sensor has set the pin's
     // mode (HARDWARE.md: INPUT_PULLUP): an open lid, or a cut wire, reads HIGH, not a floating pin.
-    new five.Sensor({ pin: pins.lid, type: 'digital', board }).on('change', (value: number) => {
+    const lid = new five.Sensor({ pin: pins.lid, type: 'digital', board });
+    lid.on('change', (value: number) => {
       const open = value === 1;
       if (open === this.lidOpen) return;
       this.lidOpen = open;
@@ -187,7 +223,9 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     io.pinMode(pins.cardSensor, io.MODES.INPUT);
     io.digitalWrite(pins.cardSensor, io.HIGH);
     io.digitalRead(pins.cardSensor, (value) => this.beam(value === 0));
-    new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board }).on('change', (raw: number) => {
+    const battery = new five.Sensor({ pin: `A${pins.battery}`, freq: 1000, board });
+    this.sensors = [lid, battery];
+    battery.on('change', (raw: number) => {
       const volts = Math.round(((raw / 1023) * 5 * pins.batteryDivider) * 100) / 100;
       if (this.lastVolts !== null && Math.abs(volts - this.lastVolts) < this.o.batteryStep) return;
       this.lastVolts = volts;
@@ -209,6 +247,8 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     if (this.lostMessage !== null) return;
     this.lostMessage = `${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`;
     this.disarmStall();
+    if (this.buzzTimer) clearTimeout(this.buzzTimer); // nothing can reach the board now
+    this.buzzTimer = null;
     this.releaseFences(); // no answer can come now
     this.emit({ type: 'LINK', up: false, final: this.lostMessage });
     this.notices.say(this.lostMessage);
@@ -257,9 +297,17 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     }
   }
 
+  /** Sounds the active buzzer for the kind's time ({@link BUZZ_MS}); a tone asked meanwhile takes over. */
   tone(kind: ToneKind): void {
-    const t = TONES[kind];
-    this.piezoDev.frequency(t.hz, t.ms);
+    if (this.buzzTimer) clearTimeout(this.buzzTimer);
+    this.io.digitalWrite(this.pins.buzzer, 1);
+    this.buzzTimer = setTimeout(() => this.quiet(), BUZZ_MS[kind]);
+  }
+
+  private quiet(): void {
+    if (this.buzzTimer) clearTimeout(this.buzzTimer);
+    this.buzzTimer = null;
+    this.io.digitalWrite(this.pins.buzzer, 0);
   }
 
   /** Headings 0..360° map onto the servo's 0..180° through the turntable's 2:1 gearing. */
@@ -345,14 +393,23 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     return this.notices.on(listener);
   }
 
+  /**
+   * Stops the motor and the buzzer, waits until those writes have left for the board, and closes
+   * the port. Every timer the launcher and its components started ends here: the process can exit.
+   */
   async close(): Promise<void> {
     this.motor('stop');
+    if (this.buzzTimer) this.quiet();
+    for (const s of this.sensors) s.disable();
     this.fenceOff = true;
     this.releaseFences();
     this.listeners.clear();
     this.notices.clear();
-    const io = this.board.io as { transport?: { isOpen?: boolean; close?: (cb: () => void) => void } };
+    const io = this.board.io as { transport?: { isOpen?: boolean; drain?: (cb: () => void) => void; close?: (cb: () => void) => void } };
     const t = io.transport;
-    if (t?.isOpen && t.close) await new Promise<void>((r) => t.close!(() => r()));
+    if (!t?.isOpen || !t.close) return;
+    // A port closed with the stop still in its queue would leave the motor running (StandardFirmata has no failsafe).
+    if (t.drain) await new Promise<void>((r) => t.drain!(() => r()));
+    await new Promise<void>((r) => t.close!(() => r()));
   }
 }

@@ -2,8 +2,11 @@
 declare module 'johnny-five' {
   import { EventEmitter } from 'node:events';
   export class Board extends EventEmitter {
-    constructor(opts: { io: unknown; repl?: boolean; debug?: boolean; timeout?: number });
+    /** `timeout`: ms from the io's `connect` to its `ready`; `sigint: false` leaves Ctrl-C to the program. */
+    constructor(opts: { io: unknown; repl?: boolean; debug?: boolean; sigint?: boolean; timeout?: number });
     io: unknown;
+    /** The connect-to-ready timer (null before the io's `connect`, cleared on `ready`). */
+    timer: ReturnType<typeof setTimeout> | null;
   }
   export class Motor {
     constructor(opts: { pins: { pwm: number; dir: number; cdir?: number }; board: Board });
@@ -17,16 +20,13 @@ declare module 'johnny-five' {
   export class Sensor extends EventEmitter {
     constructor(opts: { pin: number | string; type?: 'digital' | 'analog'; freq?: number; threshold?: number; board: Board });
     readonly value: number;
+    /** Stops its polling interval. */
+    disable(): this;
   }
   export class Servo {
     constructor(opts: { pin: number; board: Board; range?: [number, number]; startAt?: number });
     to(degrees: number, ms?: number): void;
   }
-  export class Piezo {
-    constructor(opts: { pin: number; board: Board });
-    frequency(hz: number, ms: number): void;
-    off(): void;
-  }
-  const five: { Board: typeof Board; Motor: typeof Motor; Button: typeof Button; Sensor: typeof Sensor; Servo: typeof Servo; Piezo: typeof Piezo };
+  const five: { Board: typeof Board; Motor: typeof Motor; Button: typeof Button; Sensor: typeof Sensor; Servo: typeof Servo };
   export default five;
 }

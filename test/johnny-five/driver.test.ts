@@ -74,7 +74,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
     await vi.advanceTimersByTimeAsync(30);
     rig.set('D2', 1);
     await vi.advanceTimersByTimeAsync(200); // spin-up
-    expect(rig.writes.some(([, pin]) => pin === REFERENCE_PINS.piezo)).toBe(true);
+    expect(rig.writes.some(([, pin]) => pin === REFERENCE_PINS.buzzer)).toBe(true);
     expect(rig.motor()).toBe('forward');
     expect(rig.last('analogWrite', REFERENCE_PINS.motorPwm)).toBe(255);
     for (let i = 0; i < 3; i++) await card(rig);
@@ -83,6 +83,16 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(rig.motor()).toBe('stop');
     expect(cards).toEqual(['a', 'b', 'c']);
     expect(launcher.unitState).toBe('ready');
+  });
+
+  it('the ding is the active buzzer switched on for 150 ms and off: two pin writes, not the pitch toggled over the link', async () => {
+    const { rig, hw } = await setup();
+    const before = rig.writes.length;
+    hw.tone('ding');
+    await vi.advanceTimersByTimeAsync(149);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1], ['digitalWrite', REFERENCE_PINS.buzzer, 0]]);
   });
 
   it('a card whose break and clear come in one USB read is counted (the beam was sampled every 25 ms, which missed it)', async () => {
@@ -218,7 +228,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
     rig.set('D3', 0);
     await vi.advanceTimersByTimeAsync(50);
     expect(launcher.lidOpen).toBe(false);
-    expect(rig.writes.slice(before).some(([, pin]) => pin === REFERENCE_PINS.piezo)).toBe(true);
+    expect(rig.writes.slice(before).some(([, pin]) => pin === REFERENCE_PINS.buzzer)).toBe(true);
   });
 
   it('a card stuck in the beam while the motor pushes is a stall: motor stopped, launcher jammed', async () => {
@@ -287,6 +297,25 @@ describe('Johnny-Five driver on mock-firmata', () => {
     rig.io.emit('close');
     expect(notices).toEqual([expect.stringMatching(/^firmata:mock: the port failed \(EIO: i\/o error, write\): the launcher is offline/)]);
     await hw.close();
+  });
+
+  it('a board that takes seconds from connect to ready is waited for: Johnny-Five\'s timeout is in ms (10 s meant 10 ms)', async () => {
+    const rig = new PinRig();
+    const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:slow', readyTimeoutMs: 10_000 });
+    rig.io.emit('connect');
+    await vi.advanceTimersByTimeAsync(2500); // StandardFirmata's handshake takes about 2 s
+    rig.io.emit('ready');
+    const hw = await opening;
+    await hw.close();
+  });
+
+  it('a port that fails before the board is ready rejects the open with its message; nothing is thrown out of the io', async () => {
+    const rig = new PinRig();
+    const opening = JohnnyFiveLauncher.open({ io: rig.io, name: 'firmata:/dev/ttyUSB9', readyTimeoutMs: 2000 });
+    const check = expect(opening).rejects.toThrow(/^firmata:\/dev\/ttyUSB9: EIO: i\/o error, read$/);
+    expect(() => rig.io.emit('error', new Error('EIO: i/o error, read'))).not.toThrow();
+    await check;
+    expect(() => rig.io.emit('error', new Error('EIO again'))).not.toThrow();
   });
 
   it('a board that never gets ready is a clear error', async () => {
