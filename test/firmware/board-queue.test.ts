@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ByteQueue } from '../../firmware-bridge/avr/byte-queue.ts';
 import { boot, hex } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 const MB = 1 << 20;
 

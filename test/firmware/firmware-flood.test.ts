@@ -11,7 +11,7 @@ import { firmwareMap } from '../../firmware-bridge/avr/firmware.ts';
 import type { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { boot, hex } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 /** Bytes the wire carries in a millisecond: Arduino's 115200 baud is 117647 (16 MHz / 8 / 17), 10 bits a byte. */
 const BYTES_PER_MS = 11.76;

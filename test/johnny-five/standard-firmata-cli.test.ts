@@ -65,6 +65,7 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
     const link = path.join(dir, 'launcher');
     const dev = start('device', '--pty', '--firmware', 'standard-firmata', '--link', link, '--seed', '4', '--cards', '40');
     try {
+      // The CLI starts and StandardFirmata boots on the emulated board (its ~2 s blink at real time).
       await until(() => dev.out().includes('\n') && dev.err().includes('use --device'), 60_000, () => `the device's link (${dev.err()})`);
       expect(dev.out().trim()).toBe(link);
       expect(dev.err()).toMatch(/\(57600 baud\), 40 cards: use --device firmata:/);
@@ -96,6 +97,7 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
       const host = start('launcher', '--device', `firmata:${board.path}`, '--profile', profile, '--presses', '5', '--seed', '2');
       try {
         const { rig } = board;
+        // The launcher CLI starts, StandardFirmata reboots on its port open, then the first press.
         await until(() => rig.drive.dir === 'forward' && rig.drive.duty > 0.5, 60_000, () => `a burst (host said: ${host.err()})`);
         host.proc.kill(signal);
         const { code } = await host.exit;
