@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { networkInterfaces } from 'node:os';
+import { hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -82,29 +82,95 @@ function readPage(dir: string): Map<string, Buffer> {
 /** What the page may load: only itself (no CDN, nothing from elsewhere), and the files it makes (blob:). */
 const CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-function handler(files: Map<string, Buffer>) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
+/** An answer to a request: a status, its headers, and a body (a line of text for the refusals). */
+export interface Answer {
+  status: number;
+  headers: Record<string, string | number>;
+  body?: Buffer | string;
+}
+
+const refuse = (status: number, line: string, headers: Record<string, string> = {}): Answer =>
+  ({ status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: `${line}\n` });
+
+/**
+ * The path a request target names, or null when it is not one: an origin-form target ("/x?y")
+ * or an absolute-form one ("http://host/x", which HTTP/1.1 servers must take, its authority then
+ * counting as the Host). Percent escapes are decoded; one that is not UTF-8 makes it malformed.
+ */
+function targetPath(target: string): { name: string; authority?: string } | null {
+  const originForm = target.startsWith('/');
+  if (!originForm && !/^https?:\/\//i.test(target)) return null;
+  try {
+    // Origin-form is read against a fixed base, so "//elsewhere/x" stays a path, not a host.
+    const url = new URL(originForm ? `http://x${target}` : target);
     const name = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
-    const body = files.get(name);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
-    if (!body) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${name}: not part of the game\n`);
-      return;
-    }
-    res.writeHead(200, {
-      'Content-Type': TYPES[path.extname(name)] ?? 'application/octet-stream',
+    return originForm ? { name } : { name, authority: url.host };
+  } catch {
+    return null;
+  }
+}
+
+/** "host:port" as a Host header names it, lower case, the port always given (80 when left out). */
+function normalHost(value: string): string | null {
+  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+?)\.?(?::(\d{1,5}))?$/i.exec(value.trim());
+  return m ? `${m[1].toLowerCase()}:${Number(m[2] ?? 80)}` : null;
+}
+
+/**
+ * What the server says to a request, from its method, target and headers alone. The Host must be
+ * one of `hosts` ("name:port"): a page elsewhere whose name an attacker points at 127.0.0.1 (DNS
+ * rebinding) sends its own name, and is refused rather than served this machine's files.
+ */
+export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Buffer>, hosts: ReadonlySet<string>): Answer {
+  const target = targetPath(req.url ?? '');
+  if (!target) return refuse(400, 'malformed request target');
+  const given = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
+  if (given > 1) return refuse(400, 'more than one Host header');
+  const host = target.authority ?? req.rawHeaders[req.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'host') + 1];
+  if (host === undefined) return refuse(400, 'no Host header');
+  const named = normalHost(host);
+  if (!named || !hosts.has(named)) return refuse(421, 'this server answers only to its own address (the one it printed)');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, `${req.method} is not served: only GET and HEAD`, { Allow: 'GET, HEAD' });
+  const body = files.get(target.name);
+  if (!body) return refuse(404, `${target.name}: not part of the game`);
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': TYPES[path.extname(target.name)] ?? 'application/octet-stream',
       'Content-Length': body.length,
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
       // The assets carry a hash of their content in their names; the page itself is always asked again.
-      'Cache-Control': name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(req.method === 'HEAD' ? undefined : body);
+      'Cache-Control': target.name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    },
+    body,
   };
+}
+
+/**
+ * The server's request handler: {@link answer}, and a 500 when answering throws all the same, so
+ * that no request, however odd, stops the server for the next one.
+ */
+export function handler(files: ReadonlyMap<string, Buffer>, hosts: () => ReadonlySet<string>) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    let a: Answer;
+    try {
+      a = answer(req, files, hosts());
+    } catch {
+      a = refuse(500, 'the server could not answer this request');
+    }
+    res.writeHead(a.status, a.headers).end(req.method === 'HEAD' ? undefined : a.body);
+  };
+}
+
+/**
+ * The names this server answers to ("name:port"): the loopback names and the address it is bound
+ * to; when it serves the LAN, this machine's LAN addresses and its name too. Read at each request,
+ * so an address the machine gets after the start is taken.
+ */
+export function ownHosts(port: number, lan: boolean): Set<string> {
+  const names = ['localhost', '127.0.0.1', '[::1]', ...(lan ? [...lanAddresses(), hostname().toLowerCase(), `${hostname().toLowerCase()}.local`] : [])];
+  return new Set(names.map((n) => `${n}:${port}`));
 }
 
 /** The program that opens a URL in the default browser here, or null when there is none. */
@@ -137,7 +203,9 @@ export const webCommand: Command = {
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
     await ensurePageBuilt(say);
-    const server = createServer(handler(readPage(WEB_DIST)));
+    const lan = !!args.values.host;
+    let bound = 0;
+    const server = createServer(handler(readPage(WEB_DIST), () => ownHosts(bound, lan)));
     await new Promise<void>((ok, fail) => {
       server.once('error', (e: NodeJS.ErrnoException) =>
         fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
@@ -154,7 +222,7 @@ export const webCommand: Command = {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
-    const bound = (server.address() as { port: number }).port;
+    bound = (server.address() as { port: number }).port;
     const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
     if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
     else {

@@ -3,6 +3,7 @@
  * moves a person makes (by clicks or by keys alone), each waiting on what the page shows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
@@ -44,6 +45,31 @@ export function startWeb(extra: string[] = []): Promise<WebServer> {
     });
     child.once('exit', (code) => fail(new Error(`uno-extreme web exited ${code}: ${err}`)));
   });
+}
+
+/**
+ * Sends `bytes` as they are on a new connection to the server at `url`, closes its side, and
+ * resolves with all the server wrote back until it closed (a reset after an answer keeps the
+ * answer). Fails when the server has not closed after `ms`: a request it left hanging.
+ */
+export function rawRequest(url: string, bytes: string | Buffer, ms = 5000): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.end(bytes));
+    socket.setTimeout(ms, () => {
+      socket.destroy();
+      fail(new Error(`no end of the answer within ${ms} ms to ${JSON.stringify(String(bytes).slice(0, 200))}`));
+    });
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('error', () => {});
+    socket.on('close', () => ok(Buffer.concat(chunks).toString('latin1')));
+  });
+}
+
+/** The status of an HTTP answer as {@link rawRequest} returns it, or 0 when there is none. */
+export function statusOf(answer: string): number {
+  return Number(/^HTTP\/1\.[01] (\d{3}) /.exec(answer)?.[1] ?? 0);
 }
 
 /**

@@ -2,9 +2,11 @@
  * `uno-extreme web` as a user runs it: where it says the game is, what it serves (the built page
  * only, with a policy that lets it load nothing from elsewhere), and its mistakes in one line.
  */
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler, ownHosts } from '../../cli/web.ts';
 import { run } from '../cli-run.ts';
-import { startWeb, type WebServer } from '../browser/web.ts';
+import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
 
 describe('uno-extreme web', () => {
   let server: WebServer;
@@ -46,6 +48,60 @@ describe('uno-extreme web', () => {
     }
     expect((await fetch(new URL('/nope.js', server.url))).status).toBe(404);
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('answers malformed requests with 4xx and keeps serving (issue 28)', async () => {
+    const port = new URL(server.url).port;
+    const host = `Host: 127.0.0.1:${port}\r\n`;
+    const cases: Array<[string, number]> = [
+      [`GET /% HTTP/1.1\r\n${host}\r\n`, 400],
+      [`GET /%C3%28 HTTP/1.1\r\n${host}\r\n`, 400],
+      [`GET http://[bad HTTP/1.1\r\n${host}\r\n`, 400],
+      [`GET index.html HTTP/1.1\r\n${host}\r\n`, 400],
+      [`DELETE / HTTP/1.1\r\n${host}\r\n`, 405],
+      [`OPTIONS * HTTP/1.1\r\n${host}\r\n`, 400],
+      // DNS rebinding: a page from elsewhere, its name pointed at 127.0.0.1, sends its own name.
+      [`GET / HTTP/1.1\r\nHost: attacker.example:${port}\r\n\r\n`, 421],
+      [`GET / HTTP/1.1\r\nHost: 127.0.0.1:${Number(port) === 1 ? 2 : 1}\r\n\r\n`, 421],
+      [`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 421],
+      [`GET http://attacker.example:${port}/ HTTP/1.1\r\n${host}\r\n`, 421],
+      [`GET / HTTP/1.1\r\n${host}Host: attacker.example\r\n\r\n`, 400],
+      [`GET / HTTP/1.0\r\n\r\n`, 400],
+      [`GET / HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`, 200],
+      [`GET / HTTP/1.1\r\nHost: [::1]:${port}\r\n\r\n`, 200],
+      [`GET http://127.0.0.1:${port}/ HTTP/1.1\r\n${host}\r\n`, 200],
+      [`HEAD /index.html HTTP/1.1\r\n${host}\r\n`, 200],
+    ];
+    for (const [req, status] of cases) {
+      expect(statusOf(await rawRequest(server.url, req)), req).toBe(status);
+      expect((await fetch(server.url)).status, `after ${JSON.stringify(req)}`).toBe(200);
+    }
+  });
+
+  it('serves the LAN addresses with --host, and still not a name from elsewhere', () => {
+    const lan = ownHosts(8080, true);
+    expect(lan.has('localhost:8080') && lan.has('127.0.0.1:8080')).toBe(true);
+    expect([...lan].some((h) => h.startsWith('attacker'))).toBe(false);
+    const local = ownHosts(8080, false);
+    expect([...local].sort()).toEqual(['127.0.0.1:8080', '[::1]:8080', 'localhost:8080']);
+  });
+
+  it('answers 500 and keeps serving when answering a request fails all the same', async () => {
+    const files = new Map([['/index.html', Buffer.from('page')]]);
+    let broken = true;
+    // A page store that fails once: what any fault inside the handler does.
+    const failing = { get: (k: string) => { if (broken) { broken = false; throw new Error('store failed'); } return files.get(k); } } as unknown as Map<string, Buffer>;
+    const s: Server = createServer(handler(failing, () => ownHosts(port(), false)));
+    const port = (): number => (s.address() as { port: number }).port;
+    await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
+    try {
+      const url = `http://127.0.0.1:${port()}/`;
+      expect((await fetch(url)).status).toBe(500);
+      const again = await fetch(url);
+      expect([again.status, await again.text()]).toEqual([200, 'page']);
+    } finally {
+      s.close();
+    }
   });
 
   it('refuses a port in use and a malformed port in one line each', () => {
