@@ -4,13 +4,18 @@
  * beyond any real one, spent batteries), and a round that cannot end by chance is called off
  * after a fixed number of moves, which every display and the simulation show.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PlaySession, readPlaySave } from '../../cli/play/session.ts';
+import { BATTERY } from '../../emulator/core.ts';
 import { parseProfileText } from '../../emulator/profile.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { FRESH_BATTERIES, resumedMeta } from '../../game/playSave.ts';
 import { run } from '../cli-run.ts';
-import { PROFILE } from './fixtures.ts';
+import { Robot } from '../e2e/strategy.ts';
+import { playSave, PROFILE } from './fixtures.ts';
 
 type Profile = Record<string, Record<string, unknown>>;
 const edit = (change: (p: Profile) => void): string => {
@@ -41,5 +46,30 @@ describe('a launcher profile that (almost) never gives a card is refused where a
     const r = run('simulate', '--games', '2', '--seed', '1', '--profile', file, '--workers', '1');
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`uno-extreme simulate: ${file}: mechanics: the launcher would never give a card; a round that waits for cards needs one at least once in 1000 presses\n`);
+  });
+});
+
+describe('a save at the edge of what its check takes: spent batteries', () => {
+  it('resumes with fresh batteries, says so, and plays on (it stopped at the first press)', async () => {
+    const file = path.join(dir(), 'spent.json');
+    const f = JSON.parse(playSave());
+    // The most motor time the check accepts: the batteries are spent.
+    const spent = BATTERY.capacityMotorSeconds * 1000;
+    f.play.launcher.motorMs = spent;
+    writeFileSync(file, JSON.stringify(f));
+    const saved = readPlaySave(file);
+    const meta = resumedMeta(saved.match, saved.meta);
+    expect(meta.launcher!.motorMs).toBe(0);
+    expect(meta.events!.at(-1)).toBe(FRESH_BATTERIES);
+    // Low enough that every burst browns the unit out: fresh too; batteries that still run the motor are kept.
+    const at = (motorMs: number) => resumedMeta(saved.match, { ...saved.meta, launcher: { ...saved.meta.launcher!, motorMs } }).launcher!.motorMs;
+    expect(at(0.92 * spent)).toBe(0);
+    expect(at(0.9 * spent)).toBe(0.9 * spent);
+    const robot = new Robot(25);
+    const session = new PlaySession({ match: saved.match, meta, profile: resolveProfile(meta.profile), pace: 'instant', keys: robot, savePath: file, colour: false, out: robot.out });
+    expect(await session.run()).toBe('saved');
+    const after = JSON.parse(readFileSync(file, 'utf8'));
+    expect(after.rounds.flat().filter((m: { type: string; fired?: boolean }) => m.type === 'launcher' && m.fired).length).toBeGreaterThan(0);
+    expect(after.play.launcher.motorMs).toBeLessThan(60_000);
   });
 });
