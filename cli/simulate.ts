@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
-import { createMatch } from '../game/index.ts';
+import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
+import { CALLED_OFF } from './play/words.ts';
 import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
@@ -65,6 +66,7 @@ function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<ty
     const h = j.compare.cardsPerPressHomogeneity;
     lines.push(`cards-per-press distributions differ: χ² ${h.statistic.toFixed(1)}, df ${h.df}, p = ${h.pValue.toPrecision(3)}`);
   }
+  if (j.calledRounds > 0) lines.push('', `rounds called off: ${j.calledRounds} (nobody went out in ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves: nobody scores them${s.match ? '; the match went on with the next deal' : ''})`);
   lines.push('', `invariant violations: ${j.invariantViolations}${j.invariantExamples.length ? ` (${j.invariantExamples.join('; ')})` : ''}`);
   lines.push(`${j.gamesPerSecond} games/s · ${j.turnsPerSecond} turns/s · ${j.seconds} s · peak memory ${j.peakMemoryMiB} MiB`);
   return lines.join('\n');
@@ -153,7 +155,7 @@ export const simulateCommand: Command = {
         }
       }
       console.log(args.values.json ? JSON.stringify(shown) : [
-        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: seat ${rec.winner} (${rec.winnerBot}) won after ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points`,
+        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${CALLED_OFF};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
         ...(typeof args.values.save === 'string' ? [`saved to ${args.values.save}: open it with \`uno-extreme play --resume ${args.values.save}\``] : []),
       ].join('\n'));
       return 0;

@@ -263,8 +263,64 @@ export function meanBurst(p: Profile, bucket = 1): number {
 }
 
 /**
+ * The least share of presses that must give a card for a user's profile to be played: below it a
+ * round that waits for cards (a Hit Fire presses until some come out) would not end in any game
+ * a person sits through.
+ */
+export const MIN_CARD_CHANCE = 1 / 1000;
+
+/**
+ * The long-run chance that a correct press fires: one burst per mean cycle of the hazard (the
+ * last hazard repeating past the table: a cycle that ends in 0 may never fire again), or the
+ * schedule's presses per period.
+ */
+export function fireChance(p: Profile): number {
+  if (p.fire.model === 'schedule') return new Set(p.fire.presses).size / p.fire.period;
+  const h = p.fire.hazard;
+  // Mean presses per burst: the sum over k of P(no burst in the first k presses).
+  let survive = 1;
+  let mean = 0;
+  for (const x of h) {
+    mean += survive;
+    survive *= 1 - x;
+  }
+  const last = h[h.length - 1];
+  mean += survive === 0 ? 0 : last === 0 ? Infinity : survive / last;
+  return 1 / mean;
+}
+
+/**
+ * The chance that a burst gets a card out: the smallest burst of any bucket, whose attempts each
+ * slip (another follows), jam (the burst ends) or feed a card; when every attempt slipped, a card
+ * left half out by the reverse pulse counts too.
+ */
+export function burstGivesCard(p: Profile): number {
+  let smallest = MAX_BURST;
+  for (const pmf of p.burstPmf) smallest = Math.min(smallest, pmf.findIndex((x) => x > 0));
+  const m = p.mechanics;
+  const attempts = Math.max(1, Math.ceil(smallest * m.attemptsFactor));
+  const allSlip = m.slip ** attempts;
+  // Slip and jam that add up to 1 leave a rounding error, not a chance of a card.
+  const card = 1 - m.slip - m.jam < 1e-12 ? 0 : 1 - m.slip - m.jam;
+  return Math.min(1, (card * (1 - allSlip)) / (1 - m.slip) + allSlip * m.halfOut);
+}
+
+/** Refuses a profile that gives a card on fewer presses than {@link MIN_CARD_CHANCE}, saying why. */
+function checkGivesCards(p: Profile, file: string): void {
+  const fire = fireChance(p);
+  const chance = fire * burstGivesCard(p);
+  if (chance >= MIN_CARD_CHANCE) return;
+  const once = 1 / chance;
+  const how = chance === 0 ? 'would never give a card' : `would give a card once in about ${once < 1e6 ? Math.round(once) : once.toExponential(0)} presses`;
+  const why = fire < MIN_CARD_CHANCE ? 'fire' : 'mechanics';
+  throw new ProfileError(why, `the launcher ${how}; a round that waits for cards needs one at least once in ${1 / MIN_CARD_CHANCE} presses`, file);
+}
+
+/**
  * Reads the text of a profile JSON file (`file` is how errors name it). Errors say which field is
- * wrong; a text that is not JSON says where the syntax broke.
+ * wrong; a text that is not JSON says where the syntax broke. A profile a person hands the program
+ * must also give cards often enough for a round to end ({@link MIN_CARD_CHANCE}); the emulator's
+ * own tests build launchers that jam every time on purpose, so the general validation allows them.
  */
 export function parseProfileText(text: string, file: string): Profile {
   let data: unknown;
@@ -273,5 +329,7 @@ export function parseProfileText(text: string, file: string): Profile {
   } catch (e) {
     throw new ProfileError('(file)', (e as Error).message, file);
   }
-  return compileProfile(validateProfileSpec(data, file));
+  const profile = compileProfile(validateProfileSpec(data, file));
+  checkGivesCards(profile, file);
+  return profile;
 }

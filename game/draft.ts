@@ -184,6 +184,14 @@ export function endRound(d: Draft, winner: number): void {
   if (d.all) d.events.push({ type: 'roundOver', winner });
 }
 
+/** The round is called off: nobody went out in ROUND_MOVE_LIMIT (game/state.ts) moves (nothing scores it). */
+export function callOff(d: Draft): void {
+  d.s.calledOff = true;
+  d.s.pending = null;
+  d.s.uno = null;
+  if (d.all) d.events.push({ type: 'calledOff', moves: d.s.moves });
+}
+
 /**
  * `seat` takes `n` cards: `n` presses of the launcher faced toward `seat` (pressed by
  * `presser`), or `n` cards from the draw pile; then `then`.

@@ -7,10 +7,10 @@ import { answerWild4 } from './effects/wild4.ts';
 import { COLOURS, cardAt, serialOf, type Colour } from './cards.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MOVE_CODE, PASS, PLAY, PRESS, UNO, type MoveList } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
-import { current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
+import { callOff, current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
 import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
-import type { GameEvent, GameState, Move, MoveError, MoveResult } from './state.ts';
+import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type Move, type MoveError, type MoveResult } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
 
 /** The request `seat` must answer with a move of this kind, or why there is none. */
@@ -36,6 +36,7 @@ export function checkMove(state: GameState, m: Move): MoveError | null {
 export function checkIn(s: Round, m: Move): MoveError | null {
   if (typeof m !== 'object' || m === null) return refuse('bad-move', 'a move is an object with a type and a seat');
   if (s.winner !== null) return refuse('game-over', `the round is over: seat ${s.winner} went out`);
+  if (s.calledOff) return refuse('game-over', `the round is over: it was called off after ${s.moves} moves`);
   if (!isSeat(s, m.seat)) return refuse('bad-move', `seat ${String(m.seat)} is not a player in this round`);
   const { launcher } = s.rules.options;
   switch (m.type) {
@@ -214,4 +215,7 @@ function applyFields(d: Draft, type: number, seat: number, card: number, also: n
   if (keepsWindow && round.uno !== null && round.hands[round.uno].length !== 1) round.uno = null;
   round.moves++;
   if (round.log) round.log.push(move!);
+  // Here, where every move is counted, so that a runner, a replayed save and a search all call a
+  // round off at the same move.
+  if (round.moves >= ROUND_MOVE_LIMIT && round.winner === null) callOff(d);
 }

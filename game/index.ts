@@ -13,6 +13,7 @@
 export * from './cards.ts';
 export * from './rules.ts';
 export type * from './state.ts';
+export { ROUND_MOVE_LIMIT, roundEnded } from './state.ts';
 export type { Round } from './core/round.ts';
 export { createGame, dealRound, chooseDealer, type GameSetup } from './setup.ts';
 export {

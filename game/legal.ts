@@ -26,7 +26,7 @@ export function movesIn(s: Round): Move[] {
 /** The legal moves of a round in play, into `out` (emptied first): what {@link legalMoves} lists, in its order. */
 export function listMoves(s: Round, out: MoveList): void {
   out.clear();
-  if (s.winner !== null) return;
+  if (s.winner !== null || s.calledOff) return;
   if (s.uno !== null) {
     out.add(UNO, s.uno);
     for (let seat = 0; seat < s.players; seat++) if (!s.out[seat] && seat !== s.uno) out.add(CATCH, seat, -1, -1, -1, s.uno);

@@ -1,5 +1,5 @@
 /**
- * A match: rounds scored to the target, as plain data. Standard scoring: first to the target
+ * A match: rounds scored to the target, as plain data (a round called off scores nothing; the next is dealt). Standard scoring: first to the target
  * wins; challenge: a player who reaches it is out, the last one in wins; lowest: when someone
  * reaches it, the lowest total wins.
  */
@@ -7,7 +7,7 @@ import { applyMove } from './engine.ts';
 import type { Rules } from './rules.ts';
 import { roundPoints } from './scoring.ts';
 import { createGame, resolveRules, type GameSetup } from './setup.ts';
-import type { GameEvent, GameState, Move, MoveError } from './state.ts';
+import { roundEnded, type GameEvent, type GameState, type Move, type MoveError } from './state.ts';
 import { activeSeats, leftOf } from './turn.ts';
 
 /** What a match is created from. */
@@ -17,7 +17,8 @@ export type MatchSetup = Omit<GameSetup, 'round' | 'dealer' | 'out' | 'scores'>;
 export interface RoundRecord {
   round: number;
   dealer: number;
-  winner: number;
+  /** The seat that went out; null: the round was called off (game/state.ts, ROUND_MOVE_LIMIT) and scored nothing. */
+  winner: number | null;
   /** Points each seat scored in the round. */
   points: number[];
   /** Running totals after the round. */
@@ -65,11 +66,12 @@ function matchWinner(m: MatchState, totals: number[], out: boolean[]): number | 
 
 function scoreRound(m: MatchState): MatchState {
   const g = m.game;
-  const points = roundPoints(g);
+  // A round called off scores nothing: nobody went out, so nobody's cards count for anyone.
+  const points = g.calledOff ? Array<number>(g.players).fill(0) : roundPoints(g);
   const totals = m.totals.map((t, seat) => t + points[seat]);
   const challenge = m.setup.rules.options.scoring === 'challenge';
   const out = challenge ? m.out.map((o, seat) => o || totals[seat] >= m.setup.rules.options.target) : m.out;
-  const record: RoundRecord = { round: g.round, dealer: g.dealer, winner: g.winner!, points, totals, log: g.log };
+  const record: RoundRecord = { round: g.round, dealer: g.dealer, winner: g.winner, points, totals, log: g.log };
   return { ...m, totals, out, rounds: m.rounds.concat([record]), winner: matchWinner(m, totals, out) };
 }
 
@@ -79,19 +81,19 @@ export function applyMatchMove(match: MatchState, move: Move): MatchMoveResult {
   const r = applyMove(match.game, move);
   if (!r.ok) return r;
   const next = { ...match, game: r.state };
-  return { ok: true, match: r.state.winner === null ? next : scoreRound(next), events: r.events };
+  return { ok: true, match: roundEnded(r.state) ? scoreRound(next) : next, events: r.events };
 }
 
 /** The current round is over and scored into the match. */
 export function roundOver(match: MatchState): boolean {
-  return match.game.winner !== null && match.rounds.length === match.game.round + 1;
+  return roundEnded(match.game) && match.rounds.length === match.game.round + 1;
 }
 
 /** A round finished outside {@link applyMatchMove} (e.g. by a runner) scored into the match. */
 export function withRound(match: MatchState, game: GameState): MatchState {
   if (game.round !== match.game.round) throw new Error(`round ${game.round} is not the match's current round ${match.game.round}`);
   const next = { ...match, game };
-  return game.winner === null || roundOver(next) ? next : scoreRound(next);
+  return !roundEnded(game) || roundOver(next) ? next : scoreRound(next);
 }
 
 /** Deals the next round: the deal passes left. Throws if the round is not over or the match is. */

@@ -3,7 +3,7 @@
  * match with its move logs (save.ts), plus a `play` block saying who sits where and the
  * launcher's own state. Pure: the text in, the text out; files are the caller's.
  */
-import { BATTERY, type CoreState } from '../emulator/core.ts';
+import { BATTERY, brownsOutAt, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
 import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
@@ -101,6 +101,8 @@ export const MAX_NAME = 40;
  * stay exact integers through any sum the reports make.
  */
 const MAX_PRESSES = 1e9;
+/** The most event lines a save keeps for the screen (the terminal shows the last 40). */
+const MAX_EVENTS = 100;
 
 /** A name as a seat shows it: printable (no control characters), trimmed. */
 export function seatName(name: string): string {
@@ -150,8 +152,8 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
     for (const k of ['lowWarned', 'jammed'] as const) if (typeof l[k] !== 'boolean') fail(`launcher.${k}`, 'must be true or false');
   }
   if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) fail('aim', `must be a seat 0..${players - 1}`);
-  if (m.events !== undefined && (!Array.isArray(m.events) || m.events.length > 100 || !m.events.every((e) => typeof e === 'string' && e.length <= 1000)))
-    fail('events', 'must list lines of text (at most 100, of at most 1000 characters)');
+  if (m.events !== undefined && (!Array.isArray(m.events) || m.events.length > MAX_EVENTS || !m.events.every((e) => typeof e === 'string' && e.length <= 1000)))
+    fail('events', `must list lines of text (at most ${MAX_EVENTS}, of at most 1000 characters)`);
   return { ...m, names };
 }
 
@@ -169,21 +171,34 @@ export function parsePlaySave(text: string, name: string): { match: MatchState; 
   return { match, meta: m };
 }
 
+/** What the resumed game says when the saved launcher's batteries could not run its motor. */
+export const FRESH_BATTERIES = "The launcher's batteries were spent: fresh ones are in";
+
 /**
  * The seats of a resumed match: what its save said, the rest as a new game would have it (the
- * person at seat 0 named "You", heuristic bots, the rule set's own launcher profile).
+ * person at seat 0 named "You", heuristic bots, the rule set's own launcher profile). A saved
+ * launcher whose batteries can no longer start the motor (spent, or so low that every burst
+ * browns it out) gets fresh ones, as a person at the table would put in, and the game says so:
+ * with them the first press (spent) or the first presses that fire (browning out, until spent)
+ * could give no card and end no round.
  */
 export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMeta {
   const players = match.setup.players;
+  let launcher = meta.launcher ?? null;
+  let events = meta.events;
+  if (launcher && brownsOutAt(launcher.motorMs)) {
+    launcher = { ...launcher, motorMs: 0, lowWarned: false };
+    events = [...(events ?? []), FRESH_BATTERIES].slice(-MAX_EVENTS);
+  }
   return {
     names: meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
     me: meta.me ?? 0,
     bots: meta.bots ?? ['heuristic'],
     ...(meta.budget ? { budget: meta.budget } : {}),
     profile: meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',
-    launcher: meta.launcher ?? null,
+    launcher,
     ...(meta.aim !== undefined ? { aim: meta.aim } : {}),
-    ...(meta.events ? { events: meta.events } : {}),
+    ...(events ? { events } : {}),
   };
 }
 

@@ -30,6 +30,20 @@ function resumeProblem(s: GameState, field: string, r: unknown, depth: number): 
   return { field, what: 'must be {"turn": seat} or {"pending": request}' };
 }
 
+/**
+ * The most presses (or cards) one request can hold: every card of the deck stacked at +4 each, or
+ * a challenged +4's 6. More could come from no round, and a round pressing them would not end.
+ */
+function mostPresses(s: GameState): number {
+  let cards = s.discard.length + s.supply.length;
+  for (const h of s.hands) cards += h.length;
+  return 6 * cards;
+}
+
+function tooMany(s: GameState, n: number): string {
+  return `${n} is more than a round can hold: at most ${mostPresses(s)} (6 for each of the deck's ${mostPresses(s) / 6} cards)`;
+}
+
 /** What is wrong with one request of the chain, or null. */
 function requestProblem(s: GameState, field: string, p: unknown, depth: number): Problem | null {
   if (depth > 8) return { field, what: 'requests nest too deep' };
@@ -44,8 +58,10 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
       const aim = seatProblem(s, `${field}.aimAt`, p.aimAt);
       if (aim) return aim;
       if (!whole(p.remaining, 1)) return { field: `${field}.remaining`, what: 'must be a whole number ≥ 1 (presses still due)' };
+      if (p.remaining > mostPresses(s)) return { field: `${field}.remaining`, what: tooMany(s, p.remaining) };
       if (typeof p.untilCards !== 'boolean') return { field: `${field}.untilCards`, what: 'must be true or false' };
       if (!Array.isArray(p.queue)) return { field: `${field}.queue`, what: 'must be a list of seats (each presses once after)' };
+      if (p.queue.length >= s.players) return { field: `${field}.queue`, what: `lists ${p.queue.length} presses after this one: at most one for each other seat (${s.players - 1})` };
       for (let i = 0; i < p.queue.length; i++) {
         const q = seatProblem(s, `${field}.queue[${i}]`, p.queue[i]);
         if (q) return q;
@@ -64,6 +80,7 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
       if (depth > 0) return { field, what: 'a stack is answered at once, not after another request' };
       if (!o.stacking) return { field, what: `stacking is off in this position's rules: no stack to answer` };
       if (!whole(p.total, 1)) return { field: `${field}.total`, what: 'must be a whole number ≥ 1 (cards or presses stacked)' };
+      if (p.total > mostPresses(s)) return { field: `${field}.total`, what: tooMany(s, p.total) };
       if (!Array.isArray(p.kinds) || p.kinds.join() !== stackKinds(s.rules, top.kind).join()) {
         return { field: `${field}.kinds`, what: `must be what may stack on the top card: ${JSON.stringify(stackKinds(s.rules, top.kind))}` };
       }

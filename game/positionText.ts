@@ -20,6 +20,7 @@
  * the ids only where codes would not name the same cards.
  */
 import type { RngState } from '../lib/rng.ts';
+import { JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/untrusted.ts';
 import type { CardId, Colour } from './cards.ts';
 import type { Position, PositionError } from './position.ts';
 import { RULE_SETS, type Options } from './rules.ts';
@@ -147,9 +148,12 @@ export function parsePosition(text: string): { ok: true; position: ParsedPositio
         p.colour = value === '-' ? null : (value as Colour);
         break;
       case 'pending':
+        // Depth first, without recursing: a request nested deeper than any real chain would
+        // overflow the stack of whatever walks it next (its copy, its check).
         try {
-          p.pending = JSON.parse(value) as Pending;
-        } catch {
+          p.pending = parseJsonText(value) as Pending;
+        } catch (e) {
+          if (e instanceof JsonTextError && e.message.startsWith('is nested')) return fail('pending', `is nested more than ${MAX_JSON_DEPTH} levels deep: no request is`);
           return fail('pending', 'must be a request as JSON, e.g. {"kind":"colour","seat":0,"then":{"turn":0}}');
         }
         break;

@@ -14,7 +14,7 @@ import { listMoves } from './legal.ts';
 import { CATCH, LAUNCHER, MOVE_CODE, MoveList, PLAY, PRESS, UNO } from './core/moves.ts';
 import { checkLauncher, type LauncherMove } from './press.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
-import type { GameEvent, GameState, Move, MoveError, PressRequest } from './state.ts';
+import { roundEnded, type GameEvent, type GameState, type Move, type MoveError, type PressRequest } from './state.ts';
 
 /**
  * What a person is asked: a move on their turn (`turn`), one or none out of turn (`react`), or
@@ -37,7 +37,11 @@ export type LauncherOp =
 
 /** How a round is run. */
 export interface RunOptions {
-  /** The round fails (throws) after this many moves: every round must end (default 20 000). */
+  /**
+   * The run fails (throws) after this many moves (tests that stop a scripted launcher). Without
+   * it a round runs to its end: someone goes out, or the engine calls it off after
+   * ROUND_MOVE_LIMIT (game/state.ts) moves.
+   */
   maxMoves?: number;
   /**
    * Called after each move, once the launcher has caught up with it (reloads done). With
@@ -65,7 +69,7 @@ export interface AsyncRunOptions extends RunOptions {
   moved?: (state: GameState, move: Move, events: readonly GameEvent[]) => Promise<void>;
 }
 
-/** A finished round. */
+/** A finished round: someone went out, or it was called off. */
 export interface RoundRun {
   state: GameState;
   /** Moves applied by this run. */
@@ -355,7 +359,7 @@ export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOpti
 function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce: boolean): Generator<LauncherOp, Played, Input> {
   checkTable(state, bots);
   const launcher = state.rules.options.launcher;
-  const maxMoves = opts.maxMoves ?? 20_000;
+  const maxMoves = opts.maxMoves ?? Infinity;
   const view = new StateView(state);
   const choices = spareChoices.pop() ?? new Choices();
   let aimed = -1;
@@ -363,7 +367,7 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   // The person's own `press` move on their turn is their press: its request is not asked again.
   let turnPressed = false;
   // A copy: the launcher may keep what it is loaded with, and the supply goes on changing.
-  if (launcher && state.winner === null) yield { op: 'init', supply: idsAt(state.supply) };
+  if (launcher && !roundEnded(state)) yield { op: 'init', supply: idsAt(state.supply) };
   // The bots that remember what they saw: none for the shipped simple bots, so no work per move for them.
   const observers = bots.filter((b) => b.observe);
   // Every event is built only for whoever reads them all (onStep, a display, a bot that observes);
@@ -374,7 +378,7 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   const d = draftOf(state, allEvents);
   state.turns = 0;
   for (const b of observers) b.observe!(view.get(), null, []);
-  while (state.winner === null) {
+  while (!roundEnded(state)) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
     choices.listFor(state);
     const p = state.pending;

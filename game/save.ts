@@ -6,11 +6,12 @@
  */
 import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
 import { COLOURS } from './cards.ts';
-import { applyMove } from './engine.ts';
-import { applyMatchMove, createMatch, nextRound, type MatchState } from './match.ts';
+import { stateOf, roundOf } from './core/round.ts';
+import { applyIn, checkIn } from './engine.ts';
+import { createMatch, nextRound, withRound, type MatchState } from './match.ts';
 import { checkRules } from './ruleFile.ts';
 import { createGame, type GameSetup } from './setup.ts';
-import type { GameState, Move } from './state.ts';
+import { roundEnded, type GameState, type Move } from './state.ts';
 
 /** The save format's version this program writes and reads. */
 export const SAVE_SCHEMA = 1;
@@ -196,16 +197,26 @@ function saveOf(text: string | SaveFile, file: string): SaveFile {
   return typeof text === 'string' ? parseSave(text, file) : text;
 }
 
+/**
+ * Replays one round's `log` from `start`, each move checked as {@link applyMove} checks it, on one
+ * round in play changed in place: a move costs what it changes, where a state per move would copy
+ * the whole log each time (a round called off after ROUND_MOVE_LIMIT moves took minutes).
+ */
+function replayRound(file: string, start: GameState, log: readonly Move[], round: number, rounds: number): GameState {
+  const r = roundOf(start);
+  for (let i = 0; i < log.length; i++) {
+    const error = checkIn(r, log[i]);
+    if (error) throw illegal(file, round, rounds, i, log[i], error.message);
+    applyIn(r, log[i], false);
+  }
+  return stateOf(r);
+}
+
 /** Loads a game save (its text, or what {@link parseSave} made of it): replays its moves from the seed. Throws a {@link SaveError}. */
 export function loadGame(text: string | SaveFile, file = 'save.json'): GameState {
   const f = saveOf(text, file);
   if (f.kind !== 'game') throw new SaveError(`save file ${file} holds a match: load it with loadMatch`);
-  let state = create(file, () => createGame(f.setup));
-  f.rounds[0].forEach((m, i) => {
-    const r = applyMove(state, m);
-    if (!r.ok) throw illegal(file, 0, 1, i, m, r.error.message);
-    state = r.state;
-  });
+  const state = replayRound(file, create(file, () => createGame(f.setup)), f.rounds[0], 0, 1);
   checkHash(file, f.hash, state);
   return state;
 }
@@ -217,14 +228,10 @@ export function loadMatch(text: string | SaveFile, file = 'save.json'): MatchSta
   let match = create(file, () => createMatch(f.setup));
   f.rounds.forEach((log, round) => {
     if (round > 0) {
-      if (match.winner !== null || match.game.winner === null) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
+      if (match.winner !== null || !roundEnded(match.game)) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
       match = nextRound(match);
     }
-    log.forEach((m, i) => {
-      const r = applyMatchMove(match, m);
-      if (!r.ok) throw illegal(file, round, f.rounds.length, i, m, r.error.message);
-      match = r.match;
-    });
+    match = withRound(match, replayRound(file, match.game, log, round, f.rounds.length));
   });
   checkHash(file, f.hash, match);
   return match;

@@ -1,7 +1,8 @@
 /**
  * The game's plain-data types: the state of a round, the moves that change it, the events a
  * move reports and the requests (`pending`) the engine waits on. Everything here round-trips
- * through JSON exactly. (One list of values too: the press reasons, which a position is checked against.)
+ * through JSON exactly. (A few values too: the press reasons, which a position is checked against,
+ * and the moves after which a round is called off.)
  */
 import type { RngState } from '../lib/rng.ts';
 import type { CardId, Colour } from './cards.ts';
@@ -9,6 +10,18 @@ import type { Rules } from './rules.ts';
 
 /** Every reason the launcher may have to be pressed. */
 export const PRESS_REASONS = ['turn', 'hit2', 'hit4', 'coupExtreme', 'uno', 'allHit', 'hitFire', 'draw2', 'wild4', 'challenge', 'stack'] as const;
+
+/**
+ * A round that has not ended after this many moves is called off: nobody scores it, and a match
+ * goes on with the next deal. No round of the shipped rule sets comes near it (their longest are
+ * under 500 moves); a deck that cannot end a round by chance (only All-Hit cards, say) reaches it.
+ */
+export const ROUND_MOVE_LIMIT = 20_000;
+
+/** The round is over: someone went out, or it was called off ({@link ROUND_MOVE_LIMIT}). */
+export function roundEnded(s: Pick<GameState, 'winner' | 'calledOff'>): boolean {
+  return s.winner !== null || s.calledOff === true;
+}
 
 /** Why the launcher must be pressed: one of {@link PRESS_REASONS}. */
 export type PressReason = (typeof PRESS_REASONS)[number];
@@ -113,6 +126,8 @@ export interface GameState {
   log: Move[] | null;
   /** Seat that went out; the round is over. */
   winner: number | null;
+  /** The round was called off after {@link ROUND_MOVE_LIMIT} moves with nobody out (absent while it is not). */
+  calledOff?: true;
   /**
    * The position this round was set up from ({@link positionOf}'s text), when it was not dealt:
    * a save replays its moves from it. Absent for a dealt round.
@@ -160,7 +175,9 @@ export type GameEvent =
   | { type: 'challenge'; seat: number; by: number; legal: boolean }
   | { type: 'request'; pending: Pending }
   | { type: 'turn'; seat: number }
-  | { type: 'roundOver'; winner: number };
+  | { type: 'roundOver'; winner: number }
+  /** Nobody went out in {@link ROUND_MOVE_LIMIT} `moves`: the round is called off. */
+  | { type: 'calledOff'; moves: number };
 
 /** Why a move was refused. */
 export type ErrorCode =

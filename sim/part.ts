@@ -89,7 +89,10 @@ function aggregateProblem(a: Aggregate, games: number, players: number): string 
     if (!isSums(a[k]) || a[k].n !== games) return `its ${k} sums are not ${games} games' integer sums`;
   for (const k of ['cardsPerPress', 'winsBySeat', 'handSum', 'handCount', 'turnsHist'] as const)
     if (!isCounts(a[k])) return `its ${k} is not a list of counts`;
-  if (a.winsBySeat.length !== players || a.winsBySeat.reduce((t, w) => t + w, 0) !== games) return `its wins by seat are not ${games} wins at ${players} seats`;
+  if (a.calledRounds !== undefined && !isCount(a.calledRounds)) return 'its count of rounds called off is not a count';
+  // Every game is won but a single round called off.
+  const wins = a.winsBySeat.reduce((t, w) => t + w, 0);
+  if (a.winsBySeat.length !== players || wins > games || wins < games - (a.calledRounds ?? 0)) return `its wins by seat are not ${games} wins at ${players} seats`;
   if (typeof a.winsByBot !== 'object' || a.winsByBot === null || !Object.values(a.winsByBot).every(isCount)) return 'its wins by bot are not counts';
   if (!isCount(a.violations) || !Array.isArray(a.violationExamples) || !a.violationExamples.every((v) => Array.isArray(v) && isCount(v[0]) && typeof v[1] === 'string'))
     return 'its invariant violations are unreadable';

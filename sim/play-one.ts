@@ -88,7 +88,7 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
   const bots = makeBots(cfg.players, seed, kinds, { budget: cfg.botBudget, profile, now: wallNow });
   const rec: GameRecord = {
     index, seed, profile: profile.name, turns: 0, presses: 0, moves: 0, reloads: 0, jams: 0, cardsPerPress: [],
-    winner: -1, winnerBot: '', points: 0, rounds: 0, handSums: [], violations: 0,
+    winner: -1, winnerBot: '', points: 0, rounds: 0, called: 0, handSums: [], violations: 0,
   };
   const counters: CountingLauncher[] = [];
   let roundLauncher: CountingLauncher | null = null;
@@ -137,16 +137,21 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
     rec.winner = m.winner!;
     rec.points = m.totals[m.winner!];
     rec.rounds = m.rounds.length;
+    for (const r of m.rounds) if (r.winner === null) rec.called++;
   } else {
     // Dealt and played as a round in play: a state is built only for a caller that keeps it.
     const g = dealRound({ rules: cfg.rules, players: cfg.players, seed, log: keep });
     const { round } = runRoundIn(g, launcherFor(g), bots, { onRound });
     if (keep) (rec as { final?: GameState }).final = stateOf(round);
-    rec.winner = round.winner!;
-    rec.points = roundPoints(round)[round.winner!];
     rec.rounds = 1;
+    // A round called off has no winner and scores nothing: winner -1, no points.
+    if (round.calledOff) rec.called = 1;
+    else {
+      rec.winner = round.winner!;
+      rec.points = roundPoints(round)[round.winner!];
+    }
   }
-  rec.winnerBot = bots[rec.winner].name;
+  if (rec.winner >= 0) rec.winnerBot = bots[rec.winner].name;
   for (let i = 0; i < counters.length; i++) {
     const c = counters[i];
     rec.presses += c.presses;

@@ -24,11 +24,15 @@ export interface GameRecord {
   jams: number;
   /** cardsPerPress[n] = presses that gave n cards. */
   cardsPerPress: number[];
+  /** The seat that won (-1: the game's one round was called off, game/state.ts ROUND_MOVE_LIMIT). */
   winner: number;
+  /** Its bot kind ('' when nobody won). */
   winnerBot: string;
   /** Points the winner scored (standard scoring) or the winning total. */
   points: number;
   rounds: number;
+  /** Rounds called off (nobody went out in ROUND_MOVE_LIMIT moves): scored by nobody, not won. */
+  called: number;
   /** Sum over seats of cards in hand at the start of each turn. */
   handSums: number[];
   violations: number;
@@ -46,8 +50,11 @@ export interface Aggregate {
   points: Sums;
   rounds: Sums;
   cardsPerPress: number[];
+  /** Games won by each seat: all of them but the single rounds that were called off. */
   winsBySeat: number[];
   winsByBot: Record<string, number>;
+  /** Rounds called off, over all games (a part written before they were counted has none). */
+  calledRounds: number;
   handSum: number[];
   handCount: number[];
   turnsHist: number[];
@@ -61,7 +68,7 @@ export function emptyAggregate(players: number): Aggregate {
   return {
     games: 0, turns: emptySums(), presses: emptySums(), reloads: emptySums(), jams: emptySums(), points: emptySums(),
     rounds: emptySums(), cardsPerPress: [], winsBySeat: new Array(players).fill(0),
-    winsByBot: {}, handSum: [], handCount: [], turnsHist: [], violations: 0, violationExamples: [],
+    winsByBot: {}, calledRounds: 0, handSum: [], handCount: [], turnsHist: [], violations: 0, violationExamples: [],
   };
 }
 
@@ -90,8 +97,11 @@ export function addGame(a: Aggregate, g: GameRecord): void {
   addSample(a.points, g.points);
   addSample(a.rounds, g.rounds);
   addArray(a.cardsPerPress, g.cardsPerPress);
-  a.winsBySeat[g.winner]++;
-  a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
+  if (g.winner >= 0) {
+    a.winsBySeat[g.winner]++;
+    a.winsByBot[g.winnerBot] = (a.winsByBot[g.winnerBot] ?? 0) + 1;
+  }
+  a.calledRounds += g.called;
   addArray(a.handSum, g.handSums);
   // One count per turn tracked (no array of ones made for it).
   for (let i = 0; i < g.handSums.length; i++) a.handCount[i] = (a.handCount[i] ?? 0) + 1;
@@ -108,6 +118,7 @@ export function mergeAggregate(a: Aggregate, b: Aggregate): void {
   addArray(a.cardsPerPress, b.cardsPerPress);
   addArray(a.winsBySeat, b.winsBySeat);
   for (const [k, v] of Object.entries(b.winsByBot)) a.winsByBot[k] = (a.winsByBot[k] ?? 0) + v;
+  a.calledRounds += b.calledRounds ?? 0;
   addArray(a.handSum, b.handSum);
   addArray(a.handCount, b.handCount);
   addArray(a.turnsHist, b.turnsHist);
@@ -115,7 +126,10 @@ export function mergeAggregate(a: Aggregate, b: Aggregate): void {
   keepLowest(a.violationExamples, b.violationExamples);
 }
 
-/** One CSV row per game. */
+/**
+ * One CSV row per game. A game whose one round was called off has winner -1 and no winner bot; a
+ * match's rows count its called rounds in `rounds` (the summary counts them apart: calledRounds).
+ */
 export const CSV_HEADER = 'game,seed,profile,turns,presses,moves,reloads,jams,no_card_presses,cards_out,winner,winner_bot,points,rounds,violations';
 
 /** A game as a CSV row. */

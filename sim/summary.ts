@@ -65,6 +65,8 @@ export function summaryJson(r: SimResult) {
     jamsPerGame: f.jams.mean,
     pointsPerGame: f.points.mean, pointsPerGameCi95: f.points.ci95,
     roundsPerGame: f.rounds.mean,
+    /** Rounds called off (nobody went out in ROUND_MOVE_LIMIT moves), over every game of the first profile. */
+    calledRounds: a.calledRounds,
     winsBySeat: a.winsBySeat, winsBySeatShare: f.winsBySeat.map((w) => w.share), seatTest: seatTest(a),
     winsByBot: sortedWins(a.winsByBot),
     handOverTime: f.handOverTime,

@@ -2,7 +2,7 @@
  * The printable score sheet of a match: rounds, each player's points and running totals, like the
  * printed score cards players keep. HTML with print styles, no scripts, no network.
  */
-import type { MatchState } from '../../game/index.ts';
+import { ROUND_MOVE_LIMIT, type MatchState } from '../../game/index.ts';
 import type { Names } from './words.ts';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -13,7 +13,7 @@ export function scoreSheetHtml(m: MatchState, names: Names, when: string): strin
   const head = names.map((n) => `<th colspan="2">${esc(n)}</th>`).join('');
   const sub = names.map(() => '<th>points</th><th>total</th>').join('');
   const rows = m.rounds
-    .map((r) => `<tr><td>${r.round + 1}</td><td>${esc(names[r.winner])}</td>${r.points.map((p, i) => `<td>${p}</td><td class="total">${r.totals[i]}</td>`).join('')}</tr>`)
+    .map((r) => `<tr><td>${r.round + 1}</td><td>${r.winner === null ? `nobody: called off after ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves` : esc(names[r.winner])}</td>${r.points.map((p, i) => `<td>${p}</td><td class="total">${r.totals[i]}</td>`).join('')}</tr>`)
     .join('\n');
   const winner = m.winner === null ? 'match not finished' : `${esc(names[m.winner])} wins`;
   return `<!doctype html>

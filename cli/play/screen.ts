@@ -2,7 +2,7 @@
  * The play screen, as text: a pure function of what there is to show, so tests can read it and
  * the terminal just prints it. Colours are ANSI codes, left out with `colour: false`.
  */
-import { card, cardLabel, type GameState, type MatchState } from '../../game/index.ts';
+import { card, cardLabel, roundEnded, type GameState, type MatchState } from '../../game/index.ts';
 import type { Names } from './words.ts';
 
 /** What the launcher shows. */
@@ -102,7 +102,7 @@ function topLines(v: View, w: number): string[] {
   const turn = s.pending ? s.pending.seat : s.turn;
   const cells: string[] = [];
   for (let seat = 0; seat < s.players; seat++) {
-    const mark = s.winner === null && seat === turn ? '▶' : ' ';
+    const mark = !roundEnded(s) && seat === turn ? '▶' : ' ';
     const n = s.hands[seat].length;
     const count = `${String(n).padStart(2)} card${n === 1 ? ' ' : 's'}`;
     const flag = s.out[seat] ? '(out)' : n === 1 ? (s.uno === seat ? paint(v, 'alert', 'no UNO!') : 'UNO') : '';

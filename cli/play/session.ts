@@ -9,7 +9,7 @@ import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
+import { cardLabel, nextRound, roundEnded, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, playSaveText, ResumeError, savedLauncher, showRoundSoFar, tableBots, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
@@ -21,7 +21,7 @@ export interface Keys {
   takeQuit(): boolean;
 }
 import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
-import { EventWords, verb, type Names } from './words.ts';
+import { EventWords, roundEndText, verb, type Names } from './words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
@@ -111,7 +111,7 @@ export class PlaySession implements Ui {
     });
     try {
       for (;;) {
-        if (this.match.game.winner === null) await this.playRound();
+        if (!roundEnded(this.match.game)) await this.playRound();
         this.match = withRound(this.match, this.state);
         if (this.match.winner !== null) {
           await this.showScores(true);
@@ -267,7 +267,7 @@ export class PlaySession implements Ui {
   private async showScores(final: boolean): Promise<void> {
     const m = this.match;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
-    const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${this.names[m.rounds[m.rounds.length - 1].winner]} went out`, ''];
+    const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${roundEndText(m.rounds[m.rounds.length - 1].winner, this.names)}`, ''];
     // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
     const table = [`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
     for (const r of m.rounds) table.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);

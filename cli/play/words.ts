@@ -1,7 +1,7 @@
 /**
  * Game events in plain words, as a person at the table would say them.
  */
-import { cardLabel, type GameEvent, type GameState, type PressRequest } from '../../game/index.ts';
+import { cardLabel, ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../../game/index.ts';
 
 /** Names of the seats: seat 0 is the person, the others are bots. */
 export type Names = readonly string[];
@@ -24,6 +24,14 @@ export function pressPrompt(p: PressRequest, names: Names): string {
   const left = p.untilCards ? 'press until cards come out' : `press ${p.remaining} more time${p.remaining === 1 ? '' : 's'}`;
   const at = p.aimAt !== p.seat ? ` (the launcher faces ${names[p.aimAt] ?? `seat ${p.aimAt}`})` : '';
   return `${why}: ${left}${at}`;
+}
+
+/** How a round that nobody went out of ended (game/state.ts, ROUND_MOVE_LIMIT), in every display. */
+export const CALLED_OFF = `the round was called off after ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves: nobody scores it`;
+
+/** How a finished round ended, as the round's heading says it: who went out, or that it was called off. */
+export function roundEndText(winner: number | null, names: Names): string {
+  return winner === null ? `nobody went out: ${CALLED_OFF}` : `${names[winner] ?? `seat ${winner}`} went out`;
 }
 
 /** `third` for a player, `second` for the person named "You" ("You are skipped", "You win"). */
@@ -76,6 +84,8 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
       return `${who(e.seat)} challenged ${who(e.by)}'s +4: it was ${e.legal ? 'legal' : 'illegal'}`;
     case 'roundOver':
       return `${who(e.winner)} went out!`;
+    case 'calledOff':
+      return `Nobody went out in ${e.moves.toLocaleString('en')} moves: ${CALLED_OFF}`;
     case 'request':
     case 'turn':
       return null;

@@ -67,7 +67,7 @@ export function roundOf(s: GameState): Round {
     dealer: s.dealer, dealerDrawn: s.dealerDrawn, hands: s.hands.map(serialsOf), discard: serialsOf(s.discard),
     supply: serialsOf(s.supply), colour: s.colour, direction: s.direction, turn: s.turn, pending: pendingOf(s.pending), uno: s.uno,
     shown: s.shown, scores: s.scores, moves: s.moves, log: s.log && s.log.slice(), winner: s.winner, position: s.position,
-    turns: 0,
+    calledOff: s.calledOff, turns: 0,
   };
 }
 
@@ -77,7 +77,7 @@ export function stateOf(r: Round): GameState {
     schema: r.schema, rules: r.rules, seed: r.seed, round: r.round, players: r.players, rng: r.rng, out: r.out,
     dealer: r.dealer, dealerDrawn: r.dealerDrawn, hands: r.hands.map(idsAt), discard: idsAt(r.discard),
     supply: idsAt(r.supply), colour: r.colour, direction: r.direction, turn: r.turn, pending: pendingState(r.pending), uno: r.uno,
-    shown: r.shown, scores: r.scores, moves: r.moves, log: r.log, winner: r.winner, position: r.position,
+    shown: r.shown, scores: r.scores, moves: r.moves, log: r.log, winner: r.winner, position: r.position, calledOff: r.calledOff,
   };
 }
 
@@ -91,7 +91,7 @@ export function ownedCopy(r: Round): Round {
     dealer: r.dealer, dealerDrawn: r.dealerDrawn, hands: r.hands.map((h) => h.slice()), discard: r.discard.slice(),
     supply: r.supply.slice(), colour: r.colour, direction: r.direction, turn: r.turn, pending: r.pending, uno: r.uno,
     shown: r.shown, scores: r.scores, moves: r.moves, log: r.log && r.log.slice(), winner: r.winner, position: r.position,
-    turns: r.turns,
+    calledOff: r.calledOff, turns: r.turns,
   };
 }
 

@@ -157,6 +157,13 @@ describe('positions: what is wrong is named', () => {
     expect(error({ pending: press })).toBe('accepted');
     expect(error({ pending: { ...press, aimAt: 5 } })).toBe('pending.aimAt: seat 5 is not a player in the round');
     expect(error({ pending: { ...press, remaining: 0 } })).toBe('pending.remaining: must be a whole number ≥ 1 (presses still due)');
+    // More presses than the deck's cards could stack (6 each, 108 cards): no round holds them, and none pressing them ends.
+    expect(error({ pending: { ...press, remaining: 648 } })).toBe('accepted');
+    expect(error({ pending: { ...press, remaining: 649 } })).toBe('pending.remaining: 649 is more than a round can hold: at most 648 (6 for each of the deck\'s 108 cards)');
+    expect(error({ pending: { ...press, remaining: 1e15 } })).toMatch(/^pending\.remaining: 1000000000000000 is more than a round can hold/);
+    expect(error({ pending: { ...press, queue: [1, 0] } })).toBe('pending.queue: lists 2 presses after this one: at most one for each other seat (1)');
+    expect(error({ options: { stacking: true }, discard: ['*', 'RH2'], pending: { kind: 'stack', seat: 0, total: 1e9, kinds: ['hit2'] } }))
+      .toMatch(/^pending\.total: 1000000000 is more than a round can hold: at most 648/);
     expect(error({ pending: { ...press, reason: 'fun' as never } })).toMatch(/^pending.reason: must be one of turn, hit2, /);
     expect(error({ pending: { ...press, then: { pending: { kind: 'colour', seat: 3, then: { turn: 0 } } } } })).toBe('pending.then.pending.seat: seat 3 is not a player in the round');
     expect(error({ rules: 'classic', pending: press })).toBe('pending: the rule set classic draws from a pile: no press to wait for');
@@ -184,6 +191,11 @@ describe('positions: what is wrong is named', () => {
     expect(err('hands R5 / G2 | discard R3 | direction left')).toBe('direction: must be cw or ccw, got "left"');
     expect(err('hands R5 / G2 | discard R3 | turn one')).toBe('turn: "one" is not a seat number');
     expect(err('hands R5 / G2 | discard R3 | pending {kind')).toMatch(/^pending: must be a request as JSON/);
+    // A request nested 20 000 deep is refused by a scan of the text, before anything walks it (its copy overflowed the stack).
+    const deep = `${'{"kind":"colour","seat":0,"then":{"pending":'.repeat(20_000)}{"kind":"colour","seat":0,"then":{"turn":0}}${'}}'.repeat(20_000)}`;
+    expect(err(`hands R5 / G2 | discard R3 | colour - | pending ${deep}`)).toBe('pending: is nested more than 32 levels deep: no request is');
+    const r20k = fromPosition(`hands R5 R7 / G2 B3 | discard * R3 | dealer 1 | colour - | pending ${deep}`);
+    expect(r20k.ok || r20k.error.message).toBe('pending: is nested more than 32 levels deep: no request is');
     expect(err('hands R5 / G2 | discard R3 | rng 1.2.3')).toBe('rng: must be four hexadecimal words separated by dots');
     expect(err('hands R5 / G2 | discard R3 | turn 0 | turn 1')).toBe('turn: is given twice');
     expect(err('rules extreme stacking | hands R5 / G2 | discard R3')).toBe('rules: stacking: an option is written option=value');

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { roundEndText } from '../../cli/play/words.ts';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
@@ -193,7 +194,7 @@ export function App({ store }: { store: Storage }) {
       <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
-        <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${session.names[session.match.rounds[session.match.rounds.length - 1].winner]} went out`} wide>
+        <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names)}`} wide>
           <ScoreTable session={session} />
           <div class="choices">
             {session.phase === 'roundOver' ? (

@@ -12,7 +12,7 @@ import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { CoreState } from '../../emulator/core.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
-  cardLabel, checkMove, nextRound, playSaveText, runRound, tableBots, withRound,
+  cardLabel, checkMove, nextRound, playSaveText, roundEnded, runRound, tableBots, withRound,
   type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
 } from '../../game/index.ts';
 import { EventWords, pressPrompt } from '../../cli/play/words.ts';
@@ -146,7 +146,7 @@ export class GameSession {
       // Kept at once: a game just started or opened from a file is the one a reload goes on with.
       this.save();
       for (;;) {
-        if (this.match.game.winner === null) await this.playRound();
+        if (!roundEnded(this.match.game)) await this.playRound();
         this.match = withRound(this.match, this.state);
         this.save();
         this.phase = this.match.winner !== null ? 'matchOver' : 'roundOver';

@@ -5,7 +5,8 @@
  * is refused with the engine's own reason.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { card, cardLabel, checkMove, COLOURS, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
+import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
+import { roundEndText } from '../../cli/play/words.ts';
 import { CardFace, COLOUR_SYMBOL, Hand } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
@@ -28,7 +29,7 @@ function nextStep(candidates: PlayMove[], unoArmed: boolean): Choice | PlayMove 
 }
 
 function turnText(s: GameState, names: readonly string[], me: number): string {
-  if (s.winner !== null) return `${names[s.winner]} went out`;
+  if (roundEnded(s)) return roundEndText(s.winner, names);
   const seat = s.pending ? s.pending.seat : s.turn;
   return seat === me ? 'Your turn' : `${names[seat]}'s turn`;
 }
@@ -37,7 +38,7 @@ function turnText(s: GameState, names: readonly string[], me: number): string {
 function promptText(session: GameSession): string {
   const ask = session.ask;
   const s = session.state;
-  if (!ask) return s.winner !== null ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
+  if (!ask) return roundEnded(s) ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
   if (ask.mode === 'press') return pressLabel(s, session.meta.me, session.names) ?? 'Press the launcher';
   if (ask.mode === 'react') {
     const catches = ask.moves.filter((m) => m.type === 'catch');
@@ -161,7 +162,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
 
   const others = Array.from({ length: s.players }, (_, i) => (me + 1 + i) % s.players).filter((seat) => seat !== me);
   const seatClass = (seat: number) => {
-    const active = s.winner === null && (s.pending ? s.pending.seat : s.turn) === seat;
+    const active = !roundEnded(s) && (s.pending ? s.pending.seat : s.turn) === seat;
     return `seat${active ? ' active' : ''}${s.out[seat] ? ' out' : ''}`;
   };
   const scores = session.match.totals;

@@ -14,7 +14,7 @@ import { CATCH, PLAY, UNO, type MoveList } from '../../core/moves.ts';
 import type { Round } from '../../core/round.ts';
 import { applyIn } from '../../engine.ts';
 import { listMoves } from '../../legal.ts';
-import type { Move } from '../../state.ts';
+import { roundEnded, type Move } from '../../state.ts';
 import { teamOf } from '../../turn.ts';
 import type { RoundBot } from '../types.ts';
 import type { SeenCounters } from './view.ts';
@@ -150,7 +150,7 @@ export function policyAt(p: Playout, seat: number): number {
  */
 export function rollout(p: Playout, maxMoves: number): number[] {
   const s = p.s;
-  for (let n = 0; s.winner === null && n < maxMoves; n++) {
+  for (let n = 0; !roundEnded(s) && n < maxMoves; n++) {
     list(p);
     const decider = deciderOf(s);
     const i = reactionsOpen(s) ? policyReaction(p, decider) : -1;

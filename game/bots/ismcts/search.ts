@@ -11,7 +11,7 @@ import type { Rng } from '../../../lib/rng.ts';
 import { card, idsAt, type CardId, type Colour } from '../../cards.ts';
 import { MoveList, PLAY } from '../../core/moves.ts';
 import { roundOf } from '../../core/round.ts';
-import type { GameState, Move } from '../../state.ts';
+import { roundEnded, type GameState, type Move } from '../../state.ts';
 import {
   deciderOf, decisionPicks, launcherMove, list, playoutLauncher, policyAt, policyReaction, reactionsOpen, rewards, rollout, step, withUnoAt, type Playout,
 } from './playout.ts';
@@ -177,7 +177,7 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
     let expanded = false;
     let first = true;
     let cut = false;
-    for (let n = 0; s.winner === null && !expanded; n++) {
+    for (let n = 0; !roundEnded(s) && !expanded; n++) {
       if (n > maxMoves) {
         cut = true;
         break;
@@ -228,7 +228,7 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
       }
       step(p, m);
     }
-    const r = s.winner !== null || cut ? rewards(s) : rollout(p, maxMoves);
+    const r = roundEnded(s) || cut ? rewards(s) : rollout(p, maxMoves);
     steps += SETUP_STEPS + p.steps;
     for (const v of path) {
       v.visits++;
