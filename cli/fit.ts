@@ -53,11 +53,7 @@ export const fitCommand: Command = {
     const spec = fitToProfile(fit, name, `fitted by uno-extreme fit to ${file} (${fit.presses} presses)`);
     compileProfile(validateProfileSpec(spec)); // the fit must be a profile --profile accepts
     if (typeof args.values.out === 'string') {
-      try {
-        writeFileAtomically(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
-      } catch (e) {
-        throw new UserError(`cannot write ${args.values.out}: ${(e as NodeJS.ErrnoException).code}`);
-      }
+      writeFileAtomically(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
     }
     const pValues = Object.fromEntries(tests.map((r) => [r.name, Number(r.pValue.toPrecision(4))]));
     if (args.values.json) {

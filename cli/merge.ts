@@ -51,11 +51,7 @@ export const mergeCommand: Command = {
       const text = `${CSV_HEADER}\n${rows.map((r) => `${r}\n`).join('')}`;
       if (args.values.csv === '-') process.stdout.write(text);
       else {
-        try {
-          writeFileAtomically(args.values.csv, text);
-        } catch (e) {
-          throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        }
+        writeFileAtomically(args.values.csv, text);
       }
     }
     return showResult(result, args);
