@@ -2,7 +2,7 @@
  * `uno-extreme fit`: estimates a launcher profile from a press log and tests the log against the
  * shipped profiles.
  */
-import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { checkOutputs, readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
@@ -31,6 +31,7 @@ export const fitCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     const file = args.values.log;
     if (typeof file !== 'string') throw new UsageError('--log FILE is required (a press log or a CSV of card counts)');
+    checkOutputs([['--out', typeof args.values.out === 'string' ? args.values.out : undefined]], [['--log', file]]);
     let text: string;
     try {
       text = readUserFile(file, 'log');

@@ -3,6 +3,7 @@
  * button, others switch power, open the lid, reload, aim), or scripted with `--presses N --json`.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { checkOutputs } from '../lib/files.ts';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
@@ -181,6 +182,7 @@ export const launcherCommand: Command = {
     const charge = numberOption(args, 'charge', 1, 0, 1);
     const device = typeof args.values.device === 'string' ? args.values.device : undefined;
     const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
+    checkOutputs([['--log', log?.file, 'append']], [['--profile', String(args.values.profile ?? DEFAULT_PROFILE)]]);
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
     const cards = intOption(args, 'cards', 108, 1, 1000);
     try {

@@ -8,7 +8,7 @@ import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch } from '../game/index.ts';
-import { atomicWriteStream, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
+import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -140,6 +140,12 @@ export const simulateCommand: Command = {
     };
     const replay = args.values['replay-game'] === undefined ? undefined : replayOption(args);
     const shard = shardOption(args, games, picked);
+    // Every output checked before the first game: a run is never thrown away at its end.
+    const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
+    checkOutputs(
+      [['--csv', str('csv')], ['--report', str('report')], ['--save', replay === undefined ? undefined : str('save')], ['--out', shard?.out]],
+      [...profiles.map((p): [string, string] => [args.values.compare !== undefined ? '--compare' : '--profile', p]), ['--rules', rulesSpec]],
+    );
     if (picked && !args.values.json && typeof replay !== 'string') console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
 
     if (replay !== undefined) {

@@ -7,7 +7,7 @@
  * a named pipe) is written in place, as a shell's `>` would: it is never replaced by a file.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
+import { accessSync, closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { READ_CAPS } from './untrusted.ts';
 
@@ -122,6 +122,72 @@ function destination(file: string): { inPlace: true } | { inPlace: false; target
     return { inPlace: false, target: p };
   } catch (e) {
     throw writeErrorOf(file, e);
+  }
+}
+
+/**
+ * Checks, before any work, that {@link writeFileAtomically} or {@link atomicWriteStream} could
+ * write `file` (`append`: that it could be appended to): not a folder, its folder there and
+ * writable, a device or pipe writable. Throws a {@link FileWriteError} saying why not. `-`
+ * (standard output, which the commands that take it write themselves) always passes.
+ */
+export function checkOutput(file: string, append = false): void {
+  if (file === '-') return;
+  const d = destination(file);
+  try {
+    if (d.inPlace || (append && statSync(d.target, { throwIfNoEntry: false }))) accessSync(file, constants.W_OK);
+    else {
+      const folder = path.dirname(d.target);
+      if (!statSync(folder).isDirectory()) throw Object.assign(new Error('ENOTDIR'), { code: 'ENOTDIR' });
+      accessSync(folder, constants.W_OK | constants.X_OK);
+    }
+  } catch (e) {
+    throw writeErrorOf(d.inPlace ? file : d.target, e);
+  }
+}
+
+/**
+ * What names one file: its target through links, or null for what is written in place (two
+ * outputs to /dev/null are no clash) and for an input that is not a file (a built-in name).
+ */
+function identity(file: string, input: boolean): string | null {
+  if (file === '-') return null;
+  if (input) {
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st?.isFile() ? realpathSync(file) : null;
+  }
+  const d = destination(file);
+  if (d.inPlace) return null;
+  // The folder through its links too: out.csv and ./link-to-here/out.csv are one file.
+  try {
+    return path.join(realpathSync(path.dirname(d.target)), path.basename(d.target));
+  } catch {
+    return d.target;
+  }
+}
+
+/**
+ * Checks a command's outputs before it starts any work: each can be written
+ * ({@link checkOutput}), no two name the same file, and none is one of the command's inputs
+ * (it would be replaced by what is read from it). `outputs` and `inputs` pair what the user
+ * typed (`--csv`, `the part`) with the path; a path left undefined is skipped. Throws a
+ * {@link FileWriteError} with one line saying what to change.
+ */
+export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string, string | undefined]> = []): void {
+  const seen = new Map<string, { what: string; input: boolean }>();
+  for (const [what, file] of inputs) {
+    const id = file === undefined ? null : identity(file, true);
+    if (id) seen.set(id, { what, input: true });
+  }
+  for (const [what, file, append] of outputs) {
+    if (file === undefined) continue;
+    checkOutput(file, append === 'append');
+    const id = identity(file, false);
+    if (!id) continue;
+    const other = seen.get(id);
+    if (other?.input) throw new FileWriteError(file, `it is also ${other.what}, which ${what} would replace: give ${what} another file`);
+    if (other) throw new FileWriteError(file, `${other.what} and ${what} both name it: give each output its own file`);
+    seen.set(id, { what, input: false });
   }
 }
 

@@ -13,7 +13,7 @@ import { loadProfileFile } from '../../emulator/profileFile.ts';
 import { claimPtyLink } from '../../firmware-bridge/pty-link.ts';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { loadRulesFile, readSave } from '../../game/files.ts';
-import { atomicWriteStream, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
+import { atomicWriteStream, checkOutputs, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
 import { pressLog } from './fixtures.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
@@ -288,5 +288,42 @@ describe('outputs onto what is not a file (issue 28)', () => {
     expect(asNobody.stderr).toMatch(/^uno-extreme fit: cannot write \S*fit\.json: permission denied\n$/);
     expect(node('/dev/full')).toEqual(FULL);
     // Three program starts, one of them as another user: 3-20 s on the shared machine.
+  }, 60_000);
+});
+
+describe('outputs checked before any work (issue 28)', () => {
+  it('checkOutputs refuses a folder, a missing folder, two outputs on one file and an output on an input; allows a device twice', () => {
+    const dir = fresh();
+    const part = path.join(dir, 'part-0.json');
+    writeFileSync(part, 'a part');
+    symlinkSync(part, path.join(dir, 'link.json'));
+    expect(() => checkOutputs([['--report', dir]])).toThrow(/^cannot write .*: is a folder: give a file name$/);
+    expect(() => checkOutputs([['--csv', path.join(dir, 'no', 'x.csv')]])).toThrow(/^cannot write .*x\.csv: the folder .*no does not exist$/);
+    expect(() => checkOutputs([['--csv', path.join(dir, 'a.csv')], ['--report', path.join(dir, '.', 'a.csv')]])).toThrow(/^cannot write .*a\.csv: --csv and --report both name it: give each output its own file$/);
+    expect(() => checkOutputs([['--report', path.join(dir, 'link.json')]], [[`the part ${part}`, part]])).toThrow(/it is also the part .*part-0\.json, which --report would replace: give --report another file$/);
+    expect(() => checkOutputs([['--csv', '/dev/null'], ['--report', '/dev/null'], ['--out', '-'], ['--save', undefined]])).not.toThrow();
+    expect(() => checkOutputs([['--log', part, 'append']], [['--profile', 'seed-0-8']])).not.toThrow();
+    expect(readFileSync(part, 'utf8')).toBe('a part');
+  });
+
+  // Four program starts that each end at their first check: 2-15 s on the shared machine.
+  it('simulate, merge, fit and launcher refuse a bad output in one line before any game or press', () => {
+    const dir = fresh();
+    // A million games would take minutes: an answer within the budget is one given before them.
+    const sim = runFor(60_000, 'simulate', '--games', '1000000', '--seed', '1', '--csv', path.join(dir, 'games.csv'), '--report', path.join(dir, 'nowhere', 'r.html'));
+    expect([sim.status, sim.stderr]).toEqual([1, `uno-extreme simulate: cannot write ${path.join(dir, 'nowhere', 'r.html')}: the folder ${path.join(dir, 'nowhere')} does not exist\n`]);
+    expect(readdirSync(dir)).toEqual([]);
+    const part = path.join(dir, 'part-0.json');
+    writeFileSync(part, 'a part, whatever it holds');
+    const merge = run('merge', part, '--report', part);
+    expect([merge.status, merge.stderr]).toEqual([1, `uno-extreme merge: cannot write ${part}: it is also the part ${part}, which --report would replace: give --report another file\n`]);
+    expect(readFileSync(part, 'utf8')).toBe('a part, whatever it holds');
+    const log = path.join(dir, 'presses.jsonl');
+    writeFileSync(log, pressLog());
+    const fit = run('fit', '--log', log, '--out', log);
+    expect([fit.status, fit.stderr]).toEqual([1, `uno-extreme fit: cannot write ${log}: it is also --log, which --out would replace: give --out another file\n`]);
+    expect(readFileSync(log, 'utf8')).toBe(pressLog());
+    const launcher = run('launcher', '--presses', '5', '--log', dir);
+    expect([launcher.status, launcher.stderr]).toEqual([1, `uno-extreme launcher: cannot write ${dir}: is a folder: give a file name\n`]);
   }, 60_000);
 });
