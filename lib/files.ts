@@ -114,7 +114,7 @@ function destination(file: string): { inPlace: true } | { inPlace: false; target
     if (st && !st.isFile()) return { inPlace: true };
     if (st) return { inPlace: false, target: realpathSync(file) };
     // Not there: the name itself, or the end of a chain of links that points to nothing yet.
-    let p = path.resolve(file);
+    let p = file;
     for (let hops = 0; lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink(); hops++) {
       if (hops === 40) throw Object.assign(new Error('ELOOP'), { code: 'ELOOP' });
       p = path.resolve(path.dirname(p), readlinkSync(p));
