@@ -40,7 +40,7 @@ export const fitCommand: Command = {
     }
     let obs;
     try {
-      obs = parsePressLog(text, file);
+      obs = parsePressLog(text, file, (line) => console.error(`uno-extreme fit: ${line}`));
     } catch (e) {
       if (e instanceof LogError) throw new UserError(e.message);
       throw e;

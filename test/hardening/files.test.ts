@@ -327,3 +327,50 @@ describe('outputs checked before any work (issue 28)', () => {
     expect([launcher.status, launcher.stderr]).toEqual([1, `uno-extreme launcher: cannot write ${dir}: is a folder: give a file name\n`]);
   }, 60_000);
 });
+
+describe('torn press logs (issue 28)', () => {
+  const lines = (text: string) => text.split('\n');
+
+  // Two program starts, one under a file size limit: 2-15 s on the shared machine.
+  it('launcher --log on a full disk leaves no half line, and the next run appends whole lines that fit reads', () => {
+    const dir = fresh();
+    const log = path.join(dir, 'presses.jsonl');
+    // A 1 KiB file size limit is a disk that fills up part way through a line (a short write, then EFBIG).
+    const full = spawnSync('bash', ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" launcher --presses 200 --seed 1 --log "${log}"`], { encoding: 'utf8' });
+    expect(full.status).toBe(1);
+    expect(full.stderr).toMatch(/^uno-extreme launcher: cannot write .*presses\.jsonl: larger than its file system allows \(the press log: every line before this press is kept whole\)\n$/);
+    const torn = readFileSync(log, 'utf8');
+    expect(torn.endsWith('\n')).toBe(true);
+    expect(torn.length).toBeLessThanOrEqual(1024);
+    const again = run('launcher', '--presses', '40', '--seed', '2', '--log', log);
+    expect([again.status, again.stderr]).toEqual([0, '']);
+    for (const l of lines(readFileSync(log, 'utf8')).slice(0, -1)) expect(() => JSON.parse(l), l).not.toThrow();
+    expect(run('fit', '--log', log).status).toBe(0);
+  }, 60_000);
+
+  it('a log ending in half a line: launcher cuts it off before appending, fit leaves it out, each saying so', () => {
+    const dir = fresh();
+    const log = path.join(dir, 'presses.jsonl');
+    const whole = pressLog(40);
+    writeFileSync(log, `${whole}{"t":1,"source":"ga`);
+    const fit = run('fit', '--log', log, '--json');
+    expect(fit.status).toBe(0);
+    expect(fit.stderr).toBe(`uno-extreme fit: ${log}:41: the last line is cut short (no line end: a run stopped mid-write); left out\n`);
+    expect(JSON.parse(fit.stdout).presses).toBeGreaterThan(0);
+    // A damaged line that is not the last, or that ends with a line end, is still refused.
+    writeFileSync(log, `${whole}{"t":1,"source":"ga\n`);
+    expect(run('fit', '--log', log).stderr).toMatch(/presses\.jsonl:41: not valid JSON/);
+    writeFileSync(log, `${whole}{"t":1,"source":"ga`);
+    const launcher = run('launcher', '--presses', '3', '--seed', '1', '--log', log);
+    expect([launcher.status, launcher.stderr]).toEqual([0, `uno-extreme launcher: ${log} ended in half a line (a run stopped mid-write): cut off\n`]);
+    const after = readFileSync(log, 'utf8');
+    expect(after.startsWith(whole)).toBe(true);
+    expect(lines(after.slice(whole.length)).filter(Boolean).map((l) => JSON.parse(l).source)).toEqual(['profile:seed-0-8', 'profile:seed-0-8', 'profile:seed-0-8']);
+  }, 60_000);
+
+  it('launcher --log /dev/full says the disk is full in one line, and /dev/full stays a device', () => {
+    const r = run('launcher', '--presses', '3', '--seed', '1', '--log', '/dev/full');
+    expect([r.status, r.stderr]).toEqual([1, 'uno-extreme launcher: cannot write /dev/full: no space left on the device (the press log: every line before this press is kept whole)\n']);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+  });
+});
