@@ -2,7 +2,7 @@
  * `uno-extreme fit`: estimates a launcher profile from a press log and tests the log against the
  * shipped profiles.
  */
-import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { checkOutputs, readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
@@ -31,6 +31,7 @@ export const fitCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     const file = args.values.log;
     if (typeof file !== 'string') throw new UsageError('--log FILE is required (a press log or a CSV of card counts)');
+    checkOutputs([['--out', typeof args.values.out === 'string' ? args.values.out : undefined]], [['--log', file]]);
     let text: string;
     try {
       text = readUserFile(file, 'log');
@@ -39,7 +40,7 @@ export const fitCommand: Command = {
     }
     let obs;
     try {
-      obs = parsePressLog(text, file);
+      obs = parsePressLog(text, file, (line) => console.error(`uno-extreme fit: ${line}`));
     } catch (e) {
       if (e instanceof LogError) throw new UserError(e.message);
       throw e;
@@ -53,11 +54,7 @@ export const fitCommand: Command = {
     const spec = fitToProfile(fit, name, `fitted by uno-extreme fit to ${file} (${fit.presses} presses)`);
     compileProfile(validateProfileSpec(spec)); // the fit must be a profile --profile accepts
     if (typeof args.values.out === 'string') {
-      try {
-        writeFileAtomically(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
-      } catch (e) {
-        throw new UserError(`cannot write ${args.values.out}: ${(e as NodeJS.ErrnoException).code}`);
-      }
+      writeFileAtomically(args.values.out, `${JSON.stringify(spec, null, 2)}\n`);
     }
     const pValues = Object.fromEntries(tests.map((r) => [r.name, Number(r.pValue.toPrecision(4))]));
     if (args.values.json) {

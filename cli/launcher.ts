@@ -2,7 +2,8 @@
  * `uno-extreme launcher`: the launcher console. Interactive on a terminal (a key presses the
  * button, others switch power, open the lid, reload, aim), or scripted with `--presses N --json`.
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import { checkOutputs, writeErrorOf } from '../lib/files.ts';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
@@ -31,10 +32,15 @@ export function consoleDeck(n = 108): string[] {
 
 /**
  * Appends press lines to a log file, with an error that says what to fix. The file is opened once
- * (at the first press) and each line written as it comes, so a crash loses no logged press.
+ * (at the first press) and each line written as it comes, so a crash loses no logged press. A
+ * line is written whole or not at all: a write that fails part way (a full disk) is cut back, so
+ * the log never holds half a line for the next run to append to; a half line left by a run that
+ * died mid-write is cut off when the log is opened again, saying so.
  */
 export class PressLog {
   private fd: number | null = null;
+  /** The log's length: where the next line starts, and where a failed one is cut back to. */
+  private size = 0;
 
   constructor(readonly file: string, readonly source: string) {}
 
@@ -43,11 +49,41 @@ export class PressLog {
       time, source: this.source, ding: r.dinged, cards: r.cards.length, jam: r.jam,
       fired: r.fired, empty: r.empty, halfOut: r.halfOut, ...(r.ignored ? { ignored: r.ignored } : {}),
     };
+    const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
     try {
-      this.fd ??= openSync(this.file, 'a');
-      writeSync(this.fd, `${JSON.stringify(line)}\n`);
+      const fd = (this.fd ??= this.open());
+      // A short write (the disk filling up) is followed by another, which then fails.
+      for (let n = 0; n < bytes.length; ) n += writeSync(fd, bytes, n);
+      this.size += bytes.length;
     } catch (e) {
-      throw new UserError(`cannot write the press log ${this.file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; check the folder exists and is writable`);
+      this.cutBack();
+      throw new UserError(`${writeErrorOf(this.file, e).message} (the press log: every line before this press is kept whole)`);
+    }
+  }
+
+  private open(): number {
+    const fd = openSync(this.file, 'a+');
+    const st = fstatSync(fd);
+    this.size = st.isFile() ? st.size : 0;
+    if (this.size === 0) return fd;
+    // The tail after the last line end, if any, is a line a run died writing: cut it off.
+    const tail = Buffer.alloc(Math.min(this.size, 64 * 1024));
+    readSync(fd, tail, 0, tail.length, this.size - tail.length);
+    const end = tail.lastIndexOf(0x0a);
+    if (end !== tail.length - 1 && (end >= 0 || tail.length === this.size)) {
+      this.size -= tail.length - 1 - end;
+      ftruncateSync(fd, this.size);
+      console.error(`uno-extreme launcher: ${this.file} ended in half a line (a run stopped mid-write): cut off`);
+    }
+    return fd;
+  }
+
+  /** Takes a line that failed part way back out: the log ends at a line end again. */
+  private cutBack(): void {
+    try {
+      if (this.fd !== null && fstatSync(this.fd).isFile()) ftruncateSync(this.fd, this.size);
+    } catch {
+      // The write's own error is the one to report.
     }
   }
 
@@ -181,6 +217,7 @@ export const launcherCommand: Command = {
     const charge = numberOption(args, 'charge', 1, 0, 1);
     const device = typeof args.values.device === 'string' ? args.values.device : undefined;
     const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
+    checkOutputs([['--log', log?.file, 'append']], [['--profile', String(args.values.profile ?? DEFAULT_PROFILE)]]);
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
     const cards = intOption(args, 'cards', 108, 1, 1000);
     try {

@@ -18,9 +18,10 @@ import { RulesError } from '../game/rules.ts';
 import { SaveError } from '../game/save.ts';
 import { printableLines } from '../lib/untrusted.ts';
 import { LogError } from '../sim/fit.ts';
+import { FileWriteError } from '../lib/files.ts';
 
 /** Errors in what the user gave (a flag, a file): told in one message, exit 1. */
-const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError];
+const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError, FileWriteError];
 
 /** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;

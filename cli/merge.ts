@@ -2,7 +2,7 @@
  * `uno-extreme merge`: sums the part files of `simulate --shard K/N` into the figures, JSON, CSV
  * and report a single run of all the games gives.
  */
-import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { checkOutputs, readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
 import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -25,6 +25,8 @@ export const mergeCommand: Command = {
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (args.positionals.length === 0) throw new UsageError('name the part files to merge, e.g. `uno-extreme merge part-*.json`');
+    const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
+    checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [`the part ${f}`, f]));
     const parts: Array<{ file: string; part: Part }> = [];
     let merged;
     try {
@@ -51,11 +53,7 @@ export const mergeCommand: Command = {
       const text = `${CSV_HEADER}\n${rows.map((r) => `${r}\n`).join('')}`;
       if (args.values.csv === '-') process.stdout.write(text);
       else {
-        try {
-          writeFileAtomically(args.values.csv, text);
-        } catch (e) {
-          throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-        }
+        writeFileAtomically(args.values.csv, text);
       }
     }
     return showResult(result, args);

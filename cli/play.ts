@@ -10,7 +10,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
-import { FileReadError, readUserFile, writeFileAtomically } from '../lib/files.ts';
+import { checkOutputs, FileReadError, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -28,6 +28,7 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
+const DEFAULT_SHEET = 'uno-extreme-scores.html';
 
 /**
  * The position `--position` names: the one-line text itself (every position has ` | ` between
@@ -59,8 +60,9 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
 }
 
 /**
- * Where a new game is saved: `wanted`, unless it already holds a file (an earlier game), which is
- * then kept and the first free `NAME-2.json`, `NAME-3.json`… is used instead.
+ * Where a new game (or a match's score sheet) is written: `wanted`, unless it already holds a
+ * file (an earlier game's), which is then kept and the first free `NAME-2.json`, `NAME-3.json`…
+ * is used instead.
  */
 export function freeSavePath(wanted: string): string {
   if (!existsSync(wanted)) return wanted;
@@ -85,7 +87,7 @@ export const playCommand: Command = {
     resume: { type: 'string', value: 'FILE', help: 'continue a saved game exactly where it stopped' },
     position: { type: 'string', value: 'TEXT|FILE', help: 'play the first round from a position (the page\'s Copy position, or a file holding it); you are seat 0, the position sets the rules and the players' },
     save: { type: 'string', value: 'FILE', help: `where q / Ctrl-C saves the game (default: ${DEFAULT_SAVE}, a resumed game its own file; a file already there is kept and the game saved under a new name)` },
-    sheet: { type: 'string', value: 'FILE', help: 'where the printable score sheet is written at the end', default: 'uno-extreme-scores.html' },
+    sheet: { type: 'string', value: 'FILE', help: `where the printable score sheet is written at the end (default: ${DEFAULT_SHEET}, or the first free ${DEFAULT_SHEET.replace('.html', '-2.html')}… when an earlier match's is there)` },
     pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
     device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
     'no-colour': { type: 'boolean', help: 'no colours on screen' },
@@ -119,6 +121,9 @@ export const playCommand: Command = {
     } catch {
       throw new UsageError(`--save ${savePath}: the folder ${path.dirname(path.resolve(savePath))} does not exist or is not writable; choose another file`);
     }
+    // The sheet is written at the end of the match: a folder it cannot go to is said now.
+    const sheetGiven = typeof args.values.sheet === 'string' ? args.values.sheet : undefined;
+    checkOutputs([['--sheet', sheetGiven ?? DEFAULT_SHEET]]);
     let match;
     let meta: PlayMeta;
     let pickedSeed: number | null = null;
@@ -170,13 +175,18 @@ export const playCommand: Command = {
     if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);
     if (saveNote) console.log(saveNote);
     const keys = new KeyReader(process.stdin);
-    const sheet = String(args.values.sheet ?? 'uno-extreme-scores.html');
+    let sheet = '';
+    // A terminal that closed (SIGHUP) fails every write: the game is saved all the same, and
+    // there is no one left to show anything to.
+    process.stdout.on('error', () => {});
     const session = new PlaySession({
       match, meta, profile, pace, keys, savePath, hardware,
       colour: !args.values['no-colour'] && !process.env.NO_COLOR,
       out: (t) => process.stdout.write(t),
       size: () => ({ columns: process.stdout.columns, rows: process.stdout.rows }),
       onMatchOver: (m, names) => {
+        // An earlier match's sheet under the default name is kept: this one takes a free name.
+        sheet = sheetGiven ?? freeSavePath(DEFAULT_SHEET);
         writeFileAtomically(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
         return sheet;
       },

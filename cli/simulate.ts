@@ -9,7 +9,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
 import { CALLED_OFF } from './play/words.ts';
-import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
+import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -142,17 +142,19 @@ export const simulateCommand: Command = {
     };
     const replay = args.values['replay-game'] === undefined ? undefined : replayOption(args);
     const shard = shardOption(args, games, picked);
+    // Every output checked before the first game: a run is never thrown away at its end.
+    const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
+    checkOutputs(
+      [['--csv', str('csv')], ['--report', str('report')], ['--save', replay === undefined ? undefined : str('save')], ['--out', shard?.out]],
+      [...profiles.map((p): [string, string] => [args.values.compare !== undefined ? '--compare' : '--profile', p]), ['--rules', rulesSpec]],
+    );
     if (picked && !args.values.json && typeof replay !== 'string') console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
 
     if (replay !== undefined) {
       const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots, botBudget: settings.botBudget }, profileFromSpec(profiles[0]), replay, true);
       const { final, handSums: _h, ...shown } = rec;
       if (typeof args.values.save === 'string') {
-        try {
-          writeSave(args.values.save, final!);
-        } catch (e) {
-          throw new UserError(`cannot write ${args.values.save}: ${(e as Error).message}`);
-        }
+        writeSave(args.values.save, final!);
       }
       console.log(args.values.json ? JSON.stringify(shown) : [
         `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${CALLED_OFF};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
@@ -173,15 +175,11 @@ export const simulateCommand: Command = {
       process.exit(130);
     };
     if (typeof args.values.csv === 'string') {
-      try {
-        csv = args.values.csv === '-' ? null : atomicWriteStream(args.values.csv);
-      } catch (e) {
-        throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
+      csv = args.values.csv === '-' ? null : atomicWriteStream(args.values.csv);
       const out = (s: string) => (csv ? csv.stream.write(s) : process.stdout.write(s));
       out(`${CSV_HEADER}\n`);
       csv?.stream.on('error', (e) => {
-        console.error(`uno-extreme simulate: cannot write ${args.values.csv}: ${e.message}`);
+        console.error(`uno-extreme simulate: ${writeErrorOf(args.values.csv as string, e).message}`);
         csv?.abort();
         process.exit(1);
       });
@@ -211,20 +209,10 @@ export const simulateCommand: Command = {
       bar?.done();
       process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     }
-    if (csv) {
-      try {
-        await csv.commit();
-      } catch (e) {
-        throw new UserError(`cannot write ${args.values.csv}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
-    }
+    await csv?.commit();
     if (shard) {
       const part = makePart(result, shard.index, shard.count, kept);
-      try {
-        writeFileAtomically(shard.out, `${JSON.stringify(part)}\n`);
-      } catch (e) {
-        throw new UserError(`cannot write ${shard.out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
+      writeFileAtomically(shard.out, `${JSON.stringify(part)}\n`);
       const violations = result.aggregates.reduce((t, a) => t + a.violations, 0);
       // With `--csv -` standard output holds the CSV alone.
       (args.values.csv === '-' ? console.error : console.log)(`shard ${shard.index}/${shard.count}: games ${shard.range[0]}..${shard.range[1] - 1} written to ${shard.out}${violations ? ` (${violations} invariant violations)` : ''}`);
@@ -246,11 +234,7 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
   const perProfile = result.aggregates.map((a) => figures(a, result.settings.players));
   if (typeof args.values.report === 'string') {
     const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
-    try {
-      writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
-    } catch (e) {
-      throw new UserError(`cannot write ${args.values.report}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
+    writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
   }
   if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
   console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));

@@ -3,10 +3,11 @@
  * only). Reading refuses what is not a regular file (a device such as /dev/urandom, a pipe, a
  * folder would never end or never start) and what is larger than any real file of its kind;
  * writing goes through a temporary file renamed into place, so an interrupted write never leaves
- * half a file where a complete one was.
+ * half a file where a complete one was. What is not a regular file (a device such as /dev/null,
+ * a named pipe) is written in place, as a shell's `>` would: it is never replaced by a file.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, createWriteStream, fstatSync, openSync, readSync, realpathSync, renameSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { accessSync, closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { READ_CAPS } from './untrusted.ts';
 
@@ -73,6 +74,123 @@ export function readUserFile(file: string, kind: FileKind): string {
   }
 }
 
+/** An output that cannot be written. Its message is the one line to show: `cannot write FILE: why`. */
+export class FileWriteError extends Error {
+  override name = 'FileWriteError';
+  constructor(readonly file: string, why: string, readonly code?: string) {
+    super(`cannot write ${file}: ${why}`);
+  }
+}
+
+/** The {@link FileWriteError} for a failed write to (or check of) `file`, saying why in words. */
+export function writeErrorOf(file: string, e: unknown): FileWriteError {
+  if (e instanceof FileWriteError) return e;
+  const code = (e as NodeJS.ErrnoException).code;
+  const folder = path.dirname(file);
+  const why = code === 'ENOSPC' ? 'no space left on the device'
+    : code === 'EDQUOT' ? 'over the disk quota'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+    : code === 'ENOENT' ? `the folder ${folder} does not exist`
+    : code === 'ENOTDIR' ? `${folder} is not a folder`
+    : code === 'EISDIR' ? 'is a folder: give a file name'
+    : code === 'EROFS' ? 'the file system is read-only'
+    : code === 'ELOOP' ? 'a loop of symbolic links'
+    : code === 'EFBIG' ? 'larger than its file system allows'
+    : code ?? (e as Error).message;
+  return new FileWriteError(file, why, code);
+}
+
+/**
+ * Where a write to `file` goes: `inPlace` for what is there and not a regular file (a device, a
+ * named pipe, a socket: a write must reach it, and a rename would replace it with a file);
+ * otherwise the regular file it replaces, through symbolic links (a rename onto the link would
+ * replace the link and leave its target as it was), also where the link's target is not there
+ * yet. A folder is refused.
+ */
+function destination(file: string): { inPlace: true } | { inPlace: false; target: string } {
+  try {
+    const st = statSync(file, { throwIfNoEntry: false });
+    if (st?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    if (st && !st.isFile()) return { inPlace: true };
+    if (st) return { inPlace: false, target: realpathSync(file) };
+    // Not there: the name itself, or the end of a chain of links that points to nothing yet.
+    let p = file;
+    for (let hops = 0; lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink(); hops++) {
+      if (hops === 40) throw Object.assign(new Error('ELOOP'), { code: 'ELOOP' });
+      p = path.resolve(path.dirname(p), readlinkSync(p));
+    }
+    return { inPlace: false, target: p };
+  } catch (e) {
+    throw writeErrorOf(file, e);
+  }
+}
+
+/**
+ * Checks, before any work, that {@link writeFileAtomically} or {@link atomicWriteStream} could
+ * write `file` (`append`: that it could be appended to): not a folder, its folder there and
+ * writable, a device or pipe writable. Throws a {@link FileWriteError} saying why not. `-`
+ * (standard output, which the commands that take it write themselves) always passes.
+ */
+export function checkOutput(file: string, append = false): void {
+  if (file === '-') return;
+  const d = destination(file);
+  try {
+    if (d.inPlace || (append && statSync(d.target, { throwIfNoEntry: false }))) accessSync(file, constants.W_OK);
+    else {
+      const folder = path.dirname(d.target);
+      if (!statSync(folder).isDirectory()) throw Object.assign(new Error('ENOTDIR'), { code: 'ENOTDIR' });
+      accessSync(folder, constants.W_OK | constants.X_OK);
+    }
+  } catch (e) {
+    throw writeErrorOf(d.inPlace ? file : d.target, e);
+  }
+}
+
+/**
+ * What names one file: its target through links, or null for what is written in place (two
+ * outputs to /dev/null are no clash) and for an input that is not a file (a built-in name).
+ */
+function identity(file: string, input: boolean): string | null {
+  if (file === '-') return null;
+  if (input) {
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st?.isFile() ? realpathSync(file) : null;
+  }
+  const d = destination(file);
+  if (d.inPlace) return null;
+  // The folder through its links too: out.csv and ./link-to-here/out.csv are one file.
+  try {
+    return path.join(realpathSync(path.dirname(d.target)), path.basename(d.target));
+  } catch {
+    return d.target;
+  }
+}
+
+/**
+ * Checks a command's outputs before it starts any work: each can be written
+ * ({@link checkOutput}), no two name the same file, and none is one of the command's inputs
+ * (it would be replaced by what is read from it). `outputs` and `inputs` pair what the user
+ * typed (`--csv`, `the part`) with the path; a path left undefined is skipped. Throws a
+ * {@link FileWriteError} with one line saying what to change.
+ */
+export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string, string | undefined]> = []): void {
+  const seen = new Map<string, { what: string; input: boolean }>();
+  for (const [what, file] of inputs) {
+    const id = file === undefined ? null : identity(file, true);
+    if (id) seen.set(id, { what, input: true });
+  }
+  for (const [what, file, append] of outputs) {
+    if (file === undefined) continue;
+    checkOutput(file, append === 'append');
+    const id = identity(file, false);
+    if (!id) continue;
+    const other = seen.get(id);
+    if (other?.input) throw new FileWriteError(file, `it is also ${other.what}, which ${what} would replace: give ${what} another file`);
+    if (other) throw new FileWriteError(file, `${other.what} and ${what} both name it: give each output its own file`);
+    seen.set(id, { what, input: false });
+  }
+}
+
 /**
  * A temporary name next to `file`, unique to this process and this write: two programs (or two
  * writes in one) saving the same file never write into each other's temporary file.
@@ -82,27 +200,27 @@ function tempNameFor(file: string): string {
 }
 
 /**
- * The file a write replaces: through a symbolic link to where it points (the rename would
- * otherwise replace the link itself and leave its target as it was).
+ * Writes `text` to `file` through a temporary file renamed into place: a crash never leaves half
+ * a file. A device or a named pipe is written in place (a pipe waits for its reader, as a shell's
+ * `>` does). Throws a {@link FileWriteError}: a full disk, a missing folder, no permission.
  */
-function writeTarget(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-/** Writes `text` to `file` through a temporary file renamed into place: a crash never leaves half a file. */
 export function writeFileAtomically(file: string, text: string): void {
-  const target = writeTarget(file);
-  const tmp = tempNameFor(target);
+  const d = destination(file);
+  if (d.inPlace) {
+    try {
+      writeFileSync(file, text);
+    } catch (e) {
+      throw writeErrorOf(file, e);
+    }
+    return;
+  }
+  const tmp = tempNameFor(d.target);
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, target);
+    renameSync(tmp, d.target);
   } catch (e) {
     rmSync(tmp, { force: true });
-    throw e;
+    throw writeErrorOf(file, e);
   }
 }
 
@@ -119,14 +237,36 @@ export interface AtomicStream {
 /**
  * Opens `file` for a long write (a CSV of a simulation's games) that replaces it only when
  * {@link AtomicStream.commit} is called: interrupted (Ctrl-C, an error), the target keeps its
- * earlier content, and the temporary file is removed on abort or when the process exits.
+ * earlier content, and the temporary file is removed on abort or when the process exits. A device
+ * or a named pipe is written in place, as the rows come. Throws a {@link FileWriteError} when it
+ * cannot be opened; the stream's own errors (a full disk) come as its `error` event.
  */
 export function atomicWriteStream(file: string): AtomicStream {
-  const target = writeTarget(file);
+  const d = destination(file);
+  if (d.inPlace) {
+    let stream: WriteStream;
+    try {
+      stream = createWriteStream(file, { fd: openSync(file, 'w') });
+    } catch (e) {
+      throw writeErrorOf(file, e);
+    }
+    return {
+      stream,
+      commit: () => new Promise<void>((resolve, reject) => stream.end((e?: Error | null) => (e ? reject(writeErrorOf(file, e)) : resolve()))),
+      abort: () => void stream.destroy(),
+    };
+  }
+  const target = d.target;
   const tmp = tempNameFor(target);
   // Opened at once, so that an abort right after always finds the file to remove, and a folder
   // that cannot be written is an error here rather than a later event.
-  const stream = createWriteStream(tmp, { fd: openSync(tmp, 'wx') });
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'wx');
+  } catch (e) {
+    throw writeErrorOf(file, e);
+  }
+  const stream = createWriteStream(tmp, { fd });
   let done = false;
   const cleanUp = () => {
     if (!done) rmSync(tmp, { force: true });
@@ -136,14 +276,15 @@ export function atomicWriteStream(file: string): AtomicStream {
     stream,
     commit: () =>
       new Promise<void>((resolve, reject) => {
-        stream.end(() => {
+        stream.end((e?: Error | null) => {
           try {
+            if (e) throw e;
             renameSync(tmp, target);
             done = true;
             process.off('exit', cleanUp);
             resolve();
           } catch (e) {
-            reject(e as Error);
+            reject(writeErrorOf(file, e));
           }
         });
       }),

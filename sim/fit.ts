@@ -26,10 +26,17 @@ export interface Observed {
 /**
  * Reads a press log: JSON lines as `--log` writes them (`{"ding": true, "cards": 3, …}`), or a
  * CSV of card counts (one press per line; a header naming a `cards` column is allowed). Blank
- * lines are skipped; anything else is an error naming the line.
+ * lines are skipped; anything else is an error naming the line, except a JSON last line cut
+ * short with no line end (a run stopped mid-write, or a full disk): it is left out, and `note`
+ * told so in one line.
  */
-export function parsePressLog(text: string, file = 'log'): Observed[] {
+export function parsePressLog(text: string, file = 'log', note: (line: string) => void = () => {}): Observed[] {
   const lines = text.split(/\r?\n/);
+  const last = lines[lines.length - 1].trim();
+  if (last.startsWith('{') && isCutShort(last)) {
+    note(`${file}:${lines.length}: the last line is cut short (no line end: a run stopped mid-write); left out`);
+    lines.pop();
+  }
   const out: Observed[] = [];
   let csvColumn = -1;
   lines.forEach((raw, i) => {
@@ -63,6 +70,19 @@ export function parsePressLog(text: string, file = 'log'): Observed[] {
   });
   if (out.length === 0) throw new LogError(file, 1, 'no presses in the log');
   return out;
+}
+
+/**
+ * A last line (no line end after it) that is not JSON: a write cut short. Not one nested too
+ * deep, which no cut makes.
+ */
+function isCutShort(line: string): boolean {
+  try {
+    parseJsonText(line);
+    return false;
+  } catch (e) {
+    return !/nested more than/.test((e as Error).message);
+  }
 }
 
 /** Presses tabulated by rank since the last burst (k = 1..K, the last row pooling the tail). */

@@ -1,6 +1,7 @@
 /**
  * Keys from the terminal, one at a time, in raw mode. Ctrl-C and `q` are the person asking to
- * stop: they come through as the key `quit` so the game can save before it exits.
+ * stop: they come through as the key `quit` so the game can save before it exits. So do the
+ * terminal closing (SIGHUP, or its input ending) and SIGTERM: a game is never lost to them.
  */
 
 /** A key: a printable character, or `enter`, `backspace`, `escape`, `quit`. */
@@ -13,11 +14,15 @@ export class KeyReader {
   private readonly onData = (chunk: string) => {
     for (const k of splitKeys(chunk)) this.push(k);
   };
+  private readonly onGone = () => this.push('quit');
 
   constructor(private readonly input: NodeJS.ReadStream = process.stdin) {
     if (input.isTTY) input.setRawMode(true);
     input.setEncoding('utf8');
     input.on('data', this.onData);
+    // A closed terminal reads as an end or an error (EIO), besides the SIGHUP it sends.
+    input.on('end', this.onGone).on('error', this.onGone);
+    process.on('SIGHUP', this.onGone).on('SIGTERM', this.onGone);
     input.resume();
   }
 
@@ -46,7 +51,8 @@ export class KeyReader {
 
   /** Gives the terminal back. */
   close(): void {
-    this.input.off('data', this.onData);
+    this.input.off('data', this.onData).off('end', this.onGone).off('error', this.onGone);
+    process.off('SIGHUP', this.onGone).off('SIGTERM', this.onGone);
     if (this.input.isTTY) this.input.setRawMode(false);
     this.input.pause();
   }

@@ -34,9 +34,9 @@ describe('uno-extreme fit', () => {
     expect(j.tests.find((t: { name: string }) => t.name === 'seed-0-8')).toMatchObject({ statistic: null, impossible: true, pValue: 0 });
   });
 
-  it('refuses a truncated log with the line number, and a missing --log with a usage message', () => {
+  it('refuses a log with a line cut short inside it with the line number, and a missing --log with a usage message', () => {
     const bad = path.join(dir, 'bad.jsonl');
-    writeFileSync(bad, '{"ding":true,"cards":0}\n{"ding":true,"ca');
+    writeFileSync(bad, '{"ding":true,"cards":0}\n{"ding":true,"ca\n{"ding":true,"cards":0}\n');
     const r = run('fit', '--log', bad);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/bad.jsonl:2: not valid JSON/);

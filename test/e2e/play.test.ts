@@ -9,32 +9,11 @@ import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BIN } from '../cli-run.ts';
 import { Pane } from './tmux.ts';
-import { answer, PROMPT } from './strategy.ts';
+import { answer, isPrompt, playByScreen } from './strategy.ts';
 import { needs } from '../tools.ts';
 
 function start(dir: string, args: string, name: string, width?: number, height?: number): Pane {
   return Pane.program(name, `play --pace instant --no-colour ${args}`, dir, width, height);
-}
-
-/** A screen that waits for a decision (not one caught while digits are being typed). */
-const isPrompt = (s: string) => (PROMPT.test(s) || /Match over|\[exit/.test(s)) && !/^\s+> \d+_/m.test(s);
-
-/**
- * A simple strategy a test can follow from the screen alone: play the first playable card, name
- * the first colour offered, aim at the first player offered, let chances go, else press or pass.
- * Returns the number of decisions made; stops at the end of the match, or after `limit` decisions.
- */
-async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promise<{ decisions: number; screen: string }> {
-  let decisions = 0;
-  let s = await p.waitFor(isPrompt);
-  while (decisions < limit) {
-    if (/Match over|\[exit/.test(s) || until?.test(s)) return { decisions, screen: s };
-    const keys = answer(s);
-    p.send(keys);
-    decisions++;
-    s = await p.waitFor((x) => x !== s && isPrompt(x));
-  }
-  return { decisions, screen: s };
 }
 
 describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {

@@ -3,6 +3,7 @@
  * playable card, the first colour or player offered, let chances go, else press, draw or pass.
  * Used by the terminal test (tmux) and by the session test (the screen as the program prints it).
  */
+import type { Pane } from './tmux.ts';
 
 /** A line that asks the person for something. */
 export const PROMPT = /Your turn \(|You drew a card \(|: press \d+ more times?|: press until cards come out|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/;
@@ -51,4 +52,25 @@ export class Robot {
   takeQuit(): boolean {
     return false;
   }
+}
+
+/** A screen that waits for a decision (not one caught while digits are being typed). */
+export const isPrompt = (s: string) => (PROMPT.test(s) || /Match over|\[exit/.test(s)) && !/^\s+> \d+_/m.test(s);
+
+/**
+ * A simple strategy a test can follow from the screen alone: play the first playable card, name
+ * the first colour offered, aim at the first player offered, let chances go, else press or pass.
+ * Returns the number of decisions made; stops at the end of the match, or after `limit` decisions.
+ */
+export async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promise<{ decisions: number; screen: string }> {
+  let decisions = 0;
+  let s = await p.waitFor(isPrompt);
+  while (decisions < limit) {
+    if (/Match over|\[exit/.test(s) || until?.test(s)) return { decisions, screen: s };
+    const keys = answer(s);
+    p.send(keys);
+    decisions++;
+    s = await p.waitFor((x) => x !== s && isPrompt(x));
+  }
+  return { decisions, screen: s };
 }

@@ -2,8 +2,8 @@
  * Issue 15, files: what a user hands the program is read only if it is a regular file of a
  * sane size, and what the program writes replaces a file only once it is whole.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +13,9 @@ import { loadProfileFile } from '../../emulator/profileFile.ts';
 import { claimPtyLink } from '../../firmware-bridge/pty-link.ts';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { loadRulesFile, readSave } from '../../game/files.ts';
-import { atomicWriteStream, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
-import { BIN, run } from '../cli-run.ts';
+import { atomicWriteStream, checkOutputs, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
+import { pressLog } from './fixtures.ts';
+import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'uno-hard-'));
@@ -181,5 +182,195 @@ describe('device --pty --link: the link path', () => {
         resolve();
       }),
     );
+  });
+});
+
+describe('outputs onto what is not a file (issue 28)', () => {
+  /** The device node at `p` (through links): a character device with its numbers, as a check that nothing replaced it. */
+  const node = (p: string) => {
+    const st = statSync(p);
+    return { char: st.isCharacterDevice(), rdev: st.rdev };
+  };
+  const NULL = node('/dev/null');
+  const FULL = node('/dev/full');
+
+  /** A named pipe in a fresh folder, and a reader of it (cat) whose output is collected. */
+  function fifoWithReader() {
+    const fifo = path.join(fresh(), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const cat = spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let got = '';
+    cat.stdout.on('data', (d) => (got += d));
+    const read = new Promise<string>((r) => cat.on('close', () => r(got)));
+    return { fifo, read };
+  }
+
+  it('writeFileAtomically writes a device, a link to one and a pipe in place and leaves each as it was', async () => {
+    const dir = fresh();
+    const link = path.join(dir, 'null-link');
+    symlinkSync('/dev/null', link);
+    writeFileAtomically('/dev/null', 'x');
+    writeFileAtomically(link, 'x');
+    expect(node('/dev/null')).toEqual(NULL);
+    expect(readlinkSync(link)).toBe('/dev/null');
+    expect(readdirSync(dir)).toEqual(['null-link']);
+    const { fifo, read } = fifoWithReader();
+    writeFileAtomically(fifo, 'through the pipe\n');
+    expect(await read).toBe('through the pipe\n');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('a full device says so in one line, and stays a device', () => {
+    expect(() => writeFileAtomically('/dev/full', 'x')).toThrow(/^cannot write \/dev\/full: no space left on the device$/);
+    const link = path.join(fresh(), 'full-link');
+    symlinkSync('/dev/full', link);
+    expect(() => writeFileAtomically(link, 'x')).toThrow(/^cannot write .*full-link: no space left on the device$/);
+    expect(node('/dev/full')).toEqual(FULL);
+  });
+
+  it('atomicWriteStream streams into a device and a pipe, and reports a full device at commit', async () => {
+    const toNull = atomicWriteStream('/dev/null');
+    toNull.stream.write('rows\n');
+    await toNull.commit();
+    expect(node('/dev/null')).toEqual(NULL);
+    const { fifo, read } = fifoWithReader();
+    const toPipe = atomicWriteStream(fifo);
+    toPipe.stream.write('row 1\n');
+    toPipe.stream.write('row 2\n');
+    await toPipe.commit();
+    expect(await read).toBe('row 1\nrow 2\n');
+    const toFull = atomicWriteStream('/dev/full');
+    toFull.stream.on('error', () => {});
+    toFull.stream.write('rows\n');
+    await expect(toFull.commit()).rejects.toThrow(/cannot write \/dev\/full: no space left on the device/);
+    expect(node('/dev/full')).toEqual(FULL);
+  });
+
+  it('through a link to a file not there yet, the file is made where the link points and the link kept', () => {
+    const dir = fresh();
+    symlinkSync('later.json', path.join(dir, 'save.json'));
+    writeFileAtomically(path.join(dir, 'save.json'), 'new');
+    expect(readlinkSync(path.join(dir, 'save.json'))).toBe('later.json');
+    expect(readFileSync(path.join(dir, 'later.json'), 'utf8')).toBe('new');
+  });
+
+  // Three program starts, each a short simulation: 3-10 s on the shared machine.
+  it('simulate --csv, --report and --save onto /dev/null or a link to it exit 0; onto /dev/full exit 1 in one line', () => {
+    const dir = fresh();
+    const link = path.join(dir, 'null-link');
+    symlinkSync('/dev/null', link);
+    const ok = runFor(60_000, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/null', '--report', link);
+    expect([ok.status, ok.stderr]).toEqual([0, '']);
+    const replay = runFor(60_000, 'simulate', '--seed', '1', '--replay-game', '0', '--save', '/dev/null');
+    expect([replay.status, replay.stderr]).toEqual([0, '']);
+    const full = runFor(60_000, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/full');
+    expect(full.status).toBe(1);
+    expect(full.stderr).toBe('uno-extreme simulate: cannot write /dev/full: no space left on the device\n');
+    expect([node('/dev/null'), node('/dev/full')]).toEqual([NULL, FULL]);
+    expect(readlinkSync(link)).toBe('/dev/null');
+  }, 60_000);
+
+  it('fit --out: /dev/full (ENOSPC), a missing folder (ENOENT) and, as another user, a folder not theirs (EACCES) each give one line and exit 1', () => {
+    const dir = fresh();
+    const log = path.join(dir, 'presses.jsonl');
+    writeFileSync(log, pressLog());
+    chmodSync(dir, 0o755);
+    chmodSync(log, 0o644);
+    const full = run('fit', '--log', log, '--out', '/dev/full');
+    expect([full.status, full.stderr]).toEqual([1, 'uno-extreme fit: cannot write /dev/full: no space left on the device\n']);
+    const missing = run('fit', '--log', log, '--out', path.join(dir, 'nowhere', 'fit.json'));
+    expect([missing.status, missing.stderr]).toEqual([1, `uno-extreme fit: cannot write ${path.join(dir, 'nowhere', 'fit.json')}: the folder ${path.join(dir, 'nowhere')} does not exist\n`]);
+    // Root may write anywhere: the refusal of a folder that is not the user's is checked as "nobody".
+    const asNobody = process.getuid?.() === 0
+      ? spawnSync(process.execPath, [BIN, 'fit', '--log', log, '--out', path.join(dir, 'fit.json')], { encoding: 'utf8', uid: 65534, gid: 65534, cwd: tmpdir() })
+      : run('fit', '--log', log, '--out', '/proc/fit.json');
+    expect(asNobody.status).toBe(1);
+    expect(asNobody.stderr).toMatch(/^uno-extreme fit: cannot write \S*fit\.json: permission denied\n$/);
+    expect(node('/dev/full')).toEqual(FULL);
+    // Three program starts, one of them as another user: 3-20 s on the shared machine.
+  }, 60_000);
+});
+
+describe('outputs checked before any work (issue 28)', () => {
+  it('checkOutputs refuses a folder, a missing folder, two outputs on one file and an output on an input; allows a device twice', () => {
+    const dir = fresh();
+    const part = path.join(dir, 'part-0.json');
+    writeFileSync(part, 'a part');
+    symlinkSync(part, path.join(dir, 'link.json'));
+    expect(() => checkOutputs([['--report', dir]])).toThrow(/^cannot write .*: is a folder: give a file name$/);
+    expect(() => checkOutputs([['--csv', path.join(dir, 'no', 'x.csv')]])).toThrow(/^cannot write .*x\.csv: the folder .*no does not exist$/);
+    expect(() => checkOutputs([['--csv', path.join(dir, 'a.csv')], ['--report', path.join(dir, '.', 'a.csv')]])).toThrow(/^cannot write .*a\.csv: --csv and --report both name it: give each output its own file$/);
+    expect(() => checkOutputs([['--report', path.join(dir, 'link.json')]], [[`the part ${part}`, part]])).toThrow(/it is also the part .*part-0\.json, which --report would replace: give --report another file$/);
+    expect(() => checkOutputs([['--csv', '/dev/null'], ['--report', '/dev/null'], ['--out', '-'], ['--save', undefined]])).not.toThrow();
+    expect(() => checkOutputs([['--log', part, 'append']], [['--profile', 'seed-0-8']])).not.toThrow();
+    expect(readFileSync(part, 'utf8')).toBe('a part');
+  });
+
+  // Four program starts that each end at their first check: 2-15 s on the shared machine.
+  it('simulate, merge, fit and launcher refuse a bad output in one line before any game or press', () => {
+    const dir = fresh();
+    // A million games would take minutes: an answer within the budget is one given before them.
+    const sim = runFor(60_000, 'simulate', '--games', '1000000', '--seed', '1', '--csv', path.join(dir, 'games.csv'), '--report', path.join(dir, 'nowhere', 'r.html'));
+    expect([sim.status, sim.stderr]).toEqual([1, `uno-extreme simulate: cannot write ${path.join(dir, 'nowhere', 'r.html')}: the folder ${path.join(dir, 'nowhere')} does not exist\n`]);
+    expect(readdirSync(dir)).toEqual([]);
+    const part = path.join(dir, 'part-0.json');
+    writeFileSync(part, 'a part, whatever it holds');
+    const merge = run('merge', part, '--report', part);
+    expect([merge.status, merge.stderr]).toEqual([1, `uno-extreme merge: cannot write ${part}: it is also the part ${part}, which --report would replace: give --report another file\n`]);
+    expect(readFileSync(part, 'utf8')).toBe('a part, whatever it holds');
+    const log = path.join(dir, 'presses.jsonl');
+    writeFileSync(log, pressLog());
+    const fit = run('fit', '--log', log, '--out', log);
+    expect([fit.status, fit.stderr]).toEqual([1, `uno-extreme fit: cannot write ${log}: it is also --log, which --out would replace: give --out another file\n`]);
+    expect(readFileSync(log, 'utf8')).toBe(pressLog());
+    const launcher = run('launcher', '--presses', '5', '--log', dir);
+    expect([launcher.status, launcher.stderr]).toEqual([1, `uno-extreme launcher: cannot write ${dir}: is a folder: give a file name\n`]);
+  }, 60_000);
+});
+
+describe('torn press logs (issue 28)', () => {
+  const lines = (text: string) => text.split('\n');
+
+  // Two program starts, one under a file size limit: 2-15 s on the shared machine.
+  it('launcher --log on a full disk leaves no half line, and the next run appends whole lines that fit reads', () => {
+    const dir = fresh();
+    const log = path.join(dir, 'presses.jsonl');
+    // A 1 KiB file size limit is a disk that fills up part way through a line (a short write, then EFBIG).
+    const full = spawnSync('bash', ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" launcher --presses 200 --seed 1 --log "${log}"`], { encoding: 'utf8' });
+    expect(full.status).toBe(1);
+    expect(full.stderr).toMatch(/^uno-extreme launcher: cannot write .*presses\.jsonl: larger than its file system allows \(the press log: every line before this press is kept whole\)\n$/);
+    const torn = readFileSync(log, 'utf8');
+    expect(torn.endsWith('\n')).toBe(true);
+    expect(torn.length).toBeLessThanOrEqual(1024);
+    const again = run('launcher', '--presses', '40', '--seed', '2', '--log', log);
+    expect([again.status, again.stderr]).toEqual([0, '']);
+    for (const l of lines(readFileSync(log, 'utf8')).slice(0, -1)) expect(() => JSON.parse(l), l).not.toThrow();
+    expect(run('fit', '--log', log).status).toBe(0);
+  }, 60_000);
+
+  it('a log ending in half a line: launcher cuts it off before appending, fit leaves it out, each saying so', () => {
+    const dir = fresh();
+    const log = path.join(dir, 'presses.jsonl');
+    const whole = pressLog(40);
+    writeFileSync(log, `${whole}{"t":1,"source":"ga`);
+    const fit = run('fit', '--log', log, '--json');
+    expect(fit.status).toBe(0);
+    expect(fit.stderr).toBe(`uno-extreme fit: ${log}:41: the last line is cut short (no line end: a run stopped mid-write); left out\n`);
+    expect(JSON.parse(fit.stdout).presses).toBeGreaterThan(0);
+    // A damaged line that is not the last, or that ends with a line end, is still refused.
+    writeFileSync(log, `${whole}{"t":1,"source":"ga\n`);
+    expect(run('fit', '--log', log).stderr).toMatch(/presses\.jsonl:41: not valid JSON/);
+    writeFileSync(log, `${whole}{"t":1,"source":"ga`);
+    const launcher = run('launcher', '--presses', '3', '--seed', '1', '--log', log);
+    expect([launcher.status, launcher.stderr]).toEqual([0, `uno-extreme launcher: ${log} ended in half a line (a run stopped mid-write): cut off\n`]);
+    const after = readFileSync(log, 'utf8');
+    expect(after.startsWith(whole)).toBe(true);
+    expect(lines(after.slice(whole.length)).filter(Boolean).map((l) => JSON.parse(l).source)).toEqual(['profile:seed-0-8', 'profile:seed-0-8', 'profile:seed-0-8']);
+  }, 60_000);
+
+  it('launcher --log /dev/full says the disk is full in one line, and /dev/full stays a device', () => {
+    const r = run('launcher', '--presses', '3', '--seed', '1', '--log', '/dev/full');
+    expect([r.status, r.stderr]).toEqual([1, 'uno-extreme launcher: cannot write /dev/full: no space left on the device (the press log: every line before this press is kept whole)\n']);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
   });
 });

@@ -61,7 +61,11 @@ describe('fitting a profile to a press log', () => {
   });
 
   it('a bad log names the line and what is wrong', () => {
-    expect(() => parsePressLog('{"cards": 1}\n{"cards": 2', 'x.jsonl')).toThrow(new LogError('x.jsonl', 2, 'not valid JSON (a truncated line?)'));
+    expect(() => parsePressLog('{"cards": 1}\n{"cards": 2\n{"cards": 3}\n', 'x.jsonl')).toThrow(new LogError('x.jsonl', 2, 'not valid JSON (a truncated line?)'));
+    // Cut short at the very end (a run stopped mid-write): left out, and said.
+    const notes: string[] = [];
+    expect(parsePressLog('{"cards": 1}\n{"cards": 2', 'x.jsonl', (l) => notes.push(l))).toEqual([{ ding: true, cards: 1 }]);
+    expect(notes).toEqual(['x.jsonl:2: the last line is cut short (no line end: a run stopped mid-write); left out']);
     expect(() => parsePressLog('{"cards": -1}', 'x.jsonl')).toThrow(/x.jsonl:1: "cards" must be a whole number from 0 to 60 \(the most one press gives\), got -1/);
     expect(() => parsePressLog('1\n2\nthree', 'c.csv')).toThrow(/c.csv:3: expected a card count/);
     expect(() => parsePressLog('a,b\n1,2', 'c.csv')).toThrow(/no "cards" column/);
