@@ -5,7 +5,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCommandArgs } from '../../cli/args.ts';
+import { COMMANDS, main } from '../../cli/main.ts';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { checkPlayMeta, parsePlaySave, parseSave, seatName } from '../../game/index.ts';
 import { parseRulesText } from '../../game/ruleFile.ts';
@@ -153,5 +155,60 @@ describe('nonsense flags: the program says what it does with them', () => {
     expect(c.stderr).toMatch(/--csv - writes the rows to standard output, so --json's summary is not printed/);
     expect(c.stdout.split('\n')[0]).toMatch(/^[a-z_,]+$/);
     expect(c.stdout.trim().split('\n')).toHaveLength(4);
+  });
+});
+
+describe('negative numbers get the range error every other bad value gets', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const NEGATIVES = ['-1', '-5', '-0', '-.5', '-1e3', '-Infinity', '-NaN'];
+
+  it('every value-taking option of every command takes a negative number as its value', () => {
+    let cases = 0;
+    for (const cmd of COMMANDS)
+      for (const [name, o] of Object.entries(cmd.options)) {
+        if (o.type !== 'string') continue;
+        for (const v of NEGATIVES) {
+          cases++;
+          const args = parseCommandArgs(cmd, [`--${name}`, v]);
+          expect(args.values[name], `${cmd.name} --${name} ${v}`).toBe(v);
+          if (o.short) expect(parseCommandArgs(cmd, [`-${o.short}`, v]).values[name]).toBe(v);
+        }
+      }
+    expect(cases).toBeGreaterThan(200);
+    // Past "--" a dash-number is a positional, as Node's parser has it; a boolean takes no value.
+    const merge = COMMANDS.find((c) => c.name === 'merge')!;
+    expect(parseCommandArgs(merge, ['--', '--csv', '-1']).positionals).toEqual(['--csv', '-1']);
+    expect(() => parseCommandArgs(merge, ['--json', '-1'])).toThrow(/Unknown option '-1'/);
+  });
+
+  it('the number options say their range in one line, exit 2', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((s: unknown) => void lines.push(String(s)));
+    const cases: Array<[string[], RegExp]> = [
+      [['simulate', '--games', '-1'], /^uno-extreme simulate: --games must be between 1 and 100000000, got -1$/],
+      [['simulate', '--seed', '-5'], /^uno-extreme simulate: --seed must be between 0 and \d+, got -5$/],
+      [['simulate', '--workers', '-2'], /^uno-extreme simulate: --workers must be between 1 and 256, got -2$/],
+      [['simulate', '--players', '-3'], /^uno-extreme simulate: --players must be between 2 and 10, got -3$/],
+      [['simulate', '--shard', '-1/2'], /^uno-extreme simulate: --shard takes K\/N/],
+      [['simulate', '--replay-game', '-4'], /^uno-extreme simulate: --replay-game takes a game number/],
+      [['simulate', '--bot-budget', '-300'], /^uno-extreme simulate: --bot-budget: "-300" is not a budget/],
+      [['launcher', '--presses', '-3'], /^uno-extreme launcher: --presses must be between 1 and 10000000, got -3$/],
+      [['launcher', '--charge', '-0.5'], /^uno-extreme launcher: --charge must be between 0 and 1, got -0.5$/],
+      [['launcher', '--seats', '-1e3'], /^uno-extreme launcher: --seats must be between 2 and 10, got -1e3$/],
+      [['launcher', '--cards', '-Infinity'], /^uno-extreme launcher: --cards must be a whole number, got "-Infinity"$/],
+      [['web', '--port', '-1'], /^uno-extreme web: --port must be between 0 and 65535, got -1$/],
+    ];
+    for (const [argv, message] of cases) {
+      lines.length = 0;
+      expect(await main(argv), argv.join(' ')).toBe(2);
+      expect(lines, argv.join(' ')).toHaveLength(1);
+      expect(lines[0], argv.join(' ')).toMatch(message);
+    }
+  });
+
+  it('the real program: --games -1 is one line on stderr, exit 2', () => {
+    const r = run('simulate', '--games', '-1', '--seed', '-5');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('uno-extreme simulate: --games must be between 1 and 100000000, got -1\n');
   });
 });
