@@ -80,6 +80,15 @@ function syntaxError(message: string, text: string): string {
   return what;
 }
 
+/**
+ * The entry of `table` that a name a user gave picks, or undefined. Only the table's own entries
+ * count: indexing a plain object with `constructor`, `__proto__` or `toString` would reach what
+ * every object inherits and pass it on as if it were a rule set, a profile or a device kind.
+ */
+export function byName<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** Edit distance (insertions, deletions, substitutions), case-insensitive. */
 function distance(a: string, b: string): number {
   a = a.toLowerCase();

@@ -6,9 +6,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseCommandArgs } from '../../cli/args.ts';
+import { botsOption, parseCommandArgs, UsageError } from '../../cli/args.ts';
+import { parseDeviceSpec } from '../../cli/device.ts';
 import { COMMANDS, main } from '../../cli/main.ts';
-import { parseProfileText } from '../../emulator/profile.ts';
+import { parseProfileText, ProfileError } from '../../emulator/profile.ts';
+import { profileFromSpec } from '../../emulator/profileFile.ts';
+import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
+import { isBotKind } from '../../game/bots/index.ts';
+import { rulesFromSpec } from '../../game/files.ts';
+import { RULE_SETS, ruleSet, RulesError } from '../../game/rules.ts';
 import { checkPlayMeta, parsePlaySave, parseSave, seatName } from '../../game/index.ts';
 import { parseRulesText } from '../../game/ruleFile.ts';
 import { printable } from '../../lib/untrusted.ts';
@@ -211,4 +217,44 @@ describe('negative numbers get the range error every other bad value gets', () =
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('uno-extreme simulate: --games must be between 1 and 100000000, got -1\n');
   });
+});
+
+describe("names that are JavaScript's own pick nothing", () => {
+  // Every name a plain object answers to without holding it, and the same lower-cased (device kinds are).
+  const OWN = Object.getOwnPropertyNames(Object.prototype);
+  const NAMES = [...new Set([...OWN, ...OWN.map((n) => n.toLowerCase())])];
+  const list = (table: object) => Object.keys(table).join(', ');
+
+  it('rule sets, profiles, device kinds and bots: an error listing the real choices', () => {
+    let cases = 0;
+    for (const name of NAMES) {
+      cases += 7;
+      expect(() => ruleSet(name), name).toThrow(new RulesError(`unknown rule set "${name}": known rule sets are ${list(RULE_SETS)}`));
+      expect(() => rulesFromSpec(name), name).toThrow(RulesError);
+      const profile = new ProfileError('profile', `unknown profile "${name}": use one of ${list(BUILTIN_PROFILES)}, or the path of a profile JSON file`);
+      expect(() => resolveProfile(name), name).toThrow(profile);
+      expect(() => profileFromSpec(name), name).toThrow(profile);
+      expect(() => parseDeviceSpec(`${name}:/dev/ttyACM0`), name).toThrow(UsageError);
+      expect(isBotKind(name), name).toBe(false);
+      expect(() => botsOption(name, 4, 'seats'), name).toThrow(`--bots: unknown bot "${name}"; use heuristic, random, ismcts or first`);
+    }
+    expect(cases).toBeGreaterThan(80);
+    expect(() => parseDeviceSpec('constructor:/dev/ttyACM0')).toThrow(/^--device: unknown kind "constructor"; use serial:PATH .* or firmata:PATH/);
+  });
+
+  it("a rule file's base", () => {
+    for (const name of NAMES) {
+      const text = JSON.stringify({ name: 'house', base: name });
+      expect(() => parseRulesText(text, 'r.json'), name).toThrow(`r.json: base: unknown rule set "${name}": known rule sets are ${list(RULE_SETS)}`);
+    }
+  });
+
+  it('the real program says so in one line, exit 1 or 2', () => {
+    const rules = run('simulate', '--games', '2', '--seed', '1', '--workers', '1', '--rules', 'constructor');
+    expect(rules.status).toBe(1);
+    expect(rules.stderr).toBe(`uno-extreme simulate: unknown rule set "constructor": known rule sets are ${list(RULE_SETS)}\n`);
+    const device = run('launcher', '--presses', '2', '--device', 'constructor:/dev/x');
+    expect(device.status).toBe(2);
+    expect(device.stderr).toMatch(/^uno-extreme launcher: --device: unknown kind "constructor"; use serial:PATH .*\n$/);
+   }, 20_000); // two program starts, each loading the TypeScript through tsx (3-4 s on a loaded machine)
 });
