@@ -3,6 +3,7 @@
  * shipped profiles.
  */
 import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
@@ -84,7 +85,7 @@ export const fitCommand: Command = {
       else lines.push(`${r.name.padEnd(24)} ${r.statistic.toFixed(1).padStart(8)} ${String(r.df).padStart(5)}   ${r.pValue.toExponential(2).padStart(8)}   ${r.pValue < 0.01 ? 'does not fit' : 'consistent'}`);
     }
     if (typeof args.values.out === 'string') lines.push('', `fitted profile written to ${args.values.out}: use it with --profile ${args.values.out}`);
-    console.log(lines.join('\n'));
+    console.log(terminalLines(lines.join('\n')));
     return 0;
   },
 };

@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Rng, seedRng } from '../lib/rng.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -148,7 +149,8 @@ function formatSummary(s: ReturnType<typeof runScripted>): string {
     lines.push(`${n.padStart(5)}  ${String(c).padStart(7)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
   lines.push('', 'presses since last burst → P(fire)');
   s.fireHazard.forEach((h, k) => lines.push(`${String(k + 1).padStart(5)}  ${h === null ? '   -' : h.toFixed(3)}`));
-  return lines.join('\n');
+  // The profile's name comes from a file: shown, never obeyed.
+  return terminalLines(lines.join('\n'));
 }
 
 /** The `launcher` command. */

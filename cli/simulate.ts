@@ -9,6 +9,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch } from '../game/index.ts';
 import { atomicWriteStream, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -251,7 +252,8 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
     }
   }
   if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
-  console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));
+  // The table quotes names from files (a rule set's, a part's settings): shown, never obeyed.
+  console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0])));
   if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
   return summary.invariantViolations ? 1 : 0;
 }

@@ -5,7 +5,7 @@
  * histograms, see sim/record.ts), never a derived float, so the merged figures are the ones a
  * single run of all the games prints, byte for byte.
  */
-import { parseJsonText } from '../lib/untrusted.ts';
+import { parseJsonText, terminalText } from '../lib/untrusted.ts';
 import { createHash } from 'node:crypto';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -133,6 +133,8 @@ export function parsePart(text: string, file: string): Part {
     for (let i = 0; i < p.rows.length; i++) {
       const game = start + Math.floor(i / r.profiles.length);
       if (typeof p.rows[i] !== 'string' || !p.rows[i].startsWith(`${game},`)) throw bad(`CSV row ${i} is not game ${game}'s`);
+      // merge --csv - writes the rows as they are: none may hold what a terminal would obey.
+      if (terminalText(p.rows[i]) !== p.rows[i]) throw bad(`CSV row ${i} holds a control character`);
     }
   }
   return p;

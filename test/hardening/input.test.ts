@@ -17,7 +17,7 @@ import { rulesFromSpec } from '../../game/files.ts';
 import { RULE_SETS, ruleSet, RulesError } from '../../game/rules.ts';
 import { checkPlayMeta, parsePlaySave, parseSave, seatName } from '../../game/index.ts';
 import { parseRulesText } from '../../game/ruleFile.ts';
-import { printable } from '../../lib/untrusted.ts';
+import { printable, terminalLines, terminalText } from '../../lib/untrusted.ts';
 import { parsePressLog } from '../../sim/fit.ts';
 import { run } from '../cli-run.ts';
 import { playSave, PROFILE, RULES } from './fixtures.ts';
@@ -138,11 +138,13 @@ describe('names reach the terminal without control characters', () => {
   });
 });
 
-describe('error messages quote what the user gave without its control characters', () => {
-  it('a profile name with escape codes is told in plain text', () => {
+describe('error messages quote what the user gave with its control characters shown', () => {
+  it('a profile name with escape codes is told with them written out', () => {
     const r = run('launcher', '--presses', '1', '--profile', '\x1b[2J\x1b]0;x\x07evil');
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/\[2J\]0;xevil/);
+    expect(r.stderr).toContain('unknown profile "\\x1b[2J\\x1b]0;x\\x07evil"');
+    expect(terminalText('\x1b[2J\x9b1m\u202e\r\n\t')).toBe('\\x1b[2J\\x9b1m\\u{202e}\\x0d\\x0a\\x09');
+    expect(terminalLines('a\x07\nb\x1b')).toBe('a\\x07\nb\\x1b');
     expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
   });
 });

@@ -94,5 +94,8 @@ describe('shards and their merge', () => {
     const swapped = JSON.parse(p1) as Part;
     swapped.rows = [swapped.rows![1], swapped.rows![0]];
     damaged(JSON.stringify(swapped), /CSV row 0 is not game 2's/);
+    const escaping = JSON.parse(p1) as Part;
+    escaping.rows![1] = escaping.rows![1].replace(',', ',\x1b]0;pwned\x07');
+    damaged(JSON.stringify(escaping), /CSV row 1 holds a control character/);
   });
 });
