@@ -3,6 +3,7 @@
  * shipped profiles.
  */
 import { readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
@@ -76,7 +77,7 @@ export const fitCommand: Command = {
       '',
       'cards  bursts',
     ];
-    const maxB = Math.max(...Object.values(fit.burstHistogram));
+    const maxB = maxOf(Object.values(fit.burstHistogram));
     for (const [c, n] of Object.entries(fit.burstHistogram)) lines.push(`${c.padStart(5)}  ${String(n).padStart(6)}  ${bar(n / maxB)}`);
     lines.push('', 'shipped profile            χ²       df   p-value   verdict');
     for (const r of tests) {

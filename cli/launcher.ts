@@ -4,6 +4,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { Rng, seedRng } from '../lib/rng.ts';
+import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
@@ -144,7 +145,7 @@ function formatSummary(s: ReturnType<typeof runScripted>): string {
     '',
     'cards  presses',
   ];
-  const max = Math.max(...Object.values(s.cardsPerPress));
+  const max = maxOf(Object.values(s.cardsPerPress));
   for (const [n, c] of Object.entries(s.cardsPerPress))
     lines.push(`${n.padStart(5)}  ${String(c).padStart(7)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
   lines.push('', 'presses since last burst → P(fire)');
