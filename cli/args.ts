@@ -48,6 +48,28 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
+/** A value that starts with a dash but is a number (`-1`, `-.5`, `-1e3`, `-Infinity`), not an option. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d|Infinity$|NaN$)/;
+
+/**
+ * `argv` with each negative number that follows a value-taking option joined to it
+ * (`--games -1` → `--games=-1`): Node's parser would call it an ambiguous option, in three lines,
+ * where the option's own range check says what is allowed in one.
+ */
+function joinNegativeValues(argv: readonly string[], takesValue: (flag: string) => boolean): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    if (takesValue(a) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** Parses argv for a command, turning Node's parse errors into {@link UsageError}s. */
 export function parseCommandArgs(cmd: Command, argv: string[]): ParsedArgs {
   const options: Record<string, { type: 'string' | 'boolean'; short?: string; default?: string | boolean }> = {
@@ -56,7 +78,12 @@ export function parseCommandArgs(cmd: Command, argv: string[]): ParsedArgs {
   for (const [k, o] of Object.entries(cmd.options))
     options[k] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.default !== undefined ? { default: o.default } : {}) };
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: cmd.usage !== undefined, strict: true });
+    const takesValue = (flag: string) => {
+      const name = flag.startsWith('--') ? flag.slice(2) : Object.keys(options).find((k) => options[k].short !== undefined && flag === `-${options[k].short}`);
+      return name !== undefined && Object.hasOwn(options, name) && options[name].type === 'string';
+    };
+    const args = joinNegativeValues(argv, takesValue);
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: cmd.usage !== undefined, strict: true });
     return { values: values as ParsedArgs['values'], positionals };
   } catch (e) {
     const msg = (e as Error).message.replace(/\. To specify a positional argument.*$/s, '');

@@ -4,6 +4,7 @@
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import { openFirmata } from '../firmware-bridge/johnny-five/open.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
+import { byName } from '../lib/untrusted.ts';
 import { BoardError } from '../firmware-bridge/johnny-five/driver.ts';
 import { openSerial } from '../firmware-bridge/serial/node-port.ts';
 import { UsageError, UserError } from './args.ts';
@@ -35,7 +36,7 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
   const path = m[2].trim();
   if (FIRMATA_ALIASES.has(kind))
     throw new UsageError(`--device ${kind}: the Johnny-Five driver's kind is "firmata": use --device firmata:${path || '/dev/ttyACM0'}`);
-  if (!OPENERS[kind]) throw new UsageError(`--device: unknown kind "${m[1]}"; use ${KINDS}`);
+  if (!byName(OPENERS, kind)) throw new UsageError(`--device: unknown kind "${m[1]}"; use ${KINDS}`);
   if (path === '') throw new UsageError(`--device ${kind}: needs the port's path, e.g. --device ${kind}:/dev/ttyACM0 (\`uno-extreme ports\` lists the ports)`);
   return { kind, path };
 }
@@ -47,7 +48,7 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
 export async function openDeviceSpec(spec: string): Promise<LauncherHardware> {
   const { kind, path } = parseDeviceSpec(spec);
   try {
-    return stopBeforeExit(await OPENERS[kind](path));
+    return stopBeforeExit(await byName(OPENERS, kind)!(path));
   } catch (e) {
     if (e instanceof DeviceError || e instanceof BoardError) throw new UserError(e.message);
     throw e;

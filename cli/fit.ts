@@ -3,6 +3,8 @@
  * shipped profiles.
  */
 import { checkOutputs, readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { maxOf } from '../lib/stats.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import path from 'node:path';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
@@ -72,7 +74,7 @@ export const fitCommand: Command = {
       '',
       'cards  bursts',
     ];
-    const maxB = Math.max(...Object.values(fit.burstHistogram));
+    const maxB = maxOf(Object.values(fit.burstHistogram));
     for (const [c, n] of Object.entries(fit.burstHistogram)) lines.push(`${c.padStart(5)}  ${String(n).padStart(6)}  ${bar(n / maxB)}`);
     lines.push('', 'shipped profile            χ²       df   p-value   verdict');
     for (const r of tests) {
@@ -81,7 +83,7 @@ export const fitCommand: Command = {
       else lines.push(`${r.name.padEnd(24)} ${r.statistic.toFixed(1).padStart(8)} ${String(r.df).padStart(5)}   ${r.pValue.toExponential(2).padStart(8)}   ${r.pValue < 0.01 ? 'does not fit' : 'consistent'}`);
     }
     if (typeof args.values.out === 'string') lines.push('', `fitted profile written to ${args.values.out}: use it with --profile ${args.values.out}`);
-    console.log(lines.join('\n'));
+    console.log(terminalLines(lines.join('\n')));
     return 0;
   },
 };

@@ -5,6 +5,8 @@
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { checkOutputs, writeErrorOf } from '../lib/files.ts';
 import { Rng, seedRng } from '../lib/rng.ts';
+import { maxOf } from '../lib/stats.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -179,12 +181,13 @@ function formatSummary(s: ReturnType<typeof runScripted>): string {
     '',
     'cards  presses',
   ];
-  const max = Math.max(...Object.values(s.cardsPerPress));
+  const max = maxOf(Object.values(s.cardsPerPress));
   for (const [n, c] of Object.entries(s.cardsPerPress))
     lines.push(`${n.padStart(5)}  ${String(c).padStart(7)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
   lines.push('', 'presses since last burst → P(fire)');
   s.fireHazard.forEach((h, k) => lines.push(`${String(k + 1).padStart(5)}  ${h === null ? '   -' : h.toFixed(3)}`));
-  return lines.join('\n');
+  // The profile's name comes from a file: shown, never obeyed.
+  return terminalLines(lines.join('\n'));
 }
 
 /** The `launcher` command. */

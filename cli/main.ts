@@ -16,7 +16,7 @@ import { ProfileError } from '../emulator/profile.ts';
 import { ResumeError } from '../game/playSave.ts';
 import { RulesError } from '../game/rules.ts';
 import { SaveError } from '../game/save.ts';
-import { printableLines } from '../lib/untrusted.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import { LogError } from '../sim/fit.ts';
 import { FileWriteError } from '../lib/files.ts';
 
@@ -71,14 +71,14 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.UNO_EXTREME_DEBUG) console.error(e);
     // Messages quote what the user gave (a file's content, a name): shown without control characters.
     if (e instanceof UsageError) {
-      console.error(`uno-extreme ${cmd.name}: ${printableLines(e.message)}`);
+      console.error(`uno-extreme ${cmd.name}: ${terminalLines(e.message)}`);
       return 2;
     }
     if (USER_ERRORS.some((c) => e instanceof c)) {
-      console.error(`uno-extreme ${cmd.name}: ${printableLines((e as Error).message)}`);
+      console.error(`uno-extreme ${cmd.name}: ${terminalLines((e as Error).message)}`);
       return 1;
     }
-    console.error(`uno-extreme ${cmd.name}: unexpected error: ${printableLines(String((e as Error)?.message ?? e))}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+    console.error(`uno-extreme ${cmd.name}: unexpected error: ${terminalLines(String((e as Error)?.message ?? e))}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
     return 70;
   }
 }

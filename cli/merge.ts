@@ -2,11 +2,43 @@
  * `uno-extreme merge`: sums the part files of `simulate --shard K/N` into the figures, JSON, CSV
  * and report a single run of all the games gives.
  */
-import { checkOutputs, readUserFile, writeFileAtomically, type FileReadError } from '../lib/files.ts';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { atomicWriteStream, checkOutputs, readUserFile, writeErrorOf, type AtomicStream, type FileReadError } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
 import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { showResult } from './simulate.ts';
+
+/**
+ * About how many characters of CSV are written at once: the rows of a big run are far longer
+ * than the longest string V8 makes (2^29 characters, about 7 million rows), so they go out in
+ * batches, each written when the one before has drained.
+ */
+export const CSV_BATCH = 2 ** 20;
+
+/** Writes the CSV header and `rows` to `out` in batches of about {@link CSV_BATCH} characters. */
+export async function writeCsv(out: Writable, rows: readonly string[]): Promise<void> {
+  // A write that fails between two waits (a full disk) is kept and thrown, not left to crash the process.
+  let failed: Error | undefined;
+  const keep = (e: Error) => void (failed ??= e);
+  out.on('error', keep);
+  try {
+    let batch = `${CSV_HEADER}\n`;
+    for (const row of rows) {
+      batch += `${row}\n`;
+      if (batch.length >= CSV_BATCH) {
+        if (!out.write(batch)) await once(out, 'drain');
+        if (failed) throw failed;
+        batch = '';
+      }
+    }
+    if (batch !== '' && !out.write(batch)) await once(out, 'drain');
+    if (failed) throw failed;
+  } finally {
+    out.off('error', keep);
+  }
+}
 
 /** The `merge` command. */
 export const mergeCommand: Command = {
@@ -50,10 +82,17 @@ export const mergeCommand: Command = {
         const without = parts.filter((p) => p.part.rows === undefined).map((p) => p.file);
         throw new UserError(`--csv needs every game's row, and ${without.join(', ')} kept none: run ${without.length > 1 ? 'those shards' : 'that shard'} again with --rows`);
       }
-      const text = `${CSV_HEADER}\n${rows.map((r) => `${r}\n`).join('')}`;
-      if (args.values.csv === '-') process.stdout.write(text);
+      if (args.values.csv === '-') await writeCsv(process.stdout, rows);
       else {
-        writeFileAtomically(args.values.csv, text);
+        let csv: AtomicStream | undefined;
+        try {
+          csv = atomicWriteStream(args.values.csv);
+          await writeCsv(csv.stream, rows);
+          await csv.commit();
+        } catch (e) {
+          csv?.abort();
+          throw writeErrorOf(args.values.csv, e);
+        }
       }
     }
     return showResult(result, args);

@@ -10,6 +10,8 @@ import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
 import { CALLED_OFF } from './play/words.ts';
 import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
+import { maxOf } from '../lib/stats.ts';
+import { terminalLines } from '../lib/untrusted.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { playOne } from '../sim/play-one.ts';
@@ -21,10 +23,29 @@ import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserErr
 import { progressBar } from './progress.ts';
 
 
-function spark(values: number[]): string {
+/**
+ * `values` as a line of at most `width` bars: consecutive values share a bar (their mean) when
+ * there are more than fit, so a long histogram still shows its shape on one terminal line.
+ */
+export function spark(values: readonly number[], width: number): string {
   const ticks = '▁▂▃▄▅▆▇█';
-  const max = Math.max(...values, 1e-9);
-  return values.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
+  const bars = Math.max(1, Math.min(values.length, width));
+  const means: number[] = [];
+  for (let b = 0; b < bars; b++) {
+    const from = Math.floor((b * values.length) / bars);
+    const to = Math.floor(((b + 1) * values.length) / bars);
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += values[i];
+    means.push(to > from ? sum / (to - from) : 0);
+  }
+  const max = maxOf(means, 1e-9);
+  return means.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
+}
+
+/** A labelled sparkline that fits the terminal's width (80 columns when output is not a terminal). */
+function sparkLine(label: string, values: readonly number[], suffix: string): string {
+  const width = (process.stdout.columns || 80) - label.length - suffix.length;
+  return `${label}${spark(values, Math.max(10, width))}${suffix}`;
 }
 
 function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>): string {
@@ -46,13 +67,13 @@ function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<ty
   const hist = r.aggregates[0].cardsPerPress;
   const total = hist.reduce((a, b) => a + (b ?? 0), 0);
   if (total > 0) {
-    lines.push('cards per press  ' + spark(hist.map((n) => n ?? 0)) + `  (0 … ${hist.length - 1})`);
-    const maxN = Math.max(...hist.map((n) => n ?? 0));
+    lines.push(sparkLine('cards per press  ', hist.map((n) => n ?? 0), `  (0 … ${hist.length - 1})`));
+    const maxN = maxOf(hist.map((n) => n ?? 0));
     hist.forEach((n, c) => lines.push(`  ${String(c).padStart(3)}  ${pct((n ?? 0) / total).padStart(7)}  ${'█'.repeat(Math.round((30 * (n ?? 0)) / maxN))}`));
     lines.push('');
   }
-  lines.push('turns per game   ' + spark(r.aggregates[0].turnsHist.map((n) => n ?? 0)) + `  (0 … ${r.aggregates[0].turnsHist.length * 5})`);
-  lines.push('hand over time   ' + spark(f.handOverTime.filter((_, i) => i % 5 === 0)) + `  (mean cards per hand, every 5 turns)`);
+  lines.push(sparkLine('turns per game   ', r.aggregates[0].turnsHist.map((n) => n ?? 0), `  (0 … ${r.aggregates[0].turnsHist.length * 5})`));
+  lines.push(sparkLine('hand over time   ', f.handOverTime.filter((_, i) => i % 5 === 0), '  (mean cards per hand, every 5 turns)'));
   lines.push('', 'seat  wins    share   95 % interval');
   f.winsBySeat.forEach((w, i) => lines.push(`${String(i).padStart(4)}  ${String(w.wins).padStart(5)}  ${pct(w.share).padStart(7)}   ${w.ci95.map(pct).join(' – ')}`));
   lines.push(`seat advantage: χ² ${j.seatTest.statistic.toFixed(2)}, df ${j.seatTest.df}, p = ${j.seatTest.pValue.toPrecision(3)}${j.seatTest.pValue < 0.01 ? '  (a real advantage)' : ''}`);
@@ -237,7 +258,8 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
     writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
   }
   if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
-  console.log(args.values.json ? JSON.stringify(summary) : table(result, summary, perProfile[0]));
+  // The table quotes names from files (a rule set's, a part's settings): shown, never obeyed.
+  console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0])));
   if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
   return summary.invariantViolations ? 1 : 0;
 }

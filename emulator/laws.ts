@@ -2,6 +2,7 @@
  * Burst-size laws: how many cards a firing press aims to eject. A law is plain data (it can sit
  * in a profile JSON file); {@link lawPmf} turns it into a probability table over 0..max.
  */
+import { maxOf } from '../lib/stats.ts';
 
 /** A burst-size law, as written in a profile. */
 export type BurstLaw =
@@ -41,7 +42,7 @@ export function lawPmf(law: BurstLaw): Pmf {
   switch (law.law) {
     case 'histogram': {
       const keys = Object.keys(law.weights).map(Number);
-      const max = Math.max(...keys);
+      const max = maxOf(keys);
       const w: number[] = new Array(max + 1).fill(0);
       for (const [k, v] of Object.entries(law.weights)) w[Number(k)] = v;
       return normalise(w);

@@ -3,7 +3,7 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
-import { parseJsonText, printable, shown, unknownKey } from '../lib/untrusted.ts';
+import { parseJsonText, printable, shown, terminalText, unknownKey } from '../lib/untrusted.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -148,7 +148,7 @@ function lawOf(v: unknown, field: string): BurstLaw {
       for (const [k, w] of Object.entries(v.weights)) {
         // A burst is a press that fires, and it gives at least one card: P(no cards) is the fire model's.
         if (!/^\d+$/.test(k) || Number(k) < 1 || Number(k) > MAX)
-          throw new ProfileError(`${field}.weights`, `key "${printable(k).slice(0, 20)}" is not a card count 1..${MAX} (a press that gives no card is a press that does not fire: see fire)`);
+          throw new ProfileError(`${field}.weights`, `key "${terminalText(k.slice(0, 20))}" is not a card count 1..${MAX} (a press that gives no card is a press that does not fire: see fire)`);
         total += num(w, `${field}.weights.${k}`, 0, MAX_WEIGHT);
       }
       if (total <= 0) throw new ProfileError(`${field}.weights`, 'needs at least one positive weight');

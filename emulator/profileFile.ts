@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { FileReadError, readUserFile } from '../lib/files.ts';
+import { byName } from '../lib/untrusted.ts';
 import { parseProfileText, ProfileError, type Profile } from './profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from './profiles.ts';
 
@@ -27,7 +28,7 @@ export function loadProfileFile(file: string): Profile {
  * names when it is neither.
  */
 export function profileFromSpec(nameOrFile?: string): Profile {
-  if (nameOrFile !== undefined && !BUILTIN_PROFILES[nameOrFile] && (nameOrFile.endsWith('.json') || nameOrFile.includes('/') || existsSync(nameOrFile))) {
+  if (nameOrFile !== undefined && !byName(BUILTIN_PROFILES, nameOrFile) && (nameOrFile.endsWith('.json') || nameOrFile.includes('/') || existsSync(nameOrFile))) {
     return loadProfileFile(nameOrFile);
   }
   return resolveProfile(nameOrFile);

@@ -4,6 +4,7 @@
  */
 import { compileProfile, ProfileError, validateProfileSpec, type Profile, type ProfileSpec } from './profile.ts';
 
+import { byName } from '../lib/untrusted.ts';
 /**
  * `seed-0-8`: the seeds say a press gives 0 to 8 cards and give no odds. Chosen to match the one
  * real launcher that was measured (800 presses): about 60 % of presses give nothing (a constant
@@ -74,7 +75,7 @@ const cache = new Map<string, Profile>();
  * names otherwise. Files are read by `profileFromSpec` (profileFile.ts, Node only).
  */
 export function resolveProfile(name: string = DEFAULT_PROFILE): Profile {
-  const builtin = BUILTIN_PROFILES[name];
+  const builtin = byName(BUILTIN_PROFILES, name);
   if (builtin) {
     let p = cache.get(name);
     if (!p) cache.set(name, (p = compileProfile(validateProfileSpec(builtin))));

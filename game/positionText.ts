@@ -20,7 +20,7 @@
  * the ids only where codes would not name the same cards.
  */
 import type { RngState } from '../lib/rng.ts';
-import { JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/untrusted.ts';
+import { byName, JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/untrusted.ts';
 import type { CardId, Colour } from './cards.ts';
 import type { Position, PositionError } from './position.ts';
 import { RULE_SETS, type Options } from './rules.ts';
@@ -70,7 +70,7 @@ function cardNames(lists: readonly (readonly CardId[])[]): Map<CardId, string> {
 
 /** `option=value` for each option that differs from the named rule set's. */
 function changedOptions(s: GameState): string[] {
-  const base = RULE_SETS[s.rules.name]?.options;
+  const base = byName(RULE_SETS, s.rules.name)?.options;
   const out: string[] = [];
   for (const [k, v] of Object.entries(s.rules.options) as [keyof Options, Options[keyof Options]][]) {
     if (base && JSON.stringify(base[k]) === JSON.stringify(v)) continue;

@@ -3,7 +3,7 @@
  * {@link Rules} is plain data stored in every game state, so a state carries its own rules.
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
-import { unknownKey } from '../lib/untrusted.ts';
+import { byName, unknownKey } from '../lib/untrusted.ts';
 
 /** How the launcher is refilled from the discard pile. */
 export type ReloadRule = 'when-empty' | { atDiscard: number };
@@ -186,7 +186,7 @@ export const DEFAULT_RULES = 'extreme';
 
 /** A rule set name, or an error listing the known ones. */
 export function ruleSet(name: string): Rules {
-  const r = RULE_SETS[name];
+  const r = byName(RULE_SETS, name);
   if (!r) throw new RulesError(`unknown rule set "${name}": known rule sets are ${Object.keys(RULE_SETS).join(', ')}`);
   return r;
 }

@@ -170,6 +170,17 @@ export function tTwoSided(t: number, df: number): number {
   return betaInc(df / (df + t * t), df / 2, 0.5);
 }
 
+/**
+ * The largest of `values` (`floor` when there are none or all are below it). A loop, not
+ * `Math.max(...values)`: spreading an array of data passes each element as an argument, and a
+ * long one (a part's histogram) overflows the stack.
+ */
+export function maxOf(values: Iterable<number>, floor = -Infinity): number {
+  let max = floor;
+  for (const v of values) if (v > max) max = v;
+  return max;
+}
+
 /** Integer-friendly sums (count, Σx, Σx²): merging them in any order gives the same figures bit for bit. */
 export interface Sums {
   n: number;

@@ -71,13 +71,22 @@ export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown 
  */
 function syntaxError(message: string, text: string): string {
   const at = /at position (\d+)/.exec(message);
-  let what = printable(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
+  let what = terminalText(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
   if (at) {
     const before = text.slice(0, Number(at[1]));
     const line = before.split('\n').length;
     what += ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
   }
   return what;
+}
+
+/**
+ * The entry of `table` that a name a user gave picks, or undefined. Only the table's own entries
+ * count: indexing a plain object with `constructor`, `__proto__` or `toString` would reach what
+ * every object inherits and pass it on as if it were a rule set, a profile or a device kind.
+ */
+export function byName<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 /** Edit distance (insertions, deletions, substitutions), case-insensitive. */
@@ -112,7 +121,7 @@ export function unknownKey(obj: object, known: readonly string[], noun = 'field'
   for (const key of Object.keys(obj)) {
     if (known.includes(key)) continue;
     const near = nearestName(key, known);
-    const shown = printable(key).slice(0, 40);
+    const shown = terminalText(key.slice(0, 40));
     return { key: shown, message: near ? `unknown ${noun} "${shown}": did you mean ${near}?` : `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}` };
   }
   return null;
@@ -126,19 +135,38 @@ export function unknownKey(obj: object, known: readonly string[], noun = 'field'
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
 
-/** `text` without control characters, safe to show on a terminal. */
+/**
+ * `text` without control characters: for a name that becomes part of the game (a seat, a
+ * profile's or a rule set's name), where an escape shown as `\x1b` would only be noise.
+ */
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, '');
 }
 
-/** `text` line by line without control characters: its line breaks kept, nothing else. */
-export function printableLines(text: string): string {
-  return text.split('\n').map(printable).join('\n');
+/** A control or invisible character as `\xNN` (C0, DEL, C1) or `\u{NNNN}` (the formatting ones). */
+function escaped(c: string): string {
+  const code = c.charCodeAt(0);
+  return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
 }
 
-/** A value as an error message quotes it: short, printable, and "nothing" for a missing one. */
+/**
+ * Text that came from outside (a file, a device, a name a user typed) as the terminal is to show
+ * it: every control and invisible character written out (`\x1b`, `\x07`, `\u{202e}`), so what
+ * is there can be seen, and nothing in it can move the cursor, set the window's title or clear
+ * the screen. The one function every path from such text to the terminal goes through.
+ */
+export function terminalText(text: string): string {
+  return text.replace(UNPRINTABLE, escaped);
+}
+
+/** {@link terminalText} line by line: its line breaks kept, nothing else. */
+export function terminalLines(text: string): string {
+  return text.split('\n').map(terminalText).join('\n');
+}
+
+/** A value as an error message quotes it: short, its control characters shown, and "nothing" for a missing one. */
 export function shown(v: unknown): string {
   if (v === undefined) return 'nothing';
   const text = typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v);
-  return printable(text.length > 40 ? `${text.slice(0, 37)}...` : text);
+  return terminalText(text.length > 40 ? `${text.slice(0, 37)}...` : text);
 }

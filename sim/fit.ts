@@ -7,7 +7,7 @@ import { seedRng } from '../lib/rng.ts';
 import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
 import { FastLauncher } from '../emulator/api.ts';
 import { MAX_BURST, type Profile, type ProfileSpec } from '../emulator/profile.ts';
-import { parseJsonText, printable, shown } from '../lib/untrusted.ts';
+import { parseJsonText, shown, terminalText } from '../lib/untrusted.ts';
 
 /** A log that cannot be read: says which line and why. */
 export class LogError extends Error {
@@ -65,7 +65,7 @@ export function parsePressLog(text: string, file = 'log', note: (line: string) =
     }
     const cell = cells[csvColumn < 0 ? 0 : csvColumn];
     if (cell === undefined || !/^\d+$/.test(cell) || Number(cell) > MAX_BURST)
-      throw new LogError(file, n, `expected a card count (a whole number from 0 to ${MAX_BURST}), got "${printable(cell ?? '').slice(0, 40)}"`);
+      throw new LogError(file, n, `expected a card count (a whole number from 0 to ${MAX_BURST}), got "${terminalText((cell ?? '').slice(0, 40))}"`);
     out.push({ ding: true, cards: Number(cell) });
   });
   if (out.length === 0) throw new LogError(file, 1, 'no presses in the log');

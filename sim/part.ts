@@ -5,12 +5,13 @@
  * histograms, see sim/record.ts), never a derived float, so the merged figures are the ones a
  * single run of all the games prints, byte for byte.
  */
-import { parseJsonText } from '../lib/untrusted.ts';
+import { parseJsonText, terminalText } from '../lib/untrusted.ts';
 import { createHash } from 'node:crypto';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
+import { checkPartFields, PartFieldError } from './part-check.ts';
 import type { SimSettings } from './chunk.ts';
 import type { SimResult } from './simulate.ts';
 
@@ -73,32 +74,6 @@ export function makePart(r: SimResult, index: number, count: number, rows?: stri
   };
 }
 
-const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as number) >= 0;
-const isInt = (x: unknown): x is number => Number.isSafeInteger(x);
-const isCounts = (x: unknown): boolean => Array.isArray(x) && x.every((v) => v === null || isCount(v));
-const isSums = (x: unknown, signed = false): boolean => {
-  const s = x as Sums;
-  return typeof s === 'object' && s !== null && isCount(s.n) && (signed ? isInt(s.sum) : isCount(s.sum)) && isCount(s.sumSq);
-};
-
-/** The first thing wrong with an aggregate of `games` games at `players` seats, or null. */
-function aggregateProblem(a: Aggregate, games: number, players: number): string | null {
-  if (typeof a !== 'object' || a === null) return 'an aggregate is not an object';
-  if (a.games !== games) return `an aggregate counts ${a.games} games, the shard has ${games}`;
-  for (const k of ['turns', 'presses', 'reloads', 'jams', 'points', 'rounds'] as const)
-    if (!isSums(a[k]) || a[k].n !== games) return `its ${k} sums are not ${games} games' integer sums`;
-  for (const k of ['cardsPerPress', 'winsBySeat', 'handSum', 'handCount', 'turnsHist'] as const)
-    if (!isCounts(a[k])) return `its ${k} is not a list of counts`;
-  if (a.calledRounds !== undefined && !isCount(a.calledRounds)) return 'its count of rounds called off is not a count';
-  // Every game is won but a single round called off.
-  const wins = a.winsBySeat.reduce((t, w) => t + w, 0);
-  if (a.winsBySeat.length !== players || wins > games || wins < games - (a.calledRounds ?? 0)) return `its wins by seat are not ${games} wins at ${players} seats`;
-  if (typeof a.winsByBot !== 'object' || a.winsByBot === null || !Object.values(a.winsByBot).every(isCount)) return 'its wins by bot are not counts';
-  if (!isCount(a.violations) || !Array.isArray(a.violationExamples) || !a.violationExamples.every((v) => Array.isArray(v) && isCount(v[0]) && typeof v[1] === 'string'))
-    return 'its invariant violations are unreadable';
-  return null;
-}
-
 /**
  * Reads a part file's text. Throws a {@link PartError} naming `file` when it is not a complete
  * part of this version (cut short, edited, another program's JSON).
@@ -113,29 +88,23 @@ export function parsePart(text: string, file: string): Part {
   }
   if (typeof p !== 'object' || p === null || p.format !== PART_FORMAT) throw bad(`no "format": "${PART_FORMAT}"`);
   if (p.version !== PART_VERSION) throw new PartError(`${file} is a version ${String(p.version)} part; this uno-extreme reads version ${PART_VERSION}: merge with the version that wrote it`);
-  const r = p.run;
-  if (typeof r !== 'object' || r === null || !isCount(r.games) || r.games < 1 || !isCount(r.players) || typeof r.rules !== 'string' || !Array.isArray(r.profiles)
-    || r.profiles.length < 1 || !r.profiles.every((x) => typeof x === 'string') || !isCount(r.seed) || typeof r.contents !== 'string'
-    || !Array.isArray(r.bots) || r.bots.length < 1 || !r.bots.every((x) => typeof x === 'string') || typeof r.match !== 'boolean' || !['fast', 'machine'].includes(r.fidelity))
-    throw bad('its run settings are incomplete');
-  const sh = p.shard;
-  if (typeof sh !== 'object' || sh === null || !isCount(sh.index) || !isCount(sh.count) || sh.index >= sh.count) throw bad('its shard number is unreadable');
-  const [start, end] = shardRange(r.games, sh.index, sh.count);
-  if (sh.start !== start || sh.end !== end) throw bad(`shard ${sh.index}/${sh.count} of ${r.games} games is games ${start}..${end - 1}, the file says ${sh.start}..${sh.end - 1}`);
-  if (!Array.isArray(p.aggregates) || p.aggregates.length !== r.profiles.length) throw bad(`it needs one aggregate per profile (${r.profiles.length})`);
-  for (const a of p.aggregates) {
-    const why = aggregateProblem(a, end - start, r.players);
-    if (why) throw bad(why);
+  let start: number;
+  let end: number;
+  let profiles: string[];
+  try {
+    ({ start, end, profiles } = checkPartFields(p as unknown as Record<string, unknown>, shardRange));
+  } catch (e) {
+    if (e instanceof PartFieldError) throw bad(e.message);
+    throw e;
   }
-  if (!Array.isArray(p.pairedTurns) || p.pairedTurns.length !== r.profiles.length - 1 || !p.pairedTurns.every((s) => isSums(s, true) && s.n === end - start))
-    throw bad('its paired differences of turns are unreadable');
-  if (!isCount(p.workers) || typeof p.seconds !== 'number' || typeof p.peakMemoryMiB !== 'number') throw bad('its timing is unreadable');
   if (p.rows !== undefined) {
-    const want = (end - start) * r.profiles.length;
-    if (!Array.isArray(p.rows) || p.rows.length !== want) throw bad(`it should keep ${want} CSV rows`);
+    const want = (end - start) * profiles.length;
+    if (!Array.isArray(p.rows) || p.rows.length !== want) throw bad(`rows: must keep ${want} CSV rows`);
     for (let i = 0; i < p.rows.length; i++) {
-      const game = start + Math.floor(i / r.profiles.length);
-      if (typeof p.rows[i] !== 'string' || !p.rows[i].startsWith(`${game},`)) throw bad(`CSV row ${i} is not game ${game}'s`);
+      const game = start + Math.floor(i / profiles.length);
+      if (typeof p.rows[i] !== 'string' || !p.rows[i].startsWith(`${game},`)) throw bad(`rows[${i}]: is not game ${game}'s CSV row`);
+      // merge --csv - writes the rows as they are: none may hold what a terminal would obey.
+      if (terminalText(p.rows[i]) !== p.rows[i]) throw bad(`rows[${i}]: holds a control character`);
     }
   }
   return p;

@@ -77,7 +77,7 @@ function addArray(into: number[], from: readonly number[]): void {
 }
 
 function keepLowest(into: Array<[number, string]>, add: ReadonlyArray<[number, string]>): void {
-  into.push(...add);
+  for (const x of add) into.push(x);
   into.sort((x, y) => x[0] - y[0]);
   into.length = Math.min(into.length, 5);
 }

@@ -2,6 +2,7 @@
  * `simulate --report FILE.html`: one self-contained page (inline SVG charts, no scripts, no
  * network) a person can open offline or print.
  */
+import { maxOf } from '../lib/stats.ts';
 import type { summaryJson } from './summary.ts';
 
 type Summary = ReturnType<typeof summaryJson>;
@@ -69,7 +70,7 @@ export function reportHtml(s: Summary, turnsHistogram: Array<{ from: number; gam
     ['speed', `${s.gamesPerSecond} games/s, ${s.turnsPerSecond} turns/s on ${s.workers} worker(s)`],
   ];
   const cards = perProfileCards ?? [{ name: s.profile, cardsPerPress: s.cardsPerPress }];
-  const maxC = Math.max(...cards.flatMap((c) => Object.keys(c.cardsPerPress).map(Number)));
+  const maxC = maxOf(cards.flatMap((c) => Object.keys(c.cardsPerPress).map(Number)));
   const labels = Array.from({ length: maxC + 1 }, (_, i) => String(i));
   const cardSeries = cards.map((c) => {
     const total = Object.values(c.cardsPerPress).reduce((a, b) => a + b, 0);

@@ -2,7 +2,7 @@
  * Turning an aggregate into the figures people read: means with 95 % intervals, shares, tables
  * with small histograms, and the JSON a script consumes.
  */
-import { chiSquareGof, chiSquareHomogeneity, meanCi, pairedT, wilson, type Sums, type TestResult } from '../lib/stats.ts';
+import { chiSquareGof, chiSquareHomogeneity, maxOf, meanCi, pairedT, wilson, type Sums, type TestResult } from '../lib/stats.ts';
 import { sortedWins, TURN_BIN, type Aggregate } from './record.ts';
 import type { SimResult } from './simulate.ts';
 
@@ -84,7 +84,7 @@ export function summaryJson(r: SimResult) {
 /** Side by side figures of several profiles on the same seeds, with tests of the differences. */
 export function compareJson(r: SimResult, per: Array<ReturnType<typeof figures>>) {
   const table = r.aggregates.map((a) => a.cardsPerPress);
-  const width = Math.max(...table.map((t) => t.length));
+  const width = maxOf(table.map((t) => t.length));
   const presses = chiSquareHomogeneity(table.map((t) => Array.from({ length: width }, (_, i) => t[i] ?? 0)));
   return {
     profiles: r.settings.profiles.map((p, j) => ({

@@ -4,6 +4,7 @@
  * reason and the person chooses again.
  */
 import { card, checkMove, cardLabel, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
+import { byName } from '../../lib/untrusted.ts';
 import type { Key } from './keys.ts';
 import { pressPrompt, type Names } from './words.ts';
 
@@ -160,8 +161,9 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
     if (k === 'h' && has('challenge')) return has('challenge')!;
     if (k === 'a' && has('accept')) return has('accept')!;
     if (k === 'c' && catches.length) return catches[0];
-    if (COLOUR_KEYS[k] && colourMoves.length) {
-      const m = colourMoves.find((x) => x.colour === COLOUR_KEYS[k]);
+    const colour = byName(COLOUR_KEYS, k);
+    if (colour && colourMoves.length) {
+      const m = colourMoves.find((x) => x.colour === colour);
       if (m) return m;
     }
     if (k === 'u') {

@@ -4,6 +4,7 @@
  */
 import { card, cardLabel, roundEnded, type GameState, type MatchState } from '../../game/index.ts';
 import type { Names } from './words.ts';
+import { terminalText } from '../../lib/untrusted.ts';
 
 /** What the launcher shows. */
 export interface LauncherView {
@@ -148,7 +149,7 @@ function bottomLines(v: View, w: number): string[] {
 function logLines(log: readonly string[], w: number, rows: number): string[] {
   const out: string[] = [];
   for (let i = log.length - 1; i >= 0; i--) {
-    const lines = wrap(log[i], w, '    ').map((l, k) => (k === 0 ? `  • ${l.slice(4)}` : l));
+    const lines = wrap(terminalText(log[i]), w, '    ').map((l, k) => (k === 0 ? `  • ${l.slice(4)}` : l));
     if (out.length + lines.length > rows) break;
     out.unshift(...lines);
   }

@@ -4,6 +4,7 @@ import { heuristicBot } from './heuristic.ts';
 import { ismctsBot, type SearchOptions } from './ismcts/index.ts';
 import { randomBot } from './random.ts';
 import type { Bot, BotOptions } from './types.ts';
+import { byName } from '../../lib/untrusted.ts';
 
 export { firstBot } from './first.ts';
 export { heuristicBot, leader, strongestColour } from './heuristic.ts';
@@ -59,7 +60,7 @@ export const BOT_KINDS_TEXT = `${BOT_KIND_NAMES.slice(0, -1).join(', ')} or ${BO
 
 /** `name` is a shipped bot's. */
 export function isBotKind(name: unknown): name is BotKind {
-  return typeof name === 'string' && Object.hasOwn(BOT_KINDS, name);
+  return typeof name === 'string' && byName<unknown>(BOT_KINDS, name) !== undefined;
 }
 
 /** A bot of a kind for a seat, seeded `seedRng(seed, seat)`. */

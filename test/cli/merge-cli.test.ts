@@ -1,8 +1,23 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../cli/main.ts';
+import { spark } from '../../cli/simulate.ts';
+import { makePart, shardRange, type Part } from '../../sim/part.ts';
+import { CSV_HEADER } from '../../sim/record.ts';
+import { simulate } from '../../sim/simulate.ts';
 import { run } from '../cli-run.ts';
+
+/**
+ * A part read as `big.rows` is the part `big.part` stands for: millions of rows are too many to
+ * write and parse in a test, and merge's CSV is what is under test, not the reading.
+ */
+const big: { part: Part | null } = { part: null };
+vi.mock('../../sim/part.ts', async (original) => {
+  const real = await original<typeof import('../../sim/part.ts')>();
+  return { ...real, parsePart: (text: string, file: string) => (file.endsWith('big.rows') && big.part ? big.part : real.parsePart(text, file)) };
+});
 
 /** `--json` output without the timing fields, which vary from run to run. */
 function figures(stdout: string): string {
@@ -88,5 +103,76 @@ describe('uno-extreme simulate --shard and merge', () => {
     expect(merge.stdout).toMatch(/^uno-extreme merge <part.json…> \[options\]/);
     for (const o of ['--json', '--csv FILE', '--report FILE.html']) expect(merge.stdout).toContain(o);
     expect(run('--help').stdout).toMatch(/\n {2}merge +sum the part files/);
+  });
+});
+
+describe('merge: large, but valid', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const dir = mkdtempSync(path.join(tmpdir(), 'uno-merge-big-'));
+
+  /** A real part of one shard of `games` games, with its rows. */
+  async function realPart(games: number): Promise<Part> {
+    const s = { games, players: 3, rules: 'extreme', profiles: ['seed-0-8'], seed: 5, fidelity: 'fast' as const, match: false, bots: ['heuristic' as const], csv: true };
+    const rows: string[] = [];
+    const r = await simulate(s, 1, { rows: (x) => rows.push(...x) }, shardRange(games, 0, 1));
+    return makePart(r, 0, 1, rows);
+  }
+
+  /** Runs `main` in this process, keeping what it writes. */
+  async function merge(argv: string[]): Promise<{ code: number; out: string[]; err: string }> {
+    const out: string[] = [];
+    let err = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => (out.push(String(s)), true));
+    vi.spyOn(console, 'log').mockImplementation((s: unknown) => void out.push(`${String(s)}\n`));
+    vi.spyOn(console, 'error').mockImplementation((s: unknown) => void (err += `${String(s)}\n`));
+    const code = await main(['merge', ...argv]);
+    vi.restoreAllMocks();
+    return { code, out, err };
+  }
+
+  it('--csv - of 600 million characters of rows, more than one string holds, goes out in batches', async () => {
+    const part = await realPart(3);
+    // 600,000 rows of 1,000 characters (one string, shared: the test's memory stays small).
+    const row = `0,${'f'.repeat(998)}`;
+    big.part = { ...part, rows: new Array<string>(600_000).fill(row) };
+    writeFileSync(path.join(dir, 'big.rows'), '');
+    const r = await merge([path.join(dir, 'big.rows'), '--csv', '-']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // With --csv - standard output holds the CSV alone.
+    const csv = r.out;
+    expect(csv[0].startsWith(`${CSV_HEADER}\n${row}\n`)).toBe(true);
+    expect(csv.reduce((n, c) => n + c.length, 0)).toBe(CSV_HEADER.length + 1 + 600_000 * 1001);
+    expect(Math.max(...csv.map((c) => c.length))).toBeLessThan(2 ** 20 + 1002);
+  });
+
+  it('a part whose turns histogram has 300,000 bins: the sparkline fits the line', async () => {
+    const part = await realPart(4);
+    // One game moved to bin 299,999 (1.5 million turns): its sums moved with it, so the part holds together.
+    const a = part.aggregates[0];
+    const from = a.turnsHist.findIndex((n) => n > 0);
+    const to = 299_999;
+    a.turnsHist[from]--;
+    for (let b = a.turnsHist.length; b < to; b++) a.turnsHist[b] = 0;
+    a.turnsHist[to] = 1;
+    const before = 5 * from + 4;
+    const after = 5 * to + 4;
+    a.turns.sum += after - before;
+    a.turns.sumSq += after * after - before * before;
+    const file = path.join(dir, 'long.json');
+    writeFileSync(file, JSON.stringify(part));
+    const r = await merge([file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const line = r.out.join('').split('\n').find((l) => /^turns per game {3}[▁-█]/.test(l))!;
+    expect(line).toMatch(/\(0 … 1500000\)$/);
+    expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
+  it('spark: one bar per value when they fit, the mean of neighbours when not', () => {
+    expect(spark([0, 1, 2, 3, 4, 5, 6, 7], 80)).toBe('▁▂▃▄▅▆▇█');
+    expect(spark([0, 0, 7, 7], 2)).toBe('▁█');
+    const long = Array.from({ length: 3_000_000 }, (_, i) => (i === 2_999_999 ? 1 : 0));
+    expect(spark(long, 40)).toHaveLength(40);
   });
 });

@@ -5,11 +5,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseProfileText } from '../../emulator/profile.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { botsOption, parseCommandArgs, UsageError } from '../../cli/args.ts';
+import { parseDeviceSpec } from '../../cli/device.ts';
+import { COMMANDS, main } from '../../cli/main.ts';
+import { parseProfileText, ProfileError } from '../../emulator/profile.ts';
+import { profileFromSpec } from '../../emulator/profileFile.ts';
+import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
+import { isBotKind } from '../../game/bots/index.ts';
+import { rulesFromSpec } from '../../game/files.ts';
+import { RULE_SETS, ruleSet, RulesError } from '../../game/rules.ts';
 import { checkPlayMeta, parsePlaySave, parseSave, seatName } from '../../game/index.ts';
 import { parseRulesText } from '../../game/ruleFile.ts';
-import { printable } from '../../lib/untrusted.ts';
+import { printable, terminalLines, terminalText } from '../../lib/untrusted.ts';
 import { parsePressLog } from '../../sim/fit.ts';
 import { run } from '../cli-run.ts';
 import { playSave, PROFILE, RULES } from './fixtures.ts';
@@ -130,11 +138,13 @@ describe('names reach the terminal without control characters', () => {
   });
 });
 
-describe('error messages quote what the user gave without its control characters', () => {
-  it('a profile name with escape codes is told in plain text', () => {
+describe('error messages quote what the user gave with its control characters shown', () => {
+  it('a profile name with escape codes is told with them written out', () => {
     const r = run('launcher', '--presses', '1', '--profile', '\x1b[2J\x1b]0;x\x07evil');
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/\[2J\]0;xevil/);
+    expect(r.stderr).toContain('unknown profile "\\x1b[2J\\x1b]0;x\\x07evil"');
+    expect(terminalText('\x1b[2J\x9b1m\u202e\r\n\t')).toBe('\\x1b[2J\\x9b1m\\u{202e}\\x0d\\x0a\\x09');
+    expect(terminalLines('a\x07\nb\x1b')).toBe('a\\x07\nb\\x1b');
     expect(r.stderr).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
   });
 });
@@ -154,4 +164,99 @@ describe('nonsense flags: the program says what it does with them', () => {
     expect(c.stdout.split('\n')[0]).toMatch(/^[a-z_,]+$/);
     expect(c.stdout.trim().split('\n')).toHaveLength(4);
   });
+});
+
+describe('negative numbers get the range error every other bad value gets', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const NEGATIVES = ['-1', '-5', '-0', '-.5', '-1e3', '-Infinity', '-NaN'];
+
+  it('every value-taking option of every command takes a negative number as its value', () => {
+    let cases = 0;
+    for (const cmd of COMMANDS)
+      for (const [name, o] of Object.entries(cmd.options)) {
+        if (o.type !== 'string') continue;
+        for (const v of NEGATIVES) {
+          cases++;
+          const args = parseCommandArgs(cmd, [`--${name}`, v]);
+          expect(args.values[name], `${cmd.name} --${name} ${v}`).toBe(v);
+          if (o.short) expect(parseCommandArgs(cmd, [`-${o.short}`, v]).values[name]).toBe(v);
+        }
+      }
+    expect(cases).toBeGreaterThan(200);
+    // Past "--" a dash-number is a positional, as Node's parser has it; a boolean takes no value.
+    const merge = COMMANDS.find((c) => c.name === 'merge')!;
+    expect(parseCommandArgs(merge, ['--', '--csv', '-1']).positionals).toEqual(['--csv', '-1']);
+    expect(() => parseCommandArgs(merge, ['--json', '-1'])).toThrow(/Unknown option '-1'/);
+  });
+
+  it('the number options say their range in one line, exit 2', async () => {
+    const lines: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((s: unknown) => void lines.push(String(s)));
+    const cases: Array<[string[], RegExp]> = [
+      [['simulate', '--games', '-1'], /^uno-extreme simulate: --games must be between 1 and 100000000, got -1$/],
+      [['simulate', '--seed', '-5'], /^uno-extreme simulate: --seed must be between 0 and \d+, got -5$/],
+      [['simulate', '--workers', '-2'], /^uno-extreme simulate: --workers must be between 1 and 256, got -2$/],
+      [['simulate', '--players', '-3'], /^uno-extreme simulate: --players must be between 2 and 10, got -3$/],
+      [['simulate', '--shard', '-1/2'], /^uno-extreme simulate: --shard takes K\/N/],
+      [['simulate', '--replay-game', '-4'], /^uno-extreme simulate: --replay-game takes a game number/],
+      [['simulate', '--bot-budget', '-300'], /^uno-extreme simulate: --bot-budget: "-300" is not a budget/],
+      [['launcher', '--presses', '-3'], /^uno-extreme launcher: --presses must be between 1 and 10000000, got -3$/],
+      [['launcher', '--charge', '-0.5'], /^uno-extreme launcher: --charge must be between 0 and 1, got -0.5$/],
+      [['launcher', '--seats', '-1e3'], /^uno-extreme launcher: --seats must be between 2 and 10, got -1e3$/],
+      [['launcher', '--cards', '-Infinity'], /^uno-extreme launcher: --cards must be a whole number, got "-Infinity"$/],
+      [['web', '--port', '-1'], /^uno-extreme web: --port must be between 0 and 65535, got -1$/],
+    ];
+    for (const [argv, message] of cases) {
+      lines.length = 0;
+      expect(await main(argv), argv.join(' ')).toBe(2);
+      expect(lines, argv.join(' ')).toHaveLength(1);
+      expect(lines[0], argv.join(' ')).toMatch(message);
+    }
+  });
+
+  it('the real program: --games -1 is one line on stderr, exit 2', () => {
+    const r = run('simulate', '--games', '-1', '--seed', '-5');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('uno-extreme simulate: --games must be between 1 and 100000000, got -1\n');
+  });
+});
+
+describe("names that are JavaScript's own pick nothing", () => {
+  // Every name a plain object answers to without holding it, and the same lower-cased (device kinds are).
+  const OWN = Object.getOwnPropertyNames(Object.prototype);
+  const NAMES = [...new Set([...OWN, ...OWN.map((n) => n.toLowerCase())])];
+  const list = (table: object) => Object.keys(table).join(', ');
+
+  it('rule sets, profiles, device kinds and bots: an error listing the real choices', () => {
+    let cases = 0;
+    for (const name of NAMES) {
+      cases += 7;
+      expect(() => ruleSet(name), name).toThrow(new RulesError(`unknown rule set "${name}": known rule sets are ${list(RULE_SETS)}`));
+      expect(() => rulesFromSpec(name), name).toThrow(RulesError);
+      const profile = new ProfileError('profile', `unknown profile "${name}": use one of ${list(BUILTIN_PROFILES)}, or the path of a profile JSON file`);
+      expect(() => resolveProfile(name), name).toThrow(profile);
+      expect(() => profileFromSpec(name), name).toThrow(profile);
+      expect(() => parseDeviceSpec(`${name}:/dev/ttyACM0`), name).toThrow(UsageError);
+      expect(isBotKind(name), name).toBe(false);
+      expect(() => botsOption(name, 4, 'seats'), name).toThrow(`--bots: unknown bot "${name}"; use heuristic, random, ismcts or first`);
+    }
+    expect(cases).toBeGreaterThan(80);
+    expect(() => parseDeviceSpec('constructor:/dev/ttyACM0')).toThrow(/^--device: unknown kind "constructor"; use serial:PATH .* or firmata:PATH/);
+  });
+
+  it("a rule file's base", () => {
+    for (const name of NAMES) {
+      const text = JSON.stringify({ name: 'house', base: name });
+      expect(() => parseRulesText(text, 'r.json'), name).toThrow(`r.json: base: unknown rule set "${name}": known rule sets are ${list(RULE_SETS)}`);
+    }
+  });
+
+  it('the real program says so in one line, exit 1 or 2', () => {
+    const rules = run('simulate', '--games', '2', '--seed', '1', '--workers', '1', '--rules', 'constructor');
+    expect(rules.status).toBe(1);
+    expect(rules.stderr).toBe(`uno-extreme simulate: unknown rule set "constructor": known rule sets are ${list(RULE_SETS)}\n`);
+    const device = run('launcher', '--presses', '2', '--device', 'constructor:/dev/x');
+    expect(device.status).toBe(2);
+    expect(device.stderr).toMatch(/^uno-extreme launcher: --device: unknown kind "constructor"; use serial:PATH .*\n$/);
+   }, 20_000); // two program starts, each loading the TypeScript through tsx (3-4 s on a loaded machine)
 });

@@ -5,6 +5,7 @@
  */
 import { parseProfileText, type Profile } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
+import { byName } from '../../lib/untrusted.ts';
 import {
   createMatch, parsePlaySave, resolveRules, resumedMeta, ruleSet,
   type BotKind, type MatchState, type Options, type PlayMeta,
@@ -60,7 +61,7 @@ export function keptProfiles(store: SaveStore & { length?: number; key?(i: numbe
 
 /** A profile by the name a save or the form gives: shipped, or a file picked before. */
 export function profileFor(store: SaveStore, spec: string): Profile {
-  if (BUILTIN_PROFILES[spec]) return resolveProfile(spec);
+  if (byName(BUILTIN_PROFILES, spec)) return resolveProfile(spec);
   const name = fileName(spec);
   const text = store.getItem(PROFILE_KEY + name);
   if (text === null) {

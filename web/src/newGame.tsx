@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
+import { byName } from '../../lib/untrusted.ts';
 import { BOT_KIND_NAMES, BOT_KINDS, RULE_SETS, type BotKind, type Options } from '../../game/index.ts';
 import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
@@ -32,7 +33,7 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
   error: string | null;
 }) {
   const [rules, setRules] = useState('extreme');
-  const base = RULE_SETS[rules];
+  const base = byName(RULE_SETS, rules) ?? RULE_SETS.extreme;
   const [players, setPlayers] = useState(4);
   const [name, setName] = useState('You');
   const [bots, setBots] = useState<BotKind>('heuristic');
