@@ -4,12 +4,12 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { seedRng } from '../../lib/rng.ts';
+
 import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import { cardLabel, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
+import { cardLabel, launcherRng, nextRound, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, playSaveText, ResumeError, savedLauncher, showRoundSoFar, tableBots, type PlayMeta } from '../../game/playSave.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
@@ -21,7 +21,7 @@ export interface Keys {
   takeQuit(): boolean;
 }
 import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
-import { EventWords, verb, type Names } from './words.ts';
+import { EventWords, verb, type Names } from '../../table/words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
@@ -144,7 +144,7 @@ export class PlaySession implements Ui {
     const resumeSupply = this.state.moves > 0 && !this.o.hardware ? this.state.supply : [];
     const l = new MachineLauncher({
       profile: this.o.profile,
-      seed: seedRng(String(this.match.setup.seed), 0x1a),
+      seed: launcherRng(String(this.match.setup.seed)),
       seats: this.state.players,
       // A real device runs on the real clock whatever the pace; `instant` only drops the pauses then.
       clock: this.o.pace === 'instant' && !this.o.hardware ? 'simulated' : 'real',

@@ -5,7 +5,7 @@
  * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
+import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';

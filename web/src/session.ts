@@ -5,17 +5,17 @@
  * terminal identically and the other way round. The page renders what this holds and answers its
  * questions (`ask`) through {@link GameSession.answer}.
  */
-import { seedRng } from '../../lib/rng.ts';
+
 import { SearchSeats } from './search/seats.ts';
 import { savedLauncher as saveOfLauncher, showRoundSoFar } from '../../game/playSave.ts';
 import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { CoreState } from '../../emulator/core.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import {
-  cardLabel, checkMove, nextRound, playSaveText, runRound, tableBots, withRound,
+  cardLabel, checkMove, launcherRng, nextRound, playSaveText, runRound, tableBots, withRound,
   type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
 } from '../../game/index.ts';
-import { EventWords, pressPrompt } from '../../cli/play/words.ts';
+import { EventWords, pressPrompt } from '../../table/words.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 
 /** A question waiting for the person's answer. */
@@ -272,7 +272,7 @@ export class GameSession {
     const resumeSupply = this.state.moves > 0 ? this.state.supply : [];
     const pl = this.o.makeLauncher({
       profile: this.profile,
-      seed: seedRng(String(this.match.setup.seed), 0x1a),
+      seed: launcherRng(String(this.match.setup.seed)),
       seats: this.state.players,
       speed: this.speed,
       ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),

@@ -1,9 +1,9 @@
 /**
  * Game events in plain words, as a person at the table would say them.
  */
-import { cardLabel, type GameEvent, type GameState, type PressRequest } from '../../game/index.ts';
+import { cardLabel, type GameEvent, type GameState, type PressRequest } from '../game/index.ts';
 
-/** Names of the seats: seat 0 is the person, the others are bots. */
+/** Names of the seats, by seat. */
 export type Names = readonly string[];
 
 const REASONS: Record<string, string> = {
