@@ -107,3 +107,13 @@ export class EventWords {
     return out;
   }
 }
+
+/** The first line of a round's log. */
+export function roundStartLine(round: number, dealer: string): string {
+  return `Round ${round + 1}, dealer: ${dealer}`;
+}
+
+/** Seats named the way the table names them: "seat 2" in an engine message becomes the player's name. */
+export function withNames(text: string, names: Names): string {
+  return text.replace(/\bseat (\d+)\b/g, (all, n: string) => names[Number(n)] ?? all);
+}
