@@ -37,7 +37,7 @@ export type LauncherFactory = (start: LauncherStart) => TableLauncher;
  * restarted or reloaded since the save): its machine starts empty, and the round loads the supply
  * into it, the person asked.
  */
-export function onDevice(start: LauncherStart): LauncherStart {
+export function onDevice<T extends { supply?: CardId[]; resume?: CoreState }>(start: T): Omit<T, 'supply'> {
   const { supply: _loadedByTheRound, resume, ...rest } = start;
-  return { ...rest, ...(resume ? { resume: { ...resume, supply: [] } } : {}) };
+  return { ...rest, ...(resume ? { resume: { ...resume, supply: [] } } : {}) } as Omit<T, 'supply'>;
 }

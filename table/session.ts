@@ -145,6 +145,8 @@ export interface MatchSessionOptions {
 
 /** The events of the round in plain words, newest last; this many are kept. */
 const LOG_LINES = 60;
+/** The last events a save keeps, shown again after a resume (more than a tall terminal shows). */
+const EVENTS_SAVED = 40;
 
 /** Runs the match; holds what the views show. */
 export class MatchSession {
@@ -157,7 +159,8 @@ export class MatchSession {
   log: string[];
   /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
   logBase = 0;
-  private questions = 0;
+  /** The questions put to people so far (a view tells one from the next by its `id`). */
+  questionsAsked = 0;
   private readonly seats = new Map<number, PersonSeat>();
   private readonly words: EventWords;
   private readonly bots: Bot[];
@@ -180,6 +183,9 @@ export class MatchSession {
     this.state = o.match.game;
     this.meta = o.meta;
     this.people = o.people ?? o.meta.people ?? [o.meta.me];
+    const players = o.match.setup.players;
+    if (!this.people.includes(o.meta.me) || this.people.some((p) => !Number.isInteger(p) || p < 0 || p >= players) || new Set(this.people).size !== this.people.length)
+      throw new Error(`the people's seats ${this.people.join(', ')} must be seats 0..${players - 1}, each once, seat ${o.meta.me} (me) among them`);
     for (const seat of this.people) this.seats.set(seat, { unoArmed: false, declinedUno: null, message: null, busy: false });
     this.words = new EventWords(o.meta.names);
     const bots = tableBots(o.meta, o.match.setup.seed, o.search ?? {}, this.people);
@@ -318,11 +324,13 @@ export class MatchSession {
     const l = this.launcher;
     const core = l?.core ?? this.carried;
     const aim = l ? l.context.aimSeat : this.carriedAim;
+    const people = this.people.length === 1 && this.people[0] === this.meta.me ? {} : { people: [...this.people] };
     return playSaveText(this.match, this.state, {
       ...this.meta,
+      ...people,
       launcher: core ? savedLauncher(core) : null,
       ...(aim !== undefined ? { aim } : {}),
-      events: this.log.slice(-LOG_LINES),
+      events: this.log.slice(-EVENTS_SAVED),
     });
   }
 
@@ -453,7 +461,7 @@ export class MatchSession {
     const s = this.seat(seat);
     // A chance let go is not offered again while the same player is still catchable (a card to jump in with is another chance).
     if (mode === 'react' && state.uno !== null && state.uno === s.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
-    const question: Question = { seat, moves, mode, id: ++this.questions };
+    const question: Question = { seat, moves, mode, id: ++this.questionsAsked };
     this.question = question;
     s.busy = false;
     const answered = this.wait();
