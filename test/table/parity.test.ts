@@ -181,7 +181,8 @@ describe('one person and three bots play as on main', () => {
         const got = await playOut(fresh(rules, seed), where as (i: number) => Where, every);
         expect(got.segments).toBeGreaterThan(2);
         expect(got).toEqual(EXPECTED[`${rules}/${how}`]);
-      });
+        // A whole match to 600 points, through up to 37 quits and resumes, each replaying its round from the save.
+      }, 30_000);
     }
   }
 
@@ -190,6 +191,7 @@ describe('one person and three bots play as on main', () => {
     it(`an old save (${kind}, no launcher aim or events) goes on the same in both`, async () => {
       const key = kind.startsWith('a played') ? 'play' : 'round';
       for (const where of ['terminal', 'page'] as const) expect(await playOut(save(), () => where, 29), where).toEqual(EXPECTED[`old ${key}/${where}`]);
-    });
+      // Two whole matches (one per view), each through several quits and resumes.
+    }, 30_000);
   }
 });
