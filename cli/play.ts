@@ -14,8 +14,8 @@ import { checkOutputs, FileReadError, readUserFile, writeFileAtomically } from '
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
-import { verb } from './play/words.ts';
-import { scoreSheetHtml } from './play/scoresheet.ts';
+import { verb } from '../table/words.ts';
+import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
 function rulesFrom(spec: string, target: number | undefined, options: Partial<Rules['options']> = {}): Rules {

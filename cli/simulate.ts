@@ -8,7 +8,7 @@ import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
-import { CALLED_OFF } from './play/words.ts';
+import { CALLED_OFF } from '../table/words.ts';
 import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';

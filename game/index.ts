@@ -15,7 +15,7 @@ export * from './rules.ts';
 export type * from './state.ts';
 export { ROUND_MOVE_LIMIT, roundEnded } from './state.ts';
 export type { Round } from './core/round.ts';
-export { createGame, dealRound, chooseDealer, type GameSetup } from './setup.ts';
+export { createGame, dealRound, chooseDealer, launcherRng, LAUNCHER_STREAM, type GameSetup } from './setup.ts';
 export {
   createFromPosition, fromPosition, parsePosition, positionOf,
   type Position, type PositionError, type PositionOptions, type PositionResult, type ParsedPosition,

@@ -18,7 +18,10 @@ export type SavedLauncher = Omit<CoreState, 'supply'>;
 /** What a save file carries beyond the match: who sits where, the launcher's own state. */
 export interface PlayMeta {
   names: string[];
+  /** The person's seat (the first person's, when several play). */
   me: number;
+  /** Every seat a person plays, when more than `me` (absent: `me` alone). */
+  people?: number[];
   bots: BotKind[];
   /** The search bots' budget per decision (absent: their default). */
   budget?: Budget;
@@ -52,17 +55,17 @@ export function positionalBot(kind: BotKind, seed: string, seat: number, search:
 }
 
 /**
- * The table of a played match: the person's seat asks (`interactive`: its moves come through
- * runRound's `ask`), every other seat is its {@link positionalBot}. Both games seat players so.
+ * The table of a played match: a person's seat asks (`interactive`: its moves come through
+ * runRound's `ask`), every other seat is its {@link positionalBot}. Every view seats players so.
  */
-export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'bots' | 'budget'>, seed: number | string, search: Omit<SearchOptions, 'budget'> = {}): Bot[] {
-  const person: Bot = {
-    name: meta.names[meta.me], interactive: true,
+export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'people' | 'bots' | 'budget'>, seed: number | string, search: Omit<SearchOptions, 'budget'> = {}, people: readonly number[] = meta.people ?? [meta.me]): Bot[] {
+  const person = (seat: number): Bot => ({
+    name: meta.names[seat], interactive: true,
     choose: () => { throw new Error('a person chooses through ask'); },
     react: () => null,
-  };
+  });
   const options: SearchOptions = { ...search, ...(meta.budget ? { budget: meta.budget } : {}) };
-  return meta.names.map((_, seat) => (seat === meta.me ? person : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat, options)));
+  return meta.names.map((_, seat) => (people.includes(seat) ? person(seat) : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat, options)));
 }
 
 /**
@@ -120,13 +123,18 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
   };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('', 'must be an object');
   const m = meta as Partial<PlayMeta>;
-  const bad = unknownKey(m, ['names', 'me', 'bots', 'budget', 'profile', 'launcher', 'aim', 'events']);
+  const bad = unknownKey(m, ['names', 'me', 'people', 'bots', 'budget', 'profile', 'launcher', 'aim', 'events']);
   if (bad) fail(bad.key, `is not known: ${bad.message}`);
   if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
     fail('names', `must list ${players} names`);
   const names = m.names!.map(seatName);
   names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
   if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
+  if (m.people !== undefined) {
+    const p = m.people;
+    const ok = Array.isArray(p) && p.length >= 1 && p.every((s) => Number.isInteger(s) && s >= 0 && s < players) && new Set(p).size === p.length && p.includes(m.me!);
+    if (!ok) fail('people', `must list the seats people play, each once, among 0..${players - 1}, \`me\` among them`);
+  }
   if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every(isBotKind))
     fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
   if (m.budget !== undefined) {
@@ -193,6 +201,7 @@ export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMet
   return {
     names: meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
     me: meta.me ?? 0,
+    ...(meta.people ? { people: meta.people } : {}),
     bots: meta.bots ?? ['heuristic'],
     ...(meta.budget ? { budget: meta.budget } : {}),
     profile: meta.profile ?? match.setup.rules.profile ?? 'seed-0-8',

@@ -2,7 +2,7 @@
  * A new round: rules resolved, the dealer chosen by drawing cards (or given), the deal, the
  * start card and its effect (each rule set's start-card table).
  */
-import { Rng, seedRng } from '../lib/rng.ts';
+import { Rng, seedRng, type RngState } from '../lib/rng.ts';
 import { cardAt, deckSerialsOf, idsAt, serialsOf, type CardId } from './cards.ts';
 import { roundOf, stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
@@ -10,6 +10,18 @@ import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startActionOf, turnUpRound } from './start.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, leftOf, seatsInOrder, tableProblem } from './turn.ts';
+
+/**
+ * The launcher's stream of a game seed, apart from the deals' (`seedRng(seed, round)`, at most a
+ * few hundred rounds): a simulated game's launcher draws from `launcherRng(seed, round)`, a
+ * played match's from `launcherRng(seed)`, carried from round to round.
+ */
+export const LAUNCHER_STREAM = 0x1a;
+
+/** The generator of the launcher of `seed` (see {@link LAUNCHER_STREAM}). */
+export function launcherRng(seed: number | string, ...path: number[]): RngState {
+  return seedRng(seed, LAUNCHER_STREAM, ...path);
+}
 
 export { resolveRules } from './rules.ts';
 

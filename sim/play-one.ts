@@ -4,14 +4,14 @@
  * (master seed, i) alone, so any game can be replayed by itself.
  */
 import { wallNow } from '../lib/wall-clock.ts';
-import { seedRng, wideSeed } from '../lib/rng.ts';
+import { wideSeed } from '../lib/rng.ts';
 import { FastLauncher, type SyncLauncher } from '../emulator/api.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { SimulatedDevice } from '../emulator/hardware.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  createMatch, dealRound, makeBots, roundPoints, runMatchSync, runRoundIn,
+  createMatch, dealRound, launcherRng, makeBots, roundPoints, runMatchSync, runRoundIn,
   type BotKind, type Budget, type GameEvent, type GameState, type MatchState, type Round, type Rules,
 } from '../game/index.ts';
 import { stateOf } from '../game/core/round.ts';
@@ -65,7 +65,7 @@ class CountingLauncher implements SyncLauncher {
 }
 
 function makeLauncher(profile: Profile, fidelity: PlayConfig['fidelity'], seed: string, round: number, seats: number): SyncLauncher {
-  const rng = seedRng(seed, 0x1a, round);
+  const rng = launcherRng(seed, round);
   // The device's output log is for tests and the console: a simulation keeps none.
   return fidelity === 'fast' ? new FastLauncher(profile, rng) : new MachineLauncher({ profile, seed: rng, seats, hardware: new SimulatedDevice(undefined, 0) });
 }

@@ -6,7 +6,7 @@
 import { card, checkMove, cardLabel, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
 import { byName } from '../../lib/untrusted.ts';
 import type { Key } from './keys.ts';
-import { pressPrompt, type Names } from './words.ts';
+import { pressPrompt, type Names } from '../../table/words.ts';
 
 /** The person asked to stop (q or Ctrl-C): the game is saved. */
 export class QuitSignal extends Error {

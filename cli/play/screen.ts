@@ -3,7 +3,7 @@
  * the terminal just prints it. Colours are ANSI codes, left out with `colour: false`.
  */
 import { card, cardLabel, roundEnded, type GameState, type MatchState } from '../../game/index.ts';
-import type { Names } from './words.ts';
+import type { Names } from '../../table/words.ts';
 import { terminalText } from '../../lib/untrusted.ts';
 
 /** What the launcher shows. */

@@ -4,28 +4,31 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { seedRng } from '../../lib/rng.ts';
 import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import { cardLabel, nextRound, roundEnded, runRound, withRound, type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move } from '../../game/index.ts';
+import { cardLabel, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
-import { parsePlaySave, playSaveText, ResumeError, savedLauncher, showRoundSoFar, tableBots, type PlayMeta } from '../../game/playSave.ts';
+import { parsePlaySave, ResumeError, type PlayMeta } from '../../game/playSave.ts';
+import { onDevice, type LauncherStart } from '../../table/launcher.ts';
+import { MatchSession, type Question, type TableEvent } from '../../table/session.ts';
+import { roundEndText, verb, type Names } from '../../table/words.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
+import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
 
 /** Where keys come from: the terminal's {@link KeyReader}, or a script in tests. */
 export interface Keys {
   next(): Promise<Key>;
   takeQuit(): boolean;
 }
-import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
-import { EventWords, roundEndText, verb, type Names } from './words.ts';
 
 /** How fast the table plays: `instant` (no pauses, simulated clock), `fast`, `normal` (real clock, pauses to follow). */
 export type Pace = 'instant' | 'fast' | 'normal';
 const PAUSE: Record<Pace, number> = { instant: 0, fast: 150, normal: 700 };
+/** The events the screen is given (a tall terminal shows fewer: the newest that fit). */
+const LOG_SHOWN = 40;
 
 /** The game stopped on an error; it was saved first (to `savedTo`). */
 export class SessionError extends Error {
@@ -68,61 +71,60 @@ export interface SessionOptions {
   onMatchOver?: (match: MatchState, names: Names) => string;
 }
 
-/** Runs the match until it is over (`done`) or the person quits (`saved`). */
+/** Runs the match until it is over (`done`) or the person quits (`saved`): the screen of a {@link MatchSession}. */
 export class PlaySession implements Ui {
-  match: MatchState;
   names: Names;
-  unoArmed = false;
-  private launcher: MachineLauncher | null = null;
-  private state: GameState;
-  private log: string[] = [];
+  readonly session: MatchSession;
   private flying = '';
-  private readonly words: EventWords;
-  private declinedUno: number | null = null;
   private prompt: string[] = [];
   private message: string | null = null;
   private typed = '';
   private playable: ReadonlySet<number> = new Set();
-  private bots: Bot[];
-  /** The seat to turn the launcher to before the resumed round goes on, once. */
-  private restoreAim: number | null;
-  private resumed: boolean;
+  private readonly me: number;
 
   constructor(private readonly o: SessionOptions) {
-    this.match = o.match;
-    this.state = o.match.game;
     this.names = o.meta.names;
-    this.words = new EventWords(o.meta.names);
-    // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
-    this.bots = tableBots(o.meta, o.match.setup.seed, { profile: o.profile, now: wallNow });
-    showRoundSoFar(this.bots, this.state);
-    // A resumed game shows the events it showed when saved, and faces where the launcher faced.
-    this.log = [...(o.meta.events ?? [])];
-    this.restoreAim = o.match.game.moves > 0 ? (o.meta.aim ?? null) : null;
-    this.resumed = o.match.game.moves > 0;
+    this.me = o.meta.me;
+    const hw = o.hardware;
+    this.session = new MatchSession({
+      match: o.match, meta: o.meta, profile: o.profile, autosave: false,
+      store: { save: (text) => this.write(text) },
+      // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
+      search: { profile: o.profile, now: wallNow },
+      makeLauncher: (start) => {
+        const l = this.newLauncher(hw ? onDevice(start) : start);
+        return { launcher: l, dispose: () => l.detach() };
+      },
+      afterMove: (move) => this.afterMove(move),
+    });
+    this.session.subscribe((e) => this.heard(e));
+  }
+
+  /** The match as played so far. */
+  get match(): MatchState {
+    return this.session.match;
+  }
+
+  /** UNO is called with the person's next play. */
+  get unoArmed(): boolean {
+    return this.session.unoArmed(this.me);
+  }
+
+  set unoArmed(armed: boolean) {
+    this.session.armUno(this.me, armed);
   }
 
   /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
   async run(): Promise<'done' | 'saved'> {
     // What a real launcher says about itself (noise on its line, a link lost for good), already rate-limited.
     const notices = this.o.hardware?.onNotice?.((m) => {
-      this.note(m);
+      this.session.note(m);
       this.draw();
     });
     try {
-      for (;;) {
-        if (!roundEnded(this.match.game)) await this.playRound();
-        this.match = withRound(this.match, this.state);
-        if (this.match.winner !== null) {
-          await this.showScores(true);
-          return 'done';
-        }
-        await this.showScores(false);
-        this.match = nextRound(this.match);
-        this.state = this.match.game;
-        this.log = [];
-        this.unoArmed = false;
-      }
+      await this.session.run();
+      await this.showScores(true);
+      return 'done';
     } catch (e) {
       // Whatever stopped the game (q, a device that went away, a bug), the game is kept.
       const where = this.save();
@@ -130,44 +132,40 @@ export class PlaySession implements Ui {
       throw new SessionError(e as Error, where);
     } finally {
       notices?.();
-      this.launcher?.detach();
     }
   }
 
-  private newLauncher(): MachineLauncher {
-    const prev = this.launcher;
-    const meta = this.o.meta;
-    const carried = prev ? prev.core : meta.launcher ? { ...meta.launcher, supply: [] } : null;
-    prev?.detach();
-    // A device cannot say which cards it holds (it may have been emptied, restarted or reloaded since
-    // the save): its machine starts empty, and the round loads the supply into it, the person asked.
-    const resumeSupply = this.state.moves > 0 && !this.o.hardware ? this.state.supply : [];
+  private heard(e: TableEvent): void {
+    if (e.type === 'round' || e.type === 'moved') this.draw();
+    else if (e.type === 'question' && e.question.seat === this.me) void this.ask(e.question);
+    else if (e.type === 'phase' && e.phase === 'roundOver') {
+      this.showScores(false).then(() => this.session.nextRound(), (err: Error) => this.session.abort(err));
+    }
+  }
+
+  /** A real device runs on the real clock whatever the pace; `instant` only drops the pauses then. */
+  private newLauncher(start: LauncherStart): MachineLauncher {
+    const hw = this.o.hardware;
     const l = new MachineLauncher({
-      profile: this.o.profile,
-      seed: seedRng(String(this.match.setup.seed), 0x1a),
-      seats: this.state.players,
-      // A real device runs on the real clock whatever the pace; `instant` only drops the pauses then.
-      clock: this.o.pace === 'instant' && !this.o.hardware ? 'simulated' : 'real',
-      ...(this.o.hardware ? { hardware: this.o.hardware } : {}),
+      ...start,
+      clock: this.o.pace === 'instant' && !hw ? 'simulated' : 'real',
+      ...(hw ? { hardware: hw } : {}),
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.
       ignoreButton: true,
-      ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
     });
     l.on('ding', () => this.fly('♪ ding'));
     l.on('decided', (e) => !e.fire && this.fly('♪ ding… nothing'));
     l.on('card', (e) => this.fly(`${this.flying} → ${cardLabel(e.card)}${e.halfOut ? ' (left half out)' : ''}`));
     l.on('jam', () => this.fly(`${this.flying}  JAM: clearing it`));
     l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`));
-    l.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
     // A device lost for good says so itself (a notice); only one that reconnects is waited for.
-    l.on('offline', () => l.lostForGood === null && this.note('The launcher went offline: waiting for it to come back'));
-    l.on('online', () => this.note('The launcher is back online'));
+    l.on('offline', () => l.lostForGood === null && this.session.note('The launcher went offline: waiting for it to come back'));
+    l.on('online', () => this.session.note('The launcher is back online'));
     l.onAttention((m) => {
-      this.note(m);
+      this.session.note(m);
       this.draw();
       this.o.attention?.(m);
     });
-    this.launcher = l;
     return l;
   }
 
@@ -176,15 +174,9 @@ export class PlaySession implements Ui {
     this.draw();
   }
 
-  private note(line: string): void {
-    // More than a tall terminal shows: the screen shows the newest that fit.
-    this.log.push(line);
-    if (this.log.length > 40) this.log.splice(0, this.log.length - 40);
-  }
-
   private launcherView(): LauncherView | null {
-    const l = this.launcher;
-    if (!l || !this.state.rules.options.launcher) return null;
+    const l = this.session.launcher;
+    if (!l || !this.session.state.rules.options.launcher) return null;
     return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: l.unitState, flying: this.flying, device: l.hardware.name };
   }
 
@@ -192,8 +184,10 @@ export class PlaySession implements Ui {
   private screen: () => string[] = () => this.table();
 
   private table(): string[] {
+    const s = this.session;
     return renderScreen({
-      names: this.names, me: this.o.meta.me, state: this.state, match: this.match, launcher: this.launcherView(), log: this.log,
+      // More than a tall terminal shows: the screen shows the newest lines that fit.
+      names: this.names, me: this.me, state: s.state, match: s.match, launcher: this.launcherView(), log: s.log.slice(-LOG_SHOWN),
       prompt: this.prompt, message: this.message, unoArmed: this.unoArmed, typed: this.typed, playable: this.playable, colour: this.o.colour,
     }, this.o.size?.());
   }
@@ -221,51 +215,30 @@ export class PlaySession implements Ui {
     return this.o.keys.next();
   }
 
-  private async playRound(): Promise<void> {
-    const launcher = this.state.rules.options.launcher ? this.newLauncher() : null;
-    if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}, dealer: ${this.names[this.state.dealer]}`);
-    else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
-    this.resumed = false;
-    this.draw();
-    if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);
-    this.restoreAim = null;
-    this.words.from(this.state);
-    const { state } = await runRound(this.state, launcher, this.bots, {
-      ask: (state, seat, moves, mode) => this.ask(state, seat, moves, mode),
-      moved: (state, move, events) => this.moved(state, move, events),
-    });
-    this.state = state;
-  }
-
-  private async ask(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
-    this.state = state;
-    if (mode === 'react') {
-      // A chance let go is not offered again while the same player is still catchable.
-      if (state.uno !== null && state.uno === this.declinedUno) return null;
+  /** Puts the question to the person at the keyboard; a quit ends the session with it. */
+  private async ask(q: Question): Promise<void> {
+    let m: Move | null;
+    try {
+      m = await askPerson(this, this.session.state, q.seat, q.moves, q.mode);
+    } catch (e) {
+      this.session.abort(e as Error);
+      return;
     }
-    const m = await askPerson(this, state, seat, moves, mode);
-    if (mode === 'react' && m === null) this.declinedUno = state.uno;
-    // "UNO with your next play" holds for the move being made, not for later turns.
-    if (mode === 'turn' || m?.type === 'play') this.unoArmed = false;
     this.prompt = [];
     this.typed = '';
     this.playable = new Set();
-    return m;
+    this.session.answer(q.seat, m);
   }
 
-  private async moved(state: GameState, move: Move, events: readonly GameEvent[]): Promise<void> {
-    this.state = state;
-    for (const line of this.words.lines(events)) this.note(line);
-    if (state.uno === null) this.declinedUno = null;
-    this.draw();
+  private async afterMove(move: Move): Promise<void> {
     // A quit typed while the bots play waits no longer than the move being shown.
     if (this.o.keys.takeQuit()) throw new QuitSignal();
     const pause = PAUSE[this.o.pace];
-    if (pause && move.seat !== this.o.meta.me) await new Promise((r) => setTimeout(r, pause));
+    if (pause && move.seat !== this.me) await new Promise((r) => setTimeout(r, pause));
   }
 
   private async showScores(final: boolean): Promise<void> {
-    const m = this.match;
+    const m = this.session.match;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
     const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${roundEndText(m.rounds[m.rounds.length - 1].winner, this.names)}`, ''];
     // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
@@ -298,19 +271,19 @@ export class PlaySession implements Ui {
 
   /** Writes the save file (never half of one): the match with its move logs, plus the seats and the launcher's state. */
   save(): string {
-    const core = this.launcher?.core;
-    const aim = this.launcher ? this.launcher.context.aimSeat : this.o.meta.aim;
-    const text = playSaveText(this.match, this.state, {
-      ...this.o.meta, launcher: core ? savedLauncher(core) : this.o.meta.launcher, ...(aim !== undefined ? { aim } : {}), events: this.log.slice(),
-    });
+    this.session.save();
+    return this.savedTo!;
+  }
+
+  private write(text: string): void {
     try {
       writeFileAtomically(this.o.savePath, text);
-      return (this.savedTo = this.o.savePath);
+      this.savedTo = this.o.savePath;
     } catch {
       // The folder went away or is read-only: the game goes to the temp folder rather than being lost.
       const fallback = path.join(tmpdir(), `uno-extreme-save-${process.pid}.json`);
       writeFileAtomically(fallback, text);
-      return (this.savedTo = fallback);
+      this.savedTo = fallback;
     }
   }
 }

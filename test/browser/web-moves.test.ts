@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { pressPrompt } from '../../cli/play/words.ts';
+import { pressPrompt } from '../../table/words.ts';
 import { card, legalMoves, parsePlaySave, type GameState } from '../../game/index.ts';
 import { hasChromium } from './chromium.ts';
 import { positionWhere } from './positions.ts';

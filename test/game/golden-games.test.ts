@@ -14,7 +14,7 @@ import { makeBots, type BotKind } from '../../game/bots/index.ts';
 import { createMatch } from '../../game/match.ts';
 import type { Options } from '../../game/rules.ts';
 import { runMatchSync, runRoundSync } from '../../game/runner.ts';
-import { createGame } from '../../game/setup.ts';
+import { createGame, launcherRng } from '../../game/setup.ts';
 import type { GameEvent, GameState, Move } from '../../game/state.ts';
 
 interface Group {
@@ -65,7 +65,7 @@ function digest(g: Group): string {
     const seed = seedRng(20261130, i)[0];
     const bots = makeBots(g.players, seed, Array.from({ length: g.players }, (_, s) => g.bots[s % g.bots.length]));
     const launcherFor = (s: GameState) =>
-      s.rules.options.launcher ? new FastLauncher(resolveProfile(s.rules.profile ?? 'seed-0-8'), seedRng(seed, 0x1a, s.round)) : null;
+      s.rules.options.launcher ? new FastLauncher(resolveProfile(s.rules.profile ?? 'seed-0-8'), launcherRng(seed, s.round)) : null;
     if (g.match) {
       const m = runMatchSync(createMatch({ rules: g.rules, options: g.options, players: g.players, seed, log: false }), launcherFor, bots, { onStep });
       h.update(JSON.stringify({ totals: m.totals, winner: m.winner, rounds: m.rounds.length, game: m.game }));

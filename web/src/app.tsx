@@ -5,8 +5,8 @@
  * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
-import { roundEndText } from '../../cli/play/words.ts';
+import { scoreSheetHtml } from '../../table/scoresheet.ts';
+import { roundEndText } from '../../table/words.ts';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';

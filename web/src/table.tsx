@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
-import { roundEndText } from '../../cli/play/words.ts';
+import { roundEndText } from '../../table/words.ts';
 import { CardFace, COLOUR_SYMBOL, Hand } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';

@@ -15,6 +15,7 @@ import type { SerialLauncher } from '../../../firmware-bridge/serial/driver.ts';
 import type { LineTransport } from '../../../firmware-bridge/transport.ts';
 import { knownLauncherPort, requestLauncherPort, webSerialName, webSerialSupport, type WebSerialPortInfo, type WebSerialTransport } from '../../../firmware-bridge/web-serial.ts';
 import { createPageLauncher, type PageLauncher, type PageLauncherOptions } from '../launcher/index.ts';
+import { onDevice } from '../../../table/launcher.ts';
 import type { SaveStore } from '../session.ts';
 import type { BoardTally } from './protocol.ts';
 import type { WorkerTransport } from './worker-transport.ts';
@@ -285,13 +286,13 @@ export class PageDevice {
    * on a board starts empty: a board holds the cards a person put in it, which the page cannot
    * see (a virtual one restarted with the page holds none; a USB one may have lost some to a
    * burst cut short by a reload), so the round loads its supply into it (the person is asked), as
-   * at the start of a game, and the game's supply and the board's cards agree from there.
+   * at the start of a game, and the game's supply and the board's cards agree from there
+   * ({@link onDevice}).
    */
   readonly makeLauncher = (o: PageLauncherOptions): PageLauncher => {
     const hw = this.hardware;
     if (!hw) return createPageLauncher(o);
-    const { supply: _loadedByTheRound, ...rest } = o;
-    const pl = createPageLauncher({ ...rest, ...(o.resume ? { resume: { ...o.resume, supply: [] } } : {}), speed: 1, hardware: hw });
+    const pl = createPageLauncher({ ...onDevice(o), speed: 1, hardware: hw });
     const l = pl.launcher;
     const offs = [
       l.on('card', () => this.set({ cards: this.state.cards + 1 })),

@@ -1,9 +1,9 @@
 /**
  * Game events in plain words, as a person at the table would say them.
  */
-import { cardLabel, ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../../game/index.ts';
+import { cardLabel, ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../game/index.ts';
 
-/** Names of the seats: seat 0 is the person, the others are bots. */
+/** Names of the seats, by seat. */
 export type Names = readonly string[];
 
 const REASONS: Record<string, string> = {
@@ -116,4 +116,14 @@ export class EventWords {
     }
     return out;
   }
+}
+
+/** The first line of a round's log. */
+export function roundStartLine(round: number, dealer: string): string {
+  return `Round ${round + 1}, dealer: ${dealer}`;
+}
+
+/** Seats named the way the table names them: "seat 2" in an engine message becomes the player's name. */
+export function withNames(text: string, names: Names): string {
+  return text.replace(/\bseat (\d+)\b/g, (all, n: string) => names[Number(n)] ?? all);
 }

@@ -2,7 +2,7 @@
  * The printable score sheet of a match: rounds, each player's points and running totals, like the
  * printed score cards players keep. HTML with print styles, no scripts, no network.
  */
-import { ROUND_MOVE_LIMIT, type MatchState } from '../../game/index.ts';
+import { ROUND_MOVE_LIMIT, type MatchState } from '../game/index.ts';
 import type { Names } from './words.ts';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

@@ -1,0 +1,486 @@
+/**
+ * A match at one table, headless: seats played by people or by bots, round after round to the
+ * target, against the launcher (of any kind: its factory is injected), kept through a save store
+ * (injected). The terminal game and the page are views over it: they show what it holds, put its
+ * questions to their person and hand back the answers ({@link MatchSession.answer}). Any number of
+ * people may sit at the table; each is asked only for their own seat and sees, through
+ * {@link MatchSession.viewOf}, only their own hand.
+ *
+ * The round is run by the engine's runRound with the positional bots of the save and the match's
+ * launcher stream, so a match saved by one view goes on in another exactly as it would have.
+ */
+import type { CoreState } from '../emulator/core.ts';
+import type { MachineLauncher } from '../emulator/launcher.ts';
+import type { Profile } from '../emulator/profile.ts';
+import {
+  checkMove, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
+  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
+} from '../game/index.ts';
+import type { LauncherFactory, TableLauncher } from './launcher.ts';
+import { EventWords, roundStartLine, withNames } from './words.ts';
+
+/** A question waiting for a person's answer. */
+export interface Question {
+  seat: number;
+  moves: readonly Move[];
+  mode: AskMode;
+  /** Counts the questions asked: a view tells one from the next. */
+  id: number;
+}
+
+/** Where the match is: a round being played, a round's scores shown, the end. */
+export type Phase = 'playing' | 'roundOver' | 'matchOver';
+
+/** What a view hears, as it happens. */
+export type TableEvent =
+  | { type: 'launcher'; launcher: MachineLauncher }
+  /** A round begins (or goes on, resumed): its first line is in the log. */
+  | { type: 'round' }
+  | { type: 'question'; question: Question }
+  | { type: 'answered'; seat: number }
+  | { type: 'moved'; move: Move; events: readonly GameEvent[] }
+  | { type: 'phase'; phase: Phase }
+  | { type: 'note'; line: string }
+  /** Anything else a display shows changed (a refusal, UNO armed, the speed). */
+  | { type: 'changed' };
+
+/** Where the match is kept: a file, the browser's storage. Throws when it cannot keep it. */
+export interface SaveStore {
+  save(text: string): void;
+}
+
+/**
+ * Seats whose bots think elsewhere (the page's search worker): the round loop asks them like
+ * people, and they answer on their own.
+ */
+export interface RemoteSeats {
+  has(seat: number): boolean;
+  /** The table's bots with these seats made ones the loop asks. */
+  table(bots: readonly Bot[]): Bot[];
+  decide(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null>;
+  dispose(reason: Error): void;
+}
+
+/** A person's seat: what the session holds for them between questions. */
+interface PersonSeat {
+  /** UNO is called with their next play. */
+  unoArmed: boolean;
+  /** The seat they let go uncaught (or their own late call) while it is still catchable. */
+  declinedUno: number | null;
+  /** Why the last thing they tried was refused, until the next move. */
+  message: string | null;
+  /** A press they made has not come back yet (the launcher is firing). */
+  busy: boolean;
+}
+
+/** What one seat may see: its own hand, the others' only as counts (unless Show Hands shows them), never the supply's order. */
+export interface SeatView {
+  seat: number;
+  names: readonly string[];
+  hand: readonly CardId[];
+  /** Cards in each seat's hand. */
+  handSizes: readonly number[];
+  /** Every hand, while Show Hands has them on the table; else null. */
+  shownHands: readonly (readonly CardId[])[] | null;
+  discard: readonly CardId[];
+  /** Cards in the launcher or the draw pile (their order is no one's to see). */
+  supplyCount: number;
+  colour: GameState['colour'];
+  direction: 1 | -1;
+  turn: number;
+  dealer: number;
+  pending: Pending | null;
+  uno: number | null;
+  out: readonly boolean[];
+  winner: number | null;
+  round: number;
+  moves: number;
+  totals: readonly number[];
+  phase: Phase;
+  /** The question put to this seat, if one waits. */
+  question: Question | null;
+  unoArmed: boolean;
+  message: string | null;
+  log: readonly string[];
+}
+
+/** The session was stopped (a new game, an import, a reload): its round loop ends quietly. */
+class Stopped extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/** How a session is made. */
+export interface MatchSessionOptions {
+  match: MatchState;
+  meta: PlayMeta;
+  profile: Profile;
+  /** Makes each round's launcher (rule sets with a launcher). */
+  makeLauncher: LauncherFactory;
+  store: SaveStore;
+  /**
+   * Kept after every move, at each round's end and start (the page: a reload goes on where it
+   * was); otherwise only when the view calls {@link MatchSession.save} (the terminal, on a quit).
+   */
+  autosave: boolean;
+  /** The seats people play (default: the save's `people`, else its `me`). */
+  people?: readonly number[];
+  /** What the search bots are told (the launcher on the table, the clock a time budget reads). */
+  search?: Omit<SearchOptions, 'budget'>;
+  /** Bots that think elsewhere. */
+  remote?: RemoteSeats;
+  /**
+   * Awaited after each move has been shown (a view's pace, a quit typed meanwhile: it may throw).
+   */
+  afterMove?: (move: Move) => Promise<void>;
+  /**
+   * Resolves once the launcher device can play, or when `signal` aborts; each round's launcher is
+   * made after it. Absent: always ready.
+   */
+  deviceReady?: (signal: AbortSignal) => Promise<void>;
+  /** Said when the game cannot be kept (autosave): the session goes on. */
+  notKept?: (error: Error) => string;
+}
+
+/** The events of the round in plain words, newest last; this many are kept. */
+const LOG_LINES = 60;
+/** The last events a save keeps, shown again after a resume (more than a tall terminal shows). */
+const EVENTS_SAVED = 40;
+
+/** Runs the match; holds what the views show. */
+export class MatchSession {
+  match: MatchState;
+  state: GameState;
+  readonly meta: PlayMeta;
+  readonly people: readonly number[];
+  phase: Phase = 'playing';
+  question: Question | null = null;
+  log: string[];
+  /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
+  logBase = 0;
+  /** The questions put to people so far (a view tells one from the next by its `id`). */
+  questionsAsked = 0;
+  private readonly seats = new Map<number, PersonSeat>();
+  private readonly words: EventWords;
+  private readonly bots: Bot[];
+  private readonly listeners = new Set<(e: TableEvent) => void>();
+  private current: TableLauncher | null = null;
+  /** The launcher's state between rounds (and once the last is gone): the save's, then each round's. */
+  private carried: CoreState | null;
+  /** Where the launcher faced when the last one went (the save's, before any). */
+  private carriedAim: number | undefined;
+  /** The seat to turn the launcher to before the resumed round goes on, once. */
+  private restoreAim: number | null;
+  private resumed: boolean;
+  /** What the loop waits for from outside (an answer, the next round), ended by an abort. */
+  private waiting: { resolve: (v: Move | null) => void; reject: (e: Error) => void } | null = null;
+  private readonly stopping = new AbortController();
+  private stopReason: Error | null = null;
+
+  constructor(private readonly o: MatchSessionOptions) {
+    this.match = o.match;
+    this.state = o.match.game;
+    this.meta = o.meta;
+    this.people = o.people ?? o.meta.people ?? [o.meta.me];
+    const players = o.match.setup.players;
+    if (!this.people.includes(o.meta.me) || this.people.some((p) => !Number.isInteger(p) || p < 0 || p >= players) || new Set(this.people).size !== this.people.length)
+      throw new Error(`the people's seats ${this.people.join(', ')} must be seats 0..${players - 1}, each once, seat ${o.meta.me} (me) among them`);
+    for (const seat of this.people) this.seats.set(seat, { unoArmed: false, declinedUno: null, message: null, busy: false });
+    this.words = new EventWords(o.meta.names);
+    const bots = tableBots(o.meta, o.match.setup.seed, o.search ?? {}, this.people);
+    this.bots = o.remote ? o.remote.table(bots) : bots;
+    showRoundSoFar(this.bots, this.state);
+    // A resumed game shows the events it showed when saved, and faces where the launcher faced.
+    this.log = [...(o.meta.events ?? [])];
+    this.resumed = o.match.game.moves > 0;
+    this.restoreAim = this.resumed ? (o.meta.aim ?? null) : null;
+    this.carried = o.meta.launcher ? { ...o.meta.launcher, supply: [] } : null;
+    this.carriedAim = o.meta.aim;
+  }
+
+  /** The seat names. */
+  get names(): readonly string[] {
+    return this.meta.names;
+  }
+
+  /** Hears every change; returns the unsubscribe function. */
+  subscribe(listener: (e: TableEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(e: TableEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  private seat(seat: number): PersonSeat {
+    const s = this.seats.get(seat);
+    if (!s) throw new Error(`seat ${seat} is not a person's`);
+    return s;
+  }
+
+  /** The person at `seat` has UNO called with their next play. */
+  unoArmed(seat: number): boolean {
+    return this.seat(seat).unoArmed;
+  }
+
+  /** Arms (or disarms) UNO for the person at `seat`'s next play. */
+  armUno(seat: number, armed: boolean): void {
+    this.seat(seat).unoArmed = armed;
+    this.emit({ type: 'changed' });
+  }
+
+  /** Why the last thing the person at `seat` tried was refused, until the next move. */
+  message(seat: number): string | null {
+    return this.seat(seat).message;
+  }
+
+  /** A press the person at `seat` made has not come back yet. */
+  busy(seat: number): boolean {
+    return this.seat(seat).busy;
+  }
+
+  /** The running launcher (null in draw-pile rule sets and between rounds). */
+  get launcher(): MachineLauncher | null {
+    return this.current?.launcher ?? null;
+  }
+
+  /** Plays the match until its end; a {@link stop} ends it quietly, an {@link abort} with its error. */
+  async run(): Promise<void> {
+    try {
+      // Kept at once: a game just started or opened from a file is the one a reload goes on with.
+      this.autosave();
+      for (;;) {
+        if (!roundEnded(this.match.game)) await this.playRound();
+        this.match = withRound(this.match, this.state);
+        this.autosave();
+        this.setPhase(this.match.winner !== null ? 'matchOver' : 'roundOver');
+        if (this.phase === 'matchOver') return;
+        // A listener may have stopped the session on hearing the round's end.
+        this.checkStopped();
+        await this.wait();
+        this.match = nextRound(this.match);
+        this.state = this.match.game;
+        this.logBase += this.log.length;
+        this.log = [];
+        for (const s of this.seats.values()) s.unoArmed = false;
+        this.autosave();
+        this.setPhase('playing');
+      }
+    } catch (e) {
+      // A stopped session ends quietly, whatever its launcher did as it went (a board closed under it).
+      if (this.stopReason instanceof Stopped) return;
+      throw this.stopReason ?? e;
+    } finally {
+      this.dropLauncher();
+    }
+  }
+
+  private setPhase(phase: Phase): void {
+    this.phase = phase;
+    this.emit({ type: 'phase', phase });
+  }
+
+  /** Deals the next round once the scores were read. */
+  nextRound(): void {
+    if (this.phase !== 'roundOver') return;
+    const w = this.waiting;
+    this.waiting = null;
+    w?.resolve(null);
+  }
+
+  /** Ends the session where it is (its save stays); a question waiting is dropped. */
+  stop(): void {
+    this.end(new Stopped());
+  }
+
+  /** Ends the session with `reason` (a person quitting, a view that failed): {@link run} throws it. */
+  abort(reason: Error): void {
+    this.end(reason);
+  }
+
+  private end(reason: Error): void {
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    this.stopping.abort();
+    const w = this.waiting;
+    this.waiting = null;
+    w?.reject(reason);
+    this.dropLauncher();
+    this.o.remote?.dispose(reason);
+  }
+
+  private checkStopped(): void {
+    if (this.stopReason) throw this.stopReason;
+  }
+
+  private wait(): Promise<Move | null> {
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  /** The save's text: the match with its move logs, the seats, the launcher's state, where it faced, the last events. */
+  saveText(): string {
+    const l = this.launcher;
+    const core = l?.core ?? this.carried;
+    const aim = l ? l.context.aimSeat : this.carriedAim;
+    const people = this.people.length === 1 && this.people[0] === this.meta.me ? {} : { people: [...this.people] };
+    return playSaveText(this.match, this.state, {
+      ...this.meta,
+      ...people,
+      launcher: core ? savedLauncher(core) : null,
+      ...(aim !== undefined ? { aim } : {}),
+      events: this.log.slice(-EVENTS_SAVED),
+    });
+  }
+
+  /** Keeps the match in the store (throws when it cannot). */
+  save(): void {
+    this.o.store.save(this.saveText());
+  }
+
+  private autosave(): void {
+    if (!this.o.autosave) return;
+    try {
+      this.save();
+    } catch (e) {
+      // Storage full or refused: the game goes on, and says it is not kept.
+      this.note(this.o.notKept?.(e as Error) ?? `This game cannot be kept (${(e as Error).message})`);
+    }
+  }
+
+  /** Adds a line to the log (newest last). */
+  note(line: string): void {
+    this.log.push(line);
+    if (this.log.length > LOG_LINES) this.logBase += this.log.splice(0, this.log.length - LOG_LINES).length;
+    this.emit({ type: 'note', line });
+  }
+
+  /**
+   * Answers the question waiting for `seat`: `move` must be one of its moves (null lets a chance
+   * out of turn go). A move that is not legal now is refused with the engine's reason, kept as
+   * the seat's message.
+   */
+  answer(seat: number, move: Move | null): boolean {
+    const q = this.question;
+    if (!q || q.seat !== seat || !this.waiting) return false;
+    if (move === null ? q.mode !== 'react' : !q.moves.includes(move)) {
+      const why = move ? checkMove(this.state, move)?.message : null;
+      this.refuse(seat, why ?? 'that is not one of your choices now');
+      return false;
+    }
+    const s = this.seat(seat);
+    if (q.mode === 'react' && move === null) s.declinedUno = this.state.uno;
+    // "UNO with your next play" holds for the move being made, not for later turns.
+    if (q.mode === 'turn' || move?.type === 'play') s.unoArmed = false;
+    if (move?.type === 'press') s.busy = true;
+    s.message = null;
+    const w = this.waiting;
+    this.waiting = null;
+    this.question = null;
+    w.resolve(move);
+    this.emit({ type: 'answered', seat });
+    return true;
+  }
+
+  /** Shows the person at `seat` why `text` (a refusal) until the next move; "seat N" becomes a name. */
+  refuse(seat: number, text: string): void {
+    this.seat(seat).message = withNames(text, this.names);
+    this.emit({ type: 'changed' });
+  }
+
+  /** What `seat` may see now. */
+  viewOf(seat: number): SeatView {
+    const s = this.state;
+    const person = this.seats.get(seat);
+    const p = s.pending;
+    // A card drawn is its drawer's to see.
+    const pending = p && p.kind === 'drawn' && p.seat !== seat ? { ...p, card: '' } : p;
+    return {
+      seat, names: this.names, hand: [...s.hands[seat]], handSizes: s.hands.map((h) => h.length),
+      shownHands: s.shown ? s.hands.map((h) => [...h]) : null,
+      discard: [...s.discard], supplyCount: s.supply.length, colour: s.colour, direction: s.direction, turn: s.turn,
+      dealer: s.dealer, pending: pending ? { ...pending } : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
+      totals: [...this.match.totals], phase: this.phase,
+      question: this.question?.seat === seat ? this.question : null,
+      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.log],
+    };
+  }
+
+  private dropLauncher(): void {
+    const l = this.current;
+    if (!l) return;
+    this.carried = l.launcher.core;
+    this.carriedAim = l.launcher.context.aimSeat;
+    this.current = null;
+    l.dispose();
+  }
+
+  private newLauncher(): TableLauncher {
+    this.dropLauncher();
+    const carried = this.carried;
+    const resumeSupply = this.state.moves > 0 ? this.state.supply : [];
+    const l = this.o.makeLauncher({
+      profile: this.o.profile,
+      seed: launcherRng(String(this.match.setup.seed)),
+      seats: this.state.players,
+      ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
+    });
+    // What a view does not keep: a warning a person should still read after it.
+    l.launcher.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
+    this.current = l;
+    this.emit({ type: 'launcher', launcher: l.launcher });
+    return l;
+  }
+
+  private async playRound(): Promise<void> {
+    // A kept game whose board is not back yet (a reloaded page) waits for it, shown as it is.
+    if (this.state.rules.options.launcher && this.o.deviceReady) {
+      await this.o.deviceReady(this.stopping.signal);
+      this.checkStopped();
+    }
+    const launcher = this.state.rules.options.launcher ? this.newLauncher().launcher : null;
+    if (this.state.moves === 0) this.note(roundStartLine(this.state.round, this.names[this.state.dealer]));
+    else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    this.resumed = false;
+    this.emit({ type: 'round' });
+    if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);
+    this.restoreAim = null;
+    this.words.from(this.state);
+    const { state } = await runRound(this.state, launcher, this.bots, {
+      ask: (state, seat, moves, mode) => this.asked(state, seat, moves, mode),
+      moved: (state, move, events) => this.moved(state, move, events),
+    });
+    this.state = state;
+  }
+
+  private asked(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
+    this.checkStopped();
+    if (this.o.remote?.has(seat)) return this.o.remote.decide(state, seat, moves, mode);
+    this.state = state;
+    const s = this.seat(seat);
+    // A chance let go is not offered again while the same player is still catchable (a card to jump in with is another chance).
+    if (mode === 'react' && state.uno !== null && state.uno === s.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
+    const question: Question = { seat, moves, mode, id: ++this.questionsAsked };
+    this.question = question;
+    s.busy = false;
+    const answered = this.wait();
+    this.emit({ type: 'question', question });
+    return answered;
+  }
+
+  private async moved(state: GameState, move: Move, events: readonly GameEvent[]): Promise<void> {
+    this.checkStopped();
+    this.state = state;
+    for (const line of this.words.lines(events)) this.note(line);
+    for (const s of this.seats.values()) {
+      if (state.uno === null) s.declinedUno = null;
+      if (move.type === 'launcher') s.busy = false;
+      s.message = null;
+    }
+    this.autosave();
+    this.emit({ type: 'moved', move, events });
+    await this.o.afterMove?.(move);
+    this.checkStopped();
+  }
+}

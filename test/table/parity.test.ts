@@ -1,0 +1,197 @@
+/**
+ * One person and three bots play as they did before the match session was shared (main 994f7b0):
+ * whole matches of five rule sets, answered by a script, quit and resumed through the terminal's
+ * session, the page's session and the two in turn (each opening the other's save), and old saves
+ * (no launcher aim or events; a lone round from `simulate`) opened by both. Each run is reduced
+ * to digests: `game`, every question with its choices and answer, each save's match and launcher
+ * and the end; `terminal`, every screen the terminal printed; `page`, the page's log at each stop.
+ *
+ * The expected values were computed by this file on main 994f7b0. Every `game` digest, and every
+ * `terminal` digest of a terminal-only run, is main's. The `page` digests, and the screens of a
+ * terminal resuming a page's save, were taken again once both ran on table/session.ts, for two
+ * changes made on purpose: a round's first line is the terminal's ("Round 3, dealer: You", where
+ * the page said "Round 3: You deals"), and the page, like the terminal, keeps the last events
+ * and the launcher's aim in its saves and shows them again after a resume.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PlaySession } from '../../cli/play/session.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { createMatch, parsePlaySave, resolveRules, resumedMeta, type MatchState, type Move, type PlayMeta } from '../../game/index.ts';
+import { saveGame } from '../../game/save.ts';
+import { createPageLauncher } from '../../web/src/launcher/index.ts';
+import { GameSession, SAVE_KEY, type Ask } from '../../web/src/session.ts';
+import { answer } from '../e2e/strategy.ts';
+import { matchAfter, playSave } from '../hardening/fixtures.ts';
+
+/** What a run has seen, digested part by part. */
+class Transcript {
+  private readonly parts = { game: createHash('sha1'), terminal: createHash('sha1'), page: createHash('sha1') };
+  add(part: keyof Transcript['parts'], text: string): void {
+    this.parts[part].update(`${text}\n`);
+  }
+  digests(): Record<'game' | 'terminal' | 'page', string> {
+    return { game: this.parts.game.digest('hex'), terminal: this.parts.terminal.digest('hex'), page: this.parts.page.digest('hex') };
+  }
+}
+
+/** A save's text as the game goes: the match with its logs and the launcher's state (the events shown are a view's). */
+function gameOfSaveText(text: string): string {
+  const f = JSON.parse(text) as { play?: Partial<PlayMeta> };
+  return JSON.stringify({ ...f, play: f.play ? { ...f.play, events: undefined, aim: undefined } : undefined });
+}
+
+const moveText = (m: Move | null) => JSON.stringify(m);
+
+/** The terminal's keys, answered from the screen as {@link answer} reads it, quitting after `quitAfter` answers. */
+class Keys {
+  screen = '';
+  answers = 0;
+  private queue: string[] = [];
+  constructor(private readonly t: Transcript, private readonly quitAfter: number) {}
+  out = (text: string): void => {
+    this.screen = text.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+    this.t.add('terminal', this.screen);
+  };
+  async next(): Promise<string> {
+    if (this.queue.length === 0) {
+      if (this.answers >= this.quitAfter) return 'q';
+      this.answers++;
+      this.queue = answer(this.screen).map((k) => (k === 'Enter' ? 'enter' : k));
+      this.t.add('game', `keys ${this.queue.join(' ')}`);
+    }
+    return this.queue.shift()!;
+  }
+  takeQuit(): boolean {
+    return false;
+  }
+}
+
+/** A segment at the terminal: plays until `quitAfter` answers, then quits; the save's text, or null at the match's end. */
+async function terminal(t: Transcript, match: MatchState, meta: PlayMeta, quitAfter: number, dir: string): Promise<string | null> {
+  const file = path.join(dir, 'terminal.json');
+  const keys = new Keys(t, quitAfter);
+  const session = new PlaySession({ match, meta, profile: resolveProfile(meta.profile), pace: 'instant', keys, savePath: file, colour: false, out: keys.out });
+  const end = await session.run();
+  if (end === 'done') {
+    t.add('game', `done ${JSON.stringify(session.match.totals)}`);
+    session.save();
+    t.add('game', gameOfSaveText(readFileSync(file, 'utf8')));
+    return null;
+  }
+  const text = readFileSync(file, 'utf8');
+  t.add('game', gameOfSaveText(text));
+  return text;
+}
+
+/** The scripted person of the page: the first play (no UNO), a colour, pass, accept, press or draw; chances let go. */
+function scripted(ask: Ask): Move | null {
+  if (ask.mode === 'react') return null;
+  const m = ask.moves;
+  return m.find((x) => x.type === 'play' && !x.uno) ?? m.find((x) => x.type === 'colour') ?? m.find((x) => x.type === 'pass') ?? m.find((x) => x.type === 'accept') ?? m.find((x) => x.type === 'press' || x.type === 'draw') ?? m[0];
+}
+
+function memoryStore() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+}
+
+/** A segment in the page: answers `stopAfter` questions, then stops (a reload); the kept save's text, or null at the match's end. */
+async function page(t: Transcript, match: MatchState, meta: PlayMeta, stopAfter: number): Promise<string | null> {
+  const store = memoryStore();
+  const session = new GameSession({ match, meta, profile: resolveProfile(meta.profile), speed: 'instant', store, makeLauncher: createPageLauncher });
+  let answers = 0;
+  let seen = -1;
+  session.subscribe(() => {
+    const ask = session.ask;
+    if (session.phase === 'roundOver') return queueMicrotask(() => session.nextRound());
+    if (!ask || session.askId === seen) return;
+    seen = session.askId;
+    if (answers >= stopAfter) return queueMicrotask(() => session.stop());
+    answers++;
+    const m = scripted(ask);
+    t.add('game', `ask ${ask.seat} ${ask.mode} ${ask.moves.map(moveText).join(' ')} -> ${moveText(m)}`);
+    queueMicrotask(() => session.answer(m));
+  });
+  await session.run();
+  t.add('page', session.log.join('\n'));
+  // What the page keeps (after every move, and at a round's end): a reload goes on from it.
+  const text = store.getItem(SAVE_KEY)!;
+  t.add('game', gameOfSaveText(text));
+  if (session.phase !== 'matchOver') return text;
+  t.add('game', `done ${JSON.stringify(session.match.totals)}`);
+  return null;
+}
+
+type Where = 'terminal' | 'page';
+
+/** Plays a match to its end from `save`'s text, by segments of `every` answers at `where(i)` for the i-th segment. */
+async function playOut(save: string, where: (i: number) => Where, every: number): Promise<{ digests: ReturnType<Transcript['digests']>; segments: number }> {
+  const t = new Transcript();
+  const dir = mkdtempSync(path.join(tmpdir(), 'uno-parity-'));
+  let text: string | null = save;
+  let segments = 0;
+  while (text !== null) {
+    const saved = parsePlaySave(text, 'the save');
+    const meta = resumedMeta(saved.match, saved.meta);
+    const at = where(segments++);
+    t.add('game', `segment ${at}`);
+    text = at === 'terminal' ? await terminal(t, saved.match, meta, every, dir) : await page(t, saved.match, meta, every);
+  }
+  return { digests: t.digests(), segments };
+}
+
+const meta4: PlayMeta = { names: ['You', 'Bot 1', 'Bot 2', 'Bot 3'], me: 0, bots: ['heuristic', 'random'], profile: 'seed-0-8', launcher: null };
+
+/** A new match's save, as both sessions start from it. */
+function fresh(rules: string, seed: number): string {
+  const match = createMatch({ rules: resolveRules(rules, { target: 600 }), players: 4, seed, log: true });
+  return `${JSON.stringify({ ...JSON.parse(new GameSession({ match, meta: meta4, profile: resolveProfile('seed-0-8'), speed: 'instant', store: memoryStore(), makeLauncher: createPageLauncher }).saveText()) })}\n`;
+}
+
+const EXPECTED: Record<string, { digests: Record<'game' | 'terminal' | 'page', string>; segments: number }> = {
+  'extreme/terminal': { digests: { game: '206a6bbb220ffee6e9d042075a59d3259c0d2a11', terminal: '81ea791262f299ef15d893bca09864e43c894431', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 20 },
+  'extreme/page': { digests: { game: 'be640f7a4a348496ebb91a2d4bd852cc5aaafa24', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'a919aecbce7278848250405dd82931bfd15f5ab8' }, segments: 20 },
+  'extreme/both in turn': { digests: { game: 'dd3717a89d9cf491a6d3560cea7c77ef09875e4b', terminal: '72379fd8c9bf64940ace6c439640f8f7bfb33cc4', page: '28e505008a03e3d6ca3953ab93473ef7f1a83552' }, segments: 24 },
+  'classic/terminal': { digests: { game: '21c44db3aab736249367914933f553f511bb9844', terminal: 'fbbc8ea31525bf7d82457478353fa5ca1e0da5fc', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 10 },
+  'classic/page': { digests: { game: 'bb2c86870c2c0009305c6b842c7cc3dea5539fac', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'fa35ac81652d2f7b0ecda6ca4e0f3d5f5ef6fb14' }, segments: 11 },
+  'classic/both in turn': { digests: { game: 'd85b70316aa981799ea3da62a856b1156f765ac1', terminal: 'fba4ddafb3a118be61b3c1dd7471e4f3b1ab5e4d', page: '217418a14784241bead6464f6a0d2bf827e619c0' }, segments: 13 },
+  'attack-1999/terminal': { digests: { game: '5e815189128b841c7b1e5d75f79cace769ae82a2', terminal: 'aad0f3267137b074f8d042a9d489321b2625ddac', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 10 },
+  'attack-1999/page': { digests: { game: '5d6c44218811ef20c264bb0dcaa764181dea4c33', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: '9198864ca6ad00bf8e33c00470cc722e12a910f9' }, segments: 10 },
+  'attack-1999/both in turn': { digests: { game: 'd1eb06faf5163f13c390f66c527b3971c5469572', terminal: 'f71eff8e4e0d320faf1b58644d3bc25c9e9a290a', page: '32c9aba8b8f9ad3009cde399e7b462558b1bcd97' }, segments: 12 },
+  'extreme-2010/terminal': { digests: { game: '47752173a411e07e9fdbe6160d10e9c837814cea', terminal: '7d33fd3f46669858293c5f914f54eea8fad80983', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 31 },
+  'extreme-2010/page': { digests: { game: '088878cd18c4c54763f648337e3959247d808d15', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: '05b48c250deac090c7bad7bb6c10c78e73d413eb' }, segments: 30 },
+  'extreme-2010/both in turn': { digests: { game: '596cf4217db36a76366a878ee20e5a2fa0e00891', terminal: '66d47c69d71d955db8b2dee1e3b03dd68de6c90a', page: '5cb9733a3f0efd3e1a8f921dab472348eb68d858' }, segments: 37 },
+  'en-ligne/terminal': { digests: { game: '26046f3bcb5272aee7b3fce1ab7e462c9281bdba', terminal: 'bf214a779467d87591d6c03b22640996e1d53dc9', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 20 },
+  'en-ligne/page': { digests: { game: '17ec94fcbd7e90a344dc9e5732a7aafd0e1d5688', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'd627e63e2f611eea5548a0eac2c29197d0aa1dce' }, segments: 20 },
+  'en-ligne/both in turn': { digests: { game: 'd951675fb7547d5151eced94d7c75b32ac57ae2e', terminal: 'ecb3e56ca257635b49fff568b426102564dacf5d', page: '8fe78254a2547d549fc11055675e02cbc4fd60bd' }, segments: 25 },
+  'old play/terminal': { digests: { game: '30d462cc54a0dbffb59565b692961464c325ee18', terminal: '90c61118e6b8a1a5065d5b4255254ba7d1e346e3', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 4 },
+  'old play/page': { digests: { game: '0eb4c26fb1c0d1928e5d47703a505c1c742bed7e', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'd63aa25106abce20f2abdb9b5862fa1b4d1a58ae' }, segments: 4 },
+  'old round/terminal': { digests: { game: '241a99f08142a15212889005e57c007526d169cf', terminal: 'ce934136dce699787a68e51999865a115ec9c0f7', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 8 },
+  'old round/page': { digests: { game: '6b66322c5bc9402d4a618d5e2a7486286e708148', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'de3d48eb35bc65d672ae9566c902a67f32080653' }, segments: 7 },
+};
+
+describe('one person and three bots play as on main', () => {
+  for (const [rules, seed] of [['extreme', 3], ['classic', 4], ['attack-1999', 5], ['extreme-2010', 6], ['en-ligne', 7]] as const) {
+    for (const [how, where, every] of [['terminal', () => 'terminal', 9], ['page', () => 'page', 8], ['both in turn', (i: number) => (i % 2 ? 'page' : 'terminal'), 7]] as const) {
+      it(`${rules}: quit and resumed in the ${how}`, async () => {
+        const got = await playOut(fresh(rules, seed), where as (i: number) => Where, every);
+        expect(got.segments).toBeGreaterThan(2);
+        expect(got).toEqual(EXPECTED[`${rules}/${how}`]);
+        // A whole match to 600 points, through up to 37 quits and resumes, each replaying its round from the save.
+      }, 30_000);
+    }
+  }
+
+  const old = { 'a played game\'s': () => playSave(25), 'simulate\'s lone round': () => saveGame(matchAfter(30, 8).game) };
+  for (const [kind, save] of Object.entries(old)) {
+    it(`an old save (${kind}, no launcher aim or events) goes on the same in both`, async () => {
+      const key = kind.startsWith('a played') ? 'play' : 'round';
+      for (const where of ['terminal', 'page'] as const) expect(await playOut(save(), () => where, 29), where).toEqual(EXPECTED[`old ${key}/${where}`]);
+      // Two whole matches (one per view), each through several quits and resumes.
+    }, 30_000);
+  }
+});
