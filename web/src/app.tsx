@@ -4,10 +4,11 @@
  * the end of the match with its printable score sheet. The match in progress is kept in the
  * browser's storage after every move, so a reload goes on where it was.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../cli/play/scoresheet.ts';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
+import { keepEvents, restoreEvents } from './events.ts';
 import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
 import { NewGameDialog } from './newGame.tsx';
@@ -20,14 +21,16 @@ const SETTINGS_KEY = 'uno-extreme-settings';
 interface Settings {
   speed: Speed;
   colourBlind: boolean;
+  /** The hand sorted by colour then value (off: as dealt). */
+  sortHand: boolean;
 }
 
 function readSettings(store: Storage): Settings {
   try {
     const v = JSON.parse(store.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
-    return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true };
+    return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true, sortHand: v.sortHand !== false };
   } catch {
-    return { speed: 1, colourBlind: false };
+    return { speed: 1, colourBlind: false, sortHand: true };
   }
 }
 
@@ -59,6 +62,9 @@ export function App({ store }: { store: Storage }) {
   const [settings, setSettings] = useState(() => readSettings(store));
   const first = useMemo(() => restored(store), []);
   const [game, setGame] = useState<Game | null>(first.game);
+  // The game taken up from the browser's storage (not started, not opened from a file): it takes
+  // its kept events back too.
+  const fromStore = useRef<Game | null>(first.game);
   const [newOpen, setNewOpen] = useState(first.game === null);
   const [newError, setNewError] = useState<string | null>(first.error);
   const [importError, setImportError] = useState<string | null>(null);
@@ -76,6 +82,8 @@ export function App({ store }: { store: Storage }) {
   );
   useEffect(() => {
     if (!session) return;
+    if (game === fromStore.current) restoreEvents(session, store);
+    const offEvents = keepEvents(session, store);
     const off = session.subscribe(() => setTick((t) => t + 1));
     session.run().catch((e) => {
       console.error(e);
@@ -83,6 +91,7 @@ export function App({ store }: { store: Storage }) {
     });
     return () => {
       off();
+      offEvents();
       session.stop();
     };
   }, [session]);
@@ -105,6 +114,7 @@ export function App({ store }: { store: Storage }) {
     if (!boardReleased || newOpen) return;
     setBoardReleased(false);
     const kept = restored(store).game;
+    fromStore.current = kept;
     if (kept) setGame(kept);
   }, [boardReleased, newOpen]);
 
@@ -190,7 +200,7 @@ export function App({ store }: { store: Storage }) {
         </p>
       )}
       {session && <DeviceBar device={device} />}
-      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
+      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} sortHand={settings.sortHand} onSortHand={(sortHand) => setSettings({ ...settings, sortHand })} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
         <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${session.names[session.match.rounds[session.match.rounds.length - 1].winner]} went out`} wide>

@@ -4,9 +4,9 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
-import { CardFace, COLOUR_SYMBOL, Hand } from './cards.tsx';
+import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
@@ -87,7 +87,14 @@ function unoButton(session: GameSession): void {
 }
 
 /** The table of the session's match. */
-export function Table({ session, colourBlind, sound }: { session: GameSession; colourBlind: boolean; sound: Sound }) {
+export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
+  session: GameSession;
+  colourBlind: boolean;
+  sound: Sound;
+  /** The hand shown by colour then value (else in the order it was dealt and drawn). */
+  sortHand: boolean;
+  onSortHand: (sorted: boolean) => void;
+}) {
   const [choice, setChoice] = useState<Choice | null>(null);
   const s = session.state;
   const me = session.meta.me;
@@ -159,6 +166,14 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
     first?.focus();
   }, [ask]);
 
+  // The newest event in view: the log scrolls to its end as a line comes.
+  const log = useRef<HTMLDivElement>(null);
+  const lastLine = session.logBase + session.log.length;
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastLine]);
+
   const others = Array.from({ length: s.players }, (_, i) => (me + 1 + i) % s.players).filter((seat) => seat !== me);
   const seatClass = (seat: number) => {
     const active = s.winner === null && (s.pending ? s.pending.seat : s.turn) === seat;
@@ -179,7 +194,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
             </p>
             {s.shown && (
               <ul class="shown" aria-label={`${names[seat]}'s hand`}>
-                {s.hands[seat].map((id) => <li key={id}>{cardLabel(id)}</li>)}
+                {s.hands[seat].map((id) => <li key={id}><MiniCard id={id} /></li>)}
               </ul>
             )}
           </div>
@@ -231,7 +246,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
       <div class={seatClass(me)} data-seat-area={me}>
         <Hand
           label={`${names[me]}: ${s.hands[me].length} cards`}
-          cards={s.hands[me].map((id) => ({ id, playable: playable.has(id) }))}
+          cards={(sortHand ? handOrder(s.hands[me]) : s.hands[me]).map((id) => ({ id, playable: playable.has(id) }))}
           onPlay={playCard}
         >
           <p class="me-line">
@@ -262,6 +277,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
               </button>
             ))}
             {ask?.mode === 'react' && <button type="button" onClick={() => session.answer(null)}>Let it go</button>}
+            <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>Sort by colour</button>
           </div>
         </div>
       </div>
@@ -316,7 +332,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
         </section>
         <section class="events" aria-label="Events">
           <h2>Events</h2>
-          <div role="log" aria-live="polite" aria-relevant="additions" class="log">
+          <div role="log" aria-live="polite" aria-relevant="additions" class="log" ref={log} tabIndex={0}>
             <ol>
               {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
             </ol>
