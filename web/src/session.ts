@@ -15,7 +15,7 @@ import {
   cardLabel, checkMove, nextRound, playSaveText, runRound, tableBots, withRound,
   type AskMode, type Bot, type GameEvent, type GameState, type MatchState, type Move, type PlayMeta,
 } from '../../game/index.ts';
-import { EventWords, pressPrompt } from '../../cli/play/words.ts';
+import { EventWords, pressPrompt, verb } from '../../cli/play/words.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 
 /** A question waiting for the person's answer. */
@@ -292,7 +292,7 @@ export class GameSession {
       this.checkStopped();
     }
     const pl = this.state.rules.options.launcher ? this.makeLauncher() : null;
-    if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}: ${this.names[this.state.dealer]} deals`);
+    if (this.state.moves === 0) this.note(`Round ${this.state.round + 1}: ${verb(this.names[this.state.dealer], `${this.names[this.state.dealer]} deals`, 'You deal')}`);
     else if (this.log.length === 0) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.changed();
     this.words.from(this.state);

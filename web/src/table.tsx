@@ -37,7 +37,13 @@ function turnText(s: GameState, names: readonly string[], me: number): string {
 function promptText(session: GameSession): string {
   const ask = session.ask;
   const s = session.state;
-  if (!ask) return s.winner !== null ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
+  if (!ask) {
+    if (s.winner !== null) return turnText(s, session.names, session.meta.me);
+    if (session.busy) return 'The launcher is firing…';
+    const seat = s.pending ? s.pending.seat : s.turn;
+    // The person's turn by the rules, their question not asked yet (a bot's burst is landing).
+    return seat === session.meta.me ? 'Your turn comes next…' : `Waiting for ${session.names[seat]}`;
+  }
   if (ask.mode === 'press') return pressLabel(s, session.meta.me, session.names) ?? 'Press the launcher';
   if (ask.mode === 'react') {
     const catches = ask.moves.filter((m) => m.type === 'catch');
