@@ -8,8 +8,8 @@ import { hasChromium } from './chromium.ts';
 import { axeProblems, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** Screenshots go to docs/ when asked (UNO_EXTREME_SCREENSHOTS=1: the README's), else to the temp folder. */
-const SHOTS = process.env.UNO_EXTREME_SCREENSHOTS ? path.join(ROOT, 'docs') : path.join(tmpdir(), 'uno-extreme-screenshots');
+/** Screenshots to look at after a run (the README's are taken by `npm run page-facts`). */
+const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
   const web = useWeb();

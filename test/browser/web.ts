@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { launchChromium } from './chromium.ts';
