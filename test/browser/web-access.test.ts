@@ -18,6 +18,9 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone:
     const { page, errors } = await openPage(web.browser, web.server.url);
     const k = page.keyboard;
     await page.getByRole('dialog', { name: 'New game' }).waitFor();
+    // The seed is under More options: opened by keyboard too.
+    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.tagName === 'SUMMARY')); i++) await k.press('Tab');
+    await k.press('Enter');
     for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.startsWith('Seed'))); i++) await k.press('Tab');
     await k.press('Control+a');
     await k.type('12');

@@ -106,6 +106,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: sav
   it('takes a launcher profile from a file, refusing a wrong one with the CLI\'s field-naming error', async () => {
     const { page } = await openPage(web.browser, web.server.url);
     const dialog = page.getByRole('dialog', { name: 'New game' });
+    // The launcher's profile is under More options.
+    await dialog.locator('details.more summary').click();
     const picker = dialog.locator('label.file', { hasText: 'Profile file' }).locator('input');
     const spec = JSON.parse(JSON.stringify(BUILTIN_PROFILES['seed-0-8'])) as Record<string, unknown>;
     const bad = JSON.stringify({ ...spec, fire: { model: 'hazard', hazard: [0.1, 7] } });

@@ -190,4 +190,22 @@ describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real 
     }
     expect(errors).toEqual([]);
   });
+
+  it('asks for a new game in words a player knows, the advanced options folded away', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const form = page.getByRole('dialog', { name: 'New game' });
+    await form.waitFor();
+    const more = form.locator('details.more');
+    expect(await more.getAttribute('open')).toBeNull();
+    // What shows: no rule-set ids, profiles, seeds or "Seed 003" of the project's own jargon.
+    const shown = await form.innerText();
+    for (const jargon of ['en-ligne', 'extreme-fr', 'seed-0-8', 'Seed 00']) expect(shown).not.toContain(jargon);
+    const ruleSet = form.getByLabel('Rule set');
+    expect(await ruleSet.locator('option').allInnerTexts()).toContain('Classic UNO');
+    await ruleSet.selectOption('classic');
+    await expect.poll(() => form.locator('.hint').innerText()).toMatch(/^No launcher: you draw/);
+    await more.locator('summary').click();
+    expect(await form.getByLabel('Seed').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -98,6 +98,9 @@ export async function newGame(page: Page, o: { seed: number; players?: number; r
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'New game' }).click();
+  // The seed, the target and the house rules are folded under More options.
+  const more = dialog.locator('details.more');
+  if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
   if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
   if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
   if (o.name) await dialog.getByLabel('Your name').fill(o.name);
