@@ -158,14 +158,16 @@ describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real 
       const li = log.querySelector('li:last-child')!;
       const r = li.getBoundingClientRect();
       const box = log.getBoundingClientRect();
-      return { text: li.textContent, lines: log.querySelectorAll('li').length, inView: r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight };
+      return { text: li.textContent, prev: li.previousElementSibling?.textContent, lines: log.querySelectorAll('li').length, inView: r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight };
     });
     const before = await newest();
     expect(before.lines).toBeGreaterThan(10);
     expect(before.inView).toBe(true);
     await page.reload();
     await waitForPerson(page);
-    expect(await newest()).toEqual(before);
+    // The whole history, and under it where the game resumed, in view.
+    const after = await newest();
+    expect(after).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
     expect(errors).toEqual([]);
   }, 30_000); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
 

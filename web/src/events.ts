@@ -29,6 +29,8 @@ export function restoreEvents(session: GameSession, store: Storage): boolean {
     if (!kept || kept.at !== positionOf(session) || !Array.isArray(kept.lines)) return false;
     session.log = kept.lines.filter((l) => typeof l === 'string');
     session.logBase = Number.isInteger(kept.base) ? kept.base : 0;
+    // The session says where it resumed only over an empty log: said here, under the history.
+    session.log.push(`Resumed at move ${session.state.moves} of round ${session.state.round + 1}`);
     return true;
   } catch {
     // Damaged or from elsewhere: the game shows its events from here on.
