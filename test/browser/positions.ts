@@ -36,6 +36,13 @@ function scripted(ask: Ask): Move | null {
   return m.find((x) => x.type === 'play' && !x.uno) ?? m.find((x) => x.type === 'colour') ?? m.find((x) => x.type === 'pass') ?? m.find((x) => x.type === 'accept') ?? m.find((x) => x.type === 'press' || x.type === 'draw') ?? m[0];
 }
 
+/** A person who keeps every card: passes, accepts, presses or draws, lets every chance go. */
+export function hoarder(ask: Ask): Move | null {
+  if (ask.mode === 'react') return null;
+  const m = ask.moves;
+  return m.find((x) => x.type === 'pass') ?? m.find((x) => x.type === 'accept') ?? m.find((x) => x.type === 'press' || x.type === 'draw') ?? m[0];
+}
+
 /** A map as the page's storage. */
 function memoryStore() {
   const m = new Map<string, string>();
@@ -44,9 +51,10 @@ function memoryStore() {
 
 /**
  * The save of the first position, over seeds `from`…, where the page asks the person something
- * `holds` accepts: the page's own session (instant speed) up to the question, saved there.
+ * `holds` accepts: the page's own session (instant speed) up to the question, saved there. The
+ * person answers as `person` does (else the first play, as {@link scripted}).
  */
-export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean, o: { players: number; rules?: string; options?: Partial<Options>; from?: number; seeds?: number }): Promise<{ seed: number; save: string }> {
+export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean, o: { players: number; rules?: string; options?: Partial<Options>; from?: number; seeds?: number; person?: (ask: Ask) => Move | null }): Promise<{ seed: number; save: string }> {
   const first = o.from ?? 1;
   for (let seed = first; seed < first + (o.seeds ?? 40); seed++) {
     const match = createMatch({ rules: resolveRules(o.rules ?? 'extreme', o.options), players: o.players, seed, log: true });
@@ -60,7 +68,7 @@ export async function positionWhere(holds: (ask: Ask, s: GameSession) => boolean
       if (holds(ask, session)) {
         found = session.saveText();
         queueMicrotask(() => session.stop());
-      } else queueMicrotask(() => session.answer(scripted(ask)));
+      } else queueMicrotask(() => session.answer((o.person ?? scripted)(ask)));
     });
     // The first round only: a position is looked for where a test can reach it at once.
     session.subscribe(() => session.phase !== 'playing' && session.stop());

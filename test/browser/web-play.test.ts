@@ -67,10 +67,13 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       w = await waitForPerson(page, w.askId);
     }
     const before = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: w.ask, top: await page.locator('.discard').getAttribute('aria-label') };
+    const events = await page.getByRole('log').innerText();
     await page.reload();
     const again = await waitForPerson(page);
     expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: again.ask, top: await page.locator('.discard').getAttribute('aria-label') }).toEqual(before);
-    await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
+    // The events too: the game's history, kept with it, and where it resumed.
+    await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1$/);
+    expect(await page.getByRole('log').innerText()).toContain(events);
     expect(errors).toEqual([]);
   });
 

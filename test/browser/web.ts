@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { launchChromium } from './chromium.ts';
@@ -123,6 +124,9 @@ export async function newGame(page: Page, o: { seed: number; players?: number; r
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'New game' }).click();
+  // The seed, the target and the house rules are folded under More options.
+  const more = dialog.locator('details.more');
+  if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
   if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
   if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
   if (o.name) await dialog.getByLabel('Your name').fill(o.name);
@@ -268,4 +272,10 @@ export async function playRound(page: Page, how: 'click' | 'keys', max = 400): P
 /** The person's hand as the page shows it (card ids, in order). */
 export function handOf(page: Page): Promise<string[]> {
   return page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+}
+
+/** axe's serious and critical findings, one line each. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }

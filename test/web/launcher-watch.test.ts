@@ -76,6 +76,13 @@ describe('what the launcher view tells of a press', () => {
     expect(story(watch.shown, names)).toEqual(['Ding!', '5 cards went to You']);
   });
 
+  it('a reload with nothing to put back says so, not that a pile was shuffled in', () => {
+    const { launcher, watch } = watched({ profile: fixedBurst(5, clean), supply: deck(2) });
+    launcher.pressSync();
+    launcher.loadSync([]);
+    expect(story(watch.shown, names).at(-1)).toBe('Reloaded: no card to shuffle back in (0 in the launcher)');
+  });
+
   it('weak cells: the low-battery warning, a brown-out, then dead cells', () => {
     const low = (BATTERY.lowVolts - BATTERY.deadVolts) / (BATTERY.freshVolts - BATTERY.deadVolts);
     const weak = watched({ profile: fixedBurst(3, clean), charge: low + 0.00002 });

@@ -21,14 +21,16 @@ const SETTINGS_KEY = 'uno-extreme-settings';
 interface Settings {
   speed: Speed;
   colourBlind: boolean;
+  /** The hand sorted by colour then value (off: as dealt). */
+  sortHand: boolean;
 }
 
 function readSettings(store: Storage): Settings {
   try {
     const v = JSON.parse(store.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
-    return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true };
+    return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true, sortHand: v.sortHand !== false };
   } catch {
-    return { speed: 1, colourBlind: false };
+    return { speed: 1, colourBlind: false, sortHand: true };
   }
 }
 
@@ -191,7 +193,7 @@ export function App({ store }: { store: Storage }) {
         </p>
       )}
       {session && <DeviceBar device={device} />}
-      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
+      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} sortHand={settings.sortHand} onSortHand={(sortHand) => setSettings({ ...settings, sortHand })} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
         <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names)}`} wide>

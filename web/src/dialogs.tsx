@@ -11,10 +11,18 @@ let ids = 0;
 export function Modal({ title, onClose, children, wide, kind }: { title: string; onClose?: () => void; children: ComponentChildren; wide?: boolean; kind?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${++ids}`);
+  // Closed by the page only when it stops rendering the dialog; any other close (the browser's
+  // own, on Escape) is the person's "Back", or undone when there is no going back.
+  const leaving = useRef(false);
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const d = ref.current!;
     if (!d.open) d.showModal();
-    return () => d.open && d.close();
+    return () => {
+      leaving.current = true;
+      if (d.open) d.close();
+    };
   }, []);
   return (
     <dialog
@@ -24,6 +32,18 @@ export function Modal({ title, onClose, children, wide, kind }: { title: string;
       onCancel={(e) => {
         e.preventDefault();
         onClose?.();
+      }}
+      // Chromium lets a second Escape with no click between close a dialog whatever its cancel
+      // handler says: Escape is handled here, before the browser acts on it.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose?.();
+      }}
+      onClose={() => {
+        if (leaving.current) return;
+        if (close.current) close.current();
+        else ref.current?.showModal();
       }}
     >
       <h2 id={id.current}>{title}</h2>

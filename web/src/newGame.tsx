@@ -11,6 +11,21 @@ import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
 
+/** Each rule set as a player knows it: its name on the box, and one line on how it plays. */
+const RULE_WORDS: Readonly<Record<string, { title: string; line: string }>> = {
+  extreme: { title: 'UNO Extreme', line: 'Instead of drawing you press the launcher: it may fire nothing, or a burst of cards at you. With Hit 2, Discard All and the Coup Extrême wild.' },
+  'extreme-fr': { title: 'UNO Extreme, French edition', line: 'The launcher game with Trade Hands, Show Hands, All-Hit and Hit-Fire cards.' },
+  'attack-1999': { title: 'UNO Attack (1999)', line: 'The first launcher game: Discard All, Trade Hands, All-Hit and Hit-Fire cards.' },
+  'extreme-2010': { title: 'UNO Extreme! (UK, 2010)', line: 'The launcher game with eight Discard All cards, Wild Hit 4 and a Customizable wild.' },
+  classic: { title: 'Classic UNO', line: 'No launcher: you draw from a face-down pile. +2 cards, and a Wild +4 you may challenge.' },
+  'en-ligne': { title: 'UNO as played online', line: 'No launcher, no UNO to call, and Play Again cards that let you play once more.' },
+};
+
+/** A rule set's name and line (its own description for one the page has no words for). */
+function ruleWords(name: string): { title: string; line: string } {
+  return RULE_WORDS[name] ?? { title: name, line: RULE_SETS[name].description };
+}
+
 /** The house rules a person may change, in words. */
 const HOUSE: Array<[keyof Options, string]> = [
   ['stacking', 'Stacking: a +2 / Hit 2 on a +2 adds up'],
@@ -74,10 +89,10 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
         <label>
           Rule set
           <select value={rules} onChange={(e) => { setRules(e.currentTarget.value); setOptions({}); setTarget(RULE_SETS[e.currentTarget.value].options.target); }}>
-            {Object.values(RULE_SETS).map((r) => <option key={r.name} value={r.name}>{r.name}</option>)}
+            {Object.values(RULE_SETS).map((r) => <option key={r.name} value={r.name}>{ruleWords(r.name).title}</option>)}
           </select>
         </label>
-        <p class="hint">{base.description}</p>
+        <p class="hint">{ruleWords(rules).line}</p>
         <label>
           Players (2 to 10)
           <input type="number" min={2} max={10} required value={players} onInput={(e) => setPlayers(Number(e.currentTarget.value))} />
@@ -94,11 +109,15 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
             ))}
           </select>
         </label>
+        {base.options.launcher && device && <LauncherChoice device={device} />}
+        <details class="more">
+          <summary>More options: the launcher's character, the deal, the target, house rules</summary>
+          <div class="more-body">
         {base.options.launcher && (
           <fieldset>
             <legend>Launcher profile</legend>
             <select aria-label="Launcher profile" value={profile} onChange={(e) => setProfile(e.currentTarget.value)}>
-              <option value="">the rule set's own ({base.profile})</option>
+              <option value="">the rule set's own launcher ({base.profile})</option>
               {Object.keys(BUILTIN_PROFILES).map((p) => <option key={p} value={p}>{p}</option>)}
               {kept.map((p) => <option key={p} value={p}>{p} (file)</option>)}
             </select>
@@ -109,7 +128,6 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
             {profileError && <p class="error" role="alert">{profileError}</p>}
           </fieldset>
         )}
-        {base.options.launcher && device && <LauncherChoice device={device} />}
         <label>
           Seed
           <input type="number" min={0} required value={seed} onInput={(e) => setSeed(Number(e.currentTarget.value))} />
@@ -131,6 +149,8 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
             <input type="number" min={1} max={15} value={handSize ?? base.options.handSize} onInput={(e) => setHandSize(Number(e.currentTarget.value))} />
           </label>
         </fieldset>
+          </div>
+        </details>
         {error && <p class="error" role="alert">{error}</p>}
         <button type="submit" class="primary">Start</button>
       </form>

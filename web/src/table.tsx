@@ -4,10 +4,10 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
 import { roundEndText } from '../../table/words.ts';
-import { CardFace, COLOUR_SYMBOL, Hand } from './cards.tsx';
+import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
@@ -38,7 +38,13 @@ function turnText(s: GameState, names: readonly string[], me: number): string {
 function promptText(session: GameSession): string {
   const ask = session.ask;
   const s = session.state;
-  if (!ask) return roundEnded(s) ? turnText(s, session.names, session.meta.me) : session.busy ? 'The launcher is firing…' : `Waiting for ${turnText(s, session.names, session.meta.me).replace(/'s turn$/, '')}`;
+  if (!ask) {
+    if (roundEnded(s)) return turnText(s, session.names, session.meta.me);
+    if (session.busy) return 'The launcher is firing…';
+    const seat = s.pending ? s.pending.seat : s.turn;
+    // The person's turn by the rules, their question not asked yet (a bot's burst is landing).
+    return seat === session.meta.me ? 'Your turn comes next…' : `Waiting for ${session.names[seat]}`;
+  }
   if (ask.mode === 'press') return pressLabel(s, session.meta.me, session.names) ?? 'Press the launcher';
   if (ask.mode === 'react') {
     const catches = ask.moves.filter((m) => m.type === 'catch');
@@ -88,7 +94,14 @@ function unoButton(session: GameSession): void {
 }
 
 /** The table of the session's match. */
-export function Table({ session, colourBlind, sound }: { session: GameSession; colourBlind: boolean; sound: Sound }) {
+export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
+  session: GameSession;
+  colourBlind: boolean;
+  sound: Sound;
+  /** The hand shown by colour then value (else in the order it was dealt and drawn). */
+  sortHand: boolean;
+  onSortHand: (sorted: boolean) => void;
+}) {
   const [choice, setChoice] = useState<Choice | null>(null);
   const s = session.state;
   const me = session.meta.me;
@@ -160,6 +173,14 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
     first?.focus();
   }, [ask]);
 
+  // The newest event in view: the log scrolls to its end as a line comes.
+  const log = useRef<HTMLDivElement>(null);
+  const lastLine = session.logBase + session.log.length;
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [lastLine]);
+
   const others = Array.from({ length: s.players }, (_, i) => (me + 1 + i) % s.players).filter((seat) => seat !== me);
   const seatClass = (seat: number) => {
     const active = !roundEnded(s) && (s.pending ? s.pending.seat : s.turn) === seat;
@@ -180,7 +201,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
             </p>
             {s.shown && (
               <ul class="shown" aria-label={`${names[seat]}'s hand`}>
-                {s.hands[seat].map((id) => <li key={id}>{cardLabel(id)}</li>)}
+                {s.hands[seat].map((id) => <li key={id}><MiniCard id={id} /></li>)}
               </ul>
             )}
           </div>
@@ -232,7 +253,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
       <div class={seatClass(me)} data-seat-area={me}>
         <Hand
           label={`${names[me]}: ${s.hands[me].length} cards`}
-          cards={s.hands[me].map((id) => ({ id, playable: playable.has(id) }))}
+          cards={(sortHand ? handOrder(s.hands[me]) : s.hands[me]).map((id) => ({ id, playable: playable.has(id) }))}
           onPlay={playCard}
         >
           <p class="me-line">
@@ -263,6 +284,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
               </button>
             ))}
             {ask?.mode === 'react' && <button type="button" onClick={() => session.answer(null)}>Let it go</button>}
+            <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>Sort by colour</button>
           </div>
         </div>
       </div>
@@ -317,7 +339,7 @@ export function Table({ session, colourBlind, sound }: { session: GameSession; c
         </section>
         <section class="events" aria-label="Events">
           <h2>Events</h2>
-          <div role="log" aria-live="polite" aria-relevant="additions" class="log">
+          <div role="log" aria-live="polite" aria-relevant="additions" class="log" ref={log} tabIndex={0}>
             <ol>
               {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
             </ol>

@@ -142,7 +142,7 @@ export function story(s: Shown, names: readonly string[], jammed = false): strin
     if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
     if (p.empty) lines.push('The launcher ran empty');
   }
-  if (s.reload) lines.push(`Reloaded: the discard pile shuffled back in (${s.reload.cards} cards, ${s.reload.supply} in the launcher)`);
+  if (s.reload) lines.push(s.reload.cards > 0 ? `Reloaded: the discard pile shuffled back in (${s.reload.cards} cards, ${s.reload.supply} in the launcher)` : `Reloaded: no card to shuffle back in (${s.reload.supply} in the launcher)`);
   if (s.dead) lines.push('The batteries are dead: replace them');
   return lines;
 }

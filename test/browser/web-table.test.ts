@@ -1,0 +1,213 @@
+/**
+ * The table as a person sees it, measured in real Chromium: every card's corner index in sight in
+ * big hands, the controls of the decision on the first screen at common sizes, the newest event
+ * in view, and a New game form that Escape cannot lose.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { hasChromium } from './chromium.ts';
+import { hoarder, positionWhere } from './positions.ts';
+import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+
+const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
+
+async function openSave(page: Page, text: string): Promise<void> {
+  await page.locator('label.file', { hasText: 'Open save file' }).locator('input').setInputFiles({ name: 'position.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+}
+
+/** A saved turn of the person holding `n` cards: three players, the person keeping every card. `from`: the first seed that gives it. */
+const handOfSize = (n: number, from: number) => positionWhere((ask, s) => ask.mode === 'turn' && s.state.hands[0].length === n, { players: 3, person: hoarder, from });
+
+/**
+ * The cards of the hand whose corner index does not show whole: a point of its box (a grid of
+ * them, 1 px in) that falls outside the window or on something other than the card itself.
+ */
+function hiddenCorners(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden: string[] = [];
+    for (const b of document.querySelectorAll<HTMLButtonElement>('.hand button.card')) {
+      const r = b.querySelector('.corner-top')!.getBoundingClientRect();
+      const ok = [0, 0.5, 1].every((fx) => [0, 0.5, 1].every((fy) => {
+        const x = r.left + 1 + fx * (r.width - 2);
+        const y = r.top + 1 + fy * (r.height - 2);
+        if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+        return b.contains(document.elementFromPoint(x, y));
+      }));
+      if (!ok) hidden.push(`${b.getAttribute('aria-label')} (${Math.round(r.left)},${Math.round(r.top)})`);
+    }
+    return hidden;
+  });
+}
+
+/**
+ * What the decision asked now needs that does not show on the first screen: the controls (and
+ * the top card), each whole inside the window and not hidden where it is pointed at (its middle;
+ * a hand's card at its corner index, the part of it the next card leaves).
+ */
+function controlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = [...document.querySelectorAll<HTMLElement>('.actions button:not([disabled]), .hand button.card.playable, .ul-press:not([disabled]), .discard, .actions .prompt, .actions .message')];
+    return controls.filter((c) => {
+      const r = c.getBoundingClientRect();
+      if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return true;
+      const at = (c.querySelector('.corner-top') ?? c).getBoundingClientRect();
+      return !c.contains(document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2));
+    }).map((c) => c.getAttribute('aria-label') ?? c.textContent ?? c.className);
+  });
+}
+
+describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real Chromium)', () => {
+  const web = useWeb();
+
+  it('shows the corner index of every card of a 26- and a 30-card hand at 1280×800 and 390×844', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [n, from] of [[26, 9], [30, 20]] as const) {
+      const { save } = await handOfSize(n, from);
+      for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+        const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
+        await openSave(page, save);
+        await waitForPerson(page);
+        expect(await page.locator('.hand button.card').count()).toBe(n);
+        // Still: a raised card rises for a moment.
+        await page.waitForFunction(() => [...document.querySelectorAll('.hand button.card')].every((b) => b.getAnimations().length === 0));
+        await page.screenshot({ path: path.join(SHOTS, `hand-${n}-${width}x${height}.png`) });
+        expect(await hiddenCorners(page), `${n} cards at ${width}×${height}`).toEqual([]);
+        expect(await controlsOffScreen(page), `${n} cards at ${width}×${height}`).toEqual([]);
+        expect(errors).toEqual([]);
+      }
+    }
+  }, 90_000); // two positions searched in Node (5 s each, more on a loaded machine) and four pages opened
+
+  it('sorts the hand by colour then value, and keeps the order dealt when asked', async () => {
+    const { save } = await handOfSize(26, 9);
+    const { page } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    await waitForPerson(page);
+    const labels = () => page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')!.replace(/, playable$/, '')));
+    const colourOf = (l: string) => ['Red', 'Yellow', 'Green', 'Blue'].indexOf(l.split(' ')[0]);
+    const sorted = await labels();
+    const colours = sorted.map(colourOf).map((c) => (c < 0 ? 4 : c));
+    expect(colours).toEqual([...colours].sort((a, b) => a - b));
+    const sort = page.getByRole('button', { name: 'Sort by colour' });
+    expect(await sort.getAttribute('aria-pressed')).toBe('true');
+    await sort.click();
+    await expect.poll(() => sort.getAttribute('aria-pressed')).toBe('false');
+    const dealt = await labels();
+    expect(dealt).not.toEqual(sorted);
+    expect([...dealt].sort()).toEqual([...sorted].sort());
+  }, 30_000); // a position searched in Node (about 5 s)
+
+  // Every status line the page may show at once: a refused card and the other hands shown (Show Hands).
+  let shownHands: ReturnType<typeof positionWhere>;
+  beforeAll(() => {
+    shownHands = positionWhere((ask, s) => {
+      const plays = new Set(ask.moves.flatMap((m) => (m.type === 'play' ? [m.card] : [])));
+      return ask.mode === 'turn' && s.state.shown && plays.size > 0 && s.state.hands[0].some((c) => !plays.has(c));
+    }, { players: 4, rules: 'extreme-fr' });
+  });
+  for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [390, 844]] as const) {
+    it(`keeps every control of the decision on the first screen at ${width}×${height}, whatever status lines show`, async () => {
+      const { save } = await shownHands;
+      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
+      await openSave(page, save);
+      await waitForPerson(page);
+      expect(await controlsOffScreen(page)).toEqual([]);
+      // A card that cannot be played, refused in words: one more line above the moves.
+      await page.locator('.hand button.card:not(.playable)').first().click({ force: true });
+      await page.locator('.actions .message').waitFor();
+      expect(await page.locator('.shown').count()).toBeGreaterThan(0);
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, `fit-${width}x${height}.png`) });
+      expect(await controlsOffScreen(page)).toEqual([]);
+      expect(await axeProblems(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 90_000); // a position searched in Node (5 s, more on a loaded machine) and an axe run over the whole page (10 to 30 s)
+  }
+
+  it('grows the table to use a 1920×1080 screen', async () => {
+    const sizes: Record<number, { toy: number; bottom: number }> = {};
+    for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+      const { page } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
+      await newGame(page, { seed: 11, players: 4 });
+      await waitForPerson(page);
+      const toy = (await page.locator('.ul-toy').boundingBox())!;
+      const moves = (await page.locator('.actions').boundingBox())!;
+      sizes[width] = { toy: toy.height, bottom: moves.y + moves.height };
+      if (width === 1920) await page.screenshot({ path: path.join(SHOTS, 'fit-1920x1080.png') });
+    }
+    expect(sizes[1920].toy).toBeGreaterThan(sizes[1280].toy * 1.15);
+    // The moves sit at the foot of the screen, not two thirds of the way down.
+    expect(sizes[1920].bottom).toBeGreaterThan(1080 * 0.85);
+  });
+
+  it('shows the newest event after 30 moves, and again after a reload, with the history before it', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 4, players: 4 });
+    const moves = () => page.locator('.table').getAttribute('data-moves').then(Number);
+    let w = await waitForPerson(page);
+    while ((await moves()) < 30) {
+      expect(w.phase).toBe('playing');
+      await clickMove(page, w.ask);
+      w = await waitForPerson(page, w.askId);
+    }
+    /** The log's last line, and whether it shows inside the log's box and the window. */
+    const newest = () => page.locator('.events .log').evaluate((log) => {
+      const li = log.querySelector('li:last-child')!;
+      const r = li.getBoundingClientRect();
+      const box = log.getBoundingClientRect();
+      return { text: li.textContent, prev: li.previousElementSibling?.textContent, lines: log.querySelectorAll('li').length, inView: r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.bottom <= innerHeight };
+    });
+    const before = await newest();
+    expect(before.lines).toBeGreaterThan(10);
+    expect(before.inView).toBe(true);
+    await page.reload();
+    await waitForPerson(page);
+    // The whole history, and under it where the game resumed, in view.
+    const after = await newest();
+    expect(after).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
+    expect(errors).toEqual([]);
+  }, 30_000); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
+
+  it('never lets Escape leave the page without a way to start a game', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const form = page.getByRole('dialog', { name: 'New game' });
+    await form.waitFor();
+    // The first form (no game yet, nothing to go back to): Escape before any click, then twice after one.
+    await page.keyboard.press('Escape');
+    expect(await form.isVisible()).toBe(true);
+    await form.getByLabel('Your name').click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    expect(await form.isVisible()).toBe(true);
+    await newGame(page, { seed: 3, players: 3 });
+    // With a game on, Escape is Back, and New game opens the form again, as often as asked.
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'New game' }).click();
+      await form.waitFor();
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'detached' });
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a new game in words a player knows, the advanced options folded away', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const form = page.getByRole('dialog', { name: 'New game' });
+    await form.waitFor();
+    const more = form.locator('details.more');
+    expect(await more.getAttribute('open')).toBeNull();
+    // What shows: no rule-set ids, profiles, seeds or "Seed 003" of the project's own jargon.
+    const shown = await form.innerText();
+    for (const jargon of ['en-ligne', 'extreme-fr', 'seed-0-8', 'Seed 00']) expect(shown).not.toContain(jargon);
+    const ruleSet = form.getByLabel('Rule set');
+    expect(await ruleSet.locator('option').allInnerTexts()).toContain('Classic UNO');
+    await ruleSet.selectOption('classic');
+    await expect.poll(() => form.locator('.hint').innerText()).toMatch(/^No launcher: you draw/);
+    await more.locator('summary').click();
+    expect(await form.getByLabel('Seed').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
