@@ -137,8 +137,7 @@ class Choices {
     listMoves(round, this.list);
     this.at = -1;
     this.move = null;
-    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is
-    // cheaper; and none at all when the last move gave out no objects.
+    // New arrays (bench/NOTES.md), and none when the last move gave out no objects.
     if (this.given.length > 0) (this.given = []), (this.givenAt = []);
   }
 
@@ -335,8 +334,7 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
     if (++count > maxMoves) throw tooLong(state, maxMoves);
     choices.listFor(state);
     const decider = deciderOf(state);
-    // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
-    // costs a generator object per move.
+    // Tested here, not in `reaction`: most moves have no out-of-turn chance (bench/NOTES.md, generators).
     const open = reactionsOpen(state);
     let chose = open && (yield* reaction(state, view, bots, choices, decider));
     const p = chose ? null : pressDue(state);
@@ -344,8 +342,8 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
       if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, view, p.seat, bots);
-      // The press is made here, not in a delegated generator: one object fewer per press. The rare
-      // press the launcher ignored (a jam, an open lid) is pressed again until it dings.
+      // The press is made here, not in a delegated generator (bench/NOTES.md). The rare press the
+      // launcher ignored (a jam, an open lid) is pressed again until it dings.
       let r = (yield PRESS_OP) as PressResult;
       if (!r.dinged) r = yield* pressUntilDing(r);
       // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
@@ -368,7 +366,6 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
     const events = d.events;
     view.moved(state);
     turnPressed = choices.typeChosen() === PRESS;
-    // An index loop: for…of makes an iterator a move, in a generator that cannot elide it.
     for (let k = 0; k < events.length; k++) {
       const e = events[k];
       if (e.type === 'reload') yield { op: 'load', cards: e.cards };
