@@ -2,8 +2,11 @@
  * Cards as the game layer sees them: a card id is a unique string per physical card (`R5#1`,
  * `W#3`, `CX#2`) whose code (before `#`) says the colour and the kind; a state (JSON, saves,
  * moves, events) names cards by id. Each card met gets a serial, a small integer: a round in
- * play (game/core/round.ts) holds serials, and reads a card's meaning with one array read.
+ * play (game/core/round.ts) holds serials, and reads a card's meaning with one array read
+ * (the card, or its key: game/core/keys.ts). A kind past the 22nd throws as its cards are met,
+ * until the key has room for it.
  */
+import { faceOf, KEY_AT, keyOf } from './core/keys.ts';
 
 /** The four colours. A wild has no colour of its own: the player names one. */
 export type Colour = 'red' | 'yellow' | 'green' | 'blue';
@@ -48,14 +51,13 @@ export interface Card {
   readonly colourIndex: number;
   /**
    * The face, colour aside, as a small integer: the number (0..9) of a number card, 10 + its
-   * kind's index for another kind. A coloured card matches a top card of the same face.
+   * kind's index for another kind (game/core/keys.ts). A coloured card matches a top card of the same face.
    */
   readonly face: number;
 }
 
 /** A colour as its index in {@link COLOURS}, -1 for none (a wild's own colour, a round with none named yet). */
 export function colourIndexOf(colour: Colour | null): number {
-  // A loop, not indexOf: small enough to be inlined where it is called (every listing of moves).
   for (let i = 0; i < COLOURS.length; i++) if (COLOURS[i] === colour) return i;
   return -1;
 }
@@ -103,45 +105,13 @@ export function parseCode(code: string): Omit<Card, 'id' | 'serial' | 'kindIndex
   return kind ? { code, kind, colour, number: null } : null;
 }
 
-// A dictionary object rather than a Map: ids are property keys V8 internalizes once, and the
-// lookup measured faster than Map.get.
+// A dictionary object rather than a Map (bench/NOTES.md).
 const cache: Record<CardId, Card> = Object.create(null);
 /** Every card met, by serial: a round in play holds serials, and reads its cards here. */
 const bySerial: Card[] = [];
 
-/**
- * Each card met, by serial, as one small integer: its code's colour and face, `(colourIndex + 1)
- * × 32 + face` ({@link Card.colourIndex}, {@link Card.face}; read them with {@link keyColour} and
- * {@link keyFace}). Identical cards share it, and the face names the kind too ({@link keyKind}):
- * listing moves and the bots test every card of a hand before every move, and an array of small
- * integers read at a serial costs no load of a card object. Filled as serials are assigned.
- */
-export const KEY_AT: readonly number[] = [];
-
-/** The key of a card's colour and face ({@link KEY_AT}). */
-export function keyOf(colourIndex: number, face: number): number {
-  return (colourIndex + 1) * 32 + face;
-}
-
-/** The colour of a {@link KEY_AT} key, as an index in COLOURS: -1 for a wild. */
-export function keyColour(key: number): number {
-  return (key >> 5) - 1;
-}
-
-/** The face of a {@link KEY_AT} key ({@link Card.face}). */
-export function keyFace(key: number): number {
-  return key & 31;
-}
-
-/** The kind of a {@link KEY_AT} key, as its index in {@link CARD_KINDS}: a number's face is its value, another's 10 + its kind's. */
-export function keyKind(key: number): number {
-  const face = key & 31;
-  return face < 10 ? 0 : face - 10;
-}
-
 /** The card an id names. Throws on a malformed id: ids come from the deck, never from a person. */
 export function card(id: CardId): Card {
-  // Kept this small so that it is inlined where it is called (every card of every listing).
   return cache[id] ?? parseCard(id);
 }
 
@@ -152,11 +122,11 @@ function parseCard(id: CardId): Card {
   const kindIndex = CARD_KINDS.indexOf(parsed.kind);
   const c: Card = {
     id, ...parsed, serial: bySerial.length, kindIndex, colourIndex: parsed.colour === null ? -1 : COLOURS.indexOf(parsed.colour),
-    face: parsed.number ?? 10 + kindIndex,
+    face: faceOf(kindIndex, parsed.number),
   };
   cache[id] = c;
   bySerial.push(c);
-  (KEY_AT as number[]).push(keyOf(c.colourIndex, c.face));
+  KEY_AT.push(keyOf(c.colourIndex, c.face));
   return c;
 }
 

@@ -32,9 +32,7 @@ export function draftOf(round: Round, all = true): Draft {
 
 /**
  * A shuffled copy of `cards`, drawn from the game's random stream (whose state is stored back).
- * The stream lives only for the shuffle, not in the draft: a draft field that is null on most
- * moves and an Rng on a few changes its type the first time a round reshuffles, and every
- * compiled function that reads a draft is thrown away then.
+ * The stream lives only for the shuffle, not in the draft (bench/NOTES.md: shapes stay stable).
  */
 function shuffled(d: Draft, cards: readonly number[]): number[] {
   const rng = new Rng(d.s.rng);
@@ -63,11 +61,10 @@ export function takeFromHand(d: Draft, seat: number, cards: readonly number[]): 
   const hand = d.s.hands[seat];
   let k = 0;
   for (let i = 0; i < hand.length; i++) if (!holds(cards, hand[i])) hand[k++] = hand[i];
-  // pop, not `length = k`: setting the length goes through the runtime, pop is inlined.
   while (hand.length > k) hand.pop();
 }
 
-/** `cards` includes `id`: a loop the compiler inlines, where `includes` is a call per card of the hand. */
+/** `cards` includes `id`. */
 function holds(cards: readonly number[], id: number): boolean {
   for (let i = 0; i < cards.length; i++) if (cards[i] === id) return true;
   return false;
@@ -86,8 +83,7 @@ export function lay(d: Draft, cards: readonly number[]): void {
 /** Takes the next `n` cards out of the supply, appending them to `into` when given. */
 export function takeFromSupply(d: Draft, n: number, into?: number[]): void {
   const supply = d.s.supply;
-  // One card: shift, which the compiler writes inline; more: one splice moves the rest down once
-  // (a shift per card moves it once per card).
+  // One card: shift; more: one splice moves the rest down once.
   if (n === 1) {
     const c = supply.shift()!;
     if (into) into.push(c);

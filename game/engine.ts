@@ -4,8 +4,8 @@
  */
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
-import { COLOURS, cardAt, serialOf, type Colour } from './cards.ts';
-import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MOVE_CODE, PASS, PLAY, PRESS, UNO, type MoveList } from './core/moves.ts';
+import { COLOURS, cardAt, type Colour } from './cards.ts';
+import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MoveList, PASS, PLAY, PRESS, UNO } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
 import { callOff, current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
 import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
@@ -83,7 +83,6 @@ export function checkIn(s: Round, m: Move): MoveError | null {
 function turnMove(d: Draft, seat: number): void {
   const s = d.s;
   const p = s.pending;
-  // Tested for null first: `p?.kind` compares undefined with a string, which compiles to a generic comparison.
   if (p !== null && p.kind === 'stack') return takeStack(d, seat, p.total);
   const after = turnOf(nextSeat(s, seat));
   if (s.rules.options.launcher) {
@@ -97,18 +96,18 @@ function turnMove(d: Draft, seat: number): void {
 }
 
 /**
- * A move's change to the round, from its fields as a {@link MoveList} holds them (its type's
- * code, its card and pair as serials, its colour as an index in COLOURS, its target, -1: none):
- * the one implementation whether the move comes listed (by index) or as an object. `launcher`
- * is the move object of a launcher answer, the only move whose cards are not in the round's
- * arrays.
+ * The change move `i` of `list` makes to the round (its fields as a {@link MoveList} holds
+ * them): the one implementation whether the move comes listed or as an object. `launcher` is
+ * the move object of a launcher answer, the only move whose cards are not in the round's arrays.
  */
-function change(d: Draft, type: number, seat: number, card: number, also: number, colour: number, target: number, uno: boolean, launcher: Move | null): void {
+function change(d: Draft, list: MoveList, i: number, launcher: Move | null): void {
   const s = d.s;
   const p = s.pending;
+  const type = list.type[i];
+  const seat = list.seat[i];
   switch (type) {
     case PLAY:
-      return applyPlay(d, seat, card, also, colour < 0 ? null : COLOURS[colour], target, uno);
+      return applyPlay(d, list, i);
     case PRESS:
     case DRAW:
       return turnMove(d, seat);
@@ -117,7 +116,7 @@ function change(d: Draft, type: number, seat: number, card: number, also: number
     case LAUNCHER:
       return applyLauncher(d, p as Extract<RoundPending, { kind: 'press' }>, launcher as LauncherMove);
     case COLOUR:
-      s.colour = COLOURS[colour];
+      s.colour = COLOURS[list.colour[i]];
       if (d.all) d.events.push({ type: 'colour', seat, colour: s.colour });
       return resume(d, (p as Extract<RoundPending, { kind: 'colour' }>).then);
     case CHALLENGE:
@@ -127,10 +126,12 @@ function change(d: Draft, type: number, seat: number, card: number, also: number
       s.uno = null;
       if (d.all) d.events.push({ type: 'uno', seat });
       return;
-    case CATCH:
+    case CATCH: {
+      const target = list.target[i];
       s.uno = null;
       if (d.all) d.events.push({ type: 'caught', seat: target, by: seat });
       return penalty(d, target, 2, 'uno', current(s));
+    }
   }
 }
 
@@ -181,15 +182,14 @@ export function applyIn(round: Round, move: Move, all = true): GameEvent[] {
   return d.events;
 }
 
+/** A move object as a list holds it: one move, written over for each move applied as an object. */
+const asListed = new MoveList();
+
 /** {@link applyIn} into a draft of the caller's (its events go to `d.events`). */
 export function applyMoveIn(d: Draft, move: Move): void {
-  if (move.type === 'play') {
-    const colour = move.colour === undefined ? -1 : COLOURS.indexOf(move.colour);
-    const also = move.also === undefined ? -1 : serialOf(move.also);
-    applyFields(d, PLAY, move.seat, serialOf(move.card), also, colour, move.target ?? -1, move.uno === true, move);
-  } else if (move.type === 'colour') applyFields(d, COLOUR, move.seat, -1, -1, COLOURS.indexOf(move.colour), -1, false, move);
-  else if (move.type === 'catch') applyFields(d, CATCH, move.seat, -1, -1, -1, move.target, false, move);
-  else applyFields(d, MOVE_CODE[move.type], move.seat, -1, -1, -1, -1, false, move);
+  asListed.clear();
+  asListed.addMove(move);
+  applyListed(d, asListed, 0, move);
 }
 
 /**
@@ -200,17 +200,13 @@ export function applyMoveIn(d: Draft, move: Move): void {
  * source of truth, so a listed move always passes {@link checkMove}.
  */
 export function applyListed(d: Draft, list: MoveList, i: number, move: Move | null = null): void {
-  const type = list.type[i];
-  if (type === LAUNCHER || d.s.log) move ??= list.moveAt(i);
-  applyFields(d, type, list.seat[i], list.card[i], list.also[i], list.colour[i], list.target[i], list.uno[i] === 1, move);
-}
-
-/** The one application of a move: the UNO window, the change, the count and the log. */
-function applyFields(d: Draft, type: number, seat: number, card: number, also: number, colour: number, target: number, uno: boolean, move: Move | null): void {
   const round = d.s;
-  const keepsWindow = keepsUnoWindow(round, type, seat);
+  const type = list.type[i];
+  if (type === LAUNCHER || round.log) move ??= list.moveAt(i);
+  // The one application of a move: the UNO window, the change, the count and the log.
+  const keepsWindow = keepsUnoWindow(round, type, list.seat[i]);
   if (!keepsWindow) round.uno = null;
-  change(d, type, seat, card, also, colour, target, uno, move);
+  change(d, list, i, move);
   // A card left sticking out went to the presser, who then holds more than the one card to call UNO on.
   if (keepsWindow && round.uno !== null && round.hands[round.uno].length !== 1) round.uno = null;
   round.moves++;

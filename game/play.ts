@@ -3,7 +3,8 @@
  * play), with a message that says why not, and laying it. One source for both the validation of
  * a move and the listing of legal plays.
  */
-import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf as importedColourIndexOf, COLOURS, idAt, idsAt, KEY_AT as IMPORTED_KEY_AT, keyColour as importedKeyColour, keyFace as importedKeyFace, keyKind as importedKeyKind, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
+import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
+import { Demands, FlagsBySerial, KEY_AT, KEYS, keyColour, keyFace, keyKind } from './core/keys.ts';
 import type { MoveList } from './core/moves.ts';
 import type { Round, RoundPending } from './core/round.ts';
 import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
@@ -11,11 +12,6 @@ import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
 import { activeSeats, isSeat } from './turn.ts';
-
-// Listing reads these for every card of a hand before every move: as this module's own constants
-// its compiled code holds them as constants, where an import is loaded from its module cell and
-// checked at each read.
-const KEY_AT = IMPORTED_KEY_AT, colourIndexOf = importedColourIndexOf, keyColour = importedKeyColour, keyFace = importedKeyFace, keyKind = importedKeyKind;
 
 /** A play move. */
 export type PlayMove = Extract<Move, { type: 'play' }>;
@@ -41,7 +37,7 @@ export function fits(c: Card, colour: Colour | null, top: Card): boolean {
 }
 
 /**
- * {@link fits} of cards by their keys ({@link KEY_AT}), the current colour as an index in
+ * {@link fits} of cards by their keys (game/core/keys.ts), the current colour as an index in
  * COLOURS (-1: none named): a wild, a card of the current colour, or one of the top card's face.
  */
 export function fitsKey(key: number, current: number, top: number): boolean {
@@ -81,74 +77,44 @@ export function describePending(p: Pending | RoundPending): string {
 type Blocker = 'turn' | 'stack' | 'playAgain' | 'pending' | 'drawn' | 'match';
 
 /**
- * What a card must be for one seat to play it now, decided once per listing from the request,
- * whose turn it is, the top card and the current colour. Whether a card may be played then
- * depends on its key alone ({@link KEY_AT}; and on its serial after a draw), so each demand has
- * a table by key, built once from {@link blockedByKey} and kept: listing asks every card of a
- * hand before every move, and so reads one entry of a table per card. One object, written over
- * by each {@link demandOf} (a listing reads it while it lists, and asks for no other meanwhile).
+ * What a card must be for one seat to play it now, decided from the request, whose turn it is,
+ * the top card and the current colour: then whether a card may be played depends on its key
+ * alone (game/core/keys.ts; and on its serial after a draw), so each demand holds a table by key
+ * of the cards it lets through. A demand is made the first time it is met and kept
+ * ({@link demands}), and never changed.
  */
 class Demand {
-  /** The reason every card is refused ('turn', 'pending'), or null when each card is tested. */
-  all: Blocker | null = null;
-  /** Out of turn: only a jump-in, a coloured card identical to the top card, may be played. */
-  jumpIn = false;
-  /**
-   * What a request lets through whatever the top card: {@link STACK} its kinds, {@link AGAIN}
-   * its colour and Play Again; {@link FIT}: none, the card must fit. A number, not the Blocker
-   * it refuses with: the listing compares it, and a compare of small integers is one instruction.
-   */
-  gate = FIT;
-  /** The kinds the gate lets through, a bit per kind index ({@link CARD_KINDS}). */
-  kinds = 0;
-  /** The colour the gate lets through (an index in COLOURS), or -2: none. */
-  colour = -2;
-  /** The only card (a serial) that may be played, the card just drawn; -1: any. */
-  only = -1;
-  /** The top card's key ({@link KEY_AT}). */
-  top = 0;
-  /** The current colour as an index in COLOURS, -1 when none is named. */
-  current = -1;
-  /** By key: 1 when {@link blockedByKey} lets a card of that key through ({@link tableOf}). */
-  table: Uint8Array = NOTHING;
+  /** By key: 1 when {@link blockedByKey} lets a card of that key through. */
+  readonly table: Uint8Array;
+  constructor(
+    /** The reason every card is refused ('turn', 'pending'), or null when each card is tested. */
+    readonly all: Blocker | null,
+    /** Out of turn: only a jump-in, a coloured card identical to the top card, may be played. */
+    readonly jumpIn: boolean,
+    /** What a request lets through whatever the top card: {@link STACK} its kinds, {@link AGAIN} its colour and Play Again; {@link FIT}: none, the card must fit. */
+    readonly gate: number,
+    /** The kinds the gate lets through, a bit per kind index ({@link CARD_KINDS}). */
+    readonly kinds: number,
+    /** The colour the gate lets through (an index in COLOURS), or -2: none. */
+    readonly colour: number,
+    /** The top card's key. */
+    readonly top: number,
+    /** The current colour as an index in COLOURS, -1 when none is named. */
+    readonly current: number,
+  ) {
+    this.table = new Uint8Array(KEYS);
+    if (all === null) for (let key = 0; key < KEYS; key++) this.table[key] = blockedByKey(this, key) === null ? 1 : 0;
+  }
 }
 
 /** {@link Demand.gate}: no gate, a stack request's, a Play Again's. */
 const FIT = 0, STACK = 1, AGAIN = 2;
 
-/** Keys run below this: 4 colours and none, 32 faces each ({@link keyOf}). */
-const KEYS = 5 * 32;
-/** The table of a demand that refuses every card. */
-const NOTHING = new Uint8Array(KEYS);
-const demand = new Demand();
-
-/**
- * The tables of the demands met so far ({@link tableOf}), by what {@link blockedByKey} reads of
- * them as one number: the current colour and the top card's face; out of turn, the top card's
- * key; after a Play Again, its colour. An array read per listing, not a lookup by a key object.
- */
-const tables: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(3 * KEYS).fill(undefined);
-/** The tables of stack requests, by the bits of their kinds (a few per rule set). */
-const stackTables = new Map<number, Uint8Array>();
-
-/** The table of `d` ({@link Demand.table}): built the first time a demand like it is met. */
-function tableOf(d: Demand): Uint8Array {
-  if (d.all !== null) return NOTHING;
-  if (d.gate === STACK) {
-    let t = stackTables.get(d.kinds);
-    if (t === undefined) stackTables.set(d.kinds, (t = tableBuilt(d)));
-    return t;
-  }
-  const at = d.gate === AGAIN ? 2 * KEYS + 1 + d.colour : d.jumpIn ? KEYS + d.top : (d.current + 1) * 32 + keyFace(d.top);
-  return tables[at] ?? (tables[at] = tableBuilt(d));
-}
-
-/** The table of `d`, from {@link blockedByKey} asked of every key. */
-function tableBuilt(d: Demand): Uint8Array {
-  const t = new Uint8Array(KEYS);
-  for (let key = 0; key < KEYS; key++) t[key] = blockedByKey(d, key) === null ? 1 : 0;
-  return t;
-}
+/** The demands met so far. */
+const demands = new Demands<Demand>();
+/** The demands that refuse every card: it is not the seat's turn, or it must answer a request with no card. */
+const NOT_YOUR_TURN = new Demand('turn', false, FIT, 0, -2, 0, -1);
+const PENDING = new Demand('pending', false, FIT, 0, -2, 0, -1);
 
 /** The kind indices listing tests ({@link CARD_KINDS}). */
 const NUMBER = CARD_KINDS.indexOf('number'), PLAY_AGAIN = CARD_KINDS.indexOf('playAgain');
@@ -163,52 +129,58 @@ function kindBits(kinds: readonly string[]): number {
   return bits;
 }
 
-/** What `seat` may play now in `s` ({@link Demand}: the shared object, filled for this seat). */
+/** What `seat` may play now in `s` (after a draw, only the card drawn: see {@link drawnOnly}). */
 function demandOf(s: Round, seat: number): Demand {
-  const d = demand;
   const p = s.pending;
-  d.all = null;
-  d.jumpIn = false;
-  d.gate = FIT;
-  d.only = -1;
-  d.top = KEY_AT[s.discard[s.discard.length - 1]];
-  d.current = colourIndexOf(s.colour);
+  const top = KEY_AT[s.discard[s.discard.length - 1]];
+  const current = colourIndexOf(s.colour);
   if (p) {
-    if (p.seat !== seat) d.all = 'turn';
-    else if (p.kind === 'stack') (d.gate = STACK), (d.kinds = kindBits(p.kinds)), (d.colour = -2);
-    else if (p.kind === 'playAgain') (d.gate = AGAIN), (d.kinds = 1 << PLAY_AGAIN), (d.colour = colourIndexOf(p.colour));
-    else if (p.kind === 'drawn') d.only = p.card;
-    else d.all = 'pending';
+    if (p.seat !== seat) return NOT_YOUR_TURN;
+    if (p.kind === 'stack') {
+      const kinds = kindBits(p.kinds);
+      return demands.stackAt(kinds) ?? demands.keepStack(kinds, new Demand(null, false, STACK, kinds, -2, top, current));
+    }
+    if (p.kind === 'playAgain') {
+      const colour = colourIndexOf(p.colour);
+      const slot = demands.againSlot(colour);
+      return demands.at(slot) ?? demands.keep(slot, new Demand(null, false, AGAIN, 1 << PLAY_AGAIN, colour, top, current));
+    }
+    if (p.kind !== 'drawn') return PENDING;
   } else if (seat !== s.turn) {
-    if (s.rules.options.jumpIn) d.jumpIn = true;
-    else d.all = 'turn';
+    if (!s.rules.options.jumpIn) return NOT_YOUR_TURN;
+    const slot = demands.jumpInSlot(top);
+    return demands.at(slot) ?? demands.keep(slot, new Demand(null, true, FIT, 0, -2, top, current));
   }
-  d.table = tableOf(d);
-  return d;
+  const slot = demands.fitSlot(current, top);
+  return demands.at(slot) ?? demands.keep(slot, new Demand(null, false, FIT, 0, -2, top, current));
+}
+
+/** The only card (a serial) `s` lets be played, the card just drawn; -1: any. */
+function drawnOnly(s: Round): number {
+  const p = s.pending;
+  return p !== null && p.kind === 'drawn' ? p.card : -1;
 }
 
 /** Why a card of key `key` cannot be played under `d` (whoever holds it, whatever was drawn), or null when it can. */
 function blockedByKey(d: Demand, key: number): Blocker | null {
-  // The same key is the same code: a coloured card (key 32 and up) identical to the top card, which it then fits.
-  if (d.jumpIn) return key === d.top && key >= 32 ? null : 'turn';
+  // The same key is the same code: a coloured card identical to the top card, which it then fits.
+  if (d.jumpIn) return key === d.top && keyColour(key) >= 0 ? null : 'turn';
   // A request's gate decides alone: a card it lets through is played whatever the top card.
   if (d.gate !== FIT) return ((d.kinds >> keyKind(key)) & 1) === 1 || keyColour(key) === d.colour ? null : d.gate === STACK ? 'stack' : 'playAgain';
   return fitsKey(key, d.current, d.top) ? null : 'match';
 }
 
 /**
- * The cards of `cards` (serials) that may be played under `d`, written into `found` from its
- * start: how many. What {@link blockedIn} says of each, read from the demand's table, in a loop
- * of its own (a few reads per card) apart from the listing of each playable card's moves.
+ * The cards of `cards` (serials) that may be played under `d` (`only`: the one card that may be,
+ * -1: any), written into `found` from its start: how many. What {@link blockedIn} says of each,
+ * read from the demand's table.
  */
-function playableCards(d: Demand, cards: readonly number[], found: number[]): number {
-  const keys = KEY_AT;
+function playableCards(d: Demand, only: number, cards: readonly number[], found: number[]): number {
   const table = d.table;
-  const only = d.only;
   let k = 0;
   for (let i = 0; i < cards.length; i++) {
     const n = cards[i];
-    if ((only < 0 || n === only) && table[keys[n]] === 1) found[k++] = n;
+    if ((only < 0 || n === only) && table[KEY_AT[n]] === 1) found[k++] = n;
   }
   return k;
 }
@@ -216,16 +188,16 @@ function playableCards(d: Demand, cards: readonly number[], found: number[]): nu
 /** The serials {@link playableCards} finds for a listing, written over by each. */
 const found: number[] = [];
 
-/** Why the card `n` (a serial) cannot be played under `d`, or null when it can. */
-function blockedIn(d: Demand, n: number): Blocker | null {
+/** Why the card `n` (a serial) cannot be played under `d` (`only`: the one card that may be, -1: any), or null when it can. */
+function blockedIn(d: Demand, only: number, n: number): Blocker | null {
   if (d.all !== null) return d.all;
-  if (d.only >= 0 && n !== d.only) return 'drawn';
+  if (only >= 0 && n !== only) return 'drawn';
   return blockedByKey(d, KEY_AT[n]);
 }
 
 /** A card (a serial) may be played now by `seat`, as far as whose turn it is and what it is played on. */
 export function playableBy(s: Round, seat: number, n: number): MoveError | null {
-  const b = blockedIn(demandOf(s, seat), n);
+  const b = blockedIn(demandOf(s, seat), drawnOnly(s), n);
   if (b === null) return null;
   const p = s.pending;
   switch (b) {
@@ -299,18 +271,10 @@ const NONE: readonly number[] = [-1];
 /** What listing asks of a card's effect under a rule set, as bits: it names a colour, a target, lays other cards. */
 const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4;
 
-// The bits of each card (by serial) under the last rule set listed: listing asks them of every
-// playable card before every move, and the effects' answers depend only on the rules and the card.
-let flagRules: Rules | null = null;
-let flagsBySerial: number[] = [];
+/** The listing bits of each card met, by serial, under the last rule set listed. */
+const flagsBySerial = new FlagsBySerial();
 
-/** The listing bits by serial under `rules` (filled as {@link playFlags} asks them). */
-function flagsFor(rules: Rules): number[] {
-  if (rules !== flagRules) (flagRules = rules), (flagsBySerial = []);
-  return flagsBySerial;
-}
-
-/** The listing bits of the card `n` (a serial) under `rules`, from its effect, kept in `flags` ({@link flagsFor}'s). */
+/** The listing bits of the card `n` (a serial) under `rules`, from its effect, kept in `flags` ({@link flagsBySerial}'s). */
 function playFlags(rules: Rules, flags: number[], n: number): number {
   const effect = EFFECT_OF_KIND[keyKind(KEY_AT[n])];
   return (flags[n] = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, cardAt(n)) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0));
@@ -327,13 +291,11 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   if (d.all !== null) return;
   const hand = s.hands[seat];
   const rules = s.rules;
-  const flags = flagsFor(rules);
-  // Booleans of their own (`=== true`): an option's value, of no type the compiler knows, would be
-  // tested as any value is (false, 0, '', …) at every listed play.
+  const flags = flagsBySerial.under(rules);
   const unoCall = rules.options.unoCall === true;
   let others: number[] | null = null;
   const pairs = rules.options.twoIdentical === true && !s.pending && seat === s.turn;
-  const count = playableCards(d, cards, found);
+  const count = playableCards(d, drawnOnly(s), cards, found);
   for (let i = 0; i < count; i++) {
     const n = found[i];
     const f = flags[n] ?? playFlags(rules, flags, n);
@@ -363,12 +325,14 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
 }
 
 /**
- * Lays a legal play and applies the card's effect: `seat` plays the card `n` with the pair
- * `also` (serials, -1: no pair), naming `colour` (a wild's, else null) and `target` (-1: none),
- * calling UNO when `uno`. The fields as a move list holds them: a listed play costs no lookup of
- * its ids, and builds no move object (the engine reads a move object's fields into these).
+ * Lays a legal play, move `i` of `list`, and applies the card's effect: its seat plays the card
+ * with the pair (serials, -1: no pair), naming the colour (a wild's, -1: none) and the target
+ * (-1: none), calling UNO or not. Read from the list: a listed play costs no lookup of its ids,
+ * and builds no move object (the engine lists a move object to apply it).
  */
-export function applyPlay(d: Draft, seat: number, n: number, also: number, colour: Colour | null, target: number, uno: boolean): void {
+export function applyPlay(d: Draft, list: MoveList, i: number): void {
+  const seat = list.seat[i], n = list.card[i], also = list.also[i], target = list.target[i], uno = list.uno[i] === 1;
+  const colour = list.colour[i] < 0 ? null : COLOURS[list.colour[i]];
   const s = d.s;
   const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
@@ -399,8 +363,7 @@ export function applyPlay(d: Draft, seat: number, n: number, also: number, colou
     else if (d.all) d.events.push({ type: 'uno', seat });
   }
   if (left === 0 && !effect.onLastCard) return endRound(d, seat);
-  // A context made for the play: one long-lived context written over would point at the round's
-  // young arrays, a write barrier's slow path on every play.
+  // A context made for the play, not one written over (bench/NOTES.md, allocation).
   effect.apply(d, {
     seat, card: c, colour: s.colour, target: target < 0 ? null : target, goingOut: left === 0, pair: also >= 0, stacked,
     kept: s.hands[seat], colourBefore,

@@ -11,9 +11,10 @@ import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
 import { draftOf, type Draft } from './draft.ts';
 import { applyListed, applyMoveIn, checkIn } from './engine.ts';
 import { listMoves } from './legal.ts';
-import { CATCH, LAUNCHER, MOVE_CODE, MoveList, PLAY, PRESS, UNO } from './core/moves.ts';
+import { LAUNCHER, MOVE_CODE, MoveList, PRESS } from './core/moves.ts';
 import { checkLauncher, type LauncherMove } from './press.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
+import { decisionPicks, deciderOf, isReaction, launcherAnswer, pressAgain, pressDue, reactingSeat, reactionsOpen } from './turnStep.ts';
 import { roundEnded, type GameEvent, type GameState, type Move, type MoveError, type PressRequest } from './state.ts';
 
 /**
@@ -101,11 +102,6 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
   return a.length === b.length && a.every((id, i) => id === b[i]);
 }
 
-/** Someone may act out of turn now: a late UNO call or a catch is open, or jump-ins are played. */
-function reactionsOpen(state: Round): boolean {
-  return state.uno !== null || state.rules.options.jumpIn;
-}
-
 /**
  * The round as a state, for a bot that reads states, a person and a display: built once a move,
  * when one of them asks (the project's bots read the round itself).
@@ -121,18 +117,6 @@ class StateView {
   get(): GameState {
     return (this.state ??= stateOf(this.round));
   }
-}
-
-/** `[0, 1, …, n − 1]` by `n`, made once each: the picks of a decision that may choose any listed move. */
-const EVERY: number[][] = [];
-
-function everyIndex(n: number): readonly number[] {
-  let picks = EVERY[n];
-  if (!picks) {
-    picks = EVERY[n] = [];
-    for (let i = 0; i < n; i++) picks.push(i);
-  }
-  return picks;
 }
 
 /**
@@ -157,8 +141,7 @@ class Choices {
     listMoves(round, this.list);
     this.at = -1;
     this.move = null;
-    // New arrays, not `length = 0`: setting the length goes through the runtime, a small array is
-    // cheaper; and none at all when the last move gave out no objects.
+    // New arrays (bench/NOTES.md), and none when the last move gave out no objects.
     if (this.given.length > 0) (this.given = []), (this.givenAt = []);
   }
 
@@ -167,31 +150,14 @@ class Choices {
     const list = this.list;
     const picks: number[] = [];
     // A loop over the columns: this runs for every seat on every move of a round with UNO calls or jump-ins.
-    for (let i = 0; i < list.length; i++) {
-      const t = list.type[i];
-      if (list.seat[i] === seat && (t === UNO || t === CATCH || (t === PLAY && seat !== decider))) picks.push(i);
-    }
+    for (let i = 0; i < list.length; i++) if (isReaction(list, i, seat, decider)) picks.push(i);
     this.picks = picks;
     return picks.length > 0;
   }
 
-  /**
-   * The moves `decider` chooses from on their turn or request, as the picks: the listed ones but
-   * the out-of-turn ones (`open`: there may be some, {@link reactionsOpen}).
-   */
+  /** The moves `decider` chooses from on their turn or request, as the picks ({@link decisionPicks}). */
   pickTurn(decider: number, open: boolean): void {
-    const list = this.list;
-    // With no UNO to call or catch and no jump-in, every listed move is the decider's.
-    if (!open) {
-      this.picks = everyIndex(list.length);
-      return;
-    }
-    const picks: number[] = [];
-    for (let i = 0; i < list.length; i++) {
-      const t = list.type[i];
-      if (list.seat[i] === decider && t !== UNO && t !== CATCH) picks.push(i);
-    }
-    this.picks = picks;
+    this.picks = decisionPicks(this.list, decider, open);
   }
 
   /** A round-reading bot's pick `i`, which must be one of the picks. */
@@ -263,9 +229,8 @@ function react(bot: Bot, round: Round, view: StateView, seat: number, c: Choices
 
 /** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it; true when one did. */
 function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, boolean, Input> {
-  const first = round.uno ?? decider;
   for (let k = 0; k < round.players; k++) {
-    const seat = (first + k) % round.players;
+    const seat = reactingSeat(round, decider, k);
     if (!c.pickReactions(seat, decider)) continue;
     const bot = bots[seat];
     if (!bot.interactive) {
@@ -325,20 +290,11 @@ function* personPresses(state: Round, view: StateView, seat: number, bots: reado
 function* pressUntilDing(r: PressResult): Generator<LauncherOp, PressResult, Input> {
   while (!r.dinged) {
     // A jam, or a lid a person opened: clearJam waits for it to be cleared (a real device) or cycles the lid (software).
-    if (r.ignored !== 'jammed' && r.ignored !== 'lid-open') throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
+    if (!pressAgain(r)) throw new Error(`the launcher ignored a press (${r.ignored}): it cannot go on with the round`);
     yield CLEAR_JAM_OP;
     r = (yield PRESS_OP) as PressResult;
   }
   return r;
-}
-
-/** The answer to the press request `p` from what the press that dinged gave. */
-function launcherMove(p: PressRequest<number>, r: PressResult): Move {
-  const m: Move = { type: 'launcher', seat: p.seat, cards: r.cards, fired: r.fired };
-  if (r.jam) m.jam = true;
-  // The launcher leaves at most its last card sticking out; the move counts them, so a log can say more.
-  if (r.halfOut && r.cards.length > 0) m.halfOut = 1;
-  return m;
 }
 
 /**
@@ -381,23 +337,22 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
   while (!roundEnded(state)) {
     if (++count > maxMoves) throw tooLong(state, maxMoves);
     choices.listFor(state);
-    const p = state.pending;
-    const decider = p ? p.seat : state.turn;
-    // Tested here: most moves have no out-of-turn chance, and delegating to a generator for nothing
-    // costs a generator object per move.
+    const decider = deciderOf(state);
+    // Tested here, not in `reaction`: most moves have no out-of-turn chance (bench/NOTES.md, generators).
     const open = reactionsOpen(state);
     let chose = open && (yield* reaction(state, view, bots, choices, decider));
-    if (!chose && p !== null && p.kind === 'press') {
+    const p = chose ? null : pressDue(state);
+    if (p !== null) {
       // Aimed first: the launcher faces whoever takes the cards while the presser decides.
       if (aimed !== p.aimAt) yield AIM_OPS[(aimed = p.aimAt)];
       if (bots[p.seat].interactive && !(turnPressed && p.reason === 'turn')) yield* personPresses(state, view, p.seat, bots);
-      // The press is made here, not in a delegated generator: one object fewer per press. The rare
-      // press the launcher ignored (a jam, an open lid) is pressed again until it dings.
+      // The press is made here, not in a delegated generator (bench/NOTES.md). The rare press the
+      // launcher ignored (a jam, an open lid) is pressed again until it dings.
       let r = (yield PRESS_OP) as PressResult;
       if (!r.dinged) r = yield* pressUntilDing(r);
       // A jammed press gave what came out before the jam; the lid cycle clears it for the next press.
       if (r.jam) yield CLEAR_JAM_OP;
-      choices.answer(launcherMove(p, r));
+      choices.answer(launcherAnswer(p, r));
       chose = true;
     }
     if (!chose) {
@@ -415,7 +370,6 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
     const events = d.events;
     view.moved(state);
     turnPressed = choices.typeChosen() === PRESS;
-    // An index loop: for…of makes an iterator a move, in a generator that cannot elide it.
     for (let k = 0; k < events.length; k++) {
       const e = events[k];
       if (e.type === 'reload') yield { op: 'load', cards: e.cards };

@@ -30,7 +30,6 @@ export function roundPoints(state: GameState | Round): number[] {
   const { players, hands } = state;
   const { points: values, deck, options: { scoring, teams } } = state.rules;
   const table = pointTable(values, deck);
-  // Zeros pushed, not Array(n).fill(0): a holey array filled by the runtime costs more than the round's scoring.
   const points: number[] = [];
   for (let seat = 0; seat < players; seat++) points.push(0);
   const seats = activeSeats(state);

@@ -3,7 +3,8 @@
  * attacks a next player who is close to going out, aims Coup Extrême (and trades hands) at the
  * leader, lays Discard All when it takes other cards along, stacks when it can.
  */
-import { CARD_KINDS, cardAt, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsAt, pointTable, serialsOf, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
+import { CARD_KINDS, cardAt, COLOURS, pointsAt, pointTable, serialsOf, type CardId, type CardKind, type Colour, type Points } from '../cards.ts';
+import { KEY_AT, keyColour, keyFace, keyKind } from '../core/keys.ts';
 import type { Round } from '../core/round.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR as COLOUR_MOVE, PLAY, UNO, type MoveList } from '../core/moves.ts';
 import { EFFECT_OF_KIND } from '../effects/index.ts';
@@ -18,7 +19,7 @@ const ATTACKS: readonly CardKind[] = ['hit2', 'hit4', 'draw2', 'wild4', 'allHit'
 const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.includes(k));
 /** The kinds whose effect lays more cards than the card and its pair (Discard All), by kind index: read per candidate. */
 const LAYS_BY_KIND: readonly boolean[] = EFFECT_OF_KIND.map((e) => e.lays !== undefined);
-/** The kind indices the scores name ({@link CARD_KINDS}): a card's kind is read from its key ({@link KEY_AT}). */
+/** The kind indices the scores name ({@link CARD_KINDS}): a card's kind is read from its key (game/core/keys.ts). */
 const SKIP = CARD_KINDS.indexOf('skip'), REVERSE = CARD_KINDS.indexOf('reverse'), DISCARD_ALL = CARD_KINDS.indexOf('discardAll');
 const PLAY_AGAIN = CARD_KINDS.indexOf('playAgain'), COUP = CARD_KINDS.indexOf('coupExtreme');
 
@@ -76,7 +77,7 @@ function closerToWinning(state: Table, a: number, b: number): boolean {
 }
 
 
-/** What a card (its key, {@link KEY_AT}) adds to its colour in {@link strongestColour}: 10 and its number, 20 for another card. */
+/** What a card (its key, game/core/keys.ts) adds to its colour in {@link strongestColour}: 10 and its number, 20 for another card. */
 function strength(key: number): number {
   const face = keyFace(key);
   return face < 10 ? 10 + face : 20;

@@ -39,10 +39,8 @@ type SeatOptions = BotOptions & SearchOptions;
 
 /** A seat's options: the table's, with its seed and seat. */
 function seatOptions(o: SharedOptions, seed: number | string, seat: number): SeatOptions {
-  // One literal of every key, not a copy by Object.assign or a spread (both copy key by key,
-  // through the runtime): a simulation makes a table of these for every game. The type lists
-  // every key, so an option added to BotOptions or SearchOptions fails to compile until it is
-  // copied here.
+  // One literal of every key (bench/NOTES.md). The type lists every key, so an option added to
+  // BotOptions or SearchOptions fails to compile until it is copied here.
   return {
     seed, seat, forgetUno: o.forgetUno, lateCall: o.lateCall, catchChance: o.catchChance,
     budget: o.budget, profile: o.profile, now: o.now, omniscient: o.omniscient,

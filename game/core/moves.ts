@@ -25,8 +25,7 @@ const ROOM = 16;
  * `uno[i]` 1 when it calls UNO. `length` says how many moves are listed now; the columns are
  * typed arrays with room for more (what lies past `length` is stale), written over by each
  * listing and replaced only when they grow: read a column afresh after adding to the list.
- * Typed arrays because listing writes every column of every move before every turn, and a store
- * into a typed array is a bounds check and a write, with no check of an array's kind or capacity.
+ * Typed arrays: see bench/NOTES.md.
  */
 export class MoveList {
   length = 0;
@@ -57,10 +56,7 @@ export class MoveList {
     this.uno[i] = uno;
   }
 
-  /**
-   * Adds a play: {@link add} with its type known here, a constant the compiled listing stores
-   * as it is, where a type passed in is first read from its import and converted.
-   */
+  /** Adds a play: {@link add} with its type known here (bench/NOTES.md). */
   addPlay(seat: number, card: number, also: number, colour: number, target: number, uno: number): void {
     this.add(PLAY, seat, card, also, colour, target, uno);
   }

@@ -45,9 +45,7 @@ export interface Effect {
 }
 
 /**
- * The answers most effects give, as shared functions: listing the legal moves asks every card
- * `namesColour` and `needsTarget`, and calls that meet a few functions are inlined (one closure
- * per effect made those calls go through the generic path).
+ * The answers most effects give, as shared functions (bench/NOTES.md: shapes stay stable).
  */
 export const NEVER = (): boolean => false;
 export const ALWAYS = (): boolean => true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, KEY_AT, keyColour, keyFace, keyKind, pointsAt, pointTable } from '../../game/cards.ts';
+import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, pointsAt, pointTable } from '../../game/cards.ts';
+import { faceOf, KEY_AT, keyColour, keyFace, keyKind } from '../../game/core/keys.ts';
 import { RULE_SETS, ruleSet } from '../../game/rules.ts';
 
 describe('cards and decks', () => {
@@ -28,6 +29,12 @@ describe('cards and decks', () => {
     }
     // Every code of every deck has its own key: 4 colours × (10 numbers + the action kinds met) and the wilds.
     expect(new Set(byKey.values()).size).toBe(byKey.size);
+  });
+  it('a key holds the faces of 22 kinds, and a 23rd kind is refused with a clear error', () => {
+    expect(CARD_KINDS.length).toBeLessThanOrEqual(22);
+    expect(faceOf(21, null)).toBe(31);
+    expect(faceOf(0, 9)).toBe(9);
+    expect(() => faceOf(22, null)).toThrow('card kind 22 does not fit a card key: 5 bits of face hold 22 kinds; widen FACE_BITS in game/core/keys.ts');
   });
   it('each rule set has its deck size, every id unique', () => {
     const sizes = Object.fromEntries(Object.entries(RULE_SETS).map(([n, r]) => [n, buildDeck(r.deck).length]));

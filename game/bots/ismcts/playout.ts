@@ -1,5 +1,5 @@
 /**
- * A determinised round played on: the same turn structure as the runner's loop (out-of-turn
+ * A determinised round played on: the runner's turn structure (game/turnStep.ts: out-of-turn
  * chances first, then a press answered by the launcher, then the decider's move), with a
  * launcher that draws its outcomes from the profile's own law, and a default policy for every
  * decision the tree does not make. It works on a round in play (cards as serials) and its move
@@ -14,8 +14,9 @@ import { CATCH, PLAY, UNO, type MoveList } from '../../core/moves.ts';
 import type { Round } from '../../core/round.ts';
 import { applyIn } from '../../engine.ts';
 import { listMoves } from '../../legal.ts';
-import { roundEnded, type Move } from '../../state.ts';
+import { roundEnded, type Move, type PressRequest } from '../../state.ts';
 import { teamOf } from '../../turn.ts';
+import { deciderOf, decisionPicks, isReaction, launcherAnswer, pressAgain, pressDue, reactingSeat, reactionsOpen } from '../../turnStep.ts';
 import type { RoundBot } from '../types.ts';
 import type { SeenCounters } from './view.ts';
 
@@ -33,8 +34,10 @@ export interface Playout {
   policy: RoundBot;
   /** The legal moves of `s`, listed by {@link list}. */
   list: MoveList;
-  /** The decider's moves among them ({@link decisionPicks}). */
-  picks: number[];
+  /** The decider's moves among them (game/turnStep.ts's `decisionPicks`: read them, never change them). */
+  picks: readonly number[];
+  /** The array the decider's moves are written into when out-of-turn chances are open (reused move after move). */
+  spare: number[];
   /** Moves applied so far by {@link step}: what a step budget counts. */
   steps: number;
 }
@@ -60,41 +63,26 @@ export function step(p: Playout, m: Move): void {
   if (p.launcher) for (const e of events) if (e.type === 'reload') p.launcher.loadSync(e.cards);
 }
 
-/** The press the launcher answers now, as the move it makes (null: the launcher cannot answer). */
-export function launcherMove(p: Playout): Move | null {
+/**
+ * The launcher's answer to the press request `request` (null: the launcher cannot answer). As
+ * the runner presses, but a playout gives up after three ignored presses rather than wait.
+ */
+export function launcherMove(p: Playout, request: PressRequest<number>): Move | null {
   const l = p.launcher!;
-  const seat = (p.s.pending as { seat: number }).seat;
   let r = l.pressSync();
   for (let tries = 0; !r.dinged && tries < 3; tries++) {
-    if (r.ignored !== 'jammed' && r.ignored !== 'lid-open') return null;
+    if (!pressAgain(r)) return null;
     l.clearJamSync();
     r = l.pressSync();
   }
   if (!r.dinged) return null;
   if (r.jam) l.clearJamSync();
-  const m: Move = { type: 'launcher', seat, cards: r.cards, fired: r.fired };
-  if (r.jam) m.jam = true;
-  if (r.halfOut && r.cards.length > 0) m.halfOut = 1;
-  return m;
+  return launcherAnswer(request, r);
 }
 
-/** Someone may act out of turn now, as the runner asks: a late call or a catch is open, or jump-ins. */
-export function reactionsOpen(s: Round): boolean {
-  return s.uno !== null || s.rules.options.jumpIn;
-}
-
-/** The seat that decides now (a request's seat, or whose turn it is). */
-export function deciderOf(s: Round): number {
-  return s.pending ? s.pending.seat : s.turn;
-}
-
-/** Fills `p.picks` with the decider's own moves of the list (out-of-turn ones left out), as the runner gives them. */
-export function decisionPicks(p: Playout, decider: number): number[] {
-  const { list: l, picks } = p;
-  picks.length = 0;
-  const open = reactionsOpen(p.s);
-  for (let i = 0; i < l.length; i++) if (!open || (l.seat[i] === decider && l.type[i] !== UNO && l.type[i] !== CATCH)) picks.push(i);
-  return picks;
+/** Sets `p.picks` to the decider's own moves of the list, as the runner gives them. */
+export function pickDecision(p: Playout, decider: number): readonly number[] {
+  return (p.picks = decisionPicks(p.list, decider, reactionsOpen(p.s), p.spare));
 }
 
 /** Partners (teams) or the same seat. */
@@ -115,17 +103,17 @@ export function withUnoAt(p: Playout, i: number): number {
  */
 export function policyReaction(p: Playout, decider: number, from = 0): number {
   const { s, list: l } = p;
-  const first = s.uno ?? decider;
   for (let k = from; k < s.players; k++) {
-    const seat = (first + k) % s.players;
+    const seat = reactingSeat(s, decider, k);
     let late = -1;
     let caught = -1;
     let jumps = 0;
     for (let i = 0; i < l.length; i++) {
-      if (l.seat[i] !== seat) continue;
+      if (!isReaction(l, i, seat, decider)) continue;
       if (l.type[i] === UNO) late = i;
-      else if (l.type[i] === CATCH && !allies(s, seat, l.target[i])) caught = i;
-      else if (l.type[i] === PLAY && seat !== decider && l.uno[i] === 0) jumps++;
+      else if (l.type[i] === CATCH) {
+        if (!allies(s, seat, l.target[i])) caught = i;
+      } else if (l.uno[i] === 0) jumps++;
     }
     const mine = seat === p.me;
     if (late >= 0 && (mine || p.rng.chance(POLICY.lateCall))) return late;
@@ -155,12 +143,13 @@ export function rollout(p: Playout, maxMoves: number): number[] {
     const decider = deciderOf(s);
     const i = reactionsOpen(s) ? policyReaction(p, decider) : -1;
     let m = i >= 0 ? p.list.moveAt(i) : null;
-    if (!m && s.pending?.kind === 'press') {
-      m = launcherMove(p);
+    const press = m === null ? pressDue(s) : null;
+    if (press !== null) {
+      m = launcherMove(p, press);
       if (!m) break;
     }
     if (!m) {
-      decisionPicks(p, decider);
+      pickDecision(p, decider);
       m = p.list.moveAt(policyAt(p, decider));
     }
     step(p, m);

@@ -12,8 +12,9 @@ import { card, idsAt, type CardId, type Colour } from '../../cards.ts';
 import { MoveList, PLAY } from '../../core/moves.ts';
 import { roundOf } from '../../core/round.ts';
 import { roundEnded, type GameState, type Move } from '../../state.ts';
+import { deciderOf, pressDue, reactionsOpen } from '../../turnStep.ts';
 import {
-  deciderOf, decisionPicks, launcherMove, list, playoutLauncher, policyAt, policyReaction, reactionsOpen, rewards, rollout, step, withUnoAt, type Playout,
+  launcherMove, list, pickDecision, playoutLauncher, policyAt, policyReaction, rewards, rollout, step, withUnoAt, type Playout,
 } from './playout.ts';
 import type { SeenCounters } from './view.ts';
 import { heuristicBot, strongestColour } from '../heuristic.ts';
@@ -171,7 +172,7 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
   let steps = 0;
   for (; more(setup, iterations, steps); iterations++) {
     const s = roundOf(setup.determinise());
-    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy, list: new MoveList(), picks: [], steps: 0 };
+    const p: Playout = { s, launcher: playoutLauncher(setup.profile, setup.rng, s, setup.counters), rng: setup.rng, me: setup.me, policy, list: new MoveList(), picks: [], spare: [], steps: 0 };
     const path: Node[] = [];
     let node = root;
     let expanded = false;
@@ -199,15 +200,16 @@ export function search(setup: SearchSetup, mode: 'turn' | 'react', options: read
         if (i >= 0) m = l.moveAt(i);
       }
       first = false;
-      if (!m && s.pending?.kind === 'press') {
-        m = launcherMove(p);
+      const press = m === null ? pressDue(s) : null;
+      if (press !== null) {
+        m = launcherMove(p, press);
         if (!m) {
           cut = true;
           break;
         }
       }
       if (!m) {
-        const picks = decisionPicks(p, decider);
+        const picks = pickDecision(p, decider);
         if (picks.length === 1 || expanded) m = l.moveAt(policyAt(p, decider));
         else {
           // The decision's moves as objects, by key, each with its place in the list (for its UNO-call twin).
