@@ -126,7 +126,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         const { port, heard } = await openHost(link);
         port.write(flood);
         const before = heard.text.length;
-        await until(() => /STATUS cards=/.test(heard.text.slice(before)), 4000, () => 'the board answering the flood');
+        await until(() => /STATUS cards=/.test(heard.text.slice(before)), 15_000, () => 'the board answering the flood');
         const closed = Date.now();
         await new Promise<void>((resolve) => port.close(() => resolve()));
         // The next host's PTY is made at once (a new link), not after the board has said all it had to say.
