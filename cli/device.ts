@@ -7,6 +7,7 @@ import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { byName } from '../lib/untrusted.ts';
 import { BoardError } from '../firmware-bridge/johnny-five/driver.ts';
 import { openSerial } from '../firmware-bridge/serial/node-port.ts';
+import { printable } from '../lib/untrusted.ts';
 import { UsageError, UserError } from './args.ts';
 
 /** Kinds of device, and how each is opened. */
@@ -77,7 +78,11 @@ export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => voi
   };
   const onInt = () => end(130);
   const onTerm = () => end(143);
-  const onCrash = (e: unknown) => end(1, `uno-extreme: unexpected error: ${(e as Error)?.stack ?? String(e)}\n  (this is a bug: the motor was stopped; please report the output)`);
+  const onCrash = (e: unknown) => {
+    if (process.env.UNO_EXTREME_DEBUG) console.error(e);
+    const what = printable(String((e as Error)?.message ?? e).replace(/\s+/g, ' '));
+    end(1, `uno-extreme: unexpected error: ${what}; the motor was stopped (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+  };
   process.on('SIGINT', onInt).on('SIGTERM', onTerm).on('uncaughtException', onCrash).on('unhandledRejection', onCrash);
   const close = hw.close.bind(hw);
   hw.close = () => {

@@ -38,7 +38,8 @@ export interface LauncherHardware {
    */
   readonly sensesCards: boolean;
   motor(cmd: MotorCommand, duty?: number): void;
-  tone(kind: ToneKind): void;
+  /** `ms`: how long, when the machine says (a quickening ding); else the device's own length for the kind. */
+  tone(kind: ToneKind, ms?: number): void;
   /** Turns the launcher to a heading in degrees (0..360). */
   aim(degrees: number): void;
   /** Subscribes to inputs; returns the unsubscribe function. */
@@ -64,7 +65,7 @@ export interface LauncherHardware {
 /** One output the simulated device received, with the clock's time. */
 export type DeviceOutput =
   | { at: number; kind: 'motor'; cmd: MotorCommand; duty: number }
-  | { at: number; kind: 'tone'; tone: ToneKind }
+  | { at: number; kind: 'tone'; tone: ToneKind; ms?: number }
   | { at: number; kind: 'aim'; degrees: number };
 
 /**
@@ -101,8 +102,8 @@ export class SimulatedDevice implements LauncherHardware {
     if (this.keep > 0) this.record({ at: this.now(), kind: 'motor', cmd, duty });
   }
 
-  tone(kind: ToneKind): void {
-    if (this.keep > 0) this.record({ at: this.now(), kind: 'tone', tone: kind });
+  tone(kind: ToneKind, ms?: number): void {
+    if (this.keep > 0) this.record({ at: this.now(), kind: 'tone', tone: kind, ...(ms !== undefined ? { ms } : {}) });
   }
 
   aim(degrees: number): void {

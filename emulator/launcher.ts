@@ -9,6 +9,7 @@ import { ignoredResult, restVolts, type CardId, type CoreState, type IgnoreReaso
 import { PacedClock, SteppingClock, type Speed } from './clock.ts';
 import { SimulatedDevice, type HardwareInput, type LauncherHardware } from './hardware.ts';
 import { launcherMachine, TIMER_EVENTS, type FlushInput, type LauncherContext, type LauncherEmitted, type LauncherEvent } from './machine.ts';
+import { dingLength } from './machine-actions.ts';
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 
@@ -93,7 +94,7 @@ const devices = new WeakMap<object, LauncherHardware>();
 const drivingMachine = launcherMachine.provide({
   actions: {
     hwMotor: ({ self }, p) => devices.get(self)!.motor(p.cmd),
-    hwTone: ({ self }, p) => devices.get(self)!.tone(p.tone),
+    hwTone: ({ self, context }, p) => devices.get(self)!.tone(p.tone, p.tone === 'ding' ? dingLength(context).ms : undefined),
     hwAim: ({ self }, p) => devices.get(self)!.aim(p.degrees),
   },
   actors: {

@@ -11,6 +11,7 @@ import {
   type Burst, type CoreState, type IgnoreReason, type PressResult,
 } from './core.ts';
 import type { MotorCommand, ToneKind } from './hardware.ts';
+import { dingMs } from './profile.ts';
 import { coreAfterReverse, launcherSetup, nextDecision } from './machine-guards.ts';
 import type { AnyLauncherEvent, LauncherContext, LauncherEmitted } from './machine-types.ts';
 
@@ -46,9 +47,18 @@ export function motor(cmd: MotorCommand) {
   return [show({ type: 'motor', cmd }), { type: 'hwMotor', params: { cmd } }] as const;
 }
 
-/** The press's ding or the lid's beep: heard and sounded by the device, always together. */
+/** The press's ding or the lid's beep: heard and sounded by the device, always together (the ding's length: {@link dingLength}). */
 export function sound(tone: 'ding' | 'beep') {
-  return [show({ type: tone }), { type: 'hwTone', params: { tone } }] as const;
+  return [tone === 'ding' ? 'showDing' : show({ type: tone }), { type: 'hwTone', params: { tone } }] as const;
+}
+
+/**
+ * The ding's length now, the same in the `ding` event and on the device: the profile's quickening
+ * ding after the presses since the last burst, or none (the device's own length).
+ */
+export function dingLength(c: LauncherContext): { ms?: number } {
+  const ms = dingMs(c.profile, c.core.sinceBurst);
+  return ms === null ? {} : { ms };
 }
 
 /** Weak cells: the warning is given once (`lowBattery`, with the voltage) and sounded. */
@@ -128,6 +138,7 @@ export const launcherActions = launcherSetup.extend({
     ignore: emit((_, params: { reason: IgnoreReason }) => ({ type: 'ignored', reason: params.reason })),
     /** A dinged press, in one assign (each assign copies the snapshot): see {@link pressed}. */
     decide: assign(({ context }, params: { motor: PressMotor }) => pressed(context, params.motor)),
+    showDing: emit(({ context }) => ({ type: 'ding', ...dingLength(context) })),
     showDecision: emit(({ context: { decision: d } }) => ({ type: 'decided', fire: d!.fire, target: d!.target, bucket: d!.bucket })),
     /**
      * The spin-up is over: the simulated roller starts its first feed attempt, drawn now. A burst

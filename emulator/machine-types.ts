@@ -50,7 +50,8 @@ export const TIMER_EVENTS: ReadonlySet<string> = new Set<TimerEvent['type']>(['T
 
 /** What a person would see or hear, emitted as it happens. */
 export type LauncherEmitted =
-  | { type: 'ding' }
+  /** `ms`: the ding's length, when the profile's ding quickens at each empty press (`dingPulse`). */
+  | { type: 'ding'; ms?: number }
   | { type: 'beep' }
   | { type: 'ignored'; reason: IgnoreReason }
   | { type: 'decided'; fire: boolean; target: number; bucket: number }

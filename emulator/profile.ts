@@ -55,6 +55,18 @@ export const DEFAULT_MECHANICS: Mechanics = {
   debounceMs: 30,
 };
 
+/**
+ * The ding of newer units, which pulse their lights and sound faster at each empty press until
+ * the launcher fires (docs/launcher.md; nothing public gives a figure, so no shipped profile sets
+ * it). The first press after a burst (or power-on) dings for `ms`; each press since then that gave
+ * no card makes the next ding `faster` times shorter, never shorter than `shortestMs`.
+ */
+export interface DingPulse {
+  ms: number;
+  faster: number;
+  shortestMs: number;
+}
+
 /** A profile as written by hand or in a JSON file. */
 export interface ProfileSpec {
   name: string;
@@ -67,6 +79,8 @@ export interface ProfileSpec {
   /** The press counter restarts when the lid is opened and closed (power-off always restarts it). */
   resetOnLidCycle?: boolean;
   mechanics?: Partial<Mechanics>;
+  /** A ding that quickens at each empty press; without it every ding is the same. */
+  dingPulse?: DingPulse;
 }
 
 /** A validated profile with its sampling tables. */
@@ -81,6 +95,7 @@ export interface Profile {
   schedule: Set<number> | null;
   resetOnLidCycle: boolean;
   mechanics: Mechanics;
+  dingPulse: DingPulse | null;
 }
 
 /** A profile that failed validation, naming the field. */
@@ -171,11 +186,34 @@ function lawOf(v: unknown, field: string): BurstLaw {
   }
 }
 
+function validateDingPulse(v: unknown): DingPulse {
+  if (!isObj(v)) throw new ProfileError('dingPulse', 'must be an object like {"ms": 150, "faster": 1.25, "shortestMs": 40}');
+  knownKeys(v, ['ms', 'faster', 'shortestMs'], 'dingPulse');
+  const ms = num(v.ms, 'dingPulse.ms', 10, 5000, true);
+  const faster = num(v.faster, 'dingPulse.faster', 1, 10);
+  const shortestMs = num(v.shortestMs, 'dingPulse.shortestMs', 10, ms, true);
+  return { ms, faster, shortestMs };
+}
+
+/**
+ * How long the ding lasts after `sinceBurst` presses that gave no card ({@link DingPulse}), ms;
+ * null for a profile whose every ding is the same.
+ */
+export function dingMs(p: Profile, sinceBurst: number): number | null {
+  const d = p.dingPulse;
+  return d === null ? null : Math.max(d.shortestMs, Math.round(d.ms / d.faster ** sinceBurst));
+}
+
+/** The ding in a terminal's words: `♪ ding`, and for a quickening ding past its first, how quick it is now. */
+export function dingWords(p: Profile, e: { ms?: number }): string {
+  return e.ms === undefined || p.dingPulse === null || e.ms >= p.dingPulse.ms ? '♪ ding' : `♪ ding, quicker (${e.ms} ms)`;
+}
+
 /** Validates untrusted data (a parsed JSON file) as a profile spec. */
 export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
   try {
     if (!isObj(v)) throw new ProfileError('(top level)', 'a profile must be a JSON object');
-    knownKeys(v, ['name', 'source', 'description', 'fire', 'burst', 'resetOnLidCycle', 'mechanics'], '');
+    knownKeys(v, ['name', 'source', 'description', 'fire', 'burst', 'resetOnLidCycle', 'mechanics', 'dingPulse'], '');
     if (typeof v.name !== 'string' || printable(v.name).trim() === '') throw new ProfileError('name', 'must be a non-empty string');
     if (typeof v.source !== 'string' || printable(v.source).trim() === '')
       throw new ProfileError('source', 'must say where the numbers come from (a measurement, a page, a choice)');
@@ -226,6 +264,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
       if ((mechanics.slip ?? 0) + (mechanics.doubleFeed ?? 0) + (mechanics.jam ?? 0) > 1)
         throw new ProfileError('mechanics', 'slip + doubleFeed + jam must not exceed 1');
     }
+    const dingPulse = v.dingPulse === undefined ? undefined : validateDingPulse(v.dingPulse);
     return {
       name: printable(v.name),
       source: printable(v.source),
@@ -234,6 +273,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
       burst,
       ...(v.resetOnLidCycle !== undefined ? { resetOnLidCycle: v.resetOnLidCycle as boolean } : {}),
       ...(v.mechanics !== undefined ? { mechanics } : {}),
+      ...(dingPulse ? { dingPulse } : {}),
     };
   } catch (e) {
     if (e instanceof ProfileError && file && !e.file) throw new ProfileError(e.field, e.message.replace(/^[^:]*: /, ''), file);
@@ -254,6 +294,7 @@ export function compileProfile(spec: ProfileSpec): Profile {
     schedule: spec.fire.model === 'schedule' ? new Set(spec.fire.presses) : null,
     resetOnLidCycle: spec.resetOnLidCycle ?? false,
     mechanics: { ...DEFAULT_MECHANICS, ...spec.mechanics },
+    dingPulse: spec.dingPulse ?? null,
   };
 }
 

@@ -102,7 +102,6 @@ export class VirtualDevice {
       const m = r.value;
       if (m.type === 'CARD' && this.burst !== null) this.burst++;
       else if (m.type === 'STOPPED') this.burstOver();
-      else if (m.type === 'LID') this.show(m.open ? 'lid open' : `lid closed · ${this.left()}`);
       else if (m.type === 'STALL') {
         // The window sees the mechanism, as a person looking in would: empty or stuck.
         this.burstOver();
@@ -118,9 +117,14 @@ export class VirtualDevice {
     this.show(`  ${n === 0 ? 'no card came out' : `burst: ${n} card${n === 1 ? '' : 's'}`} · ${this.left()}`);
   }
 
-  /** Opens or closes the lid (a jam drops back when it opens). */
+  /**
+   * Opens or closes the lid (a jam drops back when it opens). The window says so from the
+   * mechanism, as a person looking in would, not from the board's LID line: with no host on the
+   * port the board's lines go nowhere, and the lid still opens.
+   */
   setLid(open: boolean): void {
     this.rig.setLid(open);
+    this.show(open ? 'lid open' : `lid closed · ${this.left()}`);
   }
 
   /**
@@ -129,14 +133,14 @@ export class VirtualDevice {
    * back). Resolves once the lid is closed again.
    */
   reload(cards: number, replace = false): Promise<void> {
-    this.rig.setLid(true);
+    this.setLid(true);
     return new Promise((resolve) => {
       setTimeout(() => {
         const left = this.rig.roller.cardsLeft;
         this.rig.roller.load(cards, replace);
         const took = replace && left > 0 ? `took out ${left} card${left === 1 ? '' : 's'}, ` : '';
         this.show(`${took}loaded ${cards} card${cards === 1 ? '' : 's'}`);
-        this.rig.setLid(false);
+        this.setLid(false);
         resolve();
       }, RELOAD_LID_MS);
     });
@@ -206,7 +210,23 @@ export class VirtualDevice {
           const opened = / PTY is (\S+)/.exec(line);
           if (!ready && opened) whenLinked(opened[1]);
           if (/starting data transfer loop/.test(line)) this.hostOpened();
+          // The host closed the PTY (socat's first address). socat would go on passing what the
+          // board still says to a PTY nobody holds, and exit only after half a second with
+          // nothing to pass (seconds, behind a burst of queued replies), keeping the next host
+          // out: the board's side ends now, and with its input ended socat exits at once.
+          if (/ socket 1 \(fd \d+\) is at EOF/.test(line)) {
+            this.hostGone(p);
+            p.stdin!.end();
+          }
         }
+      });
+      // The host closed the PTY while the board was still answering (a burst of queries still
+      // queued on the board): socat has closed its input, and what the board says next has
+      // nowhere to go. That ends this connection, not the device: the board's side is released at
+      // once, and socat's exit brings the next one up for the next host.
+      p.stdin!.on('error', (e: NodeJS.ErrnoException) => {
+        this.log(`the host closed the port while the board was sending (${e.code ?? e.message})`);
+        this.hostGone(p);
       });
       p.stdout!.on('data', (chunk: Buffer) => {
         this.conn?.write(chunk.toString('latin1'));
@@ -216,12 +236,18 @@ export class VirtualDevice {
       // socat's stdout when it exits (a stop the host sent as it quit, lost, left the motor running).
       p.on('close', (code) => {
         this.listening = false;
-        void this.conn?.close();
-        this.conn = null;
+        this.hostGone(p);
         if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}${failure ? `: ${failure}` : ': is the path writable?'}`));
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });
+  }
+
+  /** The host behind socat `p` is gone: the board's connection is closed (the next open resets the board). */
+  private hostGone(p: ChildProcess): void {
+    if (this.socat !== p) return;
+    void this.conn?.close();
+    this.conn = null;
   }
 
   /** The host opened the PTY: it opens the board's transport, which resets the board as DTR does (an external reset: SRAM kept). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import type { Profile } from '../../emulator/profile.ts';
+import { dingWords, type Profile } from '../../emulator/profile.ts';
 import { cardLabel, type MatchState, type Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, ResumeError, type PlayMeta } from '../../game/playSave.ts';
@@ -153,7 +153,7 @@ export class PlaySession implements Ui {
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.
       ignoreButton: true,
     });
-    l.on('ding', () => this.fly('♪ ding'));
+    l.on('ding', (e) => this.fly(dingWords(l.context.profile, e)));
     l.on('decided', (e) => !e.fire && this.fly('♪ ding… nothing'));
     l.on('card', (e) => this.fly(`${this.flying} → ${cardLabel(e.card)}${e.halfOut ? ' (left half out)' : ''}`));
     l.on('jam', () => this.fly(`${this.flying}  JAM: clearing it`));

@@ -39,6 +39,14 @@ export class EmulatedLauncher {
     this.wire.board.write(bytes);
   }
 
+  /**
+   * Bytes the wire adds on the way to the host (line noise, a damaged line that still passes its
+   * check), after what the board sent so far: the host gets them with the board's next bytes.
+   */
+  noise(bytes: string): void {
+    for (let i = 0; i < bytes.length; i++) this.out.push(bytes.charCodeAt(i) & 0xff);
+  }
+
   /** The host has the connection open. */
   get connected(): boolean {
     return this.wire.board.connected;

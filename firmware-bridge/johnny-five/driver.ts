@@ -297,11 +297,14 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     }
   }
 
-  /** Sounds the active buzzer for the kind's time ({@link BUZZ_MS}); a tone asked meanwhile takes over. */
-  tone(kind: ToneKind): void {
+  /**
+   * Sounds the active buzzer for `ms` when the machine says (a quickening ding), else the kind's
+   * time ({@link BUZZ_MS}); a tone asked meanwhile takes over.
+   */
+  tone(kind: ToneKind, ms?: number): void {
     if (this.buzzTimer) clearTimeout(this.buzzTimer);
     this.io.digitalWrite(this.pins.buzzer, 1);
-    this.buzzTimer = setTimeout(() => this.quiet(), BUZZ_MS[kind]);
+    this.buzzTimer = setTimeout(() => this.quiet(), ms ?? BUZZ_MS[kind]);
   }
 
   private quiet(): void {

@@ -11,13 +11,25 @@ import type { HardwareInput } from '../../emulator/hardware.ts';
 /** What the board tells the launcher: the device inputs of `emulator/hardware.ts` it can report. */
 export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD' | 'BATTERY' | 'STALL' | 'LINK' }>;
 
-/** What the host last counted of one board, and what it reports from the board's lines. */
+/**
+ * What the host last counted of one board, and what it reports from the board's lines.
+ *
+ * A count carried by a line is believed when it goes up by one, as it does line after line. One
+ * that jumps (a `CARD` after lost lines, or a damaged line whose CRC-8 happens to match: about 1
+ * in 256, PROTOCOL.md) is not counted from the line: `check` asks the board for its counters
+ * (STATUS), and {@link fromStatus} counts what the board itself says. Believing it would drop the
+ * next real cards a wrong count had claimed, or make up thousands of cards.
+ */
 export class BoardCounts {
   private cards = 0;
   private presses = 0;
   private sid: number | null = null;
 
-  constructor(private readonly emit: (i: BoardInput) => void, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly emit: (i: BoardInput) => void,
+    private readonly log: (line: string) => void,
+    private readonly check: () => void,
+  ) {}
 
   /** The first connection: counts start from what the board has now. */
   start(hello: Hello, cards: number, presses: number): void {
@@ -51,10 +63,11 @@ export class BoardCounts {
   message(m: DeviceMessage): void {
     switch (m.type) {
       case 'BTN':
-        for (let n = this.presses; n < m.presses; n++) this.emit({ type: 'BUTTON' });
-        this.presses = m.presses;
+        if (this.jumps('presses', this.presses, m.presses)) break;
+        this.countPresses(m.presses);
         break;
       case 'CARD':
+        if (this.jumps('cards', this.cards, m.cards)) break;
         this.countCards(m.cards);
         break;
       case 'LID':
@@ -64,7 +77,7 @@ export class BoardCounts {
         this.emit({ type: 'BATTERY', volts: m.mv / 1000 });
         break;
       case 'STALL':
-        this.countCards(m.cards);
+        if (!this.jumps('cards', this.cards, m.cards)) this.countCards(m.cards);
         this.emit({ type: 'STALL' });
         break;
       case 'STOPPED':
@@ -79,8 +92,26 @@ export class BoardCounts {
     }
   }
 
-  /** The board's running card count: a lost CARD line is made up by the next count, so count the difference. */
-  countCards(cards: number): void {
+  /** A line's count more than one past the last: not counted, the board's counters are asked for instead. */
+  private jumps(what: string, last: number, said: number): boolean {
+    if (said <= last + 1) return false;
+    this.log(`a line says ${said} ${what} after ${last}: checked against the board's counters`);
+    this.check();
+    return true;
+  }
+
+  /** The board's own counters (a STATUS): what they are past the last count happened, and is counted. */
+  fromStatus(cards: number, presses: number): void {
+    this.countCards(cards);
+    this.countPresses(presses);
+  }
+
+  private countPresses(presses: number): void {
+    for (let n = this.presses; n < presses; n++) this.emit({ type: 'BUTTON' });
+    this.presses = Math.max(this.presses, presses);
+  }
+
+  private countCards(cards: number): void {
     for (let n = this.cards; n < cards; n++) this.emit({ type: 'CARD' });
     this.cards = Math.max(this.cards, cards);
   }

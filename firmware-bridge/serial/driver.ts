@@ -72,8 +72,9 @@ export class SerialLauncher implements LauncherHardware {
     else this.command({ verb: 'STOP' });
   }
 
-  tone(kind: ToneKind): void {
-    this.command({ verb: 'TONE', ...TONES[kind] });
+  /** The kind's pitch, for `ms` when the machine says (a quickening ding), else the kind's own length. */
+  tone(kind: ToneKind, ms?: number): void {
+    this.command({ verb: 'TONE', hz: TONES[kind].hz, ms: ms ?? TONES[kind].ms });
   }
 
   /** Headings 0..360° map onto the servo's 0..180° through the turntable's 2:1 gearing. */

@@ -3,7 +3,7 @@
  * (`transport.ts`) and on an injected clock: links made by `link.ts` (handshake, numbering, acks,
  * retries, heartbeat), the board's running counters turned into one input per press and per card,
  * reconnection with backoff after an unplug or a reset, and resynchronisation by the counters
- * (`counts.ts`), so no card is counted twice or lost. Lines on the wire that are not the protocol are ignored,
+ * (`counts.ts`), so no card is counted twice or lost, nor made up by a damaged count. Lines on the wire that are not the protocol are ignored,
  * counted ({@link CommandSession.diagnostics}) and told to the person at most once per
  * `noticeEveryMs`; each one makes the session read the board's counters again, so a damaged CARD
  * line loses no card. Nothing here knows what a port is, nor reads the time but from the clock.
@@ -64,6 +64,8 @@ export class CommandSession {
   private readonly garbage: GarbageReport;
   /** A STATUS asked for after garbage is in flight (`done` when counted); `again`: more garbage came meanwhile. */
   private recount: { again: boolean; done: Promise<void> } | null = null;
+  /** The person was told the link was lost: they are told when it is back. */
+  private lostSaid = false;
   /** The first connection succeeded: from now on a lost link is reconnected. */
   private established = false;
   /** Connections made (1 + reconnects). */
@@ -75,7 +77,7 @@ export class CommandSession {
     this.clock = o.clock ?? wallClock;
     this.log = o.log ?? (() => {});
     this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
-    this.counts = new BoardCounts(emit, this.log);
+    this.counts = new BoardCounts(emit, this.log, () => this.readCounters());
   }
 
   /**
@@ -118,6 +120,8 @@ export class CommandSession {
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
     if (!first) this.emit({ type: 'LINK', up: true });
+    if (this.lostSaid) this.notices.say(`${this.name} is back`);
+    this.lostSaid = false;
     this.established = true;
   }
 
@@ -131,7 +135,12 @@ export class CommandSession {
     this.readCounters();
   }
 
-  /** Asks for STATUS and counts the cards it carries; one query at a time, again if asked meanwhile. */
+  /**
+   * Asks for STATUS and counts the cards and presses it carries past the last count; one query at
+   * a time, again if asked meanwhile. A reply the board dropped (its reply queue full under a
+   * flood, PROTOCOL.md) is asked for again by the link, a bounded number of times: then the link
+   * counts as lost, and the reconnect's STATUS counts what happened.
+   */
   private readCounters(): void {
     if (this.recount) return void (this.recount.again = true);
     const link = this.link;
@@ -142,7 +151,7 @@ export class CommandSession {
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
-        this.counts.countCards(s.cards);
+        this.counts.fromStatus(s.cards, s.presses);
         if (r.again) this.readCounters();
       },
       () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
@@ -154,6 +163,10 @@ export class CommandSession {
     this.link = null;
     if (this.closing || !this.established) return;
     this.log(`link to ${this.path} lost: ${why}`);
+    // Told at once (a silent board is found within its heartbeat's retries, under 2 s), not left
+    // to a press that waits minutes for a board that may never come back.
+    this.notices.say(`${this.name}: the link is lost (${why}); reconnecting. Check the USB cable and the board's power`);
+    this.lostSaid = true;
     this.emit({ type: 'LINK', up: false });
     void this.reconnect();
   }

@@ -32,6 +32,8 @@ export interface FakeOptions {
   lidOpen?: boolean;
   /** Answers HELLO but never STATUS (a firmware that half works). */
   noStatus?: boolean;
+  /** Drops this many STATUS replies, data line and ACK (the firmware's reply queue was full), then answers again. */
+  dropStatus?: number;
   /** Cards ejected per second while the motor runs forward (0: none: an empty launcher). */
   feedPerSecond?: number;
   /** Raw bytes (noise) written once, right after the answer to the first STATUS: the host is connected then. */
@@ -152,6 +154,10 @@ export class FakeBoard {
           break;
         case 'STATUS':
           if (this.o.noStatus) continue;
+          if ((this.o.dropStatus ?? 0) > 0) {
+            this.o.dropStatus!--;
+            continue;
+          }
           this.say({
             type: 'STATUS', cards: this.cards, presses: this.presses, lidOpen: this.o.lidOpen ?? false, buttonHeld: false, beamBroken: false,
             motor: this.motor, duty: 0, servo: 90, mv: 4500, wdogMs: 1000, stallMs: 1500, upMs: 1,

@@ -169,6 +169,93 @@ describe('command session: a noisy line', () => {
   });
 });
 
+describe('command session: a count that jumps is checked with the board', () => {
+  /** A device line with a valid checksum: a damaged line whose CRC-8 happens to match, or a lying one. */
+  const forged = (r: Rig, m: Parameters<typeof encodeDeviceMessage>[0]) => r.board.raw(encodeDeviceMessage(m));
+
+  it('CARD <count+10> with a valid checksum makes up no card, and the next real cards are each counted as they come', async () => {
+    const r = rig();
+    const s = await r.open();
+    for (let i = 0; i < 3; i++) r.board.card();
+    await vi.advanceTimersByTimeAsync(1);
+    const asked = r.board.received.filter((v) => v === 'STATUS').length;
+    forged(r, { type: 'CARD', cards: 13 });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(r.board.received.filter((v) => v === 'STATUS').length).toBe(asked + 1);
+    expect(cards(r.seen)).toBe(3);
+    for (let i = 4; i <= 13; i++) {
+      r.board.card();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cards(r.seen)).toBe(i);
+    }
+    expect(r.log).toContain('a line says 13 cards after 3: checked against the board\'s counters');
+    await s.close();
+  });
+
+  it('CARD <count+60000> and BTN <presses+50> make up nothing, and a press after them is heard at once', async () => {
+    const r = rig({ cards: 5, presses: 2 });
+    const s = await r.open();
+    forged(r, { type: 'CARD', cards: 60005 });
+    forged(r, { type: 'BTN', presses: 52 });
+    forged(r, { type: 'STALL', cards: 60005 });
+    await vi.advanceTimersByTimeAsync(5);
+    expect(r.seen.filter((i) => i.type === 'CARD' || i.type === 'BUTTON')).toEqual([]);
+    r.board.press();
+    r.board.card();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(r.seen.filter((i) => i.type === 'CARD' || i.type === 'BUTTON')).toEqual([{ type: 'BUTTON' }, { type: 'CARD' }]);
+    await s.close();
+  });
+
+  it('a real jump (lines lost on the wire) is counted from the board\'s counters, each card once', async () => {
+    const r = rig();
+    const s = await r.open();
+    r.board.card();
+    r.board.cards += 3; // three CARD lines lost
+    r.board.card();
+    await vi.advanceTimersByTimeAsync(5);
+    expect(cards(r.seen)).toBe(5);
+    r.board.card();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(cards(r.seen)).toBe(6);
+    await s.close();
+  });
+
+  it('the check survives a dropped reply (the firmware\'s reply queue full): asked again, answered, counted', async () => {
+    const r = rig({ dropStatus: 0 });
+    const s = await r.open();
+    r.board.cards += 4;
+    r.board.o.dropStatus = 2;
+    r.board.card();
+    await vi.advanceTimersByTimeAsync(5);
+    expect(cards(r.seen)).toBe(0);
+    // Two sends lost, the third answered: 400 ms each.
+    await vi.advanceTimersByTimeAsync(800);
+    expect(cards(r.seen)).toBe(5);
+    expect(s.connected).toBe(true);
+    await settle(s.flush());
+    await s.close();
+  });
+
+  it('a board that drops every answer to the check: the link counts as lost within 2 s, the person is told, and the reconnect counts the cards', async () => {
+    const r = rig({ sid: 4 });
+    const s = await r.open({ backoff: { firstMs: 100, maxMs: 100 } });
+    r.board.cards += 2;
+    r.board.o.dropStatus = 3;
+    r.board.card();
+    const flushed = s.flush().then(() => 'flushed');
+    await vi.advanceTimersByTimeAsync(1250);
+    expect(s.connected).toBe(false);
+    expect(r.notices).toEqual([`serial:${PATH}: the link is lost (no answer to STATUS after 3 tries (400 ms each)); reconnecting. Check the USB cable and the board's power`]);
+    expect(await flushed).toBe('flushed'); // nothing waits for the lost answer
+    await vi.advanceTimersByTimeAsync(200);
+    expect(s.connected).toBe(true);
+    expect(cards(r.seen)).toBe(3);
+    expect(r.notices.at(-1)).toBe(`serial:${PATH} is back`);
+    await s.close();
+  });
+});
+
 describe('command session: unplug, reconnect, reset', () => {
   it('an unplug mid-burst: offline, reconnect with backoff, the cards counted meanwhile reported once', async () => {
     const r = rig({ feedPerSecond: 10, sid: 42 });
@@ -240,6 +327,8 @@ describe('command session: unplug, reconnect, reset', () => {
     await vi.advanceTimersByTimeAsync(1200);
     expect(await sent).toBe(`${PATH}: the link is down`);
     expect(r.log).toContain(`link to ${PATH} lost: no answer to PING after 3 tries (400 ms each)`);
+    // The person hears it at once, not after a press has waited minutes for the board.
+    expect(r.notices).toEqual([`serial:${PATH}: the link is lost (no answer to PING after 3 tries (400 ms each)); reconnecting. Check the USB cable and the board's power`]);
     r.board.o.silent = false;
     await vi.advanceTimersByTimeAsync(200);
     expect(s.connected).toBe(true);

@@ -5,13 +5,27 @@
  * counted once.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SerialPort } from 'serialport';
 import { describe, expect, it } from 'vitest';
+import { encodeCommand } from '../../firmware-bridge/codec.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
+import { until } from '../poll.ts';
 import { needs } from '../tools.ts';
 
+/** Opens the PTY as a host does and waits for the board's HELLO; what the port hears goes on into `heard.text`. */
+async function openHost(link: string): Promise<{ port: SerialPort; heard: { text: string } }> {
+  const port = await new Promise<SerialPort>((resolve, reject) => {
+    const p = new SerialPort({ path: link, baudRate: 115200 }, (e) => (e ? reject(e) : resolve(p)));
+  });
+  port.on('error', () => {}); // reads cut short by our own close
+  const heard = { text: '' };
+  port.on('data', (d: Buffer) => void (heard.text += d.toString('latin1')));
+  await until(() => heard.text.includes('HELLO uno-extreme'), 15_000, () => `the board's HELLO (heard ${JSON.stringify(heard.text)})`);
+  return { port, heard };
+}
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
   it.runIf(needs('socat'))('presses the virtual launcher end to end and logs each press', async () => {
@@ -91,6 +105,46 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       dev.kill('SIGTERM');
     }
   }, 120_000);
+
+  it.runIf(needs('socat'))('survives a host that closes the port while the board is still answering, and frees the PTY at once for the next host', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
+    const link = path.join(dir, 'launcher');
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let window = '';
+    let exited: number | null = null;
+    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    dev.on('exit', (code) => (exited = code ?? -1));
+    // 4000 queries sent without waiting (60 kB, 5 s at the wire's rate): the board is still
+    // answering them long after the host has gone.
+    const flood = Array.from({ length: 4000 }, (_, i) => encodeCommand((i % 65535) + 1, { verb: 'STATUS' })).join('');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.once('data', () => resolve());
+        dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
+      });
+      for (let host = 0; host < 3; host++) {
+        const { port, heard } = await openHost(link);
+        port.write(flood);
+        const before = heard.text.length;
+        await until(() => /STATUS cards=/.test(heard.text.slice(before)), 15_000, () => 'the board answering the flood');
+        const closed = Date.now();
+        await new Promise<void>((resolve) => port.close(() => resolve()));
+        // The next host's PTY is made at once (a new link), not after the board has said all it had to say.
+        const fresh = () => {
+          try {
+            return lstatSync(link).ctimeMs >= closed;
+          } catch {
+            return false; // between two connections
+          }
+        };
+        await until(fresh, 2500, () => `a fresh PTY for host ${host + 2}`);
+      }
+      expect(exited, window).toBeNull();
+      expect(window).not.toMatch(/EPIPE|Error/);
+    } finally {
+      dev.kill('SIGTERM');
+    }
+  }, 60_000); // three hosts, each waiting for the emulated board's boot (slow on a loaded machine)
 
   it('says what is wrong with a missing --pty', () => {
     const r = run('device');

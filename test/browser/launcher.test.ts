@@ -17,13 +17,13 @@ const root = join(import.meta.dirname, 'fixtures');
 /** What the fixture puts on `window.fixture` (read through page.evaluate). */
 interface Fixture {
   results: { cards: string[]; halfOut: boolean; jam: boolean; empty: boolean; dinged: boolean }[];
-  played: { kind: string; heard: boolean }[];
+  played: { kind: string; heard: boolean; pace?: number }[];
   landed: { seat: number; card: string; halfOut: boolean; inside: boolean; at: number }[];
   aim(seat: number): Promise<void>;
   load(n: number): Promise<void>;
   clearJam(): Promise<void>;
   lid(open: boolean): void;
-  renderDing(ctx: BaseAudioContext, at?: number): number;
+  renderDing(ctx: BaseAudioContext, at?: number, out?: AudioNode, pace?: number): number;
 }
 declare const fixture: Fixture;
 
@@ -97,6 +97,28 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     // It dies away to −54 dB of its peak a little before its end (the fall reaches −60 dB there).
     expect(m.seconds).toBeGreaterThan(0.65);
     expect(m.seconds).toBeLessThanOrEqual(0.8);
+  });
+
+  it('a quickening ding (dingPulse): the bell and the button\'s light ring are quicker at each empty press', async () => {
+    const page = await open('pulse=1&fire=0.000001&presses=3');
+    const ring = () => page.evaluate(() => {
+      const el = document.querySelector('.ul-ding-ring') as SVGElement;
+      // The animation's length as the page runs it (read from the style: the ring may be over by now).
+      return { ms: Number(el.dataset.dingRingMs), running: Math.round(parseFloat(getComputedStyle(el).animationDuration) * 1000) };
+    });
+    const rings: { ms: number; running: number }[] = [];
+    for (let i = 1; i <= 3; i++) {
+      await page.getByRole('button', { name: 'Press the launcher' }).click();
+      await page.locator(`[data-dings="${i}"]`).waitFor();
+      rings.push(await ring());
+      await page.waitForFunction((n) => fixture.results.length === n, i);
+    }
+    expect(await page.evaluate(() => fixture.results.map((r) => r.cards.length))).toEqual([0, 0, 0]);
+    // 200 ms, then 100, then 50: the bell's length and the ring's at the same pace.
+    expect(await page.evaluate(() => fixture.played.map((p) => p.pace ?? 1))).toEqual([1, 0.5, 0.25]);
+    expect(rings).toEqual([{ ms: 500, running: 500 }, { ms: 250, running: 250 }, { ms: 125, running: 125 }]);
+    const end = await page.evaluate(() => fixture.renderDing(new OfflineAudioContext(1, 48_000, 48_000), 0, undefined, 0.25));
+    expect(end).toBeCloseTo(0.2, 5);
   });
 
   it('a press dings, heard only after the first gesture, and its cards land one by one at the aimed seat', async () => {

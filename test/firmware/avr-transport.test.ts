@@ -10,6 +10,7 @@ import { EmulatedLauncher, stepTogether, stepUntil } from '../../firmware-bridge
 import { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
+import { encodeDeviceMessage } from '../../firmware-bridge/codec.ts';
 import { hex } from './boot.ts';
 
 beforeAll(() => void hex(), 60_000);
@@ -83,6 +84,25 @@ describe('the serial driver on the emulated firmware', () => {
     emu.plug();
     expect(await stepUntil(emu, clock, () => hw.connected, 3000)).toBe(true);
     expect(await stepUntil(emu, clock, () => emu.rig.servoDegrees === 120, 200)).toBe(true);
+    await close(emu, clock, hw);
+  });
+
+  it('a damaged CARD line that passes its check (CARD <count+10>) is checked with the firmware\'s STATUS: no card made up, none dropped', async () => {
+    const { emu, clock, hw, seen, log } = await connect(4);
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 2, 5000)).toBe(true);
+    emu.noise(encodeDeviceMessage({ type: 'CARD', cards: cards(seen) + 10 }));
+    // Never more counted than the roller ejected, while the burst goes on to 8 real cards.
+    let most = 0;
+    expect(await stepUntil(emu, clock, () => ((most = Math.max(most, cards(seen) - emu.rig.roller.cardsOut)), cards(seen) >= 8), 5000)).toBe(true);
+    expect(most).toBeLessThanOrEqual(0);
+    hw.motor('stop');
+    let flushed = false;
+    void hw.flush().then(() => (flushed = true));
+    expect(await stepUntil(emu, clock, () => flushed, 2000)).toBe(true);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(log.some((l) => /a line says \d+ cards after \d+: checked against the board's counters/.test(l))).toBe(true);
+    expect(hw.connections).toBe(1);
     await close(emu, clock, hw);
   });
 });

@@ -95,6 +95,16 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1], ['digitalWrite', REFERENCE_PINS.buzzer, 0]]);
   });
 
+  it('a quickening ding (dingPulse) sounds the buzzer for the machine\'s length, not the kind\'s', async () => {
+    const { rig, hw } = await setup();
+    const before = rig.writes.length;
+    hw.tone('ding', 96);
+    await vi.advanceTimersByTimeAsync(95);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1]]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rig.writes.slice(before)).toEqual([['digitalWrite', REFERENCE_PINS.buzzer, 1], ['digitalWrite', REFERENCE_PINS.buzzer, 0]]);
+  });
+
   it('a card whose break and clear come in one USB read is counted (the beam was sampled every 25 ms, which missed it)', async () => {
     const { rig, launcher } = await setup();
     const press = launcher.press();

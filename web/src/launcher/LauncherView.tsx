@@ -14,7 +14,7 @@ import { centre, Flights, seatArea, type Flight } from './Flights.tsx';
 import type { Sound } from './sound.ts';
 import { LAUNCHER_CSS } from './styles.ts';
 import { Toy } from './Toy.tsx';
-import { LauncherWatch, story } from './watch.ts';
+import { dingPace, LauncherWatch, story } from './watch.ts';
 
 /** The view's inputs. */
 export interface LauncherViewProps {
@@ -139,7 +139,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   useEffect(() => {
     const s = p.sound;
     if (!s) return;
-    const offs = [l.on('ding', () => s.play('ding')), l.on('beep', () => s.play('beep')), l.on('lowBattery', () => s.play('low'))];
+    const offs = [l.on('ding', (e) => s.play('ding', dingPace(l.context.profile, e))), l.on('beep', () => s.play('beep')), l.on('lowBattery', () => s.play('low'))];
     return () => offs.forEach((off) => off());
   }, [l, p.sound]);
 
@@ -191,7 +191,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       <div ref={svgBox}>
         <Toy
           angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} reloading={reloading} stuck={stuck}
-          lowBattery={low} dings={s.dings} pressing={s.press !== null && !s.press.done} running={s.running} motion={motion} label={label}
+          lowBattery={low} dings={s.dings} dingPace={s.dingPace} pressing={s.press !== null && !s.press.done} running={s.running} motion={motion} label={label}
         />
       </div>
       <div class="ul-side">

@@ -6,6 +6,7 @@
  * seat it aims at; the mouth is at its right end, so angle 0 faces the right of the screen.
  */
 import type { JSX } from 'preact';
+import { DING_RING_MS } from './styles.ts';
 
 /** What the drawing shows. */
 export interface ToyProps {
@@ -23,6 +24,8 @@ export interface ToyProps {
   lowBattery: boolean;
   /** Presses dinged so far: each new one strikes the button's ring again. */
   dings: number;
+  /** The last ding's pace: its ring's light runs at it (quicker at each empty press of a quickening ding). */
+  dingPace: number;
   /** A press is under way: the button stays lit (seen without motion too). */
   pressing: boolean;
   /** The motor is running (the roller turns). */
@@ -69,7 +72,12 @@ export function Toy(p: ToyProps): JSX.Element {
         )}
         {/* The big button, struck at each ding. */}
         <g class="ul-button">
-          {p.dings > 0 && <circle key={p.dings} cx="38" cy="0" r="20" class={p.motion ? 'ul-ding-ring ul-ding-ring-run' : 'ul-ding-ring'} />}
+          {p.dings > 0 && (
+            <circle
+              key={p.dings} cx="38" cy="0" r="20" class={p.motion ? 'ul-ding-ring ul-ding-ring-run' : 'ul-ding-ring'}
+              style={p.dingPace === 1 ? undefined : { animationDuration: `${Math.round(DING_RING_MS * p.dingPace)}ms` }} data-ding-ring-ms={Math.round(DING_RING_MS * p.dingPace)}
+            />
+          )}
           <circle cx="38" cy="0" r="17" class={p.pressing ? 'ul-button-cap ul-button-cap-lit' : 'ul-button-cap'} />
           <circle cx="38" cy="0" r="9" class="ul-button-top" />
         </g>

@@ -41,13 +41,15 @@ function tone(ctx: BaseAudioContext, out: AudioNode, type: OscillatorType, hz: n
 
 /**
  * Renders the ding into `ctx` at time `at` (s, the context's clock), to `out`: a sine at
- * {@link DING}.hz with a quieter octave that dies sooner, the two giving a bell's strike.
- * Returns when it is over.
+ * {@link DING}.hz with a quieter octave that dies sooner, the two giving a bell's strike, its
+ * length times `pace`. Returns when it is over.
  */
-export function renderDing(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
-  tone(ctx, out, 'sine', DING.hz, at, DING.seconds, DING.peak);
-  tone(ctx, out, 'sine', DING.hz * 2, at, DING.seconds / 3, DING.peak / 5);
-  return at + DING.seconds;
+export function renderDing(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination, pace = 1): number {
+  // A quickening ding (`pace` < 1, see dingPace in watch.ts) dies away sooner, as the toy's pulses.
+  const seconds = DING.seconds * pace;
+  tone(ctx, out, 'sine', DING.hz, at, seconds, DING.peak);
+  tone(ctx, out, 'sine', DING.hz * 2, at, seconds / 3, DING.peak / 5);
+  return at + seconds;
 }
 
 /** Renders the lid's beep (see {@link renderDing}); returns when it is over. */
@@ -65,7 +67,11 @@ export function renderLowBattery(ctx: BaseAudioContext, at = ctx.currentTime, ou
 /** What the launcher sounds. */
 export type SoundKind = 'ding' | 'beep' | 'low';
 
-const RENDER: Record<SoundKind, (ctx: BaseAudioContext) => number> = { ding: renderDing, beep: renderBeep, low: renderLowBattery };
+const RENDER: Record<SoundKind, (ctx: BaseAudioContext, pace: number) => number> = {
+  ding: (ctx, pace) => renderDing(ctx, ctx.currentTime, ctx.destination, pace),
+  beep: (ctx) => renderBeep(ctx),
+  low: (ctx) => renderLowBattery(ctx),
+};
 
 /**
  * The gestures that may let a page start its sound. Which of them do depends on the pointer: a
@@ -128,10 +134,10 @@ export class Sound {
     return () => this.listeners.delete(listener);
   }
 
-  /** Plays a sound now, if it can be heard (see {@link audible}); says whether it did. */
-  play(kind: SoundKind): boolean {
+  /** Plays a sound now (a ding at `pace` of its length), if it can be heard (see {@link audible}); says whether it did. */
+  play(kind: SoundKind, pace = 1): boolean {
     if (!this.audible) return false;
-    RENDER[kind](this.ctx!);
+    RENDER[kind](this.ctx!, pace);
     return true;
   }
 

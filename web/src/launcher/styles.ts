@@ -3,6 +3,9 @@
  * Animations are classes the view sets only while motion is on, and are off for
  * `prefers-reduced-motion` whatever the view says.
  */
+/** The button's light ring at a ding, ms (a quickening ding's runs at its pace, Toy.tsx). */
+export const DING_RING_MS = 500;
+
 export const LAUNCHER_CSS = `
 .ul-launcher { display: grid; grid-template-columns: auto minmax(0, 19rem); gap: 0.5rem 1rem; align-items: center; max-width: 32rem; }
 .ul-launcher h2 { grid-column: 1 / -1; margin: 0; font-size: 1.1rem; }
@@ -28,7 +31,7 @@ export const LAUNCHER_CSS = `
 .ul-button-cap-lit { fill: #fff27a; stroke: #ffd400; stroke-width: 4; }
 .ul-button-top { fill: #1b56c8; }
 .ul-ding-ring { fill: none; stroke: #ffd400; stroke-width: 3; opacity: 0; }
-.ul-ding-ring-run { animation: ul-ding 500ms ease-out; }
+.ul-ding-ring-run { animation: ul-ding ${DING_RING_MS}ms ease-out; }
 .ul-led { fill: #31c950; }
 .ul-led-low { fill: #ff3b30; }
 .ul-side { display: flex; flex-direction: column; gap: 0.4rem; min-width: 0; overflow-wrap: anywhere; }

@@ -5,6 +5,7 @@
  */
 import type { CardId } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
+import type { Profile } from '../../../emulator/profile.ts';
 
 /** The last press, as it went. */
 export interface PressStory {
@@ -27,6 +28,8 @@ export interface PressStory {
 export interface Shown {
   /** Correct presses heard (each one a ding). */
   dings: number;
+  /** The last ding's pace ({@link dingPace}): 1, or less for a quickening ding. */
+  dingPace: number;
   press: PressStory | null;
   /** The last reload (shown until the next press): cards put in, and the launcher's count then. */
   reload: { cards: number; supply: number } | null;
@@ -45,9 +48,18 @@ export interface CardOut {
   halfOut: boolean;
 }
 
+/**
+ * How long a ding is against the profile's first ding: 1 for a profile whose dings are all the
+ * same, less at each empty press for one whose ding quickens (`dingPulse`). The page's bell and
+ * its button's light ring run at this pace.
+ */
+export function dingPace(profile: Profile, e: { ms?: number }): number {
+  return e.ms === undefined || profile.dingPulse === null ? 1 : e.ms / profile.dingPulse.ms;
+}
+
 /** Follows a launcher's events; `subscribe` hears every change. */
 export class LauncherWatch {
-  private state: Shown = { dings: 0, press: null, reload: null, lowBattery: null, running: false, dead: false };
+  private state: Shown = { dings: 0, dingPace: 1, press: null, reload: null, lowBattery: null, running: false, dead: false };
   private readonly listeners = new Set<() => void>();
   private readonly cardListeners = new Set<(c: CardOut) => void>();
   private readonly offs: (() => void)[];
@@ -56,9 +68,10 @@ export class LauncherWatch {
   constructor(private readonly launcher: MachineLauncher, presser: () => number | undefined = () => undefined) {
     const l = launcher;
     this.offs = [
-      l.on('ding', () =>
+      l.on('ding', (e) =>
         this.set({
           dings: this.state.dings + 1,
+          dingPace: dingPace(l.context.profile, e),
           reload: null,
           press: { seat: l.context.aimSeat, presser: presser() ?? l.context.aimSeat, fired: null, cards: 0, halfOut: false, jam: false, empty: false, brownout: false, done: false },
         })),
