@@ -210,4 +210,22 @@ describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real 
     expect(await form.getByLabel('Seed').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('announces the opening card with what it does, in the events and above the moves', async () => {
+    for (const [rules, seed, line] of [
+      // Seeds whose start card asks the person first (three players, the person left of the dealer).
+      ['extreme', 37, /^Start card: Yellow Hit 2: as if .+ \(the dealer\) had played it, You press the launcher twice$/],
+      ['classic', 29, /^Start card: Wild: You name the colour and play first$/],
+    ] as const) {
+      const { page, errors } = await openPage(web.browser, web.server.url);
+      await newGame(page, { seed, players: 3, rules });
+      await waitForPerson(page);
+      expect(await page.locator('.actions .opening').innerText()).toMatch(line);
+      expect(await page.locator('.events li').nth(1).innerText()).toMatch(line);
+      // The line above the moves pushes none of them off the screen (the wild's colour is asked in a dialog).
+      if (rules === 'extreme') expect(await controlsOffScreen(page)).toEqual([]);
+      else await page.getByRole('dialog', { name: 'Name the colour' }).waitFor();
+      expect(errors).toEqual([]);
+    }
+  });
 });

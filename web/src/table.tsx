@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
-import { roundEndText } from '../../table/words.ts';
+import { openingLine, roundEndText } from '../../table/words.ts';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
@@ -262,6 +262,8 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
           </p>
         </Hand>
         <div class="actions" role="group" aria-label="Your moves">
+          {/* Before the round's first move, what its start card did (a Hit 2 to press, a colour to name). */}
+          {s.moves === 0 && !roundEnded(s) && <p class="opening">{openingLine(s, names)}</p>}
           <p class="prompt" role="status">{promptText(session)}</p>
           {session.message && <p class="message" role="alert">{session.message}</p>}
           <div class="buttons">
