@@ -139,6 +139,15 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     expect(at[2]).toBeGreaterThan(at[1]);
     await expect(story(page).getByText('3 cards went to Ana').count()).resolves.toBe(1);
     await expect(page.getByText('Hit 2: press 1 more time').count()).resolves.toBe(1);
+    // A "+3" for this press where they landed, over Ana's area.
+    const plus = await page.locator('.ul-plus[data-plus-seat="1"]').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const a = document.querySelector('[data-seat-area="1"]')!.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return { text: el.textContent, inside: x >= a.left && x <= a.right && y >= a.top && y <= a.bottom };
+    });
+    expect(plus).toEqual({ text: '+3', inside: true });
   });
 
   it('turns to a target seat in the travel time, pointing at its area', async () => {
