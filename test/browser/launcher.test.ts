@@ -221,6 +221,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
       await story(page).getByText('4 cards went to Ana').waitFor();
       await expect(page.locator('.ul-button-cap-lit').count()).resolves.toBe(0);
       await page.waitForFunction(() => fixture.landed.length === 4);
+      // The "+4" where they landed, there without motion too (it goes by a timer, not an animation).
+      expect(await page.locator('.ul-plus[data-plus-seat="1"]').innerText()).toBe('+4');
       const still = await page.evaluate((motion) => ({
         // With no waiting the ding's ring still strikes (the person's motion is on): nothing else moves.
         animations: document.getAnimations()

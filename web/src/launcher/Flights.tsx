@@ -83,6 +83,8 @@ export interface Tally {
   id: number;
   seat: number;
   press: number;
+  /** It pops up as its cards flew (none when they landed at once: no waiting, or no motion). */
+  pop: boolean;
   n: number;
   x: number;
   y: number;
@@ -97,7 +99,7 @@ export function Flights({ flights, tallies = [], from, onLanded }: { flights: re
     <div class="ul-flights" aria-hidden="true">
       {flights.map((f) => <FlyingCard key={f.id} f={f} from={from} onLanded={onLanded} />)}
       {tallies.map((t) => (
-        <div key={`${t.id}-${t.n}`} class="ul-plus" data-plus-seat={t.seat} style={{ left: `${t.x}px`, top: `${t.y}px` }}>+{t.n}</div>
+        <div key={`${t.id}-${t.n}`} class={t.pop ? 'ul-plus ul-plus-pop' : 'ul-plus'} data-plus-seat={t.seat} style={{ left: `${t.x}px`, top: `${t.y}px` }}>+{t.n}</div>
       ))}
     </div>
   );

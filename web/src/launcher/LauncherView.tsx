@@ -149,7 +149,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
     setTallies((ts) => {
       const had = ts.find((t) => t.seat === f.seat && t.press === f.press);
       const rest = ts.filter((t) => t.seat !== f.seat);
-      return at ? [...rest, { id: had?.id ?? tally, seat: f.seat, press: f.press, n: (had?.n ?? 0) + 1, x: at.x, y: at.y }] : rest;
+      return at ? [...rest, { id: had?.id ?? tally, seat: f.seat, press: f.press, pop: f.ms > 0, n: (had?.n ?? 0) + 1, x: at.x, y: at.y }] : rest;
     });
     after(TALLY_MS, () => {
       if (lastLanding.current.get(f.seat) === tally) setTallies((ts) => ts.filter((t) => t.seat !== f.seat));
