@@ -64,6 +64,8 @@ try {
     await page.goto(server.url);
     const form = page.getByRole('dialog', { name: 'New game' });
     await form.getByLabel('Players (2 to 10)').fill('4');
+    // The seed is folded away under More options.
+    await form.locator('details.more summary').click();
     await form.getByLabel('Seed').fill('11');
     await form.getByRole('button', { name: 'Start' }).click();
     // The person's first question: the table as a player first sees it.

@@ -17,7 +17,7 @@ import {
   type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
 } from '../game/index.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
-import { EventWords, roundStartLine, withNames } from './words.ts';
+import { EventWords, openingLine, roundStartLine, withNames } from './words.ts';
 
 /** A question waiting for a person's answer. */
 export interface Question {
@@ -440,7 +440,10 @@ export class MatchSession {
       this.checkStopped();
     }
     const launcher = this.state.rules.options.launcher ? this.newLauncher().launcher : null;
-    if (this.state.moves === 0) this.note(roundStartLine(this.state.round, this.names[this.state.dealer]));
+    if (this.state.moves === 0) {
+      this.note(roundStartLine(this.state.round, this.names[this.state.dealer]));
+      this.note(openingLine(this.state, this.names));
+    }
     else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
     this.resumed = false;
     this.emit({ type: 'round' });

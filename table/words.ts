@@ -2,6 +2,8 @@
  * Game events in plain words, as a person at the table would say them.
  */
 import { cardLabel, ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../game/index.ts';
+import { startAction } from '../game/start.ts';
+import { leftOf } from '../game/turn.ts';
 
 /** Names of the seats, by seat. */
 export type Names = readonly string[];
@@ -121,6 +123,44 @@ export class EventWords {
 /** The first line of a round's log. */
 export function roundStartLine(round: number, dealer: string): string {
   return `Round ${round + 1}, dealer: ${dealer}`;
+}
+
+/**
+ * The start card and what it did, said before the first move of a round (`s`: the round as
+ * dealt, its start card applied), by the rule set's start-card table: who plays first, who names
+ * the colour, who presses or draws and who is skipped when it counts as the dealer's play.
+ */
+export function openingLine(s: GameState, names: Names): string {
+  const who = (seat: number) => names[seat] ?? `seat ${seat}`;
+  const does = (seat: number, third: string, second: string) => `${who(seat)} ${verb(who(seat), third, second)}`;
+  const top = s.discard[s.discard.length - 1];
+  const start = `Start card: ${cardLabel(top)}`;
+  const left = leftOf(s, s.dealer);
+  const dealer = `${who(s.dealer)} (the dealer)`;
+  const dealerDoes = (third: string, second: string) => `${dealer} ${verb(who(s.dealer), third, second)}`;
+  switch (startAction(s.rules, top)) {
+    case 'reverse':
+      return `${start}: play goes counter-clockwise and ${dealerDoes('plays', 'play')} first`;
+    case 'wild':
+      return `${start}: ${does(left, 'names', 'name')} the colour and ${verb(who(left), 'plays', 'play')} first`;
+    case 'dealerColour':
+      return `${start}: ${dealerDoes('names', 'name')} the colour, then ${does(left, 'plays', 'play')} first`;
+    case 'asDealer': {
+      const p = s.pending;
+      const as = `${start}: as if ${dealer} had played it`;
+      if (p?.kind === 'press') {
+        const times = p.untilCards ? 'until cards come out' : p.remaining === 1 ? 'once' : p.remaining === 2 ? 'twice' : `${p.remaining} times`;
+        return `${as}, ${does(p.seat, 'presses', 'press')} the launcher ${times}`;
+      }
+      if (p?.kind === 'colour') return `${as}, ${does(p.seat, 'names', 'name')} the colour`;
+      if (s.turn === left) return `${as}, ${does(left, 'plays', 'play')} first`;
+      const drew = s.hands[left].length - s.rules.options.handSize;
+      const took = drew > 0 ? `${verb(who(left), 'draws', 'draw')} ${cards(drew)} and ` : '';
+      return `${as}, ${who(left)} ${took}${verb(who(left), 'is', 'are')} skipped, ${does(s.turn, 'plays', 'play')} first`;
+    }
+    default:
+      return `${start}: ${does(left, 'plays', 'play')} first on it`;
+  }
 }
 
 /** Seats named the way the table names them: "seat 2" in an engine message becomes the player's name. */

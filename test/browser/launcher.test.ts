@@ -24,6 +24,7 @@ interface Fixture {
   clearJam(): Promise<void>;
   lid(open: boolean): void;
   renderDing(ctx: BaseAudioContext, at?: number, out?: AudioNode, pace?: number): number;
+  DING: { hz: number; seconds: number; peak: number };
 }
 declare const fixture: Fixture;
 
@@ -74,29 +75,45 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
   const story = (page: Page) => region(page).locator('[data-launcher-story]');
   const landedCount = (page: Page) => page.evaluate(() => fixture.landed.length);
 
-  it('renders the ding offline at its pitch and length', async () => {
+  it('renders the ding offline as a bell: loud, ringing, at its pitch', async () => {
     const page = await open('');
     const m = await page.evaluate(async () => {
       const rate = 48_000;
-      const ctx = new OfflineAudioContext(1, rate * 1.2, rate);
+      const ctx = new OfflineAudioContext(1, rate * (fixture.DING.seconds + 0.2), rate);
       const end = fixture.renderDing(ctx, 0);
       const data = (await ctx.startRendering()).getChannelData(0);
       let peak = 0;
       for (const v of data) peak = Math.max(peak, Math.abs(v));
       let last = 0;
       for (let i = 0; i < data.length; i++) if (Math.abs(data[i]) > peak * 0.002) last = i;
-      // Upward zero crossings over 0.1..0.3 s: the pitch.
-      let ups = 0;
-      for (let i = rate * 0.1; i < rate * 0.3; i++) if (data[i - 1] < 0 && data[i] >= 0) ups++;
-      return { end, peak, seconds: last / rate, hz: ups / 0.2 };
+      let sum = 0;
+      for (let i = 0; i < rate * 0.5; i++) sum += data[i] * data[i];
+      // The strongest frequency from 200 Hz to 8 kHz over 0.1..0.3 s (Goertzel, 4 Hz steps).
+      const from = rate * 0.1;
+      const n = rate * 0.2;
+      let best = { hz: 0, power: 0 };
+      for (let hz = 200; hz <= 8000; hz += 4) {
+        const k = 2 * Math.cos((2 * Math.PI * hz) / rate);
+        let s1 = 0;
+        let s2 = 0;
+        for (let i = from; i < from + n; i++) [s1, s2] = [data[i] + k * s1 - s2, s1];
+        const power = s1 * s1 + s2 * s2 - k * s1 * s2;
+        if (power > best.power) best = { hz, power };
+      }
+      return { end, peak, rms: Math.sqrt(sum / (rate * 0.5)), seconds: last / rate, hz: best.hz, expected: fixture.DING };
     });
-    expect(m.end).toBeCloseTo(0.8, 5);
-    expect(m.peak).toBeGreaterThan(0.2);
-    expect(m.hz).toBeGreaterThan(1568 * 0.98);
-    expect(m.hz).toBeLessThan(1568 * 1.02);
-    // It dies away to −54 dB of its peak a little before its end (the fall reaches −60 dB there).
-    expect(m.seconds).toBeGreaterThan(0.65);
-    expect(m.seconds).toBeLessThanOrEqual(0.8);
+    expect(m.end).toBeCloseTo(m.expected.seconds, 5);
+    // Loud (−8 dBFS or more at its strike) and never clipped.
+    expect(m.peak).toBeGreaterThan(0.4);
+    expect(m.peak).toBeLessThan(1);
+    // Loud through its first half second (−18 dBFS RMS): a bell ringing on, where a blip that
+    // dies in a few tenths of a second (the old 0.8 s sine: 0.096) averages far less.
+    expect(m.rms).toBeGreaterThan(0.12);
+    // It rings on for more than 1.3 s (to −54 dB of its peak), dying away by its end.
+    expect(m.seconds).toBeGreaterThan(1.3);
+    expect(m.seconds).toBeLessThanOrEqual(m.expected.seconds);
+    // Its fundamental is the strongest frequency, where the sound module says.
+    expect(Math.abs(m.hz - m.expected.hz)).toBeLessThanOrEqual(m.expected.hz * 0.01);
   });
 
   it('a quickening ding (dingPulse): the bell and the button\'s light ring are quicker at each empty press', async () => {
@@ -114,11 +131,11 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
       await page.waitForFunction((n) => fixture.results.length === n, i);
     }
     expect(await page.evaluate(() => fixture.results.map((r) => r.cards.length))).toEqual([0, 0, 0]);
-    // 200 ms, then 100, then 50: the bell's length and the ring's at the same pace.
+    // The whole bell, then half, then a quarter: the bell's length and the ring's at the same pace.
     expect(await page.evaluate(() => fixture.played.map((p) => p.pace ?? 1))).toEqual([1, 0.5, 0.25]);
     expect(rings).toEqual([{ ms: 500, running: 500 }, { ms: 250, running: 250 }, { ms: 125, running: 125 }]);
-    const end = await page.evaluate(() => fixture.renderDing(new OfflineAudioContext(1, 48_000, 48_000), 0, undefined, 0.25));
-    expect(end).toBeCloseTo(0.2, 5);
+    const { end, seconds } = await page.evaluate(() => ({ end: fixture.renderDing(new OfflineAudioContext(1, 96_000, 48_000), 0, undefined, 0.25), seconds: fixture.DING.seconds }));
+    expect(end).toBeCloseTo(seconds * 0.25, 5);
   });
 
   it('a press dings, heard only after the first gesture, and its cards land one by one at the aimed seat', async () => {
@@ -144,6 +161,15 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     expect(at[2]).toBeGreaterThan(at[1]);
     await expect(story(page).getByText('3 cards went to Ana').count()).resolves.toBe(1);
     await expect(page.getByText('Hit 2: press 1 more time').count()).resolves.toBe(1);
+    // A "+3" for this press where they landed, over Ana's area.
+    const plus = await page.locator('.ul-plus[data-plus-seat="1"]').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const a = document.querySelector('[data-seat-area="1"]')!.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return { text: el.textContent, inside: x >= a.left && x <= a.right && y >= a.top && y <= a.bottom };
+    });
+    expect(plus).toEqual({ text: '+3', inside: true });
   });
 
   it('turns to a target seat in the travel time, pointing at its area', async () => {
@@ -217,6 +243,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
       await story(page).getByText('4 cards went to Ana').waitFor();
       await expect(page.locator('.ul-button-cap-lit').count()).resolves.toBe(0);
       await page.waitForFunction(() => fixture.landed.length === 4);
+      // The "+4" where they landed, there without motion too (it goes by a timer, not an animation).
+      expect(await page.locator('.ul-plus[data-plus-seat="1"]').innerText()).toBe('+4');
       const still = await page.evaluate((motion) => ({
         // With no waiting the ding's ring still strikes (the person's motion is on): nothing else moves.
         animations: document.getAnimations()

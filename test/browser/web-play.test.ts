@@ -23,6 +23,40 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(errors).toEqual([]);
   });
 
+  it('ends a round with the winner\'s moment, every hand left with its points and sum, then the scores; still under reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion });
+      await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+      await playRound(page, 'click');
+      const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
+      await over.waitFor();
+      const winner = (await over.getAttribute('aria-label') ?? await over.locator('h2').innerText()).match(/over: (.*) went out$/)![1];
+      const cheer = over.locator('.celebration');
+      expect(await cheer.innerText()).toContain(`${winner} went out!`);
+      // Moving for a moment, unless the person asked for no motion: then still there, unmoving.
+      const moving = await cheer.evaluate((el) => el.getAnimations({ subtree: true }).length);
+      if (reducedMotion === 'reduce') expect(moving).toBe(0);
+      else expect(moving).toBeGreaterThan(0);
+      // The winner's moment, then the hands, then the score table, in that order.
+      const order = await over.locator('.celebration, .round-hands, .score-table').evaluateAll((els) => els.map((e) => e.className));
+      expect(order).toEqual(['celebration', 'round-hands', 'score-table']);
+      const rows = await over.locator('.round-hands tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+        name: tr.querySelector('th')!.textContent,
+        cards: [...tr.querySelectorAll('li')].map((li) => Number(li.getAttribute('data-points'))),
+        sum: Number(tr.querySelector('.sum')!.textContent),
+      })));
+      expect(rows.map((r) => r.name)).toEqual(['Ana', 'Bot 1', 'Bot 2', 'Bot 3']);
+      for (const r of rows) expect(r.sum).toBe(r.cards.reduce((a, b) => a + b, 0));
+      const w = rows.find((r) => r.name === winner)!;
+      expect(w.cards).toEqual([]);
+      // Each card says its points; the winner scores the other hands' sums (standard scoring).
+      expect(rows.filter((r) => r !== w).every((r) => r.cards.length > 0 && r.cards.every((p) => p >= 0))).toBe(true);
+      const scored = await over.locator('.score-table tbody tr').first().locator('td').allInnerTexts();
+      expect(Number(scored[rows.indexOf(w)].split(' ')[0])).toBe(rows.reduce((a, r) => a + r.sum, 0));
+      expect(errors).toEqual([]);
+    }
+  }, 60_000); // two rounds played by clicks to their end (about 11 s each on 2 loaded cores)
+
   // A whole round of searches at the bots' default budget, whose time is the machine's (about a
   // minute on 2 cores): room beyond the suite's 60 s, for this test alone.
   it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {

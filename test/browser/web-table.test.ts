@@ -210,4 +210,67 @@ describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real 
     expect(await form.getByLabel('Seed').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('announces the opening card with what it does, in the events and above the moves', async () => {
+    for (const [rules, seed, line] of [
+      // Seeds whose start card asks the person first (three players, the person left of the dealer).
+      ['extreme', 37, /^Start card: Yellow Hit 2: as if .+ \(the dealer\) had played it, You press the launcher twice$/],
+      ['classic', 29, /^Start card: Wild: You name the colour and play first$/],
+    ] as const) {
+      const { page, errors } = await openPage(web.browser, web.server.url);
+      await newGame(page, { seed, players: 3, rules });
+      await waitForPerson(page);
+      expect(await page.locator('.actions .opening').innerText()).toMatch(line);
+      expect(await page.locator('.events li').nth(1).innerText()).toMatch(line);
+      // The line above the moves pushes none of them off the screen (the wild's colour is asked in a dialog).
+      if (rules === 'extreme') expect(await controlsOffScreen(page)).toEqual([]);
+      else await page.getByRole('dialog', { name: 'Name the colour' }).waitFor();
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('seats the players around an oval table, the way of play on its rim, whose turn it is unmistakable', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 5 });
+    await waitForPerson(page);
+    await page.screenshot({ path: path.join(SHOTS, 'table-1280x800.png') });
+    const layout = await page.evaluate(() => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      const table = box(document.querySelector('.centre')!);
+      const others = [...document.querySelectorAll('.others [data-seat-area]')].map((e) => ({ label: e.getAttribute('aria-label'), y: box(e).top, x: box(e).left }));
+      const me = box(document.querySelector('.table > .seat')!);
+      return { table: { top: table.top, bottom: table.bottom }, others, meTop: me.top, active: [...document.querySelectorAll('[data-seat-area][aria-current=true]')].map((e) => e.getAttribute('aria-label')) };
+    });
+    // The others on the far side of the table, left to right in the order of play, on an arc:
+    // the ones at its ends lower than the one in the middle; you at the bottom.
+    expect(layout.others.map((o) => o.label!.split(':')[0])).toEqual(['Bot 1', 'Bot 2', 'Bot 3', 'Bot 4']);
+    const xs = layout.others.map((o) => o.x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const ys = layout.others.map((o) => o.y);
+    expect(ys[0]).toBeGreaterThan(Math.min(ys[1], ys[2]) + 5);
+    expect(ys[3]).toBeGreaterThan(Math.min(ys[1], ys[2]) + 5);
+    expect(Math.max(...ys)).toBeLessThan(layout.table.top + 40);
+    expect(layout.meTop).toBeGreaterThanOrEqual(layout.table.bottom - 1);
+    // One seat is playing now, named so, and it is the person's (they are asked).
+    expect(layout.active).toEqual([expect.stringMatching(/^You: \d+ cards, 0 points, playing now$/)]);
+    expect(await page.locator('.table > .seat .now').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Play goes clockwise' }).count()).toBe(1);
+    // The launcher, named with where it aims, large: the star of the table.
+    const toy = (await page.getByRole('img', { name: /^The launcher, aimed at/ }).boundingBox())!;
+    expect(toy.height).toBeGreaterThan(250);
+    expect(errors).toEqual([]);
+  });
+
+  it('turns the arrows round the table when play goes the other way', async () => {
+    const { save } = await positionWhere((ask, s) => ask.mode === 'turn' && s.state.direction === -1, { players: 4 });
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    await waitForPerson(page);
+    const ring = page.getByRole('img', { name: 'Play goes counter-clockwise' });
+    expect(await ring.count()).toBe(1);
+    // The top arrow points left (its turn, 180°), the bottom one right.
+    expect(await ring.locator('.arrow.top').evaluate((a) => getComputedStyle(a).rotate)).toBe('180deg');
+    expect(await ring.locator('.arrow.bottom').evaluate((a) => getComputedStyle(a).rotate)).toBe('360deg');
+    expect(errors).toEqual([]);
+  }, 30_000); // a position searched in Node (about 5 s)
 });

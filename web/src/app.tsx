@@ -5,8 +5,11 @@
  * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { cardPoints } from '../../game/cards.ts';
+import { cardLabel } from '../../game/index.ts';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { roundEndText } from '../../table/words.ts';
+import { MiniCard } from './cards.tsx';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
@@ -197,6 +200,7 @@ export function App({ store }: { store: Storage }) {
 
       {session && session.phase !== 'playing' && !newOpen && (
         <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names)}`} wide>
+          <RoundEnd session={session} />
           <ScoreTable session={session} />
           <div class="choices">
             {session.phase === 'roundOver' ? (
@@ -211,6 +215,55 @@ export function App({ store }: { store: Storage }) {
       )}
       {newOpen && <NewGameDialog store={store} device={device} onStart={start} error={newError} onClose={session ? () => setNewOpen(false) : undefined} />}
     </div>
+  );
+}
+
+/**
+ * The end of a round before its scores: the winner's moment (a short celebration; still there,
+ * unmoving, under reduced motion), then every hand left, each card with its points and the sum.
+ */
+function RoundEnd({ session }: { session: GameSession }) {
+  const s = session.state;
+  const names = session.names;
+  const points = s.rules.points;
+  return (
+    <>
+      {s.winner !== null && (
+        <p class="celebration" role="status">
+          <span class="burst" aria-hidden="true">{['★', '✦', '★', '✦', '★'].map((c, i) => <span key={i} style={{ '--i': i }}>{c}</span>)}</span>
+          <strong>{names[s.winner]} went out!</strong>
+        </p>
+      )}
+      <table class="round-hands">
+        <caption>The cards left in each hand</caption>
+        <thead>
+          <tr><th scope="col">Player</th><th scope="col">Cards (points)</th><th scope="col">Sum</th></tr>
+        </thead>
+        <tbody>
+          {names.map((n, seat) => {
+            const hand = s.hands[seat];
+            const each = hand.map((id) => cardPoints(points, id));
+            return (
+              <tr key={seat} data-seat={seat} class={seat === s.winner ? 'winner' : ''}>
+                <th scope="row">{n}</th>
+                <td>
+                  {hand.length === 0 ? 'none: went out' : (
+                    <ul class="hand-points">
+                      {hand.map((id, i) => (
+                        <li key={id} data-points={each[i]} aria-label={`${cardLabel(id)}, ${each[i]} points`}>
+                          <MiniCard id={id} /> <span aria-hidden="true">{each[i]}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td class="sum">{each.reduce((a, b) => a + b, 0)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 

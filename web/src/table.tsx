@@ -6,7 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
-import { roundEndText } from '../../table/words.ts';
+import { openingLine, roundEndText } from '../../table/words.ts';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
@@ -182,17 +182,27 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   }, [lastLine]);
 
   const others = Array.from({ length: s.players }, (_, i) => (me + 1 + i) % s.players).filter((seat) => seat !== me);
-  const seatClass = (seat: number) => {
-    const active = !roundEnded(s) && (s.pending ? s.pending.seat : s.turn) === seat;
-    return `seat${active ? ' active' : ''}${s.out[seat] ? ' out' : ''}`;
-  };
+  const isTurn = (seat: number) => !roundEnded(s) && (s.pending ? s.pending.seat : s.turn) === seat;
+  const seatClass = (seat: number) => `seat${isTurn(seat) ? ' active' : ''}${s.out[seat] ? ' out' : ''}`;
   const scores = session.match.totals;
+  /** A seat as a screen reader names it: who, how many cards, points, and whether it is their turn. */
+  const seatName = (seat: number) => {
+    const n = s.hands[seat].length;
+    return `${names[seat]}: ${n} ${n === 1 ? 'card' : 'cards'}, ${scores[seat]} points${isTurn(seat) ? ', playing now' : ''}${s.out[seat] ? ', out' : ''}`;
+  };
+  const clockwise = s.direction === 1;
 
   return (
     <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>
       <section class="others" aria-label="Other players">
-        {others.map((seat) => (
-          <div class={seatClass(seat)} data-seat-area={seat} key={seat}>
+        {others.map((seat, i) => (
+          <div
+            class={seatClass(seat)} data-seat-area={seat} key={seat} role="group" aria-label={seatName(seat)}
+            aria-current={isTurn(seat) ? 'true' : undefined}
+            // Where the seat sits on the far half of the oval: 0 at its ends, 1 at its top.
+            style={{ '--arc': Math.sin((Math.PI * (i + 1)) / (others.length + 1)).toFixed(3) }}
+          >
+            {isTurn(seat) && <span class="now" aria-hidden="true">▶ playing</span>}
             <h3>{names[seat]}</h3>
             <p>
               <span class="count">{s.hands[seat].length} {s.hands[seat].length === 1 ? 'card' : 'cards'}</span> · {scores[seat]} pts
@@ -209,6 +219,11 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
       </section>
 
       <section class="centre" aria-label="Table">
+        {/* The oval table's rim, and the way play goes around it (you at the bottom, the others
+            on the far side in the order of play): arrows along the rim, turned round on a Reverse. */}
+        <div class={`direction-ring ${clockwise ? 'cw' : 'ccw'}`} role="img" aria-label={`Play goes ${clockwise ? 'clockwise' : 'counter-clockwise'}`} data-direction={s.direction}>
+          {['top', 'right', 'bottom', 'left'].map((side) => <span key={side} class={`arrow ${side}`} aria-hidden="true">➜</span>)}
+        </div>
         <div class="pile">
           <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
             <CardFace id={top} named={card(top).colour === null ? s.colour : null} />
@@ -250,18 +265,21 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
         ) : null}
       </section>
 
-      <div class={seatClass(me)} data-seat-area={me}>
+      <div class={seatClass(me)} data-seat-area={me} role="group" aria-label={seatName(me)} aria-current={isTurn(me) ? 'true' : undefined}>
         <Hand
           label={`${names[me]}: ${s.hands[me].length} cards`}
           cards={(sortHand ? handOrder(s.hands[me]) : s.hands[me]).map((id) => ({ id, playable: playable.has(id) }))}
           onPlay={playCard}
         >
           <p class="me-line">
+            {isTurn(me) && <span class="now" aria-hidden="true">▶ playing</span>}
             <strong>{names[me]}</strong> · {s.hands[me].length} {s.hands[me].length === 1 ? 'card' : 'cards'} · {scores[me]} pts
             {s.uno === me && <span class="badge warn"> UNO not called!</span>}
           </p>
         </Hand>
         <div class="actions" role="group" aria-label="Your moves">
+          {/* Before the round's first move, what its start card did (a Hit 2 to press, a colour to name). */}
+          {s.moves === 0 && !roundEnded(s) && <p class="opening">{openingLine(s, names)}</p>}
           <p class="prompt" role="status">{promptText(session)}</p>
           {session.message && <p class="message" role="alert">{session.message}</p>}
           <div class="buttons">

@@ -28,6 +28,8 @@ export interface Flight {
   halfOut: boolean;
   /** How long it stays in the air, ms (0: it lands at once). */
   ms: number;
+  /** The press (its ding's number) that fired it: each press counts its own "+N". */
+  press: number;
 }
 
 /** The seat's area on the page, if the page has one. */
@@ -76,11 +78,29 @@ function FlyingCard({ f, from, onLanded }: { f: Flight; from: () => Element | nu
   return <div ref={ref} class="ul-flight" data-flight-seat={f.seat} />;
 }
 
-/** The cards in the air, over the whole page. `from` finds the launcher's mouth as it is now. */
-export function Flights({ flights, from, onLanded }: { flights: readonly Flight[]; from: () => Element | null; onLanded: (id: number) => void }): JSX.Element {
+/** A "+N" where a press's cards landed: `n` cards so far on `seat`'s area, at (x, y) on the screen. */
+export interface Tally {
+  id: number;
+  seat: number;
+  press: number;
+  /** It pops up as its cards flew (none when they landed at once: no waiting, or no motion). */
+  pop: boolean;
+  n: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * The cards in the air, over the whole page, and the "+N" over each seat that took cards. `from`
+ * finds the launcher's mouth as it is now.
+ */
+export function Flights({ flights, tallies = [], from, onLanded }: { flights: readonly Flight[]; tallies?: readonly Tally[]; from: () => Element | null; onLanded: (id: number) => void }): JSX.Element {
   return (
     <div class="ul-flights" aria-hidden="true">
       {flights.map((f) => <FlyingCard key={f.id} f={f} from={from} onLanded={onLanded} />)}
+      {tallies.map((t) => (
+        <div key={`${t.id}-${t.n}`} class={t.pop ? 'ul-plus ul-plus-pop' : 'ul-plus'} data-plus-seat={t.seat} style={{ left: `${t.x}px`, top: `${t.y}px` }}>+{t.n}</div>
+      ))}
     </div>
   );
 }

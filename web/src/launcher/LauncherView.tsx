@@ -10,7 +10,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { BATTERY } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { seatHeading } from '../../../emulator/machine.ts';
-import { centre, Flights, seatArea, type Flight } from './Flights.tsx';
+import { centre, Flights, seatArea, type Flight, type Tally } from './Flights.tsx';
 import type { Sound } from './sound.ts';
 import { LAUNCHER_CSS } from './styles.ts';
 import { Toy } from './Toy.tsx';
@@ -50,6 +50,11 @@ const FLIGHT_MS = 450;
 const HALF_OUT_MS = 700;
 /** How long the lid shows open for a reload, at 1×. */
 const RELOAD_MS = 900;
+/**
+ * How long a seat's "+N" stays after its last card landed, ms of real time whatever the speed
+ * (and with no motion): long enough to be read, even when the cards land at once.
+ */
+const TALLY_MS = 1800;
 
 /** The person's `prefers-reduced-motion`, as it changes. */
 function usePrefersReducedMotion(): boolean {
@@ -118,7 +123,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   }, []);
   useEffect(() => () => later.current.forEach(clearTimeout), []);
   useEffect(() => watch.onCard((c) => {
-    const f: Flight = { id: nextId.current++, card: c.card, seat: c.seat, halfOut: c.halfOut, ms: paced(FLIGHT_MS, l, motion) };
+    const f: Flight = { id: nextId.current++, card: c.card, seat: c.seat, halfOut: c.halfOut, ms: paced(FLIGHT_MS, l, motion), press: watch.shown.dings };
     const hold = c.halfOut ? paced(HALF_OUT_MS, l, motion) : 0;
     if (hold === 0) return setFlights((fs) => [...fs, f]);
     setHalfOutShown(true);
@@ -127,7 +132,29 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       setFlights((fs) => [...fs, f]);
     });
   }), [watch, motion]);
-  const landed = useCallback((id: number) => setFlights((fs) => fs.filter((f) => f.id !== id)), []);
+  // Each card landed adds to its seat's "+N", drawn over the seat's area; it goes once no card has
+  // come for a moment.
+  const [tallies, setTallies] = useState<Tally[]>([]);
+  const lastLanding = useRef(new Map<number, number>());
+  const inAir = useRef(flights);
+  inAir.current = flights;
+  const landed = useCallback((id: number) => {
+    const f = inAir.current.find((x) => x.id === id);
+    setFlights((fs) => fs.filter((x) => x.id !== id));
+    if (!f) return;
+    const area = seatArea(f.seat);
+    const at = area ? centre(area) : null;
+    const tally = nextId.current++;
+    lastLanding.current.set(f.seat, tally);
+    setTallies((ts) => {
+      const had = ts.find((t) => t.seat === f.seat && t.press === f.press);
+      const rest = ts.filter((t) => t.seat !== f.seat);
+      return at ? [...rest, { id: had?.id ?? tally, seat: f.seat, press: f.press, pop: f.ms > 0, n: (had?.n ?? 0) + 1, x: at.x, y: at.y }] : rest;
+    });
+    after(TALLY_MS, () => {
+      if (lastLanding.current.get(f.seat) === tally) setTallies((ts) => ts.filter((t) => t.seat !== f.seat));
+    });
+  }, []);
 
   useEffect(() => l.on('reloaded', () => {
     const ms = paced(RELOAD_MS, l, motion);
@@ -210,7 +237,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
         {p.sound && <MuteToggle sound={p.sound} />}
       </div>
       <p class="ul-sr" aria-live="polite">{lines.slice(-1)[0] ?? ''}</p>
-      <Flights flights={flights} from={mouth} onLanded={landed} />
+      <Flights flights={flights} tallies={tallies} from={mouth} onLanded={landed} />
     </section>
   );
 }

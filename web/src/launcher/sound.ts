@@ -5,14 +5,23 @@
  * AudioContext is made only at the person's first gesture, as browsers allow: nothing plays before.
  */
 
-/** The ding: a small bell, as the toy's piezo sounds a correct press. */
+/**
+ * The ding: a bell struck, as the toy's bell rings a correct press. A bell, not a blip: it rings
+ * for well over a second and stays loud through its first half second, so it is heard over a
+ * room's talk, and its partials (a bell's, not a pure tone's) make it read as a bell.
+ */
 export const DING = {
-  /** Pitch of the strike, Hz (G6). */
+  /** Pitch of the strike, its fundamental, Hz (G6). */
   hz: 1568,
   /** From the strike until it has died away (−60 dB), s. */
-  seconds: 0.8,
-  /** Peak amplitude (the rest of the page stays audible over it). */
-  peak: 0.4,
+  seconds: 1.6,
+  /** Peak amplitude of the fundamental (−6 dBFS: loud, with room for the partials). */
+  peak: 0.5,
+  /**
+   * The partials over the fundamental: frequency ratio, level (of the peak) and length (of
+   * `seconds`). A struck bell's upper partials are inharmonic and die sooner than its hum.
+   */
+  partials: [[2, 0.3, 0.5], [2.76, 0.18, 0.3], [5.4, 0.08, 0.15]],
 } as const;
 
 /** The lid's beep: a short square-ish tone, as a lid switch confirms the cover is shut. */
@@ -41,14 +50,14 @@ function tone(ctx: BaseAudioContext, out: AudioNode, type: OscillatorType, hz: n
 
 /**
  * Renders the ding into `ctx` at time `at` (s, the context's clock), to `out`: a sine at
- * {@link DING}.hz with a quieter octave that dies sooner, the two giving a bell's strike, its
- * length times `pace`. Returns when it is over.
+ * {@link DING}.hz with its bell partials, each falling to silence in its own time, its length
+ * times `pace`. Returns when it is over.
  */
 export function renderDing(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination, pace = 1): number {
   // A quickening ding (`pace` < 1, see dingPace in watch.ts) dies away sooner, as the toy's pulses.
   const seconds = DING.seconds * pace;
   tone(ctx, out, 'sine', DING.hz, at, seconds, DING.peak);
-  tone(ctx, out, 'sine', DING.hz * 2, at, seconds / 3, DING.peak / 5);
+  for (const [ratio, level, length] of DING.partials) tone(ctx, out, 'sine', DING.hz * ratio, at, seconds * length, DING.peak * level);
   return at + seconds;
 }
 

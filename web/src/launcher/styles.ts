@@ -44,6 +44,10 @@ export const LAUNCHER_CSS = `
 .ul-battery { display: flex; gap: 0.4rem; align-items: center; }
 .ul-battery-low { color: #b3261e; font-weight: bold; }
 .ul-flights { position: fixed; inset: 0; pointer-events: none; z-index: 50; }
+.ul-plus { position: fixed; transform: translate(-50%, -50%); padding: 0.1rem 0.5rem; border-radius: 1rem; background: #ffd54f; color: #111;
+  font: 900 1.4rem system-ui, sans-serif; box-shadow: 0 2px 6px #0008; }
+.ul-plus-pop { animation: ul-plus 400ms ease-out; }
+@keyframes ul-plus { from { transform: translate(-50%, -20%) scale(0.5); opacity: 0; } to { transform: translate(-50%, -50%); opacity: 1; } }
 .ul-flight { position: fixed; width: 2rem; height: 2.9rem; margin: -1.45rem 0 0 -1rem; border-radius: 0.3rem;
   background: #111; border: 2px solid #fff; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.4); }
 .ul-flight::after { content: ''; position: absolute; inset: 0.5rem 0.3rem; border-radius: 50%; background: #d62d20; transform: rotate(-30deg); }
@@ -61,6 +65,6 @@ export const LAUNCHER_CSS = `
   .ul-press { padding: 0.45rem 0.8rem; }
 }
 @media (prefers-reduced-motion: reduce) {
-  .ul-launcher *, .ul-flight { animation: none !important; transition: none !important; }
+  .ul-launcher *, .ul-flight, .ul-plus { animation: none !important; transition: none !important; }
 }
 `;
