@@ -47,6 +47,8 @@ export interface RoomHubOptions {
   waitMs?: number;
   /** Each new game's seed (default: a random one, kept in the save like every other). */
   seed?: () => number;
+  /** Sees every view as it is sent, with the room it is of (a log; tests check what each holds). */
+  sending?: (room: Room, message: ServerMessage) => void;
   /** A session that failed (its launcher, its store): said, and the room stays as it is. */
   failed?: (code: string, error: Error) => void;
 }
@@ -453,10 +455,12 @@ export class Room {
   sendTo(client: RoomClient): void {
     const seats = this.seats();
     const s = this.session;
-    if (!s) return client.send({ type: 'lobby', code: this.code, settings: this.settings, seats });
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
-    if (seat === undefined) return client.send({ type: 'table', code: this.code, seats, view: tableView(s) });
-    client.send({ type: 'view', code: this.code, seats, view: s.viewOf(seat) });
+    const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s) }
+      : { type: 'view', code: this.code, seats, view: s.viewOf(seat) };
+    this.hub.o.sending?.(this, m);
+    client.send(m);
   }
 
   close(): void {
