@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { RoomHub } from '../table/room.ts';
 import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
-import { attachRooms, fileRoomStore } from './rooms.ts';
+import { attachRooms, fileRoomStore, ROOMS_PATH } from './rooms.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -215,7 +215,7 @@ export const webCommand: Command = {
     host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
     open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
     json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
-    rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${'/rooms'}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
+    rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${ROOMS_PATH}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
   },
   examples: ['uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host'],
   async run(args: ParsedArgs): Promise<number> {

@@ -246,6 +246,7 @@ export class Room {
   /** The bots that play for the people away past the wait, or removed. */
   private standIns = new Map<number, Bot>();
   private flushing = false;
+  private closed = false;
 
   constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string) {}
 
@@ -290,7 +291,8 @@ export class Room {
    * In the lobby their seat stays theirs (their token takes it back) until the host removes it.
    */
   depart(p: Person, client: RoomClient): void {
-    if (!p.clients.delete(client) || p.clients.size > 0 || p.removed) return;
+    // A room closed (the server stopping) closes its sockets after: it waits for nobody then.
+    if (!p.clients.delete(client) || p.clients.size > 0 || p.removed || this.closed) return;
     if (this.session) this.wait(this.seatOf(p));
     this.changed();
   }
@@ -464,6 +466,7 @@ export class Room {
   }
 
   close(): void {
+    this.closed = true;
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
   }

@@ -4,15 +4,19 @@
  * card of another seat and nothing of the supply; a client closed mid-round and reopened with its
  * token; bad messages, floods and foreign upgrades refused; a room opened again after a restart.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachRooms, BUCKET, MAX_MESSAGE } from '../../cli/rooms.ts';
+import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE } from '../../cli/rooms.ts';
 import { handler, ownHosts } from '../../cli/web.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { RoomHub, type Room } from '../../table/room.ts';
+import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import { startWeb } from '../browser/web.ts';
 import { checkSecrets, choice } from '../table/players.ts';
 
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' };
@@ -28,11 +32,11 @@ afterEach(async () => {
  * Every view it sends is checked for secrets as it is sent, and kept: a client then checks that
  * what it received is one of them, byte for byte.
  */
-async function serve(store = new Map<string, string>(), flood = false) {
+async function serve(store: Map<string, string> | RoomStore = new Map(), flood = false) {
   let t = 0;
   const sent = new Set<string>();
   const hub = new RoomHub({
-    store: { save: (code, text) => void store.set(code, text) },
+    store: store instanceof Map ? { save: (code, text) => void store.set(code, text) } : store,
     clock: { now: () => 0, setTimeout: () => null, clearTimeout: () => undefined },
     seed: () => 5,
     makeLauncher: (start) => {
@@ -329,4 +333,35 @@ describe('rooms over WebSockets', () => {
     }
     await over;
   }, 15_000); // two servers, a whole round
+
+  it('uno-extreme web --rooms DIR opens the rooms kept there at its start, behind the same Host check', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rooms-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const a = await serve(fileRoomStore(dir));
+    const { host, people } = await threeAndABot(a);
+    for (const p of people) p.auto = false;
+    const asked = Promise.race(people.map((p) => p.next((m) => m.type === 'view' && m.view.question !== null)));
+    host.say({ type: 'start' });
+    const m = await asked;
+    const q = m.type === 'view' ? m.view.question! : null!;
+    await a.stop();
+    const web = await startWeb(['--rooms', dir]);
+    onTestFinished(() => web.stop());
+    const port = Number(new URL(web.url).port);
+    const foreign = new WebSocket(`ws://127.0.0.1:${port}/rooms`, { origin: `http://127.0.0.1:${port}`, headers: { Host: `evil.example:${port}` } });
+    expect(await new Promise((ok) => foreign.once('unexpected-response', (_req, res) => ok(res.statusCode)))).toBe(421);
+    const back = new WebSocket(`ws://127.0.0.1:${port}/rooms`, { origin: `http://127.0.0.1:${port}` });
+    const got: ServerMessage[] = [];
+    const view = new Promise<ServerMessage>((ok) => back.on('message', (d) => {
+      const x = JSON.parse(d.toString()) as ServerMessage;
+      got.push(x);
+      if (x.type === 'view') ok(x);
+    }));
+    await new Promise((ok) => back.once('open', ok));
+    back.send(JSON.stringify({ type: 'resume', code: host.code, token: people[q.seat].token }));
+    const v = await view;
+    expect(got[0]).toEqual({ type: 'seated', code: host.code, seat: q.seat, token: people[q.seat].token });
+    expect(v.type === 'view' && v.view.question?.id).toBe(q.id);
+    back.close();
+  }, 15_000); // the web command's start (the page already built) and a room played to a question
 });

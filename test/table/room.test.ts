@@ -33,7 +33,7 @@ function manualClock() {
       t.f();
     }
   };
-  return { clock, advance };
+  return { clock, advance, pending: () => timers.size };
 }
 
 function hubWith(store = new Map<string, string>(), clock = manualClock().clock) {
@@ -311,5 +311,18 @@ describe('rooms', () => {
     await untilPhase(room, 'roundOver');
     expect(room.session!.match.rounds.length).toBe(1);
     room.close();
+  });
+
+  it('a room closed (the server stopping) waits for nobody whose socket closes after', () => {
+    const { clock, pending } = manualClock();
+    const hub = hubWith(new Map(), clock);
+    const { host, people } = threeAndABot(hub);
+    host.say({ type: 'start' });
+    hub.leave(people[0]);
+    expect(pending()).toBe(1);
+    hub.close();
+    expect(pending()).toBe(0);
+    for (const p of people.slice(1)) hub.leave(p);
+    expect(pending()).toBe(0);
   });
 });
