@@ -118,8 +118,8 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
           if (binary) throw new Refused('messages are text (JSON), not binary');
           o.hub.handle(c, parseClientMessage(data.toString()));
         } catch (e) {
-          if (!(e instanceof Refused)) throw e;
-          c.send({ type: 'refused', reason: e.message });
+          // Whatever went wrong is said to this client alone, and the server goes on serving.
+          c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
         }
       });
       ws.on('close', () => o.hub.leave(c));

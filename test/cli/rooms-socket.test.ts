@@ -32,7 +32,7 @@ afterEach(async () => {
  * Every view it sends is checked for secrets as it is sent, and kept: a client then checks that
  * what it received is one of them, byte for byte.
  */
-async function serve(store: Map<string, string> | RoomStore = new Map(), flood = false) {
+async function serve(store: Map<string, string> | RoomStore = new Map(), flood = false, fault: { next?: Error } = {}) {
   let t = 0;
   const sent = new Set<string>();
   const hub = new RoomHub({
@@ -44,6 +44,9 @@ async function serve(store: Map<string, string> | RoomStore = new Map(), flood =
       return { launcher, dispose: () => launcher.detach() };
     },
     sending: (room, m) => {
+      const f = fault.next;
+      fault.next = undefined;
+      if (f) throw f;
       checkSecrets(room, m.type === 'view' ? m.view.seat : null, JSON.stringify(m));
       sent.add(JSON.stringify(m));
     },
@@ -287,6 +290,22 @@ describe('rooms over WebSockets', () => {
     expect(reasons.filter((r) => r === 'join a room first (its code and your name)').length).toBe(BUCKET);
     expect(reasons.filter((r) => r.startsWith('too many messages')).length).toBe(1);
     expect(flood.ws.readyState).toBe(flood.ws.OPEN);
+  });
+
+  it('a request the server fails on is refused to its sender with the reason, and the server goes on', async () => {
+    const fault: { next?: Error } = {};
+    const s = await serve(new Map(), false, fault);
+    const c = new Player(s);
+    await c.open;
+    fault.next = new Error('a view could not be made');
+    const r = c.refused();
+    c.say({ type: 'create', settings });
+    expect(await r).toBe('the server could not do that: a view could not be made');
+    const other = new Player(s);
+    await other.open;
+    const made = other.next((m) => m.type === 'created');
+    other.say({ type: 'create', settings });
+    await made;
   });
 
   it('the upgrade is refused for another Host, another Origin, no Origin, or another path', async () => {
