@@ -7,10 +7,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { hostname, networkInterfaces } from 'node:os';
+import { homedir, hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MachineLauncher } from '../emulator/launcher.ts';
+import { RoomHub } from '../table/room.ts';
 import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
+import { attachRooms, fileRoomStore, ROOMS_PATH } from './rooms.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -89,7 +92,7 @@ export interface Answer {
   body?: Buffer | string;
 }
 
-const refuse = (status: number, line: string, headers: Record<string, string> = {}): Answer =>
+export const refuse = (status: number, line: string, headers: Record<string, string> = {}): Answer =>
   ({ status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: `${line}\n` });
 
 /**
@@ -111,17 +114,18 @@ function targetPath(target: string): { name: string; authority?: string } | null
 }
 
 /** "host:port" as a Host header names it, lower case, the port always given (80 when left out). */
-function normalHost(value: string): string | null {
+export function normalHost(value: string): string | null {
   const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+?)\.?(?::(\d{1,5}))?$/i.exec(value.trim());
   return m ? `${m[1].toLowerCase()}:${Number(m[2] ?? 80)}` : null;
 }
 
 /**
- * What the server says to a request, from its method, target and headers alone. The Host must be
- * one of `hosts` ("name:port"): a page elsewhere whose name an attacker points at 127.0.0.1 (DNS
- * rebinding) sends its own name, and is refused rather than served this machine's files.
+ * The request's target and the host it names ("name:port"), or the refusal when the target is
+ * malformed or the Host is not one of `hosts` ("name:port"): a page elsewhere whose name an
+ * attacker points at 127.0.0.1 (DNS rebinding) sends its own name, and is refused. Every request
+ * passes it, pages and WebSocket upgrades alike.
  */
-export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Buffer>, hosts: ReadonlySet<string>): Answer {
+export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: ReadonlySet<string>): Answer | { target: { name: string }; host: string } {
   const target = targetPath(req.url ?? '');
   if (!target) return refuse(400, 'malformed request target');
   const given = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
@@ -130,6 +134,17 @@ export function answer(req: { method?: string; url?: string; rawHeaders: string[
   if (host === undefined) return refuse(400, 'no Host header');
   const named = normalHost(host);
   if (!named || !hosts.has(named)) return refuse(421, 'this server answers only to its own address (the one it printed)');
+  return { target, host: named };
+}
+
+/**
+ * What the server says to a request, from its method, target and headers alone. The Host must be
+ * one of `hosts` ({@link checkTarget}).
+ */
+export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Buffer>, hosts: ReadonlySet<string>): Answer {
+  const checked = checkTarget(req, hosts);
+  if ('status' in checked) return checked;
+  const { target } = checked;
   if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, `${req.method} is not served: only GET and HEAD`, { Allow: 'GET, HEAD' });
   const body = files.get(target.name);
   if (!body) return refuse(404, `${target.name}: not part of the game`);
@@ -173,6 +188,11 @@ export function ownHosts(port: number, lan: boolean): Set<string> {
   return new Set(names.map((n) => `${n}:${port}`));
 }
 
+/** Where rooms are kept when --rooms does not say: the user's state folder (XDG). */
+function defaultRoomsDir(): string {
+  return path.join(process.env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state'), 'uno-extreme', 'rooms');
+}
+
 /** The program that opens a URL in the default browser here, or null when there is none. */
 function browserOpener(): { cmd: string; args: string[] } | null {
   if (process.platform === 'darwin') return { cmd: 'open', args: [] };
@@ -195,6 +215,7 @@ export const webCommand: Command = {
     host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
     open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
     json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
+    rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${ROOMS_PATH}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
   },
   examples: ['uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host'],
   async run(args: ParsedArgs): Promise<number> {
@@ -206,6 +227,24 @@ export const webCommand: Command = {
     const lan = !!args.values.host;
     let bound = 0;
     const server = createServer(handler(readPage(WEB_DIST), () => ownHosts(bound, lan)));
+    const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir());
+    const hub = new RoomHub({
+      store,
+      makeLauncher: (start) => {
+        // Presses come from the players' moves: the launcher's own button would give cards outside the game.
+        const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+      failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
+    });
+    for (const text of store.kept()) {
+      try {
+        hub.restore(text);
+      } catch (e) {
+        say(`A kept room could not be opened again: ${(e as Error).message}`);
+      }
+    }
+    const sockets = attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
     await new Promise<void>((ok, fail) => {
       server.once('error', (e: NodeJS.ErrnoException) =>
         fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
@@ -216,6 +255,9 @@ export const webCommand: Command = {
     // server as soon as it reads the address stops it cleanly.
     const stopped = new Promise<void>((done) => {
       const stop = () => {
+        hub.close();
+        for (const ws of sockets.clients) ws.terminate();
+        sockets.close();
         server.close(() => done());
         server.closeAllConnections();
       };

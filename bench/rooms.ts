@@ -1,0 +1,183 @@
+/**
+ * Rooms under load: `node bin/run-ts.js bench/rooms.ts [--rooms R] [--seconds S] [--think MS]`.
+ * Starts `uno-extreme web` (its own process, rooms kept in a fresh folder), opens R rooms of four
+ * people, each a socket client here that answers its questions after `--think` ms with its first
+ * legal move (bot-paced: a person's pace, not a bot's instant one, and under the server's
+ * per-connection throttle). Runs S seconds, then prints the p50/p99 time from a move sent to the
+ * last of the room's four clients receiving the view that shows it, the moves made, the server's
+ * CPU share, and how many such rooms one core would hold at that share. Bounded: R ≤ 500, S ≤ 120.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import type { ClientMessage, ServerMessage } from '../table/roomMessages.ts';
+import type { Question } from '../table/session.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+function num(name: string, def: number, max: number): number {
+  const i = process.argv.indexOf(name);
+  const v = i >= 0 ? Number(process.argv[i + 1]) : def;
+  if (!Number.isInteger(v) || v < 1 || v > max) {
+    process.stderr.write(`${name} must be a whole number from 1 to ${max}\n`);
+    process.exit(2);
+  }
+  return v;
+}
+const ROOMS = num('--rooms', 20, 500);
+const SECONDS = num('--seconds', 10, 120);
+const THINK = num('--think', 250, 10_000);
+const ticks = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in these on Linux
+
+/** The server's CPU time so far, in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / ticks;
+}
+
+/** The first play, else a colour, pass, accept, press or draw; chances let go. */
+function choice(q: Question): number | null {
+  if (q.mode === 'react') return null;
+  for (const t of ['play', 'colour', 'pass', 'accept', 'press', 'draw']) {
+    const i = q.moves.findIndex((m) => m.type === t && !(m.type === 'play' && m.uno));
+    if (i >= 0) return i;
+  }
+  return 0;
+}
+
+class Client {
+  ws!: WebSocket;
+  code = '';
+  /** The table's round and move count this client last saw. */
+  moves = -1;
+  answered = new Set<number>();
+  /** Waits for an answer of this type (the lobby views in between are not it). */
+  waiter: { type: string; done: (m: ServerMessage) => void } | null = null;
+  constructor(readonly room: Room) {}
+  connect(url: string, origin: string): Promise<void> {
+    this.ws = new WebSocket(url, { origin });
+    this.ws.on('message', (d) => this.heard(JSON.parse(d.toString()) as ServerMessage));
+    return new Promise((ok, fail) => (this.ws.once('open', () => ok()), this.ws.once('error', fail)));
+  }
+  say(m: ClientMessage): void {
+    this.ws.send(JSON.stringify(m));
+  }
+  private heard(m: ServerMessage): void {
+    const w = this.waiter;
+    if (w && (m.type === w.type || m.type === 'refused')) {
+      this.waiter = null;
+      w.done(m);
+    }
+    if (m.type === 'refused' && !m.reason.startsWith('the game has moved on')) refusals.push(m.reason);
+    if (m.type !== 'view') return;
+    // Moves count from 0 each round: the round comes first.
+    const stamp = m.view.round * 1e6 + m.view.moves;
+    if (stamp !== this.moves) {
+      this.moves = stamp;
+      this.room.seen(this, stamp);
+    }
+    if (m.view.phase === 'roundOver' && this === this.room.clients[0]) this.say({ type: 'next' });
+    const q = m.view.question;
+    if (!q || this.answered.has(q.id) || stopping) return;
+    this.answered.add(q.id);
+    setTimeout(() => {
+      if (stopping) return;
+      const c = choice(q);
+      // A chance let go makes no move: nothing to time.
+      if (c !== null) this.room.sent(this.moves);
+      this.say({ type: 'move', question: q.id, choice: c });
+    }, THINK);
+  }
+}
+
+const latencies: number[] = [];
+const refusals: string[] = [];
+let stopping = false;
+
+class Room {
+  clients: Client[] = [];
+  /** A move in flight: when it was sent, at which move count, and which clients have seen past it. */
+  private pending: { at: number; moves: number; seen: Set<Client> } | null = null;
+  sent(moves: number): void {
+    this.pending = { at: performance.now(), moves, seen: new Set() };
+  }
+  seen(c: Client, moves: number): void {
+    const p = this.pending;
+    if (!p || moves <= p.moves) return;
+    p.seen.add(c);
+    if (p.seen.size === this.clients.length) {
+      latencies.push(performance.now() - p.at);
+      this.pending = null;
+    }
+  }
+}
+
+const next = (c: Client, type: string) => new Promise<ServerMessage>((done) => (c.waiter = { type, done }));
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rooms-bench-'));
+  const server = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((ok, fail) => {
+      let out = '';
+      server.stdout!.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) ok((JSON.parse(line) as { url: string }).url);
+      });
+      server.once('exit', (code) => fail(new Error(`the server exited ${code}`)));
+    });
+    const origin = url.replace(/\/$/, '');
+    const ws = `${origin.replace(/^http/, 'ws')}/rooms`;
+    const rooms: Room[] = [];
+    for (let r = 0; r < ROOMS; r++) {
+      const room = new Room();
+      const host = new Client(room);
+      await host.connect(ws, origin);
+      let reply = next(host, 'created');
+      host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' } });
+      const created = await reply;
+      if (created.type !== 'created') throw new Error(`create: ${JSON.stringify(created)}`);
+      for (const name of ['A', 'B', 'C', 'D']) {
+        const c = new Client(room);
+        await c.connect(ws, origin);
+        reply = next(c, 'seated');
+        c.say({ type: 'join', code: created.code, name });
+        const seated = await reply;
+        if (seated.type !== 'seated') throw new Error(`join: ${JSON.stringify(seated)}`);
+        room.clients.push(c);
+      }
+      rooms.push(room);
+      // The host's socket is the table screen's: it starts the game and stays, not counted.
+      host.say({ type: 'start' });
+    }
+    const cpu0 = cpuSeconds(server.pid!);
+    const t0 = performance.now();
+    await new Promise((ok) => setTimeout(ok, SECONDS * 1000));
+    stopping = true;
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = cpuSeconds(server.pid!) - cpu0;
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    const share = cpu / wall;
+    const result = {
+      rooms: ROOMS, clients: ROOMS * 4, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
+      p50ms: Math.round(at(0.5) * 10) / 10, p99ms: Math.round(at(0.99) * 10) / 10,
+      serverCpu: Math.round(share * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(share, 1e-6)), refusals: refusals.length,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (refusals.length) process.stderr.write(`refused: ${[...new Set(refusals)].slice(0, 3).join(' | ')}\n`);
+    for (const room of rooms) for (const c of room.clients) c.ws.terminate();
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((ok) => (server.exitCode !== null ? ok(null) : server.once('exit', ok)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: Error) => {
+  process.stderr.write(`${e.message}\n`);
+  process.exit(1);
+});

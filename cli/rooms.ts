@@ -1,0 +1,150 @@
+/**
+ * The rooms of `uno-extreme web` over WebSockets (`ws`), at /rooms on the page's own server. The
+ * upgrade passes the page's Host check, and its Origin must be the page's own (a page elsewhere
+ * cannot open a socket to this server in its visitor's name). A message is one JSON object of
+ * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
+ * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
+import type { ServerMessage } from '../table/roomMessages.ts';
+import { checkTarget, normalHost, refuse, type Answer } from './web.ts';
+
+/** Where the sockets are. */
+export const ROOMS_PATH = '/rooms';
+/** The largest message a client may send (a move is some 50 bytes, a room's settings some 120). */
+export const MAX_MESSAGE = 4096;
+/** Messages a connection may send at once. */
+export const BUCKET = 20;
+/** Messages a connection may send a second, on average. */
+export const REFILL_PER_S = 10;
+/** Messages dropped in a row (the bucket empty) before the connection is closed. */
+export const FLOOD_CLOSE = 200;
+
+/** WebSocket close codes (RFC 6455 §7.4.1). */
+const POLICY = 1008;
+
+export interface AttachOptions {
+  hub: RoomHub;
+  /** The names the server answers to now ({@link ownHosts}). */
+  hosts: () => ReadonlySet<string>;
+  /** The clock the buckets refill on, in ms (default: performance.now). */
+  now?: () => number;
+}
+
+/**
+ * Whether the upgrade `req` may open a socket: the page's Host check, then its Origin must be
+ * http://(the same host). Returns the refusal, or null.
+ */
+export function upgradeRefusal(req: IncomingMessage, hosts: ReadonlySet<string>): Answer | null {
+  const checked = checkTarget(req, hosts);
+  if ('status' in checked) return checked;
+  if (checked.target.name !== ROOMS_PATH) return refuse(404, `${checked.target.name}: no sockets here (they are at ${ROOMS_PATH})`);
+  const origin = req.headers.origin;
+  let from: string | null = null;
+  try {
+    const u = origin ? new URL(origin) : null;
+    from = u && u.protocol === 'http:' ? normalHost(u.host) : null;
+  } catch {
+    from = null;
+  }
+  if (from !== checked.host) return refuse(403, 'sockets open only from this server\'s own page (its Origin)');
+  return null;
+}
+
+/** Writes `a` as the HTTP answer to an upgrade refused, and closes the connection. */
+function refuseUpgrade(socket: Duplex, a: Answer): void {
+  const body = String(a.body ?? '');
+  const head = [`HTTP/1.1 ${a.status} ${a.status === 421 ? 'Misdirected Request' : a.status === 403 ? 'Forbidden' : a.status === 404 ? 'Not Found' : 'Bad Request'}`,
+    ...Object.entries(a.headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** A connection's messages: the bucket it sends from, and the room client it is. */
+class Connection implements RoomClient {
+  private tokens = BUCKET;
+  private last: number;
+  private dropped = 0;
+
+  constructor(private readonly ws: WebSocket, private readonly now: () => number) {
+    this.last = now();
+  }
+
+  send(message: ServerMessage): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Takes a message's token from the bucket; false when it is empty (the message is dropped). */
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(BUCKET, this.tokens + ((t - this.last) * REFILL_PER_S) / 1000);
+    this.last = t;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      this.dropped = 0;
+      return true;
+    }
+    // Told once a run of drops, so that a flood is not answered by a flood.
+    if (this.dropped++ === 0) this.send({ type: 'refused', reason: `too many messages: at most ${REFILL_PER_S} a second; the last ones were dropped` });
+    if (this.dropped >= FLOOD_CLOSE) this.ws.close(POLICY, 'too many messages');
+    return false;
+  }
+}
+
+/** Serves the rooms of `hub` on `server`'s upgrades to /rooms; returns the socket server (to close). */
+export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
+  const now = o.now ?? (() => performance.now());
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    let refusal: Answer | null;
+    try {
+      refusal = upgradeRefusal(req, o.hosts());
+    } catch {
+      refusal = refuse(400, 'malformed upgrade request');
+    }
+    if (refusal) return refuseUpgrade(socket, refusal);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const c = new Connection(ws, now);
+      // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
+      // be skipped to read the next one. ws closes the socket on any error it reports here.
+      ws.on('error', () => undefined);
+      ws.on('message', (data: RawData, binary: boolean) => {
+        if (!c.take()) return;
+        try {
+          if (binary) throw new Refused('messages are text (JSON), not binary');
+          o.hub.handle(c, parseClientMessage(data.toString()));
+        } catch (e) {
+          // Whatever went wrong is said to this client alone, and the server goes on serving.
+          c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
+        }
+      });
+      ws.on('close', () => o.hub.leave(c));
+    });
+  });
+  return wss;
+}
+
+/** Rooms kept as files in `dir` (CODE.json), each written whole then moved into place. */
+export function fileRoomStore(dir: string): RoomStore & { kept(): string[] } {
+  return {
+    save(code, text) {
+      mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${code}.json`);
+      writeFileSync(`${file}.tmp`, text);
+      renameSync(`${file}.tmp`, file);
+    },
+    kept() {
+      let names: string[];
+      try {
+        names = readdirSync(dir).filter((f) => /^[A-Z2-9]+\.json$/.test(f));
+      } catch {
+        return [];
+      }
+      return names.map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    },
+  };
+}

@@ -1,0 +1,530 @@
+/**
+ * Rooms: friends around one table, each on their own device. A room holds one match session; the
+ * host opens it and gets a short code, people join under a name and get a seat and a secret token
+ * that takes the seat back on a new connection. Each client is sent only its own view (the table
+ * screen: no hand at all); what a client asks that cannot be done is refused to it alone and
+ * changes nothing. A seat whose person is gone is waited for, then played by a bot until they come
+ * back. The room is kept with its session's save, seats and tokens, and opens again from it.
+ *
+ * Nothing here knows the transport: a client is anything with `send` (a WebSocket in cli/web.ts,
+ * an array in a test).
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
+import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import type { LauncherFactory } from './launcher.ts';
+import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
+import { MatchSession, type Question, type TableEvent } from './session.ts';
+
+/** Where a client's messages go: a WebSocket, a test's list. */
+export interface RoomClient {
+  send(message: ServerMessage): void;
+}
+
+/** Where rooms are kept (a folder of files, a test's map). Throws when it cannot keep one. */
+export interface RoomStore {
+  save(code: string, text: string): void;
+}
+
+/** The time a room reads and waits on (the real one, or a test's). */
+export interface RoomClock {
+  now(): number;
+  setTimeout(f: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: RoomClock = {
+  now: () => Date.now(),
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+export interface RoomHubOptions {
+  makeLauncher: LauncherFactory;
+  store: RoomStore;
+  clock?: RoomClock;
+  /** How long a person whose connection is gone is waited for before a bot plays for them. */
+  waitMs?: number;
+  /** Each new game's seed (default: a random one, kept in the save like every other). */
+  seed?: () => number;
+  /** Sees every view as it is sent, with the room it is of (a log; tests check what each holds). */
+  sending?: (room: Room, message: ServerMessage) => void;
+  /** A session that failed (its launcher, its store): said, and the room stays as it is. */
+  failed?: (code: string, error: Error) => void;
+}
+
+/** Letters for room codes: no 0/O, 1/I/L to misread on a phone. */
+const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 5;
+/** 128 bits. */
+const TOKEN_BYTES = 16;
+const NAME_MAX = 24;
+const DEFAULT_WAIT_MS = 30_000;
+
+const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
+
+/** `a` is `b`, compared in a time that does not say how much of it matched. */
+function sameToken(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A refusal: said to the client that asked, nothing else done. */
+export class Refused extends Error {}
+
+/** What a connection is in a room: its table screen (the host), or a person at a seat. */
+type Binding = { room: Room; role: 'host' } | { room: Room; role: 'seat'; person: Person };
+
+/** A person's seat: who sits there, their token, their connections, and how long they are waited for. */
+interface Person {
+  name: string;
+  token: string | null;
+  removed: boolean;
+  clients: Set<RoomClient>;
+  /** When the wait for a person whose connections are gone ends (null: here, or past the wait). */
+  deadline: number | null;
+  timer: unknown;
+}
+
+/** The rooms of one server, and which room and seat each connection is in. */
+export class RoomHub {
+  readonly rooms = new Map<string, Room>();
+  private readonly bindings = new Map<RoomClient, Binding>();
+  readonly clock: RoomClock;
+  readonly waitMs: number;
+
+  constructor(readonly o: RoomHubOptions) {
+    this.clock = o.clock ?? realClock;
+    this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
+  }
+
+  /** Does what `message` from `client` asks, or refuses it to `client` alone with the reason. */
+  handle(client: RoomClient, message: ClientMessage): void {
+    try {
+      this.dispatch(client, message);
+    } catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      client.send({ type: 'refused', reason: e.message });
+    }
+  }
+
+  private dispatch(client: RoomClient, m: ClientMessage): void {
+    const bound = this.bindings.get(client);
+    if (m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume') {
+      if (bound) throw new Refused(`this connection is already in room ${bound.room.code}`);
+      if (m.type === 'create') {
+        const room = new Room(this, this.newCode(), checkSettings(m.settings), newToken());
+        this.rooms.set(room.code, room);
+        this.bind(client, { room, role: 'host' });
+        client.send({ type: 'created', code: room.code, token: room.hostToken });
+        room.sendTo(client);
+        return;
+      }
+      const room = this.room(m.code);
+      if (m.type === 'table') {
+        if (!sameToken(m.token, room.hostToken)) throw new Refused(`that token is not room ${room.code}'s table token`);
+        this.bind(client, { room, role: 'host' });
+        room.sendTo(client);
+        return;
+      }
+      const person = m.type === 'join' ? room.join(m.name) : room.personOfToken(m.token);
+      this.bind(client, { room, role: 'seat', person });
+      client.send({ type: 'seated', code: room.code, seat: room.seatOf(person), token: person.token! });
+      room.arrive(person, client);
+      return;
+    }
+    if (!bound) throw new Refused('join a room first (its code and your name)');
+    const { room } = bound;
+    switch (m.type) {
+      case 'start':
+        if (bound.role !== 'host') throw new Refused('only the host starts the game');
+        return room.start();
+      case 'remove':
+        if (bound.role !== 'host') throw new Refused('only the host removes a seat');
+        return room.remove(m.seat);
+      case 'next':
+        return room.next();
+      case 'move':
+      case 'uno':
+        if (bound.role !== 'seat') throw new Refused('the table screen has no seat to play');
+        const seat = room.seatOf(bound.person);
+        return m.type === 'move' ? room.move(seat, m.question, m.choice) : room.uno(seat, m.armed);
+    }
+  }
+
+  private bind(client: RoomClient, b: Binding): void {
+    this.bindings.set(client, b);
+    b.room.clients.add(client);
+  }
+
+  /** `client` is gone (its socket closed): its seat, if it had one, is waited for. */
+  leave(client: RoomClient): void {
+    const b = this.bindings.get(client);
+    if (!b) return;
+    this.bindings.delete(client);
+    b.room.clients.delete(client);
+    if (b.role === 'seat') b.room.depart(b.person, client);
+  }
+
+  /** `client` no longer has a seat (the host removed it). */
+  unbind(client: RoomClient): void {
+    const b = this.bindings.get(client);
+    if (b) b.room.clients.delete(client);
+    this.bindings.delete(client);
+  }
+
+  private room(code: unknown): Room {
+    const room = typeof code === 'string' ? this.rooms.get(code.trim().toUpperCase()) : undefined;
+    if (!room) throw new Refused(`there is no room ${String(code)} here: check the code`);
+    return room;
+  }
+
+  private newCode(): string {
+    for (;;) {
+      const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
+      if (!this.rooms.has(code)) return code;
+    }
+  }
+
+  /** Opens a room again from its kept text (a server restarted): everyone is away until they come back. */
+  restore(text: string): Room {
+    const saved = parseRoomSave(text);
+    if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
+    const room = new Room(this, saved.code, saved.settings, saved.hostToken);
+    this.rooms.set(room.code, room);
+    room.resume(saved);
+    return room;
+  }
+
+  /** Stops every room's session (the server is stopping: their saves stay). */
+  close(): void {
+    for (const room of this.rooms.values()) room.close();
+  }
+}
+
+/** What a room keeps: its settings, its seats with their tokens, and its session's save. */
+interface RoomSave {
+  room: 1;
+  code: string;
+  settings: RoomSettings;
+  hostToken: string;
+  seats: { name: string; token: string | null; removed: boolean }[];
+  game: string;
+}
+
+function parseRoomSave(text: string): RoomSave {
+  const s = JSON.parse(text) as RoomSave;
+  if (s?.room !== 1 || typeof s.code !== 'string' || typeof s.hostToken !== 'string' || !Array.isArray(s.seats) || typeof s.game !== 'string')
+    throw new Error('this is not a kept room');
+  return { ...s, settings: checkSettings(s.settings) };
+}
+
+function checkSettings(s: RoomSettings): RoomSettings {
+  if (typeof s !== 'object' || s === null) throw new Refused('the room needs its settings: rules, profile, players, bots');
+  if (typeof s.rules !== 'string' || !Object.hasOwn(RULE_SETS, s.rules)) throw new Refused(`unknown rule set "${String(s.rules)}": use one of ${Object.keys(RULE_SETS).join(', ')}`);
+  if (typeof s.profile !== 'string' || !Object.hasOwn(BUILTIN_PROFILES, s.profile)) throw new Refused(`unknown launcher profile "${String(s.profile)}": use one of ${Object.keys(BUILTIN_PROFILES).join(', ')}`);
+  if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw new Refused('players must be a whole number from 2 to 10');
+  if (!BOT_KIND_NAMES.includes(s.bots)) throw new Refused(`unknown bot "${String(s.bots)}": use one of ${BOT_KIND_NAMES.join(', ')}`);
+  if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
+  return { rules: s.rules, profile: s.profile, players: s.players, bots: s.bots, ...(s.target !== undefined ? { target: s.target } : {}) };
+}
+
+function checkName(name: unknown): string {
+  const n = typeof name === 'string' ? name.trim() : '';
+  if (!n || n.length > NAME_MAX || /[\p{Cc}\p{Cf}]/u.test(n)) throw new Refused(`a name is 1 to ${NAME_MAX} characters, with no control characters`);
+  return n;
+}
+
+/** One table: the lobby, then its match session. */
+export class Room {
+  readonly clients = new Set<RoomClient>();
+  /** The people's seats, in seat order (the seats after them are bots'). */
+  private people: Person[] = [];
+  session: MatchSession | null = null;
+  /** The bots that play for the people away past the wait, or removed. */
+  private standIns = new Map<number, Bot>();
+  private flushing = false;
+  private closed = false;
+
+  constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string) {}
+
+  person(seat: number): Person {
+    const p = this.people[seat];
+    if (!p) throw new Refused(`seat ${seat} is not a person's`);
+    return p;
+  }
+
+  seatOf(person: Person): number {
+    return this.people.indexOf(person);
+  }
+
+  join(name: unknown): Person {
+    const n = checkName(name);
+    if (this.session) throw new Refused(`room ${this.code} has started its game: only its players can come back (with their token)`);
+    if (this.people.length >= this.settings.players) throw new Refused(`room ${this.code} is full (${this.settings.players} seats)`);
+    if (this.people.some((p) => p.name.toLowerCase() === n.toLowerCase())) throw new Refused(`someone here is already called ${n}: pick another name`);
+    const person: Person = { name: n, token: newToken(), removed: false, clients: new Set(), deadline: null, timer: null };
+    this.people.push(person);
+    return person;
+  }
+
+  personOfToken(token: unknown): Person {
+    const p = typeof token === 'string' ? this.people.find((q) => sameToken(token, q.token)) : undefined;
+    if (!p) throw new Refused(`that token holds no seat in room ${this.code}`);
+    return p;
+  }
+
+  /** A connection of `p` came: they are here again, and play their own seat. */
+  arrive(p: Person, client: RoomClient): void {
+    p.clients.add(client);
+    this.hub.clock.clearTimeout(p.timer);
+    p.timer = null;
+    p.deadline = null;
+    this.standIns.delete(this.seatOf(p));
+    this.changed();
+  }
+
+  /**
+   * A connection of `p` went: with none left in a game, they are waited for, then stood in for.
+   * In the lobby their seat stays theirs (their token takes it back) until the host removes it.
+   */
+  depart(p: Person, client: RoomClient): void {
+    // A room closed (the server stopping) closes its sockets after: it waits for nobody then.
+    if (!p.clients.delete(client) || p.clients.size > 0 || p.removed || this.closed) return;
+    if (this.session) this.wait(this.seatOf(p));
+    this.changed();
+  }
+
+  private wait(seat: number): void {
+    const p = this.people[seat];
+    p.deadline = this.hub.clock.now() + this.hub.waitMs;
+    p.timer = this.hub.clock.setTimeout(() => {
+      p.timer = null;
+      p.deadline = null;
+      this.standIn(seat);
+    }, this.hub.waitMs);
+  }
+
+  /** A bot plays `seat` from now (until its person comes back, unless removed). */
+  private standIn(seat: number): void {
+    this.standIns.set(seat, positionalBot(this.settings.bots, `${this.session!.match.setup.seed}/stand-in`, seat));
+    this.changed();
+    const q = this.session?.question;
+    if (q && q.seat === seat) this.botAnswers(q);
+  }
+
+  private botAnswers(q: Question): void {
+    // Answered after the question's own event has reached everyone (never inside it).
+    queueMicrotask(() => {
+      const s = this.session;
+      const bot = this.standIns.get(q.seat);
+      if (!s || !bot || s.question !== q) return;
+      const move: Move | null = q.mode === 'react' ? bot.react(s.state, q.seat, q.moves) : bot.choose(s.state, q.seat, q.moves);
+      s.answer(q.seat, move);
+    });
+  }
+
+  start(): void {
+    if (this.session) throw new Refused('the game has started already');
+    if (this.people.length === 0) throw new Refused('nobody has joined yet: share the code first');
+    const { players, bots } = this.settings;
+    const names = [...this.people.map((p) => p.name), ...Array.from({ length: players - this.people.length }, (_, i) => `Bot ${this.people.length + i}`)];
+    const seed = this.hub.o.seed?.() ?? randomInt(2 ** 31);
+    const match = createMatch({ rules: resolveRules(this.settings.rules, this.settings.target !== undefined ? { target: this.settings.target } : {}), players, seed, log: true });
+    const meta: PlayMeta = { names, me: 0, people: this.people.map((_, i) => i), bots: [bots], profile: this.settings.profile, launcher: null };
+    this.begin(match, meta);
+  }
+
+  /** Goes on from a kept room: its seats and tokens as they were, every person away. */
+  resume(saved: RoomSave): void {
+    this.people = saved.seats.map((s) => ({ name: s.name, token: s.token, removed: s.removed, clients: new Set<RoomClient>(), deadline: null, timer: null }));
+    const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`);
+    this.begin(match, resumedMeta(match, meta));
+    for (const [seat, p] of this.people.entries()) {
+      if (p.removed) this.standIns.set(seat, positionalBot(this.settings.bots, `${match.setup.seed}/stand-in`, seat));
+      else this.wait(seat);
+    }
+  }
+
+  private begin(match: MatchState, meta: PlayMeta): void {
+    const session = new MatchSession({
+      match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: this.hub.o.makeLauncher, autosave: true,
+      store: { save: (game) => this.keep(game) },
+    });
+    this.session = session;
+    session.subscribe((e) => this.heard(e));
+    session.run().catch((e: Error) => this.hub.o.failed?.(this.code, e));
+    this.changed();
+  }
+
+  private keep(game: string): void {
+    const save: RoomSave = {
+      room: 1, code: this.code, settings: this.settings, hostToken: this.hostToken,
+      seats: this.people.map((p) => ({ name: p.name, token: p.token, removed: p.removed })), game,
+    };
+    this.hub.o.store.save(this.code, JSON.stringify(save));
+  }
+
+  private heard(e: TableEvent): void {
+    if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
+    this.changed();
+  }
+
+  move(seat: number, id: unknown, choice: unknown): void {
+    const s = this.playing();
+    const q = s.question;
+    if (!Number.isInteger(id)) throw new Refused('a move names the question it answers (its number)');
+    if (!q || q.id !== id) {
+      throw new Refused(q && q.seat === seat ? `that move answers question ${String(id)}, but the game has moved on to question ${q.id}` : 'the game has moved on: that question is no longer asked');
+    }
+    if (q.seat !== seat) throw new Refused(`it is not your turn: ${s.names[q.seat]} is being asked`);
+    if (this.standIns.has(seat)) throw new Refused('a bot is playing this seat');
+    if (choice === null) {
+      if (q.mode !== 'react') throw new Refused('you must choose one of your moves now');
+    } else if (!Number.isInteger(choice) || (choice as number) < 0 || (choice as number) >= q.moves.length) {
+      throw new Refused(`choice ${String(choice)} is not one of your ${q.moves.length} moves`);
+    }
+    if (!s.answer(seat, choice === null ? null : q.moves[choice as number])) throw new Refused('that move was not taken');
+  }
+
+  uno(seat: number, armed: unknown): void {
+    const s = this.playing();
+    if (typeof armed !== 'boolean') throw new Refused('uno takes armed: true or false');
+    if (s.phase !== 'playing') throw new Refused('there is no round being played');
+    s.armUno(seat, armed);
+  }
+
+  next(): void {
+    const s = this.playing();
+    if (s.phase !== 'roundOver') throw new Refused(s.phase === 'matchOver' ? 'the match is over' : 'the round is still being played');
+    s.nextRound();
+  }
+
+  remove(seat: unknown): void {
+    if (!Number.isInteger(seat)) throw new Refused('remove names a seat number');
+    const p = this.person(seat as number);
+    if (p.removed) throw new Refused(`${p.name} was removed already`);
+    const clients = [...p.clients];
+    p.clients.clear();
+    if (!this.session) this.people.splice(seat as number, 1);
+    else {
+      p.removed = true;
+      p.token = null;
+      this.hub.clock.clearTimeout(p.timer);
+      p.deadline = null;
+      this.standIn(seat as number);
+      this.keep(this.session.saveText());
+    }
+    for (const c of clients) {
+      this.hub.unbind(c);
+      c.send({ type: 'removed', reason: `the host took ${p.name}'s seat${this.session ? ': a bot plays it now' : ''}` });
+    }
+    this.changed();
+  }
+
+  private playing(): MatchSession {
+    if (!this.session) throw new Refused('the game has not started yet');
+    return this.session;
+  }
+
+  private status(seat: number): SeatStatus {
+    const p = this.people[seat];
+    if (!p) return this.session ? { kind: 'bot' } : { kind: 'free' };
+    if (p.removed) return { kind: 'removed' };
+    if (p.clients.size > 0) return { kind: 'here' };
+    if (p.deadline !== null) return { kind: 'away', msLeft: Math.max(0, p.deadline - this.hub.clock.now()) };
+    return { kind: 'standIn' };
+  }
+
+  seats(): RoomSeat[] {
+    const names = this.session?.names ?? Array.from({ length: this.settings.players }, (_, i) => this.people[i]?.name ?? '');
+    return names.map((name, seat) => ({ name, status: this.status(seat) }));
+  }
+
+  /** Something changed: every client is sent its view once, after the change's other effects. */
+  private changed(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    queueMicrotask(() => {
+      this.flushing = false;
+      for (const c of this.clients) this.sendTo(c);
+    });
+  }
+
+  /** Sends `client` what it may see now. */
+  sendTo(client: RoomClient): void {
+    const seats = this.seats();
+    const s = this.session;
+    const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
+    const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s) }
+      : { type: 'view', code: this.code, seats, view: s.viewOf(seat) };
+    this.hub.o.sending?.(this, m);
+    client.send(m);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
+    this.session?.stop();
+  }
+}
+
+/** The table as everyone may see it: no hand, no question; a card just drawn is its drawer's alone. */
+export function tableView(s: MatchSession): TableView {
+  const { seat: _seat, hand: _hand, question: _question, unoArmed: _armed, message: _message, ...view } = s.viewOf(0);
+  const p = s.state.pending;
+  return { ...view, pending: p && p.kind === 'drawn' ? { ...p, card: '' } : view.pending };
+}
+
+/**
+ * A client's message from its text, or a {@link Refused} saying what is wrong with it: JSON, an
+ * object, a known type with its fields of the right kinds (their values are checked where used).
+ */
+export function parseClientMessage(text: string): ClientMessage {
+  let m: unknown;
+  try {
+    m = JSON.parse(text);
+  } catch {
+    throw new Refused('a message is one JSON object; this one is not JSON');
+  }
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new Refused('a message is one JSON object');
+  const o = m as Record<string, unknown>;
+  const str = (k: string) => {
+    if (typeof o[k] !== 'string') throw new Refused(`a ${String(o.type)} message needs ${k} (text)`);
+  };
+  switch (o.type) {
+    case 'create':
+      if (typeof o.settings !== 'object' || o.settings === null) throw new Refused('a create message needs its settings');
+      break;
+    case 'table':
+    case 'resume':
+      str('code');
+      str('token');
+      break;
+    case 'join':
+      str('code');
+      str('name');
+      break;
+    case 'move':
+      if (typeof o.question !== 'number') throw new Refused('a move message needs question (the number of the question it answers)');
+      if (o.choice !== null && typeof o.choice !== 'number') throw new Refused('a move message needs choice (a number, or null to let a chance go)');
+      break;
+    case 'uno':
+      if (typeof o.armed !== 'boolean') throw new Refused('an uno message needs armed (true or false)');
+      break;
+    case 'remove':
+      if (typeof o.seat !== 'number') throw new Refused('a remove message needs seat (a number)');
+      break;
+    case 'start':
+    case 'next':
+      break;
+    default:
+      throw new Refused(`unknown message type ${JSON.stringify(o.type)}`);
+  }
+  return o as unknown as ClientMessage;
+}
+
+export type { BotKind };

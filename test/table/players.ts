@@ -1,0 +1,43 @@
+/**
+ * Scripted players for room tests, over any transport: each answers its own seat's question with
+ * a legal move from its view, and checks that every message it receives holds no card of another
+ * seat and nothing of the supply, against the server's state when the message was sent.
+ */
+import { expect } from 'vitest';
+import type { Move } from '../../game/index.ts';
+import type { ServerMessage } from '../../table/roomMessages.ts';
+import type { Room } from '../../table/room.ts';
+import type { Question } from '../../table/session.ts';
+
+/** The first play, else a colour, pass, accept, press or draw; chances let go (null). */
+export function choice(q: Question): number | null {
+  if (q.mode === 'react') return null;
+  const m = q.moves;
+  const pick = (f: (x: Move) => boolean) => m.findIndex(f);
+  for (const f of [(x: Move) => x.type === 'play' && !x.uno, (x: Move) => x.type === 'colour', (x: Move) => x.type === 'pass', (x: Move) => x.type === 'accept', (x: Move) => x.type === 'press' || x.type === 'draw']) {
+    const i = pick(f);
+    if (i >= 0) return i;
+  }
+  return 0;
+}
+
+/**
+ * Fails when `text` (a message `seat` received; null: the table screen) names a card it may not
+ * see in `room` now. Returns how many cards were hidden from it.
+ */
+export function checkSecrets(room: Room, seat: number | null, text: string): number {
+  const s = room.session?.state;
+  if (!s) return 0;
+  const hidden = [...s.supply, ...(s.shown ? [] : s.hands.flatMap((h, i) => (i === seat ? [] : h)))];
+  for (const card of hidden) expect(text.includes(`"${card}"`), `seat ${seat} was sent ${card}`).toBe(false);
+  return hidden.length;
+}
+
+/** The last view of each kind a client received. */
+export function lastView(inbox: readonly ServerMessage[]) {
+  for (let i = inbox.length - 1; i >= 0; i--) {
+    const m = inbox[i];
+    if (m.type === 'view' || m.type === 'table') return m;
+  }
+  return null;
+}

@@ -1,0 +1,328 @@
+/**
+ * Rooms without a transport: people join under names and get seats and tokens; each client is
+ * sent only its own view (never another seat's cards nor the supply's); bad requests are refused
+ * to their sender alone and change nothing; a seat whose person is gone is waited for on the
+ * room's clock, then played by a bot until they return; the host removes a seat; a room opens
+ * again from its save.
+ */
+import { describe, expect, it } from 'vitest';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import { Room, RoomHub, type RoomClient, type RoomClock } from '../../table/room.ts';
+import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import { checkSecrets, choice, lastView } from './players.ts';
+
+const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' };
+
+/** A clock that moves only when the test says. */
+function manualClock() {
+  let now = 0;
+  const timers = new Set<{ at: number; f: () => void }>();
+  const clock: RoomClock = {
+    now: () => now,
+    setTimeout: (f, ms) => {
+      const t = { at: now + ms, f };
+      timers.add(t);
+      return t;
+    },
+    clearTimeout: (t) => void timers.delete(t as { at: number; f: () => void }),
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const t of [...timers].filter((x) => x.at <= now)) {
+      timers.delete(t);
+      t.f();
+    }
+  };
+  return { clock, advance, pending: () => timers.size };
+}
+
+function hubWith(store = new Map<string, string>(), clock = manualClock().clock) {
+  return new RoomHub({
+    store: { save: (code, text) => void store.set(code, text) },
+    clock, waitMs: 20_000, seed: () => 5,
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    failed: (code, e) => {
+      throw new Error(`room ${code} failed: ${e.message}`);
+    },
+  });
+}
+
+/** A client that keeps what it was sent (checking it for secrets) and, when `auto`, answers its questions. */
+class Client implements RoomClient {
+  inbox: ServerMessage[] = [];
+  auto = true;
+  seat: number | null = null;
+  token = '';
+  code = '';
+  answered = new Set<number>();
+  hidden = 0;
+  constructor(private readonly hub: RoomHub, private readonly room: () => Room | undefined) {}
+  send(m: ServerMessage): void {
+    const room = this.room();
+    if (room) this.hidden += checkSecrets(room, m.type === 'view' ? m.view.seat : null, JSON.stringify(m));
+    this.inbox.push(m);
+    if (m.type === 'created' || m.type === 'seated') [this.code, this.token] = [m.code, m.token];
+    if (m.type === 'seated') this.seat = m.seat;
+    const q = m.type === 'view' ? m.view.question : null;
+    if (this.auto && q && !this.answered.has(q.id)) {
+      this.answered.add(q.id);
+      queueMicrotask(() => this.say({ type: 'move', question: q.id, choice: choice(q) }));
+    }
+  }
+  say(m: ClientMessage): void {
+    this.hub.handle(this, m);
+  }
+  refusals(): string[] {
+    return this.inbox.flatMap((m) => (m.type === 'refused' ? [m.reason] : []));
+  }
+}
+
+/** A room with its host and three people seated (the fourth seat a bot's). */
+function threeAndABot(hub = hubWith()) {
+  const room = () => hub.rooms.values().next().value;
+  const host = new Client(hub, room);
+  host.say({ type: 'create', settings });
+  const people = ['Ana', 'Ben', 'Cy'].map((name) => {
+    const c = new Client(hub, room);
+    c.say({ type: 'join', code: host.code, name });
+    return c;
+  });
+  return { hub, host, people, room: () => room()! };
+}
+
+/** Resolves when a person is asked, once their views are sent. */
+async function untilQuestion(room: Room): Promise<void> {
+  if (!room.session!.question) {
+    await new Promise<void>((done) => {
+      const off = room.session!.subscribe((e) => e.type === 'question' && (off(), done()));
+    });
+  }
+  await Promise.resolve();
+}
+
+/** Resolves when the table screen sees the phase `phase`. */
+function untilPhase(room: Room, phase: string): Promise<void> {
+  return new Promise((done) => {
+    const off = room.session!.subscribe((e) => e.type === 'phase' && e.phase === phase && (off(), done()));
+  });
+}
+
+describe('rooms', () => {
+  it('three people and a bot play a whole round to the score table, each sent only what its seat may see', async () => {
+    const { host, people, room } = threeAndABot();
+    expect(host.code).toMatch(/^[A-Z2-9]{5}$/);
+    expect(people.map((p) => p.seat)).toEqual([0, 1, 2]);
+    // Tokens: 128 bits, each its own.
+    for (const p of people) expect(Buffer.from(p.token, 'base64url').length).toBe(16);
+    expect(new Set(people.map((p) => p.token)).size).toBe(3);
+    const over = new Promise<void>((done) => queueMicrotask(() => untilPhase(room(), 'roundOver').then(done)));
+    host.say({ type: 'start' });
+    await over;
+    const r = room();
+    expect(r.session!.match.rounds.length).toBe(1);
+    for (const p of people) {
+      expect(p.answered.size).toBeGreaterThan(0);
+      expect(p.refusals()).toEqual([]);
+      expect(p.hidden).toBeGreaterThan(0);
+    }
+    await Promise.resolve();
+    const table = lastView(host.inbox)!;
+    expect(table.type).toBe('table');
+    expect(table.view.phase).toBe('roundOver');
+    expect(table.view.totals.some((t) => t > 0)).toBe(true);
+    expect('hand' in table.view).toBe(false);
+    expect(table.seats.map((s) => s.status.kind)).toEqual(['here', 'here', 'here', 'bot']);
+    // The next round is dealt on asking.
+    const dealt = untilPhase(r, 'playing');
+    people[1].say({ type: 'next' });
+    await dealt;
+    r.close();
+  });
+
+  it('bad requests are refused to their sender alone, and change nothing', async () => {
+    const hub = hubWith();
+    const { host, people, room } = threeAndABot(hub);
+    for (const p of people) p.auto = false;
+    const stranger = new Client(hub, room);
+    stranger.say({ type: 'join', code: 'NOPE1', name: 'Dee' });
+    stranger.say({ type: 'move', question: 1, choice: 0 });
+    people[0].say({ type: 'start' });
+    host.say({ type: 'start' });
+    const r = room();
+    await untilQuestion(r);
+    const q = r.session!.question!;
+    const asked = people[q.seat];
+    const other = people[(q.seat + 1) % 3];
+    expect(people[0].refusals()).toEqual(['only the host starts the game']);
+    expect(host.refusals()).toEqual([]);
+    for (const c of [host, ...people]) c.inbox = [];
+    const before = r.session!.saveText();
+    const late = new Client(hub, room);
+    late.say({ type: 'join', code: host.code, name: 'Eve' });
+    late.say({ type: 'resume', code: host.code, token: 'x'.repeat(22) });
+    other.say({ type: 'move', question: q.id, choice: 0 });
+    asked.say({ type: 'move', question: q.id - 1, choice: 0 });
+    asked.say({ type: 'move', question: q.id, choice: 99 });
+    asked.say({ type: 'move', question: q.id, choice: null });
+    host.say({ type: 'move', question: q.id, choice: 0 });
+    asked.say({ type: 'remove', seat: 0 });
+    asked.say({ type: 'next' });
+    host.say({ type: 'join', code: host.code, name: 'Host' });
+    expect(stranger.refusals()).toEqual([`there is no room NOPE1 here: check the code`, 'join a room first (its code and your name)']);
+    expect(late.refusals()).toEqual([`room ${host.code} has started its game: only its players can come back (with their token)`, `that token holds no seat in room ${host.code}`]);
+    expect(other.refusals()).toEqual([`it is not your turn: ${r.session!.names[q.seat]} is being asked`]);
+    expect(q.mode).toBe('turn');
+    expect(asked.refusals()).toEqual([
+      `that move answers question ${q.id - 1}, but the game has moved on to question ${q.id}`,
+      `choice 99 is not one of your ${q.moves.length} moves`,
+      'you must choose one of your moves now',
+      'only the host removes a seat',
+      'the round is still being played',
+    ]);
+    expect(host.refusals()).toEqual(['the table screen has no seat to play', `this connection is already in room ${host.code}`]);
+    await Promise.resolve();
+    // Nothing changed, and nobody else was told anything.
+    expect(r.session!.saveText()).toBe(before);
+    expect(r.session!.question).toBe(q);
+    for (const [i, p] of people.entries()) if (p !== asked && p !== other) expect(p.inbox, `seat ${i}`).toEqual([]);
+    r.close();
+  });
+
+  it('a full room and a token of another room are refused', () => {
+    const hub = hubWith();
+    const { host, people, room } = threeAndABot(hub);
+    const fourth = new Client(hub, room);
+    fourth.say({ type: 'join', code: host.code, name: 'Dee' });
+    const fifth = new Client(hub, room);
+    fifth.say({ type: 'join', code: host.code.toLowerCase(), name: 'Eve' });
+    expect(fifth.refusals()).toEqual([`room ${host.code} is full (4 seats)`]);
+    const other = new Client(hub, room);
+    other.say({ type: 'create', settings: { ...settings, players: 2 } });
+    const thief = new Client(hub, room);
+    thief.say({ type: 'resume', code: other.code, token: people[0].token });
+    thief.say({ type: 'table', code: host.code, token: other.token });
+    expect(thief.refusals()).toEqual([`that token holds no seat in room ${other.code}`, `that token is not room ${host.code}'s table token`]);
+    const bad = new Client(hub, room);
+    bad.say({ type: 'create', settings: { ...settings, rules: 'nope' } });
+    bad.say({ type: 'join', code: host.code, name: 'Ana' });
+    expect(bad.refusals()[0]).toMatch(/^unknown rule set "nope"/);
+    expect(bad.refusals()[1]).toBe(`room ${host.code} is full (4 seats)`);
+  });
+
+  it('a person gone is waited for with a countdown, then played by a bot until they come back with their token', async () => {
+    const { clock, advance } = manualClock();
+    const hub = hubWith(new Map(), clock);
+    const { host, people, room } = threeAndABot(hub);
+    host.say({ type: 'start' });
+    const r = room();
+    const ben = people[1];
+    ben.auto = false;
+    hub.leave(ben);
+    await Promise.resolve();
+    expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'away', msLeft: 20_000 });
+    advance(5_000);
+    // The game waits for Ben: while asked, nobody answers for him.
+    await new Promise<void>((done) => {
+      const off = r.session!.subscribe((e) => e.type === 'question' && e.question.seat === 1 && (off(), done()));
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    const q = r.session!.question!;
+    expect(q.seat).toBe(1);
+    expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'away', msLeft: 15_000 });
+    const answeredBefore = r.session!.questionsAsked;
+    advance(15_000);
+    // A bot stands in and the game goes on past Ben's turns.
+    await new Promise<void>((done) => {
+      const off = r.session!.subscribe((e) => e.type === 'answered' && e.seat === 1 && (off(), done()));
+    });
+    expect(r.session!.questionsAsked).toBeGreaterThanOrEqual(answeredBefore);
+    await Promise.resolve();
+    expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'standIn' });
+    // Ben comes back on a new connection with his token, and plays his own seat again.
+    const back = new Client(hub, room);
+    back.auto = false;
+    back.say({ type: 'resume', code: host.code, token: ben.token });
+    expect(back.inbox[0]).toEqual({ type: 'seated', code: host.code, seat: 1, token: ben.token });
+    const myTurn = new Promise<number>((done) => {
+      const off = r.session!.subscribe((e) => e.type === 'question' && e.question.seat === 1 && (off(), done(e.question.id)));
+    });
+    const id = await myTurn;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(r.session!.question!.id).toBe(id);
+    const v = lastView(back.inbox)!;
+    expect(v.type === 'view' && v.view.question?.id).toBe(id);
+    expect(v.seats[1].status).toEqual({ kind: 'here' });
+    back.say({ type: 'move', question: id, choice: choice(r.session!.question!) });
+    expect(back.refusals()).toEqual([]);
+    expect(r.session!.question?.id ?? 0).not.toBe(id);
+    r.close();
+  });
+
+  it('the host removes a seat: its person is told, its token no longer holds it, a bot plays it', async () => {
+    const { host, people, room } = threeAndABot();
+    host.say({ type: 'start' });
+    host.say({ type: 'remove', seat: 2 });
+    expect(people[2].inbox.at(-1)).toEqual({ type: 'removed', reason: "the host took Cy's seat: a bot plays it now" });
+    people[2].say({ type: 'uno', armed: true });
+    expect(people[2].refusals()).toEqual(['join a room first (its code and your name)']);
+    await untilPhase(room(), 'roundOver');
+    await Promise.resolve();
+    expect(lastView(host.inbox)!.seats[2].status).toEqual({ kind: 'removed' });
+    room().close();
+  });
+
+  it('a room opens again from its save after a restart: seats and tokens kept, the game where it was', async () => {
+    const store = new Map<string, string>();
+    const first = threeAndABot(hubWith(store));
+    for (const p of first.people) p.auto = false;
+    first.host.say({ type: 'start' });
+    await untilQuestion(first.room());
+    // Play a few moves, then the server goes.
+    for (let i = 0; i < 6; i++) {
+      const s = first.room().session!;
+      const q = s.question;
+      if (!q) break;
+      first.people[q.seat].say({ type: 'move', question: q.id, choice: choice(q) });
+      await new Promise<void>((done) => {
+        const off = s.subscribe((e) => e.type === 'question' && (off(), done()));
+      });
+    }
+    const moves = first.room().session!.state.moves;
+    expect(moves).toBeGreaterThan(0);
+    first.hub.close();
+    const kept = store.get(first.host.code)!;
+    const hub = hubWith(store);
+    const room = hub.restore(kept);
+    expect(room.session!.state.moves).toBe(moves);
+    expect(room.seats().map((s) => s.status.kind)).toEqual(['away', 'away', 'away', 'bot']);
+    const table = new Client(hub, () => room);
+    table.say({ type: 'table', code: first.host.code, token: first.host.token });
+    const back = first.people.map((p) => {
+      const c = new Client(hub, () => room);
+      c.say({ type: 'resume', code: first.host.code, token: p.token });
+      return c;
+    });
+    expect(back.map((c) => c.seat)).toEqual([0, 1, 2]);
+    await untilPhase(room, 'roundOver');
+    expect(room.session!.match.rounds.length).toBe(1);
+    room.close();
+  });
+
+  it('a room closed (the server stopping) waits for nobody whose socket closes after', () => {
+    const { clock, pending } = manualClock();
+    const hub = hubWith(new Map(), clock);
+    const { host, people } = threeAndABot(hub);
+    host.say({ type: 'start' });
+    hub.leave(people[0]);
+    expect(pending()).toBe(1);
+    hub.close();
+    expect(pending()).toBe(0);
+    for (const p of people.slice(1)) hub.leave(p);
+    expect(pending()).toBe(0);
+  });
+});
