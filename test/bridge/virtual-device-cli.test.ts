@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, run, runFor } from '../cli-run.ts';
+import { BOARD_REAL_TIME_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
 
@@ -29,7 +30,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       });
       expect(shown).toBe(link);
       const log = path.join(dir, 'presses.jsonl');
-      const r = runFor(60_000, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log);
+      const r = runFor(PROGRAM_RUN_MS + BOARD_REAL_TIME_MS, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log);
       expect(r.status, r.stderr).toBe(0);
       const s = JSON.parse(r.stdout);
       expect(s).toMatchObject({ profile: `serial:${link}`, presses: 6, dings: 6 });
@@ -41,7 +42,8 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     } finally {
       dev.kill('SIGTERM');
     }
-  });
+    // Two programs started, and six presses on the board at 1×.
+  }, 2 * PROGRAM_RUN_MS + BOARD_REAL_TIME_MS);
 
   it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid, 3n empties it first; the window tells presses, bursts and cards left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
@@ -90,7 +92,8 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     } finally {
       dev.kill('SIGTERM');
     }
-  }, 120_000);
+    // Two programs started, and fourteen presses, reloads and jams on the board at 1×.
+  }, 2 * PROGRAM_RUN_MS + 2 * BOARD_REAL_TIME_MS);
 
   it('says what is wrong with a missing --pty', () => {
     const r = run('device');
@@ -101,7 +104,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
   it('without socat says it needs it and how to install it, in one line', () => {
     // A PATH with nothing on it: the program runs (node by its full path), socat cannot be found.
     const empty = mkdtempSync(path.join(tmpdir(), 'uno-nopath-'));
-    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: 30_000 });
+    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: PROGRAM_RUN_MS });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('uno-extreme device: cannot start the virtual launcher: it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat\n');
   });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import type { Browser, Page } from 'playwright';
 import { build, preview, type PreviewServer } from 'vite';
 import { hasChromium, launchChromium } from './chromium.ts';
+import { PAGE_START_MS } from '../budgets.ts';
 
 const root = join(import.meta.dirname, 'fixtures');
 
@@ -45,7 +46,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     server = await preview({ ...config, preview: { host: '127.0.0.1', port: 0 } });
     base = server.resolvedUrls!.local[0];
     browser = await launchChromium();
-  });
+  }, PAGE_START_MS);
 
   afterAll(async () => {
     await browser?.close();

@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { hasChromium } from './chromium.ts';
 import { newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+import { hasChromium } from './chromium.ts';
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Screenshots go to docs/ when asked (UNO_EXTREME_SCREENSHOTS=1: the README's), else to the temp folder. */
@@ -39,7 +40,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone:
     await waitForPerson(page);
     expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
   it('names what a script relies on, announces events, and has no serious or critical axe finding', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);

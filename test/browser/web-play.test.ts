@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasChromium } from './chromium.ts';
+import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+import { hasChromium } from './chromium.ts';
 
 describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
@@ -21,10 +22,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     await waitForPerson(page);
     expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
-  // A whole round of searches at the bots' default budget, whose time is the machine's (about a
-  // minute on 2 cores): room beyond the suite's 60 s, for this test alone.
   it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
@@ -33,7 +32,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(await playRound(page, 'click')).toBeGreaterThan(3);
     await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, SEARCH_ROUND_MS);
 
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -56,7 +55,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     await waitForPerson(page);
     expect(await page.locator('.seed').innerText()).toBe('12');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
   it('keeps the game across a reload: the same hand, the same move, the same question', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -100,6 +99,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       expect(await playRound(page, 'click')).toBeGreaterThan(0);
       await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
       expect(errors).toEqual([]);
-    });
+    }, CHROMIUM_PAGE_MS);
   }
 });

@@ -12,7 +12,7 @@ import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
 import { hex } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 async function connect(seed = 1): Promise<{ emu: EmulatedLauncher; clock: SteppingClock; hw: SerialLauncher; seen: HardwareInput[]; log: string[] }> {
   const rig = new LauncherRig({ hex: hex(), seed, record: false, roller: { mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0 } } });

@@ -16,6 +16,7 @@ import { loadRulesFile, readSave } from '../../game/files.ts';
 import { atomicWriteStream, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
 import { BIN, run } from '../cli-run.ts';
 import { until } from '../poll.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'uno-hard-'));
 
@@ -32,7 +33,7 @@ describe('reading what a user names', () => {
     const sim = run('simulate', '--games', '1', '--profile', '/dev/urandom');
     expect(sim.status).toBe(1);
     expect(sim.stderr).toMatch(/\/dev\/urandom: \(file\): is not a regular file/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('a named pipe is refused without waiting for a writer; a folder is refused', () => {
     const dir = fresh();
@@ -103,7 +104,7 @@ describe('writing a file whole', () => {
     const exited = new Promise<number | null>((r) => p.on('exit', (code) => r(code)));
     // Rows are being written to the temporary file: the run is under way.
     const temp = () => readdirSync(dir).find((f) => f.endsWith('.tmp'));
-    await until(() => temp() !== undefined && readFileSync(path.join(dir, temp()!), 'utf8').split('\n').length > 3, 30_000, () => 'rows in the temporary CSV');
+    await until(() => temp() !== undefined && readFileSync(path.join(dir, temp()!), 'utf8').split('\n').length > 3, PROGRAM_RUN_MS, () => 'rows in the temporary CSV');
     p.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(readFileSync(file, 'utf8')).toBe('earlier\n');
@@ -160,7 +161,7 @@ describe('device --pty --link: the link path', () => {
     const missing = run('device', '--pty', '--link', '/nonexistent-folder/uno');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/cannot make \/nonexistent-folder\/uno: the folder \/nonexistent-folder does not exist or is not writable; give another --link/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('a link another running launcher serves is refused; a stale one (its process gone) is taken', () => {
     const dir = fresh();
