@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
-import { hasChromium } from './chromium.ts';
+import { needs } from '../tools.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +20,7 @@ async function axeProblems(page: Page): Promise<string[]> {
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
+describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
   const web = useWeb();
 
   it('plays a whole round by keyboard alone, from the New game form to the score table', async () => {

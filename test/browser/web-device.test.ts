@@ -15,7 +15,7 @@ import { SAVE_KEY } from '../../web/src/session.ts';
 import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { hex } from '../firmware/boot.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
-import { hasChromium } from './chromium.ts';
+import { needs } from '../tools.ts';
 
 /** The launcher's status line, as the page shows it. */
 async function bar(page: Page): Promise<{ link: string; cards: number; board: string; boardLeft: string; text: string }> {
@@ -91,7 +91,7 @@ async function startOn(page: Page, choice: 'virtual' | 'serial'): Promise<void> 
 
 // Each test's budget: a BOARD_REAL_TIME_MS for every stretch a board boots or connects and plays
 // at 1× (a replug or a reload is a second one).
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmware (real Chromium, avr8js)', () => {
+describe.runIf(needs('chromium'))('the browser game on the firmware (real Chromium, avr8js)', () => {
   const web = useWeb();
 
   /** A fresh page playing a game on the virtual launcher, once the game has counted `cards` cards out of it. */

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
-import { hasChromium } from './chromium.ts';
+import { needs } from '../tools.ts';
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
+describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
 
   it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {

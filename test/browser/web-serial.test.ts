@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BOARD_REAL_TIME_MS } from '../budgets.ts';
 import { hex } from '../firmware/boot.ts';
-import { chromiumForTest, hasChromium } from './chromium.ts';
+import { chromiumForTest } from './chromium.ts';
+import { needs } from '../tools.ts';
 
-describe.skipIf(!hasChromium && !process.env.CI)('Web Serial in Chromium', () => {
+describe.runIf(needs('chromium'))('Web Serial in Chromium', () => {
   it('an unplug mid-burst through the fake navigator.serial and the firmware: no card lost or doubled', async () => {
     const bundle = await build({
       entryPoints: [fileURLToPath(new URL('./web-serial-page.ts', import.meta.url))],

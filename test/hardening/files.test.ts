@@ -16,6 +16,7 @@ import { loadRulesFile, readSave } from '../../game/files.ts';
 import { atomicWriteStream, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
 import { BIN, run } from '../cli-run.ts';
 import { until } from '../poll.ts';
+import { needs } from '../tools.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'uno-hard-'));
@@ -136,7 +137,7 @@ describe('device --pty --link: the link path', () => {
     expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'other']);
   });
 
-  it('a second virtual launcher on a live one\'s link is refused, and the first\'s link and lock go when it stops', async () => {
+  it.runIf(needs('socat'))('a second virtual launcher on a live one\'s link is refused, and the first\'s link and lock go when it stops', async () => {
     const dir = fresh();
     const link = path.join(dir, 'tty');
     const first = await VirtualDevice.start({ link });

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlaySave } from '../../cli/play/session.ts';
 import { Pane } from '../e2e/tmux.ts';
+import { needs } from '../tools.ts';
 
-describe('play where a save already exists', () => {
+describe.runIf(needs('tmux'))('play where a save already exists', () => {
   it('keeps the earlier save and saves the new game as uno-extreme-save-2.json, saying so', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-hard-play-'));
     const earlier = path.join(dir, 'uno-extreme-save.json');
