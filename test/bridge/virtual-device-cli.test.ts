@@ -51,6 +51,12 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let window = '';
     dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    /** Resolves once the device window, from character `from` on, matches `re`. */
+    const shown = (re: RegExp, from: number) => new Promise<void>((resolve) => {
+      const look = () => re.test(window.slice(from)) && (dev.stderr.off('data', look), resolve());
+      dev.stderr.on('data', look);
+      look();
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         dev.stdout.once('data', () => resolve());
@@ -66,8 +72,10 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         said += text;
         if (/Reload the launcher: open the lid, put the 4 cards in, close the lid/.test(text)) dev.stdin.write('4r');
         if (/jammed/.test(text)) {
+          // The lid is shut again once the board has seen it open (past its debounce), as a hand does.
+          const from = window.length;
           dev.stdin.write('l');
-          setTimeout(() => dev.stdin.write('l'), 200);
+          void shown(/^lid open$/m, from).then(() => dev.stdin.write('l'));
         }
       });
       const status = await new Promise<number | null>((resolve) => host.on('exit', resolve));
@@ -83,11 +91,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       // A new round's load: 3n takes out what is left and puts 3 in.
       const from = window.length;
       dev.stdin.write('3n');
-      await new Promise<void>((resolve) => {
-        const look = () => /lid closed · \d+ left/.test(window.slice(from)) && (dev.stderr.off('data', look), resolve());
-        dev.stderr.on('data', look);
-        look();
-      });
+      await shown(/lid closed · \d+ left/, from);
       expect(window.slice(from)).toMatch(/^(took out \d+ cards?, )?loaded 3 cards\nlid closed · 3 left$/m);
     } finally {
       dev.kill('SIGTERM');
