@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { POLL_MS, TEST_MS } from './test/budgets.ts';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', '**/*.test.ts'],
     exclude: ['node_modules/**'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // expect.poll waits on what a page or a process shows: a loaded machine needs more than 1 s.
-    expect: { poll: { timeout: 15_000 } },
+    // A test that needs longer names its budget from test/budgets.ts.
+    testTimeout: TEST_MS,
+    hookTimeout: TEST_MS,
+    expect: { poll: { timeout: POLL_MS } },
   },
 });

@@ -3,7 +3,7 @@
  * game, the AVR toolchain to rebuild the firmware, chromium for the page). On a machine without
  * one, its tests are skipped with one line saying what to install; under CI (`CI` set, as
  * `.ci/run` runs) a missing tool fails the test file instead, so CI never passes by skipping.
- * Use: `describe.runIf(needs('socat'))('…', …)`, or `needs('tool', 'how to install it')` for a
+ * Use: `describe.runIf(needs('socat'))('…', …)` (the one way a test skips), or `needs('tool', 'how to install it')` for a
  * tool {@link INSTALL} does not list. A file the tests fetch rather than install (the real
  * StandardFirmata) goes through the same call: `needs('standard-firmata')` ({@link FETCHED}).
  */
@@ -29,6 +29,12 @@ export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
   const v = env.CI;
   return v !== undefined && v !== '' && v !== '0' && v.toLowerCase() !== 'false';
 }
+
+/** Where the browser tests find Chromium: Debian's, unless UNO_EXTREME_CHROMIUM names another build. */
+export const CHROMIUM = process.env.UNO_EXTREME_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Tools the tests run from a path of their own rather than from PATH. */
+const AT: Record<string, string> = { chromium: CHROMIUM };
 
 /** How to install the tools the tests use (Debian, as `.ci/run` does). */
 export const INSTALL: Record<string, string> = {
@@ -58,7 +64,7 @@ const told = new Set<string>();
 export function needs(tool: string, install = INSTALL[tool] ?? FETCHED[tool]?.fetch, env: NodeJS.ProcessEnv = process.env): boolean {
   if (!install) throw new Error(`needs(${tool}): say how to install it`);
   const fetched = FETCHED[tool];
-  if (fetched ? existsSync(fetched.file) : hasTool(tool, env)) return true;
+  if (fetched ? existsSync(fetched.file) : hasTool(AT[tool] ?? tool, env)) return true;
   const missing = fetched ? 'has not been fetched' : 'is not installed';
   if (inCi(env)) throw new MissingToolError(`CI runs every test, and ${tool} ${missing}: ${install}`);
   if (!told.has(tool)) {

@@ -13,10 +13,13 @@ import { PlaySession, readPlaySave, type PlayMeta } from '../../cli/play/session
 import { createMatch, resolveRules, type MatchState } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Robot } from '../e2e/strategy.ts';
+import { BOARD_REAL_TIME_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
 const meta: PlayMeta = { names: ['You', 'Bot 1', 'Bot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
 
+// Budgets: a round's presses on a board paced to the wall clock, two stretches of it; the second
+// test's two sittings each boot a board.
 describe.runIf(needs('socat'))('playing against a launcher device (firmware in the loop)', () => {
   it('plays a round to its end, the person emptying the launcher of an earlier round\'s cards and reloading it when asked', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
@@ -32,7 +35,7 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     // Every card the roller ejected went to a player; the game's supply is what is left in the roller.
     const state = session.match.game;
     expect(state.supply.length).toBe(dev.rig.roller.cardsLeft);
-  }, 120_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 
   it('a game saved mid-round resumes on a device started afresh: the round\'s supply is loaded, and no card is lost', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-playdev-'));
@@ -47,7 +50,7 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     expect(second.asked[0]).toBe(`Reload the launcher: open the lid, take out any cards left in it, put the ${saved.match.game.supply.length} cards in, close the lid`);
     expect(second.session.match.rounds[0].winner).toBeGreaterThanOrEqual(0);
     expect(second.session.match.game.supply.length).toBe(second.dev.rig.roller.cardsLeft);
-  }, 120_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 });
 
 /**

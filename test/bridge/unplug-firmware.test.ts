@@ -13,7 +13,11 @@ import { openSerial } from '../../firmware-bridge/serial/node-port.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import { until } from '../poll.ts';
+import { BOARD_REAL_TIME_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
+
+/** Each step's wait (two cards out, the link down, the watchdog's stop): about a second of board time. */
+const STEP_MS = BOARD_REAL_TIME_MS / 3;
 
 // A long burst, so the cable can be pulled in the middle of it.
 const twelve = fixedBurst(12, { feedRate: 6 });
@@ -31,12 +35,12 @@ describe.runIf(needs('socat'))('unplug mid-burst with the firmware in the loop',
     const launcher = new MachineLauncher({ profile: twelve, seed: 1, supply, hardware: hw, clock: 'real' });
     onTestFinished(() => launcher.detach());
     const pressing = launcher.press();
-    await until(() => launcher.context.press.cards.length >= 2, 15_000);
+    await until(() => launcher.context.press.cards.length >= 2, STEP_MS);
     const seenByHost = launcher.context.press.cards.length;
     dev.unplug();
-    await until(() => launcher.unitState === 'offline', 15_000);
+    await until(() => launcher.unitState === 'offline', STEP_MS);
     // With the host gone, the watchdog stops the motor while the board runs on.
-    await until(() => dev.rig.drive.dir === 'stop', 15_000);
+    await until(() => dev.rig.drive.dir === 'stop', STEP_MS);
     expect(hw.connected).toBe(false);
     const ejectedWhileAway = dev.rig.roller.cardsOut;
     expect(ejectedWhileAway).toBeGreaterThan(seenByHost);
@@ -49,5 +53,6 @@ describe.runIf(needs('socat'))('unplug mid-burst with the firmware in the loop',
     expect(launcher.supplyCount).toBe(40 - r.cards.length);
     expect(log.some((l) => /resync: \d+ card\(s\) left while the link was down/.test(l))).toBe(true);
     expect(dev.rig.roller.cardsOut).toBe(ejectedWhileAway);
-  });
+    // The board's boot, a burst, the unplug and the reconnect at 1×.
+  }, BOARD_REAL_TIME_MS);
 });

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeCommand } from '../../firmware-bridge/codec.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
+import { BOARD_REAL_TIME_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
 /** Opens the PTY as a host does and waits for the board's HELLO; what the port hears goes on into `heard.text`. */
@@ -43,7 +44,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       });
       expect(shown).toBe(link);
       const log = path.join(dir, 'presses.jsonl');
-      const r = runFor(60_000, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log);
+      const r = runFor(PROGRAM_RUN_MS + BOARD_REAL_TIME_MS, 'launcher', '--device', `serial:${link}`, '--presses', '6', '--seed', '2', '--json', '--log', log);
       expect(r.status, r.stderr).toBe(0);
       const s = JSON.parse(r.stdout);
       expect(s).toMatchObject({ profile: `serial:${link}`, presses: 6, dings: 6 });
@@ -55,7 +56,8 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     } finally {
       dev.kill('SIGTERM');
     }
-  });
+    // Two programs started, and six presses on the board at 1×.
+  }, 2 * PROGRAM_RUN_MS + BOARD_REAL_TIME_MS);
 
   it.runIf(needs('socat'))('runs empty like the toy: the host asks for a reload, r in the device window reloads it through the lid, 3n empties it first; the window tells presses, bursts and cards left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
@@ -63,6 +65,12 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let window = '';
     dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    /** Resolves once the device window, from character `from` on, matches `re`. */
+    const shown = (re: RegExp, from: number) => new Promise<void>((resolve) => {
+      const look = () => re.test(window.slice(from)) && (dev.stderr.off('data', look), resolve());
+      dev.stderr.on('data', look);
+      look();
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         dev.stdout.once('data', () => resolve());
@@ -78,8 +86,10 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         said += text;
         if (/Reload the launcher: open the lid, put the 4 cards in, close the lid/.test(text)) dev.stdin.write('4r');
         if (/jammed/.test(text)) {
+          // The lid is shut again once the board has seen it open (past its debounce), as a hand does.
+          const from = window.length;
           dev.stdin.write('l');
-          setTimeout(() => dev.stdin.write('l'), 200);
+          void shown(/^lid open$/m, from).then(() => dev.stdin.write('l'));
         }
       });
       const status = await new Promise<number | null>((resolve) => host.on('exit', resolve));
@@ -95,16 +105,13 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
       // A new round's load: 3n takes out what is left and puts 3 in.
       const from = window.length;
       dev.stdin.write('3n');
-      await new Promise<void>((resolve) => {
-        const look = () => /lid closed · \d+ left/.test(window.slice(from)) && (dev.stderr.off('data', look), resolve());
-        dev.stderr.on('data', look);
-        look();
-      });
+      await shown(/lid closed · \d+ left/, from);
       expect(window.slice(from)).toMatch(/^(took out \d+ cards?, )?loaded 3 cards\nlid closed · 3 left$/m);
     } finally {
       dev.kill('SIGTERM');
     }
-  }, 120_000);
+    // Two programs started, and fourteen presses, reloads and jams on the board at 1×.
+  }, 2 * PROGRAM_RUN_MS + 2 * BOARD_REAL_TIME_MS);
 
   it.runIf(needs('socat'))('survives a host that closes the port while the board is still answering, and frees the PTY at once for the next host', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
@@ -144,7 +151,8 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     } finally {
       dev.kill('SIGTERM');
     }
-  }, 60_000); // three hosts, each waiting for the emulated board's boot (slow on a loaded machine)
+    // One program started; three hosts, each waiting for the emulated board's boot and its answers.
+  }, PROGRAM_RUN_MS + BOARD_REAL_TIME_MS);
 
   it('says what is wrong with a missing --pty', () => {
     const r = run('device');
@@ -155,7 +163,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
   it('without socat says it needs it and how to install it, in one line', () => {
     // A PATH with nothing on it: the program runs (node by its full path), socat cannot be found.
     const empty = mkdtempSync(path.join(tmpdir(), 'uno-nopath-'));
-    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: 30_000 });
+    const r = spawnSync(process.execPath, [BIN, 'device', '--pty', '--link', path.join(empty, 'launcher')], { encoding: 'utf8', env: { ...process.env, PATH: empty }, timeout: PROGRAM_RUN_MS });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe('uno-extreme device: cannot start the virtual launcher: it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat\n');
   });

@@ -118,7 +118,7 @@ describe('Web Serial transport, scripted board', () => {
 });
 
 describe('Web Serial transport, the compiled firmware behind the fake navigator.serial', () => {
-  beforeAll(() => void hex(), 60_000);
+  beforeAll(() => void hex());
 
   it('an unplug mid-burst past the watchdog: every card the roller ejected is counted once', async () => {
     const rig = new LauncherRig({ hex: hex(), seed: 3, record: false, roller: { mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0 } } });

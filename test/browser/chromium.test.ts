@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumForTest, hasChromium } from './chromium.ts';
+import { chromiumForTest } from './chromium.ts';
+import { needs } from '../tools.ts';
 
-describe.skipIf(!hasChromium && !process.env.CI)('Chromium for the browser tests', () => {
+describe.runIf(needs('chromium'))('Chromium for the browser tests', () => {
   it('starts headless and runs a page', async () => {
     const browser = await chromiumForTest();
     const page = await browser.newPage();

@@ -10,7 +10,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { build, preview, type PreviewServer } from 'vite';
-import { hasChromium, launchChromium } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
+import { needs } from '../tools.ts';
+import { PAGE_START_MS } from '../budgets.ts';
 
 const root = join(import.meta.dirname, 'fixtures');
 
@@ -28,7 +30,7 @@ interface Fixture {
 }
 declare const fixture: Fixture;
 
-describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium', () => {
+describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
   let out: string;
   let server: PreviewServer;
   let base: string;
@@ -46,7 +48,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the launcher view in Chromium'
     server = await preview({ ...config, preview: { host: '127.0.0.1', port: 0 } });
     base = server.resolvedUrls!.local[0];
     browser = await launchChromium();
-  });
+  }, PAGE_START_MS);
 
   afterAll(async () => {
     await browser?.close();

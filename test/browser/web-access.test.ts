@@ -4,14 +4,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { hasChromium } from './chromium.ts';
 import { axeProblems, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+import { needs } from '../tools.ts';
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Screenshots to look at after a run (the README's are taken by `npm run page-facts`). */
 const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
+describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, screen readers, sizes, motion (real Chromium)', () => {
   const web = useWeb();
 
   it('plays a whole round by keyboard alone, from the New game form to the score table', async () => {
@@ -34,7 +35,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game for everyone:
     await waitForPerson(page);
     expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
   it('names what a script relies on, announces events, and has no serious or critical axe finding', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);

@@ -12,9 +12,10 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { parsePlaySave } from '../../game/index.ts';
 import { SAVE_KEY } from '../../web/src/session.ts';
+import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { hex } from '../firmware/boot.ts';
-import { hasChromium } from './chromium.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { needs } from '../tools.ts';
 
 /** The launcher's status line, as the page shows it. */
 async function bar(page: Page): Promise<{ link: string; cards: number; board: string; boardLeft: string; text: string }> {
@@ -84,11 +85,13 @@ async function startOn(page: Page, choice: 'virtual' | 'serial'): Promise<void> 
   await dialog.waitFor();
   await dialog.getByLabel(choice === 'virtual' ? /^Virtual launcher/ : /^Connect a launcher/).check();
   if (choice === 'serial') await dialog.getByRole('button', { name: 'Connect…' }).click();
-  await dialog.locator('.launcher-device [data-link=connected]').waitFor({ timeout: 60_000 });
+  await dialog.locator('.launcher-device [data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
   await newGame(page, { seed: 21, players: 2 });
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmware (real Chromium, avr8js)', () => {
+// Each test's budget: a BOARD_REAL_TIME_MS for every stretch a board boots or connects and plays
+// at 1× (a replug or a reload is a second one).
+describe.runIf(needs('chromium'))('the browser game on the firmware (real Chromium, avr8js)', () => {
   const web = useWeb();
 
   /** A fresh page playing a game on the virtual launcher, once the game has counted `cards` cards out of it. */
@@ -104,10 +107,10 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     const { page, errors } = await onVirtual(4);
     const b = await bar(page);
     // The worker tells its tally every 50 ms: the page shows the board's count as it comes.
-    await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
+    await expect.poll(async () => (await bar(page)).board).toBe(String(b.cards));
     expect(b.text).toMatch(/The virtual launcher is connected/);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, BOARD_REAL_TIME_MS);
 
   it('Connect a launcher: unplugged mid-burst the game says so and waits; replugged (a new port object), no card lost or doubled', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
@@ -119,7 +122,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
       const sensedAtPlug = await fake(page, 'plugWhenStopped');
       // The game heard nothing of the cards that left while the cable was out, yet.
       const heardOffline = (await bar(page)).cards;
-      await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+      await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
       return { ...at, offline: offline.text, sensedAtPlug, heardOffline };
     })();
     let unplug: Awaited<typeof cut> | null = null;
@@ -143,23 +146,23 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(b.cards).toBe(r.sensed);
     expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
     expect(errors).toEqual([]);
-  }, 300_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 
   it('a reload goes on with the virtual launcher: started again, loaded with the kept supply, its sensor and the game agreeing', async () => {
     const { page, errors } = await onVirtual(2);
     await page.reload();
-    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
     // A fresh board (its roller empty): the game loads its supply into it, then plays on it.
     await playUntil(page, async () => (await bar(page)).cards >= 2);
     const b = await bar(page);
     expect(b.text).toMatch(/The virtual launcher is connected/);
-    await expect.poll(async () => (await bar(page)).board, { timeout: 10_000 }).toBe(String(b.cards));
+    await expect.poll(async () => (await bar(page)).board).toBe(String(b.cards));
     const supply = await keptSupply(page);
     expect(await machineSupply(page)).toBe(supply);
-    await expect.poll(async () => (await bar(page)).boardLeft, { timeout: 10_000 }).toBe(String(supply));
+    await expect.poll(async () => (await bar(page)).boardLeft).toBe(String(supply));
     expect(await page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 
   it('a new game on the virtual launcher: the cards left in it from the last game are taken out before the new supply goes in', async () => {
     const { page, errors } = await onVirtual(2);
@@ -168,9 +171,9 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     await waitForPerson(page);
     const supply = await keptSupply(page);
     expect(await machineSupply(page)).toBe(supply);
-    await expect.poll(async () => (await bar(page)).boardLeft, { timeout: 10_000 }).toBe(String(supply));
+    await expect.poll(async () => (await bar(page)).boardLeft).toBe(String(supply));
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, BOARD_REAL_TIME_MS);
 
   it('the launcher changed in New game under a round on the virtual one, then Back: the game goes on from its last move on the new one', async () => {
     const { page, errors } = await onVirtual(2);
@@ -185,14 +188,14 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(await machineSupply(page)).toBe(await keptSupply(page));
     expect(await page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1/);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, BOARD_REAL_TIME_MS);
 
   it('a reload goes on with the USB launcher: its port found again without a click, loaded with the kept supply, no card lost', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
     await startOn(page, 'serial');
     await playUntil(page, async () => (await bar(page)).cards >= 2);
     await page.reload();
-    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
     await playUntil(page, async () => (await bar(page)).cards >= 2);
     const r = await fake(page, 'report');
     // No requestPort on the reloaded page: the browser's getPorts gave the port it allowed before.
@@ -202,7 +205,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(await machineSupply(page)).toBe(supply);
     expect(r.left).toBe(supply);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 
   /** A game on the USB launcher, reloaded after the site lost its permission for the port: the page waiting for it. */
   async function reloadedNotAllowed(page: Page) {
@@ -227,14 +230,14 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
     const waiting = await reloadedNotAllowed(page);
     await waiting.getByRole('button', { name: 'Reconnect…' }).click();
-    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: 60_000 });
+    await page.locator('.device-bar[data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
     await playUntil(page, async () => (await bar(page)).cards >= 1);
     const r = await fake(page, 'report');
     expect(r.requests).toBe(1);
     expect((await bar(page)).cards).toBe(r.sensed);
     expect(r.left).toBe(await keptSupply(page));
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 2 * BOARD_REAL_TIME_MS);
 
   it('…or goes on with the simulated launcher, holding the kept supply; a second reload keeps that choice', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { init: await usbBoard() });
@@ -251,5 +254,5 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game on the firmwa
     expect(await machineSupply(page)).toBe(await keptSupply(page));
     expect((await fake(page, 'report')).requests).toBe(0);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, BOARD_REAL_TIME_MS + CHROMIUM_PAGE_MS);
 });

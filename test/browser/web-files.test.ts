@@ -5,9 +5,9 @@ import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
 import { fromPosition, parsePlaySave, parsePosition, positionOf } from '../../game/index.ts';
 import { SAVE_KEY } from '../../web/src/session.ts';
-import { hasChromium } from './chromium.ts';
 import { terminalSave } from './positions.ts';
 import { clickMove, handOf, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { needs } from '../tools.ts';
 
 /** Opens a save file in the page through its file picker. */
 async function openSaveFile(page: Page, name: string, text: string): Promise<void> {
@@ -41,7 +41,7 @@ async function gameUnderWay(page: Page): Promise<void> {
   for (let i = 0; i < 2; i++) w = await clickMove(page, w.ask).then(() => waitForPerson(page, w.askId));
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s files: saves shared with the terminal game, profiles, positions', () => {
+describe.runIf(needs('chromium'))('the browser game\'s files: saves shared with the terminal game, profiles, positions', () => {
   const web = useWeb();
   let cliSave: string;
   beforeAll(async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { pressPrompt } from '../../table/words.ts';
 import { card, legalMoves, parsePlaySave, type GameState } from '../../game/index.ts';
-import { hasChromium } from './chromium.ts';
 import { positionWhere } from './positions.ts';
 import { clickMove, handOf, openPage, useWeb, waitForPerson } from './web.ts';
+import { needs } from '../tools.ts';
 
 const NAMES = ['You', 'Bot 1', 'Bot 2', 'Bot 3'];
 
@@ -16,7 +16,7 @@ const gameOf = (save: string): GameState => parsePlaySave(save, 'position.json')
 const logText = (page: Page) => page.getByRole('log').innerText();
 const pressButton = (page: Page) => page.getByRole('button', { name: 'Press the launcher' });
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game\'s moves: UNO, catch, Coup Extrême, presses (real Chromium)', () => {
+describe.runIf(needs('chromium'))('the browser game\'s moves: UNO, catch, Coup Extrême, presses (real Chromium)', () => {
   const web = useWeb();
 
   it('calls UNO with the play that leaves one card (the big UNO button)', async () => {

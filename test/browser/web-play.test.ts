@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hasChromium } from './chromium.ts';
+import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+import { needs } from '../tools.ts';
 
-describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
+describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
 
   it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {
@@ -21,7 +22,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     await waitForPerson(page);
     expect(await page.locator('.table').getAttribute('data-round')).toBe('1');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
   it('ends a round with the winner\'s moment, every hand left with its points and sum, then the scores; still under reduced motion', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
@@ -55,10 +56,8 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       expect(Number(scored[rows.indexOf(w)].split(' ')[0])).toBe(rows.reduce((a, r) => a + r.sum, 0));
       expect(errors).toEqual([]);
     }
-  }, 60_000); // two rounds played by clicks to their end (about 11 s each on 2 loaded cores)
+  }, 2 * CHROMIUM_PAGE_MS); // two rounds played by clicks to their end
 
-  // A whole round of searches at the bots' default budget, whose time is the machine's (about a
-  // minute on 2 cores): room beyond the suite's 60 s, for this test alone.
   it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
@@ -67,7 +66,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     expect(await playRound(page, 'click')).toBeGreaterThan(3);
     await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, SEARCH_ROUND_MS);
 
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -90,7 +89,7 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
     await waitForPerson(page);
     expect(await page.locator('.seed').innerText()).toBe('12');
     expect(errors).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS);
 
   it('keeps the game across a reload: the same hand, the same move, the same question', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -137,6 +136,6 @@ describe.skipIf(!hasChromium && !process.env.CI)('the browser game, played by cl
       expect(await playRound(page, 'click')).toBeGreaterThan(0);
       await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
       expect(errors).toEqual([]);
-    });
+    }, CHROMIUM_PAGE_MS);
   }
 });

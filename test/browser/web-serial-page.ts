@@ -8,6 +8,7 @@ import { EmulatedLauncher, paceToWallClock } from '../../firmware-bridge/avr/tra
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
 import { requestLauncherPort } from '../../firmware-bridge/web-serial.ts';
 import { FakeSerial } from '../bridge/fake-web-serial.ts';
+import { BOARD_REAL_TIME_MS } from '../budgets.ts';
 
 /** Waits on the page's clock for `done()`, at most `ms`. */
 function until(done: () => boolean, ms: number, what: string): Promise<void> {
@@ -31,12 +32,12 @@ async function unplugMidBurst(hex: string): Promise<Record<string, unknown>> {
     const links: boolean[] = [];
     hw.onInput((i) => (i.type === 'CARD' ? cards++ : i.type === 'LINK' && links.push(i.up)));
     hw.motor('forward');
-    await until(() => cards >= 2, 20_000, 'two cards');
+    await until(() => cards >= 2, BOARD_REAL_TIME_MS, 'two cards');
     const first = serial.port;
     serial.unplug();
-    await until(() => rig.drive.dir === 'stop', 20_000, 'the watchdog stopping the motor');
+    await until(() => rig.drive.dir === 'stop', BOARD_REAL_TIME_MS, 'the watchdog stopping the motor');
     serial.plug();
-    await until(() => hw.connected, 20_000, 'the reconnect');
+    await until(() => hw.connected, BOARD_REAL_TIME_MS, 'the reconnect');
     const result = { cards, ejected: rig.roller.beamPulses, links, newPortObject: serial.port !== first, connections: hw.connections, lockedCloses: first!.lockedCloses, log };
     await hw.close();
     return { ...result, lockedClosesAtEnd: serial.port!.lockedCloses };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { hasChromium } from './chromium.ts';
+import { needs } from '../tools.ts';
 import { hoarder, positionWhere } from './positions.ts';
 import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
@@ -59,7 +59,7 @@ function controlsOffScreen(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(!hasChromium && !process.env.CI)('the table a person sees (real Chromium)', () => {
+describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () => {
   const web = useWeb();
 
   it('shows the corner index of every card of a 26- and a 30-card hand at 1280×800 and 390×844', async () => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { PAGE_START_MS } from '../budgets.ts';
 import { launchChromium } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,7 +82,7 @@ export function useWeb(): { server: WebServer; browser: Browser } {
   const web = {} as { server: WebServer; browser: Browser };
   beforeAll(async () => {
     [web.server, web.browser] = await Promise.all([startWeb(), launchChromium()]);
-  });
+  }, PAGE_START_MS);
   afterAll(async () => {
     await web.browser?.close();
     await web.server?.stop();

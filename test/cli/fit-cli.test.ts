@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../cli-run.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 
 describe('uno-extreme fit', () => {
@@ -21,7 +22,7 @@ describe('uno-extreme fit', () => {
     expect(JSON.parse(readFileSync(out, 'utf8')).fire.model).toBe('hazard');
     const again = run('launcher', '--profile', out, '--presses', '50', '--json');
     expect(again.status, again.stderr).toBe(0);
-  });
+  }, 3 * PROGRAM_RUN_MS);
 
   it('a log a profile cannot produce (bursts of 20 cards) is "impossible under this profile", not χ² Infinity', () => {
     const odd = path.join(dir, 'odd.jsonl');
@@ -32,7 +33,7 @@ describe('uno-extreme fit', () => {
     expect(r.stdout).not.toMatch(/Infinity/);
     const j = JSON.parse(run('fit', '--log', odd, '--json').stdout);
     expect(j.tests.find((t: { name: string }) => t.name === 'seed-0-8')).toMatchObject({ statistic: null, impossible: true, pValue: 0 });
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('refuses a log with a line cut short inside it with the line number, and a missing --log with a usage message', () => {
     const bad = path.join(dir, 'bad.jsonl');
@@ -41,5 +42,5 @@ describe('uno-extreme fit', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/bad.jsonl:2: not valid JSON/);
     expect(run('fit').stderr).toMatch(/--log FILE is required/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 });

@@ -46,7 +46,7 @@ describe('the simulation heap', () => {
     const p = spawn(process.execPath, [script, 'wait'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d));
-    await until(() => out.includes('execArgv'), 10_000, () => 'the child to start');
+    await until(() => out.includes('execArgv'), 5000, () => 'the child to start');
     const exited = new Promise<[number | null, string | null]>((resolve) => p.once('exit', (code, signal) => resolve([code, signal])));
     p.kill('SIGTERM');
     expect(await exited).toEqual([null, 'SIGTERM']);

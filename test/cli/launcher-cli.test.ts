@@ -9,6 +9,7 @@ import { BIN, run } from '../cli-run.ts';
 import { needs } from '../tools.ts';
 import { consoleDeck } from '../../cli/launcher.ts';
 import { cardLabel } from '../../game/cards.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 
 describe('uno-extreme launcher (scripted)', () => {
@@ -25,7 +26,7 @@ describe('uno-extreme launcher (scripted)', () => {
     expect(s.reloads).toBeGreaterThan(10); // 108-card deck reloaded automatically
     const b = run('launcher', '--profile', 'extreme-2010-measured', '--seed', '7', '--presses', '800', '--json');
     expect(b.stdout).toBe(a.stdout);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('--log appends one JSON line per press', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-log-'));
@@ -38,7 +39,7 @@ describe('uno-extreme launcher (scripted)', () => {
     expect(lines[0]).toMatchObject({ source: 'profile:seed-0-8', ding: true, jam: false });
     expect(typeof lines[0].time).toBe('number');
     expect(typeof lines[0].cards).toBe('number');
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('--trace prints every transition with what changed', () => {
     const r = run('launcher', '--seed', '3', '--presses', '4', '--trace');
@@ -47,7 +48,7 @@ describe('uno-extreme launcher (scripted)', () => {
     expect(r.stderr).toMatch(/PRESS .*presses 0→1/);
   });
 
-  it('bad flags, bad values and bad profiles get one clear line and a usage exit code, no stack trace', () => {
+  describe('bad flags, bad values and bad profiles get one clear line and a usage exit code, no stack trace', () => {
     const cases: Array<[string[], number, RegExp]> = [
       [['launcher', '--bogus'], 2, /Unknown option '--bogus'[\s\S]*options of `uno-extreme launcher`/],
       [['launcher', '--presses', 'many'], 2, /--presses must be a whole number, got "many"/],
@@ -61,14 +62,16 @@ describe('uno-extreme launcher (scripted)', () => {
       [['launcher', '--device', 'serial:/dev/ttyACM-none', '--presses', '2'], 1, /no serial port at \/dev\/ttyACM-none/],
     ];
     for (const [args, code, msg] of cases) {
-      const r = run(...args);
-      expect(r.status, args.join(' ')).toBe(code);
-      expect(r.stderr).toMatch(msg);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
+      it(args.join(' '), () => {
+        const r = run(...args);
+        expect(r.status).toBe(code);
+        expect(r.stderr).toMatch(msg);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      });
     }
   });
 
-  it('a malformed --device is a usage error (2) saying what to type; a port that cannot be used is a runtime error (1) saying how to fix it', () => {
+  describe('a malformed --device is a usage error (2) saying what to type; a port that cannot be used is a runtime error (1) saying how to fix it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-dev-'));
     const cases: Array<[string, number, RegExp]> = [
       ['bogus', 2, /--device must look like serial:PATH .* or firmata:PATH .*; got "bogus"/],
@@ -84,10 +87,12 @@ describe('uno-extreme launcher (scripted)', () => {
       [`firmata:${dir}`, 1, /is not a serial port \(Is a directory\): give the board's port/],
     ];
     for (const [device, code, msg] of cases) {
-      const r = run('launcher', '--device', device, '--presses', '1');
-      expect(r.status, device).toBe(code);
-      expect(r.stderr, device).toMatch(msg);
-      expect(r.stderr.trim().split('\n'), device).toHaveLength(1);
+      it(`--device ${device}`, () => {
+        const r = run('launcher', '--device', device, '--presses', '1');
+        expect(r.status).toBe(code);
+        expect(r.stderr).toMatch(msg);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      });
     }
   });
 
@@ -120,7 +125,7 @@ describe('uno-extreme launcher (scripted)', () => {
     const h = execFileSync(process.execPath, [BIN, 'launcher', '--help'], { encoding: 'utf8' });
     expect(h).toMatch(/--presses N/);
     expect(h).toMatch(/Examples:/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('--version prints the version of package.json', () => {
     const pkg = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };

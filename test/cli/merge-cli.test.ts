@@ -1,13 +1,14 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { spark } from '../../cli/simulate.ts';
 import { makePart, shardRange, type Part } from '../../sim/part.ts';
 import { CSV_HEADER } from '../../sim/record.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { run } from '../cli-run.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 /**
  * A part read as `big.rows` is the part `big.part` stands for: millions of rows are too many to
@@ -51,7 +52,7 @@ describe('uno-extreme simulate --shard and merge', () => {
     expect(table.stdout).toMatch(/^25 rounds · 3 players · rules extreme · profile seed-0-8 · seed 4/);
     const csvOut = run('merge', at('part-0.json'), at('part-1.json'), at('part-2.json'), '--csv', '-');
     expect(csvOut.stdout).toBe(readFileSync(at('whole.csv'), 'utf8'));
-  });
+  }, 7 * PROGRAM_RUN_MS);
 
   it('replays a CSV row alone from its seed', () => {
     const row = readFileSync(at('whole.csv'), 'utf8').split('\n')[8].split(',');
@@ -60,13 +61,15 @@ describe('uno-extreme simulate --shard and merge', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ seed: row[1], turns: Number(row[3]), presses: Number(row[4]), moves: Number(row[5]), winner: Number(row[10]) });
     const byIndex = run('simulate', ...runArgs, '--replay-game', row[0], '--json');
     expect(JSON.parse(byIndex.stdout)).toMatchObject({ index: 7, seed: row[1], turns: Number(row[3]) });
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
-  it('says in one line what is wrong with shards and parts', () => {
-    writeFileSync(at('cut.json'), readFileSync(at('part-1.json'), 'utf8').slice(0, 300));
+  describe('says in one line what is wrong with shards and parts', () => {
     const other = at('other-0.json');
-    expect(run('simulate', ...runArgs.map((a) => (a === '4' ? '5' : a)), '--shard', '0/3', '--out', other).status).toBe(0);
-    run('simulate', ...runArgs, '--shard', '1/3', '--out', at('bare-1.json'));
+    beforeAll(() => {
+      writeFileSync(at('cut.json'), readFileSync(at('part-1.json'), 'utf8').slice(0, 300));
+      expect(run('simulate', ...runArgs.map((a) => (a === '4' ? '5' : a)), '--shard', '0/3', '--out', other).status).toBe(0);
+      run('simulate', ...runArgs, '--shard', '1/3', '--out', at('bare-1.json'));
+    }, 2 * PROGRAM_RUN_MS);
     const cases: Array<[string[], RegExp]> = [
       [['merge', at('part-0.json'), at('part-1.json')], /shard 2 of 3 is missing/],
       [['merge', at('part-0.json'), at('part-1.json'), at('part-1.json'), at('part-2.json')], /shard 1\/3 is given twice/],
@@ -85,13 +88,17 @@ describe('uno-extreme simulate --shard and merge', () => {
       [['simulate', ...runArgs, '--replay-game', 'g7'], /--replay-game takes a game number .* or a game seed/],
     ];
     for (const [args, msg] of cases) {
-      const r = run(...args);
-      expect(r.status, args.join(' ')).not.toBe(0);
-      expect(r.stderr, args.join(' ')).toMatch(msg);
-      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      it(args.map((a) => a.replace(`${dir}/`, '')).join(' '), () => {
+        const r = run(...args);
+        expect(r.status).not.toBe(0);
+        expect(r.stderr).toMatch(msg);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      });
     }
-    expect(existsSync(at('never.csv'))).toBe(false);
-    expect(existsSync(at('x.json'))).toBe(false);
+    it('and writes none of the files those asked for', () => {
+      expect(existsSync(at('never.csv'))).toBe(false);
+      expect(existsSync(at('x.json'))).toBe(false);
+    });
   });
 
   it('--help of both commands says how shards work', () => {
@@ -103,7 +110,7 @@ describe('uno-extreme simulate --shard and merge', () => {
     expect(merge.stdout).toMatch(/^uno-extreme merge <part.json…> \[options\]/);
     for (const o of ['--json', '--csv FILE', '--report FILE.html']) expect(merge.stdout).toContain(o);
     expect(run('--help').stdout).toMatch(/\n {2}merge +sum the part files/);
-  });
+  }, 3 * PROGRAM_RUN_MS);
 });
 
 describe('merge: large, but valid', () => {

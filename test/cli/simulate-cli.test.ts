@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readSave } from '../../game/files.ts';
 import { readPlaySave } from '../../cli/play/session.ts';
 import { run } from '../cli-run.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 
 describe('uno-extreme simulate', () => {
@@ -52,9 +53,9 @@ describe('uno-extreme simulate', () => {
     const two = JSON.parse(run(...args, '--workers', '2').stdout);
     expect(two.winsBySeat).toEqual(s.winsBySeat);
     expect(two.meanTurns).toBe(s.meanTurns);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
-  it('wrong flags get clear messages', () => {
+  describe('wrong flags get clear messages', () => {
     const cases: Array<[string[], RegExp]> = [
       [['simulate', '--games', '0'], /--games must be between 1/],
       // Whole, but too many: the range is the news, not the notation.
@@ -68,10 +69,12 @@ describe('uno-extreme simulate', () => {
       [['simulate', '--rules', 'poker', '--games', '2'], /poker/],
     ];
     for (const [args, msg] of cases) {
-      const r = run(...args);
-      expect(r.status, args.join(' ')).not.toBe(0);
-      expect(r.stderr).toMatch(msg);
-      expect(r.stderr).not.toMatch(/\n\s+at /);
+      it(args.join(' '), () => {
+        const r = run(...args);
+        expect(r.status).not.toBe(0);
+        expect(r.stderr).toMatch(msg);
+        expect(r.stderr).not.toMatch(/\n\s+at /);
+      });
     }
   });
 });

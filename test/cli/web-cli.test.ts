@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler, ownHosts } from '../../cli/web.ts';
 import { run } from '../cli-run.ts';
 import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
+import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 
 describe('uno-extreme web', () => {
   let server: WebServer;
@@ -15,7 +16,7 @@ describe('uno-extreme web', () => {
     delete process.env.WAYLAND_DISPLAY;
     // No display: --open has no browser to open here, and says so.
     server = await startWeb(['--open']);
-  });
+  }, PAGE_START_MS);
   afterAll(async () => {
     await server?.stop();
   });
@@ -25,7 +26,7 @@ describe('uno-extreme web', () => {
     expect(r.status).toBe(0);
     for (const o of ['--port N', '--host', '--open', '--json']) expect(r.stdout).toContain(o);
     expect(run('--help').stdout).toMatch(/^ {2}web {2,}play UNO Extreme in the browser/m);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('says when there is no browser to open', async () => {
     await expect.poll(() => server.stderr()).toContain(`No browser to open here (no display, or no xdg-open): open ${server.url} yourself`);
@@ -112,7 +113,7 @@ describe('uno-extreme web', () => {
     const bad = run('web', '--port', 'eighty');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('uno-extreme web: --port must be a whole number, got "eighty"');
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('stops cleanly on SIGTERM', async () => {
     const other = await startWeb();

@@ -11,6 +11,7 @@ import { BIN } from '../cli-run.ts';
 import { Pane } from './tmux.ts';
 import { answer, isPrompt, playByScreen } from './strategy.ts';
 import { needs } from '../tools.ts';
+import { PROGRAM_RUN_MS, TERMINAL_GAME_MS } from '../budgets.ts';
 
 function start(dir: string, args: string, name: string, width?: number, height?: number): Pane {
   return Pane.program(name, `play --pace instant --no-colour ${args}`, dir, width, height);
@@ -36,7 +37,7 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     p.send(['Enter']);
     const end = await p.waitFor((s) => /\[exit 0\]/.test(s));
     expect(end).toMatch(/Match over: (Ana|Bot \d) wins\. Score sheet: uno-extreme-scores.html/);
-  });
+  }, TERMINAL_GAME_MS);
 
   it('refuses bad keystrokes with the reason, and the person chooses again', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
@@ -76,7 +77,7 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     expect(rest.decisions + 6).toBeGreaterThanOrEqual(uninterrupted.decisions);
     expect(final(rest.screen)).toBe(final(uninterrupted.screen));
     expect(readFileSync(path.join(dir, 'parted.html'), 'utf8')).toBe(readFileSync(path.join(dir, 'whole.html'), 'utf8'));
-  });
+  }, 2 * TERMINAL_GAME_MS + PROGRAM_RUN_MS);
 
   it('--position plays the first round from a position file (Copy position): its hands and top card; q and --resume go on from it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
@@ -92,7 +93,7 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     const resumed = start(dir, '--resume p.json', 'uno-e2e-pos-2');
     const { screen } = await playByScreen(resumed);
     expect(screen).toMatch(/Match over: (You win|Bot 1 wins)!/);
-  });
+  }, TERMINAL_GAME_MS + PROGRAM_RUN_MS);
 
   it('a Hit 2 against the person: they press it themselves, twice, told how many presses are left', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
@@ -144,7 +145,7 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     }
     expect(s).toMatch(/Match over/);
     expect(checked).toBeGreaterThan(5);
-  });
+  }, TERMINAL_GAME_MS);
 
   it('ten players at 80×24: the table fits, and the scores too (a row per player when the columns do not fit)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
@@ -154,7 +155,7 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     expect(screen).toMatch(/^ {2}Bot 9 +\+\d+ +\d+$/m);
     expect(Math.max(...screen.split('\n').map((l) => l.length))).toBeLessThanOrEqual(80);
     expect(screen).not.toMatch(/make the terminal/);
-  });
+  }, TERMINAL_GAME_MS);
 
   it('below the size it needs, says how big to make the terminal; made bigger, the game is there', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));

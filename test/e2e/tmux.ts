@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { onTestFinished } from 'vitest';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 import { BIN } from '../cli-run.ts';
 
 /** A program running in a tmux pane: keys in, screen out, as a person at a terminal. */
@@ -34,8 +35,11 @@ export class Pane {
     execFileSync('tmux', ['send-keys', '-t', this.name, ...(literal ? ['-l'] : []), ...keys]);
   }
 
-  /** Polls the screen until `test` holds (no fixed sleep); throws with the screen after `ms`. */
-  async waitFor(test: (screen: string) => boolean, ms = 15_000): Promise<string> {
+  /**
+   * Polls the screen until `test` holds (no fixed sleep); throws with the screen after `ms` (a
+   * program's start at most: within the test's own budget, so the failure shows the screen).
+   */
+  async waitFor(test: (screen: string) => boolean, ms = PROGRAM_RUN_MS): Promise<string> {
     const end = Date.now() + ms;
     let s = '';
     while (Date.now() < end) {
@@ -47,7 +51,7 @@ export class Pane {
   }
 
   /** Waits for the screen to change from `before`. */
-  changed(before: string, ms = 15_000): Promise<string> {
+  changed(before: string, ms = PROGRAM_RUN_MS): Promise<string> {
     return this.waitFor((s) => s !== before, ms);
   }
 

@@ -13,7 +13,7 @@ import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
 import { encodeDeviceMessage } from '../../firmware-bridge/codec.ts';
 import { hex } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 async function connect(seed = 1): Promise<{ emu: EmulatedLauncher; clock: SteppingClock; hw: SerialLauncher; seen: HardwareInput[]; log: string[] }> {
   const rig = new LauncherRig({ hex: hex(), seed, record: false, roller: { mechanics: { slip: 0, doubleFeed: 0, jam: 0, halfOut: 0 } } });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILD_SCRIPT, buildFirmware, firmwareHex, firmwareMap, SHIPPED_HEX, sketchHash } from '../../firmware-bridge/avr/firmware.ts';
 import { loadHex } from '../../firmware-bridge/avr/hex.ts';
 import { REFERENCE_PINS } from '../../firmware-bridge/avr/rig.ts';
+import { FIRMWARE_BUILD_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
 const ROOT = join(dirname(BUILD_SCRIPT), '..', '..');
@@ -61,7 +62,7 @@ describe.runIf(needs('avr-gcc'))('building the firmware from source', () => {
     const sizes = execFileSync('avr-size', ['-A', elf], { encoding: 'utf8' });
     const section = (name: string) => Number(new RegExp(`^\\.${name}\\s+(\\d+)`, 'm').exec(sizes)?.[1] ?? NaN);
     expect(firmwareMap().ram).toEqual({ data: section('data'), bss: section('bss'), noinit: section('noinit') });
-  }, 120_000);
+  }, FIRMWARE_BUILD_MS);
 
   it('builds once into an ignored build-<hash> folder; a second run reuses it', () => {
     const { path } = buildFirmware();
@@ -69,5 +70,6 @@ describe.runIf(needs('avr-gcc'))('building the firmware from source', () => {
     expect(() => execFileSync('git', ['check-ignore', '-q', path], { cwd: ROOT })).not.toThrow();
     const again = execFileSync('bash', [BUILD_SCRIPT], { encoding: 'utf8' }).trim();
     expect(again).toBe(path);
-  }, 120_000);
+    // Run alone, this test builds first.
+  }, FIRMWARE_BUILD_MS);
 });

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { boot, hex, press } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 describe('button', () => {
   it('a press (pin pulled low) gives one BTN line with a running count', () => {

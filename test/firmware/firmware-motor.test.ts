@@ -8,7 +8,7 @@ import type { Command } from '../../firmware-bridge/codec.ts';
 import type { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { boot, COAST_MS, hex, runPinging } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 /** Sends `cmd` and runs until the firmware stops the motor by itself: why, and how long after the ACK. */
 function runToStop(rig: LauncherRig, cmd: Command, maxMs: number): { reason: string; ms: number } {

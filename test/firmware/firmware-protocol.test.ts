@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeCommand, encodeCommand, frame, type Command } from '../../firmware-bridge/codec.ts';
 import { boot, hex } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 describe('handshake', () => {
   it('sends its HELLO line right after reset, exactly, then its battery reading', () => {

@@ -10,7 +10,7 @@ import type { LauncherRig, ResetCause } from '../../firmware-bridge/avr/rig.ts';
 import { helloSession, resync, type HelloSession } from '../../firmware-bridge/codec.ts';
 import { boot, hex, press, runPinging } from './boot.ts';
 
-beforeAll(() => void hex(), 60_000);
+beforeAll(() => void hex());
 
 /** The session fields of the latest HELLO, waiting for one received at `from` or later. */
 function session(rig: LauncherRig, from = rig.received.length): HelloSession {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   if (!socat) return;
   dir = mkdtempSync(join(tmpdir(), 'uno-extreme-vd-'));
   device = await VirtualDevice.start({ link: join(dir, 'tty'), hex: hex() });
-}, 60_000);
+});
 
 afterAll(async () => {
   await device?.close();
@@ -60,7 +60,7 @@ describe.runIf(socat)('virtual device', () => {
     host.port.write('1 PING*F7\n');
     await host.until(/ACK 1\*58\n/, 3000);
     await host.close();
-  }, 10_000);
+  });
 
   it('a second open resets the board again: a fresh HELLO, with no stale bytes', async () => {
     await device.whenListening();
@@ -70,7 +70,7 @@ describe.runIf(socat)('virtual device', () => {
     device.press();
     await host.until(/BTN 1\*/, 3000);
     await host.close();
-  }, 10_000);
+  });
 
   it('the reset on open is an external one, as DTR\'s: the counters and the session carry on', async () => {
     await device.whenListening();
@@ -79,5 +79,5 @@ describe.runIf(socat)('virtual device', () => {
     // The first open found a board just powered on (sid=1); every reopen since is warm.
     expect(text).toMatch(/^HELLO uno-extreme 1 \S+ .* boot=warm cards=0 presses=1 sid=1 servo=90\*[0-9A-F]{2}\n/);
     await host.close();
-  }, 10_000);
+  });
 });

@@ -17,6 +17,8 @@ import { atomicWriteStream, checkOutputs, READ_CAPS, readUserFile, writeFileAtom
 import { pressLog } from './fixtures.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
+import { needs } from '../tools.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'uno-hard-'));
 
@@ -33,7 +35,7 @@ describe('reading what a user names', () => {
     const sim = run('simulate', '--games', '1', '--profile', '/dev/urandom');
     expect(sim.status).toBe(1);
     expect(sim.stderr).toMatch(/\/dev\/urandom: \(file\): is not a regular file/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('a named pipe is refused without waiting for a writer; a folder is refused', () => {
     const dir = fresh();
@@ -104,7 +106,7 @@ describe('writing a file whole', () => {
     const exited = new Promise<number | null>((r) => p.on('exit', (code) => r(code)));
     // Rows are being written to the temporary file: the run is under way.
     const temp = () => readdirSync(dir).find((f) => f.endsWith('.tmp'));
-    await until(() => temp() !== undefined && readFileSync(path.join(dir, temp()!), 'utf8').split('\n').length > 3, 30_000, () => 'rows in the temporary CSV');
+    await until(() => temp() !== undefined && readFileSync(path.join(dir, temp()!), 'utf8').split('\n').length > 3, PROGRAM_RUN_MS, () => 'rows in the temporary CSV');
     p.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(readFileSync(file, 'utf8')).toBe('earlier\n');
@@ -136,7 +138,7 @@ describe('device --pty --link: the link path', () => {
     expect(readdirSync(dir).sort()).toEqual(['notes.txt', 'other']);
   });
 
-  it('a second virtual launcher on a live one\'s link is refused, and the first\'s link and lock go when it stops', async () => {
+  it.runIf(needs('socat'))('a second virtual launcher on a live one\'s link is refused, and the first\'s link and lock go when it stops', async () => {
     const dir = fresh();
     const link = path.join(dir, 'tty');
     const first = await VirtualDevice.start({ link });
@@ -161,7 +163,7 @@ describe('device --pty --link: the link path', () => {
     const missing = run('device', '--pty', '--link', '/nonexistent-folder/uno');
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/cannot make \/nonexistent-folder\/uno: the folder \/nonexistent-folder does not exist or is not writable; give another --link/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 
   it('a link another running launcher serves is refused; a stale one (its process gone) is taken', () => {
     const dir = fresh();

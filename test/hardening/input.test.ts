@@ -21,6 +21,7 @@ import { printable, terminalLines, terminalText } from '../../lib/untrusted.ts';
 import { parsePressLog } from '../../sim/fit.ts';
 import { run } from '../cli-run.ts';
 import { playSave, PROFILE, RULES } from './fixtures.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 const edit = <T>(text: string, change: (v: T) => void): string => {
   const v = JSON.parse(text) as T;
@@ -163,7 +164,7 @@ describe('nonsense flags: the program says what it does with them', () => {
     expect(c.stderr).toMatch(/--csv - writes the rows to standard output, so --json's summary is not printed/);
     expect(c.stdout.split('\n')[0]).toMatch(/^[a-z_,]+$/);
     expect(c.stdout.trim().split('\n')).toHaveLength(4);
-  });
+  }, 3 * PROGRAM_RUN_MS);
 });
 
 describe('negative numbers get the range error every other bad value gets', () => {

@@ -19,6 +19,7 @@ import { fixedBurst } from '../emulator/helpers.ts';
 import { BIN, run } from '../cli-run.ts';
 import { until } from '../poll.ts';
 import { needs } from '../tools.ts';
+import { BOARD_REAL_TIME_MS, FIRMATA_BOOT_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 
 /** Starts `uno-extreme ARGS…`, gathering its output. */
 function start(...args: string[]): { proc: ChildProcess; out: () => string; err: () => string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
@@ -58,20 +59,20 @@ async function boardOnPtyPair(): Promise<{ path: string; rig: LauncherRig; close
 }
 
 describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device firmata: on the real StandardFirmata', () => {
-  // Budget: the board's boot and handshake (about 5 s at the emulated CPU's pace on a loaded
-  // machine) and six presses of up to a few seconds each; the program itself has no timeout here.
+  // Budget: two programs started, StandardFirmata's boot and handshake, and six presses at the
+  // board's pace; the program itself has no timeout here.
   it('device --pty --firmware standard-firmata, then the README\'s command: it connects, presses, logs, prints its summary and exits 0', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-sf-cli-'));
     const link = path.join(dir, 'launcher');
     const dev = start('device', '--pty', '--firmware', 'standard-firmata', '--link', link, '--seed', '4', '--cards', '40');
     try {
       // The CLI starts and StandardFirmata boots on the emulated board (its ~2 s blink at real time).
-      await until(() => dev.out().includes('\n') && dev.err().includes('use --device'), 60_000, () => `the device's link (${dev.err()})`);
+      await until(() => dev.out().includes('\n') && dev.err().includes('use --device'), PROGRAM_RUN_MS + FIRMATA_BOOT_MS, () => `the device's link (${dev.err()})`);
       expect(dev.out().trim()).toBe(link);
       expect(dev.err()).toMatch(/\(57600 baud\), 40 cards: use --device firmata:/);
       const log = path.join(dir, 'presses.jsonl');
       const host = start('launcher', '--device', `firmata:${link}`, '--presses', '6', '--cards', '40', '--seed', '2', '--json', '--log', log);
-      await until(() => host.out().endsWith('}\n') || host.proc.exitCode !== null, 100_000, () => `the summary (host said: ${host.err()})`);
+      await until(() => host.out().endsWith('}\n') || host.proc.exitCode !== null, PROGRAM_RUN_MS + BOARD_REAL_TIME_MS, () => `the summary (host said: ${host.err()})`);
       // Once its summary is out, nothing may hold the program open (Johnny-Five's sensors polled on).
       await until(() => host.proc.exitCode !== null, 10_000, () => 'the launcher exiting after its summary');
       expect(host.proc.exitCode, host.err()).toBe(0);
@@ -84,7 +85,7 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
       dev.proc.kill('SIGTERM');
       await dev.exit;
     }
-  }, 120_000);
+  }, 2 * PROGRAM_RUN_MS + FIRMATA_BOOT_MS + BOARD_REAL_TIME_MS);
 
   // Budget: the board's boot, firmata-io's 5 s before it asks a board that did not reset for its
   // version, the handshake at the emulated CPU's pace, and the first burst.
@@ -98,7 +99,7 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
       try {
         const { rig } = board;
         // The launcher CLI starts, StandardFirmata reboots on its port open, then the first press.
-        await until(() => rig.drive.dir === 'forward' && rig.drive.duty > 0.5, 60_000, () => `a burst (host said: ${host.err()})`);
+        await until(() => rig.drive.dir === 'forward' && rig.drive.duty > 0.5, PROGRAM_RUN_MS + FIRMATA_BOOT_MS, () => `a burst (host said: ${host.err()})`);
         host.proc.kill(signal);
         const { code } = await host.exit;
         expect(code, host.err()).toBe(status);
@@ -108,7 +109,7 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('launcher --device f
         host.proc.kill('SIGKILL');
         await board.close();
       }
-    }, 120_000);
+    }, PROGRAM_RUN_MS + FIRMATA_BOOT_MS + BOARD_REAL_TIME_MS);
   }
 });
 
@@ -122,5 +123,5 @@ describe('device --pty --firmware: a firmware it cannot run', () => {
     const bad = run('device', '--pty', '--firmware', path.join(dir, 'bad.hex'), '--link', path.join(dir, 'l'));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^uno-extreme device: cannot start the virtual launcher: line 1 of the hex file is not an Intel HEX record[^\n]*\n$/);
-  });
+  }, 2 * PROGRAM_RUN_MS);
 });

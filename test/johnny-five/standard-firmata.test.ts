@@ -17,16 +17,14 @@ import { openFirmata } from '../../firmware-bridge/johnny-five/open.ts';
 import { standardFirmataHex } from '../../firmware-bridge/firmata/standard-firmata.ts';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { until } from '../poll.ts';
+import { BOARD_REAL_TIME_MS, FIRMATA_BOOT_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
-/**
- * The board's wait for ready, ms: StandardFirmata blinks for about 2 s of board time before it
- * answers, and the emulated CPU runs at half real time or less on a loaded machine.
- */
-const READY_MS = 20_000;
+/** The board's wait for ready. */
+const READY_MS = FIRMATA_BOOT_MS;
 
 describe.runIf(needs('socat') && needs('standard-firmata'))('Johnny-Five on the real StandardFirmata', () => {
-  // Budget: the boot (up to READY_MS) and six presses of about a second each at the board's pace.
+  // Budget: the boot and six presses of about a second each at the board's pace.
   it('connects through openFirmata on a pty, presses, dings on the buzzer, counts every card the beam saw, and stops the motor on close', async () => {
     const link = path.join(mkdtempSync(path.join(tmpdir(), 'uno-sf-')), 'firmata');
     const dev = await VirtualDevice.start({ hex: standardFirmataHex(), link, seed: 5, roller: { cards: 30 } });
@@ -66,5 +64,5 @@ describe.runIf(needs('socat') && needs('standard-firmata'))('Johnny-Five on the 
       await hw?.close();
       await dev.close();
     }
-  }, 120_000);
+  }, FIRMATA_BOOT_MS + BOARD_REAL_TIME_MS);
 });

@@ -48,7 +48,7 @@ describe('a Firmata board unplugged under a command', () => {
     expect(await exit).toBe(1);
     expect(errors).toHaveLength(1);
     expect(errors[0].replace(/^uno-extreme launcher: /, '')).toMatch(GONE);
-  }, 20_000);
+  });
 
   it('play --device firmata:: the unplug ends the game with the same line, and the game is saved', async () => {
     const rig = new PinRig();
@@ -79,5 +79,5 @@ describe('a Firmata board unplugged under a command', () => {
     const [first, ...rest] = (e as Error).message.split('\n');
     expect(first).toMatch(GONE);
     expect(rest).toEqual([expect.stringMatching(/^The game was saved to .*s\.json: continue it with `npx uno-extreme play --resume /)]);
-  }, 20_000);
+  });
 });
