@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { build, preview, type PreviewServer } from 'vite';
 import { launchChromium } from './chromium.ts';
 import { needs } from '../tools.ts';
-import { PAGE_START_MS } from '../budgets.ts';
+import { CHROMIUM_PAGE_MS, PAGE_START_MS } from '../budgets.ts';
 
 const root = join(import.meta.dirname, 'fixtures');
 
@@ -256,7 +256,7 @@ describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
       }), motion);
       expect(still).toEqual({ animations: 0, transition: 'none', motion });
     }
-  });
+  }, CHROMIUM_PAGE_MS); // three pages, each pressed through a four-card burst
 
   it('shows low batteries and the lid', async () => {
     // Just above the warning's voltage: the press's motor time crosses it.
