@@ -9,7 +9,7 @@ import { lstatSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SerialPort } from 'serialport';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { encodeCommand } from '../../firmware-bridge/codec.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
@@ -33,6 +33,9 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Ended however the test ends: a test cut off at its budget runs no finally, and a board left
+    // running in real time slows every test after it.
+    onTestFinished(() => void dev.kill('SIGTERM'));
     try {
       const shown = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -63,6 +66,9 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Ended however the test ends: a test cut off at its budget runs no finally, and a board left
+    // running in real time slows every test after it.
+    onTestFinished(() => void dev.kill('SIGTERM'));
     let window = '';
     dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
     /** Resolves once the device window, from character `from` on, matches `re`. */
@@ -77,6 +83,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
       });
       const host = spawn(process.execPath, [BIN, 'launcher', '--device', `serial:${link}`, '--presses', '14', '--cards', '4', '--seed', '2', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      onTestFinished(() => void host.kill('SIGTERM'));
       let out = '';
       let said = '';
       host.stdout.on('data', (d: Buffer) => void (out += d.toString()));
@@ -117,6 +124,9 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-vdev-'));
     const link = path.join(dir, 'launcher');
     const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Ended however the test ends: a test cut off at its budget runs no finally, and a board left
+    // running in real time slows every test after it.
+    onTestFinished(() => void dev.kill('SIGTERM'));
     let window = '';
     let exited: number | null = null;
     dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
