@@ -13,6 +13,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { LauncherFactory } from './launcher.ts';
+import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 
@@ -247,6 +248,11 @@ export class Room {
   private standIns = new Map<number, Bot>();
   private flushing = false;
   private closed = false;
+  /** The launcher as the table screen and the phones draw it; the presser is whoever the game asks to press. */
+  private readonly launcher = new LauncherOnTableWatch(() => {
+    const p = this.session?.state.pending;
+    return p?.kind === 'press' ? p.seat : undefined;
+  }, () => this.changed());
 
   constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string) {}
 
@@ -368,6 +374,7 @@ export class Room {
   }
 
   private heard(e: TableEvent): void {
+    if (e.type === 'launcher') this.launcher.follow(e.launcher);
     if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
     this.changed();
   }
@@ -459,8 +466,8 @@ export class Room {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s) }
-      : { type: 'view', code: this.code, seats, view: s.viewOf(seat) };
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s), launcher: this.launcher.snapshot() }
+      : { type: 'view', code: this.code, seats, view: s.viewOf(seat), launcher: this.launcher.snapshot() };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }
@@ -469,6 +476,7 @@ export class Room {
     this.closed = true;
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
+    this.launcher.stop();
   }
 }
 

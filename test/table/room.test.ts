@@ -142,6 +142,36 @@ describe('rooms', () => {
     r.close();
   });
 
+  it('the table screen and the phones are sent the launcher: its aim, each press under its id with its seat and count, no card', async () => {
+    const { host, people, room } = threeAndABot();
+    host.say({ type: 'start' });
+    const r = room();
+    // The game's presses, in order: who pressed, who took the cards, how many.
+    const presses: { presser: number; seat: number; cards: number }[] = [];
+    r.session!.subscribe((e) => {
+      if (e.type !== 'moved' || e.move.type !== 'launcher') return;
+      const press = e.events.find((x) => x.type === 'press');
+      presses.push({ presser: e.move.seat, seat: press!.type === 'press' ? press!.aimAt : -1, cards: e.move.cards.length });
+    });
+    await untilPhase(r, 'roundOver');
+    await Promise.resolve();
+    expect(presses.length).toBeGreaterThan(0);
+    const shown = new Map<number, unknown>();
+    for (const m of host.inbox) {
+      if (m.type !== 'table' || !m.launcher?.press?.done) continue;
+      const { id, presser, seat, cards } = m.launcher.press;
+      shown.set(id, { presser, seat, cards });
+    }
+    // Every press reached the table screen, as the game made it.
+    expect([...shown.keys()]).toEqual(presses.map((_, i) => i + 1));
+    expect([...shown.values()]).toEqual(presses);
+    const last = lastView(host.inbox)!;
+    expect(last.launcher).toMatchObject({ device: 'simulated', dings: presses.length, supply: r.session!.state.supply.length, lidOpen: false, jammed: false });
+    // The phones see the same launcher as the table screen.
+    for (const p of people) expect(lastView(p.inbox)!.launcher).toEqual(last.launcher);
+    r.close();
+  });
+
   it('bad requests are refused to their sender alone, and change nothing', async () => {
     const hub = hubWith();
     const { host, people, room } = threeAndABot(hub);
