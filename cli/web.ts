@@ -227,7 +227,13 @@ export const webCommand: Command = {
     const lan = !!args.values.host;
     let bound = 0;
     const server = createServer(handler(readPage(WEB_DIST), () => ownHosts(bound, lan)));
-    const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir());
+    const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir(), {
+      failed: (code, e) => {
+        const line = `Room ${code} cannot be kept (${e.message})`;
+        say(line);
+        hub.rooms.get(code)?.session?.note(`This game cannot be kept (${e.message})`);
+      },
+    });
     const hub = new RoomHub({
       store,
       makeLauncher: (start) => {
@@ -258,8 +264,10 @@ export const webCommand: Command = {
         hub.close();
         for (const ws of sockets.clients) ws.terminate();
         sockets.close();
-        server.close(() => done());
+        // The rooms' last saves are written before the server says it has stopped.
+        const closed = new Promise<void>((ok) => server.close(() => ok()));
         server.closeAllConnections();
+        void Promise.all([closed, store.flush()]).then(() => done());
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

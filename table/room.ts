@@ -22,7 +22,10 @@ export interface RoomClient {
   send(message: ServerMessage): void;
 }
 
-/** Where rooms are kept (a folder of files, a test's map). Throws when it cannot keep one. */
+/**
+ * Where rooms are kept (a folder of files, a test's map). Throws when it cannot keep one; a store
+ * that writes later (the folder of files) says so itself when it could not.
+ */
 export interface RoomStore {
   save(code: string, text: string): void;
 }
@@ -61,6 +64,9 @@ const CODE_LENGTH = 5;
 const TOKEN_BYTES = 16;
 const NAME_MAX = 24;
 const DEFAULT_WAIT_MS = 30_000;
+/** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
+export const DEFAULT_PACE_MS = 800;
+const MAX_PACE_MS = 5000;
 
 const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
 
@@ -229,7 +235,11 @@ function checkSettings(s: RoomSettings): RoomSettings {
   if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw new Refused('players must be a whole number from 2 to 10');
   if (!BOT_KIND_NAMES.includes(s.bots)) throw new Refused(`unknown bot "${String(s.bots)}": use one of ${BOT_KIND_NAMES.join(', ')}`);
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
-  return { rules: s.rules, profile: s.profile, players: s.players, bots: s.bots, ...(s.target !== undefined ? { target: s.target } : {}) };
+  if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw new Refused(`the pace must be a whole number of ms from 0 to ${MAX_PACE_MS}`);
+  return {
+    rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
+    ...(s.target !== undefined ? { target: s.target } : {}), ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+  };
 }
 
 function checkName(name: unknown): string {
@@ -248,6 +258,8 @@ export class Room {
   private standIns = new Map<number, Bot>();
   private flushing = false;
   private closed = false;
+  /** The pause after a move under way ({@link pace}): ended at once when the room closes. */
+  private pacing: { timer: unknown; end: () => void } | null = null;
   /** The launcher as the table screen and the phones draw it; the presser is whoever the game asks to press. */
   private readonly launcher = new LauncherOnTableWatch(() => {
     const p = this.session?.state.pending;
@@ -358,11 +370,32 @@ export class Room {
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: this.hub.o.makeLauncher, autosave: true,
       store: { save: (game) => this.keep(game) },
+      afterMove: (move) => this.pace(move),
     });
     this.session = session;
     session.subscribe((e) => this.heard(e));
     session.run().catch((e: Error) => this.hub.o.failed?.(this.code, e));
     this.changed();
+  }
+
+  /**
+   * Waits, after a move, for the people to follow it: after a bot's move (a stand-in's too) and
+   * after each press of the launcher, not after a person's own move. A burst of the simulated
+   * launcher took no time here: the table screen plays it over its length, and the next move
+   * waits that long too. Only when moves are sent changes: the moves are the same at any pace.
+   */
+  private pace(move: Move): Promise<void> {
+    const paceMs = this.settings.paceMs ?? DEFAULT_PACE_MS;
+    const byPerson = move.type !== 'launcher' && this.people[move.seat] !== undefined && !this.standIns.has(move.seat);
+    if (paceMs === 0 || byPerson) return Promise.resolve();
+    const simulated = move.type === 'launcher' && this.session?.launcher?.clock ? (this.launcher.snapshot()?.press?.ms ?? 0) : 0;
+    return new Promise((done) => {
+      const end = () => {
+        this.pacing = null;
+        done();
+      };
+      this.pacing = { timer: this.hub.clock.setTimeout(end, paceMs + simulated), end };
+    });
   }
 
   private keep(game: string): void {
@@ -450,19 +483,23 @@ export class Room {
     return names.map((name, seat) => ({ name, status: this.status(seat) }));
   }
 
-  /** Something changed: every client is sent its view once, after the change's other effects. */
+  /**
+   * Something changed: every client is sent its view once this turn of the event loop is over, so
+   * that what one message sets going (a move, the launcher's answer, the next question) goes out
+   * as one view, not one per step.
+   */
   private changed(): void {
     if (this.flushing) return;
     this.flushing = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.flushing = false;
-      for (const c of this.clients) this.sendTo(c);
+      const seats = this.seats();
+      for (const c of this.clients) this.sendTo(c, seats);
     });
   }
 
   /** Sends `client` what it may see now. */
-  sendTo(client: RoomClient): void {
-    const seats = this.seats();
+  sendTo(client: RoomClient, seats = this.seats()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
@@ -477,6 +514,11 @@ export class Room {
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
     this.launcher.stop();
+    // The round loop waiting out a pause goes on to find its session stopped, and ends.
+    if (this.pacing) {
+      this.hub.clock.clearTimeout(this.pacing.timer);
+      this.pacing.end();
+    }
   }
 }
 

@@ -18,6 +18,12 @@ export interface RoomSettings {
   players: number;
   /** The bots that play the seats nobody took, and the seats whose person is away. */
   bots: BotKind;
+  /**
+   * The pause after each move a bot makes and each press of the launcher, ms (0..5000; absent:
+   * 800), so that the people at the table can follow the round; a simulated burst adds its own
+   * length. 0 plays at once (tests, the benchmark). A person's own move is not paused after.
+   */
+  paceMs?: number;
 }
 
 /** A client's message. */
