@@ -12,6 +12,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
@@ -43,8 +44,21 @@ export const realClock: RoomClock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-export interface RoomHubOptions {
+/** A launcher board on the server's machine: one room at a time plays with it. */
+export interface RoomBoard {
+  /** Its name in messages (`serial:/dev/ttyACM0`). */
+  name: string;
+  /** Makes a round's launcher on the board (the board outlives it, for the next round and room). */
   makeLauncher: LauncherFactory;
+  /** Hears what the board says about itself (noise on its line, a link lost): the room playing with it is told. */
+  onNotice?: (listener: (message: string) => void) => () => void;
+}
+
+export interface RoomHubOptions {
+  /** Makes the simulated launcher of a round. */
+  makeLauncher: LauncherFactory;
+  /** The launcher board on this machine, if any (`web --device`). */
+  board?: RoomBoard;
   store: RoomStore;
   clock?: RoomClock;
   /** How long a person whose connection is gone is waited for before a bot plays for them. */
@@ -101,10 +115,35 @@ export class RoomHub {
   private readonly bindings = new Map<RoomClient, Binding>();
   readonly clock: RoomClock;
   readonly waitMs: number;
+  /** The room playing with the board, from its opening to the end of its match. */
+  private boardRoom: Room | null = null;
 
   constructor(readonly o: RoomHubOptions) {
     this.clock = o.clock ?? realClock;
     this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
+    o.board?.onNotice?.((m) => this.boardRoom?.session?.note(m));
+  }
+
+  /**
+   * `settings` with the launcher it gets: the board when asked (or not said, and there is one),
+   * claimed for `code`; refused when this server has none or another room has it.
+   */
+  private launcherFor(settings: RoomSettings, code: string): RoomSettings {
+    const board = this.o.board;
+    const usesLauncher = RULE_SETS[settings.rules].options.launcher;
+    const launcher = settings.launcher ?? (board && usesLauncher ? 'board' : 'simulated');
+    if (launcher === 'board') {
+      if (!board) throw new Refused('this server has no launcher board (start it with uno-extreme web --device serial:PATH): choose the simulated launcher');
+      if (!usesLauncher) throw new Refused(`the ${settings.rules} rules draw from a pile: they have no launcher to put on the board`);
+      const holder = this.boardRoom;
+      if (holder) throw new Refused(`the launcher board ${board.name} is in room ${holder.code} until its match is over: choose the simulated launcher for this room`);
+    }
+    return { ...settings, launcher };
+  }
+
+  /** `room` is done with the board (its match is over, or it closed). */
+  releaseBoard(room: Room): void {
+    if (this.boardRoom === room) this.boardRoom = null;
   }
 
   /** Does what `message` from `client` asks, or refuses it to `client` alone with the reason. */
@@ -122,7 +161,9 @@ export class RoomHub {
     if (m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume') {
       if (bound) throw new Refused(`this connection is already in room ${bound.room.code}`);
       if (m.type === 'create') {
-        const room = new Room(this, this.newCode(), checkSettings(m.settings), newToken());
+        const code = this.newCode();
+        const room = new Room(this, code, this.launcherFor(checkSettings(m.settings), code), newToken());
+        if (room.settings.launcher === 'board') this.boardRoom = room;
         this.rooms.set(room.code, room);
         this.bind(client, { room, role: 'host' });
         client.send({ type: 'created', code: room.code, token: room.hostToken });
@@ -199,9 +240,14 @@ export class RoomHub {
   restore(text: string): Room {
     const saved = parseRoomSave(text);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
-    const room = new Room(this, saved.code, saved.settings, saved.hostToken);
+    // A room kept with the board plays on with it when it is here and free, else with the simulated launcher.
+    const wanted = saved.settings.launcher === 'board';
+    const onBoard = wanted && this.o.board !== undefined && this.boardRoom === null;
+    const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
+    if (onBoard) this.boardRoom = room;
     this.rooms.set(room.code, room);
     room.resume(saved);
+    if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
     return room;
   }
 
@@ -235,10 +281,12 @@ function checkSettings(s: RoomSettings): RoomSettings {
   if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw new Refused('players must be a whole number from 2 to 10');
   if (!BOT_KIND_NAMES.includes(s.bots)) throw new Refused(`unknown bot "${String(s.bots)}": use one of ${BOT_KIND_NAMES.join(', ')}`);
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
+  if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw new Refused(`unknown launcher "${String(s.launcher)}": use board or simulated`);
   if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw new Refused(`the pace must be a whole number of ms from 0 to ${MAX_PACE_MS}`);
   return {
     rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
-    ...(s.target !== undefined ? { target: s.target } : {}), ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+    ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
   };
 }
 
@@ -367,14 +415,18 @@ export class Room {
   }
 
   private begin(match: MatchState, meta: PlayMeta): void {
+    const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
     const session = new MatchSession({
-      match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: this.hub.o.makeLauncher, autosave: true,
+      match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
       store: { save: (game) => this.keep(game) },
       afterMove: (move) => this.pace(move),
     });
     this.session = session;
     session.subscribe((e) => this.heard(e));
-    session.run().catch((e: Error) => this.hub.o.failed?.(this.code, e));
+    session.run().catch((e: Error) => {
+      this.hub.releaseBoard(this);
+      this.hub.o.failed?.(this.code, e);
+    });
     this.changed();
   }
 
@@ -407,9 +459,19 @@ export class Room {
   }
 
   private heard(e: TableEvent): void {
-    if (e.type === 'launcher') this.launcher.follow(e.launcher);
+    if (e.type === 'launcher') this.follow(e.launcher);
+    if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
     this.changed();
+  }
+
+  /** The round's launcher: drawn for the clients; what a board asks of the people (a reload, a jam) said in the events. */
+  private follow(l: MachineLauncher): void {
+    this.launcher.follow(l);
+    const note = (line: string) => this.session?.note(line);
+    l.onAttention(note);
+    l.on('offline', () => l.lostForGood === null && note('The launcher went offline: waiting for it to come back'));
+    l.on('online', () => note('The launcher is back online'));
   }
 
   move(seat: number, id: unknown, choice: unknown): void {
@@ -514,6 +576,7 @@ export class Room {
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
     this.launcher.stop();
+    this.hub.releaseBoard(this);
     // The round loop waiting out a pause goes on to find its session stopped, and ends.
     if (this.pacing) {
       this.hub.clock.clearTimeout(this.pacing.timer);

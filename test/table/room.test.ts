@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { Room, RoomHub, type RoomClient, type RoomClock } from '../../table/room.ts';
+import { Room, RoomHub, type RoomBoard, type RoomClient, type RoomClock } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import type { Move } from '../../game/index.ts';
 import { checkSecrets, choice, lastView } from './players.ts';
@@ -41,10 +41,10 @@ function manualClock() {
   return { clock, advance, pending: () => timers.size };
 }
 
-function hubWith(store = new Map<string, string>(), clock = manualClock().clock) {
+function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
   return new RoomHub({
     store: { save: (code, text) => void store.set(code, text) },
-    clock, waitMs: 20_000, seed: () => 5,
+    clock, waitMs: 20_000, seed: () => 5, ...(board ? { board } : {}),
     makeLauncher: (start) => {
       const launcher = new MachineLauncher({ ...start, ignoreButton: true });
       return { launcher, dispose: () => launcher.detach() };
@@ -383,6 +383,63 @@ describe('rooms', () => {
     await untilPhase(room, 'roundOver');
     expect(room.session!.match.rounds.length).toBe(1);
     room.close();
+  });
+
+  it('the board on the server\'s machine is one room\'s until its match is over; the others are refused it, or play simulated', async () => {
+    /** A board whose rounds' launchers are simulated ones, named as a board is, counted. */
+    const made: string[] = [];
+    const board: RoomBoard = {
+      name: 'serial:/dev/ttyFAKE',
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        made.push('board');
+        return { launcher, dispose: () => launcher.detach() };
+      },
+    };
+    const hub = hubWith(new Map(), manualClock().clock, board);
+    const room = (code: string) => hub.rooms.get(code)!;
+    const host = new Client(hub, () => room(host.code));
+    host.say({ type: 'create', settings: { ...settings, players: 2, target: 1 } });
+    expect(room(host.code).settings.launcher).toBe('board');
+    const second = new Client(hub, () => undefined);
+    second.say({ type: 'create', settings });
+    second.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(second.refusals()).toEqual([
+      `the launcher board serial:/dev/ttyFAKE is in room ${host.code} until its match is over: choose the simulated launcher for this room`,
+      `the launcher board serial:/dev/ttyFAKE is in room ${host.code} until its match is over: choose the simulated launcher for this room`,
+    ]);
+    second.say({ type: 'create', settings: { ...settings, launcher: 'simulated' } });
+    expect(room(second.code).settings.launcher).toBe('simulated');
+    const classic = new Client(hub, () => undefined);
+    classic.say({ type: 'create', settings: { ...settings, rules: 'classic', launcher: 'board' } });
+    classic.say({ type: 'create', settings: { ...settings, rules: 'classic' } });
+    expect(classic.refusals()).toEqual(['the classic rules draw from a pile: they have no launcher to put on the board']);
+    expect(room(classic.code).settings.launcher).toBe('simulated');
+    // The board's room plays its match (to 1 point: one round) on the board, then lets it go.
+    const ana = new Client(hub, () => room(host.code));
+    ana.say({ type: 'join', code: host.code, name: 'Ana' });
+    host.say({ type: 'start' });
+    await untilPhase(room(host.code), 'matchOver');
+    expect(made.length).toBeGreaterThan(0);
+    const third = new Client(hub, () => undefined);
+    third.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(third.refusals()).toEqual([]);
+    expect(room(third.code).settings.launcher).toBe('board');
+    // A server without a board refuses it, and a room kept with one opens again simulated, saying so.
+    const bare = hubWith();
+    const asking = new Client(bare, () => undefined);
+    asking.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(asking.refusals()).toEqual(['this server has no launcher board (start it with uno-extreme web --device serial:PATH): choose the simulated launcher']);
+    const store = new Map<string, string>();
+    const kept = hubWith(store, manualClock().clock, board);
+    const keeper = threeAndABot(kept);
+    keeper.host.say({ type: 'start' });
+    expect(keeper.room().settings.launcher).toBe('board');
+    kept.close();
+    const reopened = bare.restore(store.get(keeper.host.code)!);
+    expect(reopened.settings.launcher).toBe('simulated');
+    expect(reopened.session!.log.at(-1)).toBe('The launcher board is not on this server now: this room plays on with the simulated launcher');
+    for (const h of [hub, bare]) h.close();
   });
 
   it('a room closed during a pause ends its round there', async () => {
