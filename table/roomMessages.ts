@@ -18,6 +18,19 @@ export interface RoomSettings {
   players: number;
   /** The bots that play the seats nobody took, and the seats whose person is away. */
   bots: BotKind;
+  /**
+   * What the room's presses drive: `board`, the launcher board on the server's machine
+   * (`uno-extreme web --device`), or `simulated`. Absent: the board when the server has one,
+   * else the simulated launcher. The board is one room's at a time, from the room's opening to
+   * the end of its match: a room asking for it meanwhile is refused, saying which room has it.
+   */
+  launcher?: 'board' | 'simulated';
+  /**
+   * The pause after each move a bot makes and each press of the launcher, ms (0..5000; absent:
+   * 800), so that the people at the table can follow the round; a simulated burst adds its own
+   * length. 0 plays at once (tests, the benchmark). A person's own move is not paused after.
+   */
+  paceMs?: number;
 }
 
 /** A client's message. */
