@@ -6,12 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { CHROMIUM_PAGE_MS } from '../budgets.ts';
+import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { hoarder, positionWhere } from './positions.ts';
-import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson, type OpenPage } from './web.ts';
 
 const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
 
@@ -137,32 +137,53 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect([...dealt].sort()).toEqual([...sorted].sort());
   }, 30_000); // a position searched in Node (about 5 s)
 
-  // Every status line the page may show at once: a refused card and the other hands shown (Show Hands).
-  let shownHands: ReturnType<typeof positionWhere>;
-  beforeAll(() => {
-    shownHands = positionWhere((ask, s) => {
-      const plays = new Set(ask.moves.flatMap((m) => (m.type === 'play' ? [m.card] : [])));
-      return ask.mode === 'turn' && s.state.shown && plays.size > 0 && s.state.hands[0].some((c) => !plays.has(c));
-    }, { players: 4, rules: 'extreme-fr' });
+  // Every status line the page may show at once: the virtual launcher's status bar over the
+  // table, a refused card and the other hands shown (Show Hands). One page for the four sizes:
+  // the virtual board boots once (tens of seconds of its real time on a loaded machine).
+  describe('whatever status lines show', () => {
+    let shownHands: ReturnType<typeof positionWhere>;
+    let onVirtual: Promise<OpenPage>;
+    beforeAll(() => {
+      shownHands = positionWhere((ask, s) => {
+        const plays = new Set(ask.moves.flatMap((m) => (m.type === 'play' ? [m.card] : [])));
+        return ask.mode === 'turn' && s.state.shown && plays.size > 0 && s.state.hands[0].some((c) => !plays.has(c));
+      }, { players: 4, rules: 'extreme-fr' });
+      onVirtual = (async () => {
+        const open = await openPage(web.browser, web.server.url, { shared: true });
+        // The virtual launcher chosen in the first New game form, and kept for the games opened after.
+        const form = open.page.getByRole('dialog', { name: 'New game' });
+        await form.getByLabel(/^Virtual launcher/).check();
+        await form.locator('.launcher-device [data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
+        await newGame(open.page, { seed: 3, players: 4 });
+        return open;
+      })();
+      onVirtual.catch(() => {}); // failed, it fails each test that awaits it
+    });
+    afterAll(async () => {
+      await (await onVirtual.catch(() => null))?.page.context().close();
+    });
+    for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [390, 844]] as const) {
+      it(`keeps every control of the decision on the first screen at ${width}×${height}`, async () => {
+        const { save } = await shownHands;
+        const { page, errors } = await onVirtual;
+        await page.setViewportSize({ width, height });
+        await openSave(page, save);
+        await waitForPerson(page);
+        await page.locator('.device-bar[data-link=connected]').waitFor();
+        expect(await controlsOffScreen(page)).toEqual([]);
+        // A card that cannot be played, refused in words: one more line above the moves.
+        await page.locator('.hand button.card:not(.playable)').first().click({ force: true });
+        await page.locator('.actions .message').waitFor();
+        expect(await page.locator('.shown').count()).toBeGreaterThan(0);
+        expect(await page.locator('.device-bar').innerText()).toMatch(/^The virtual launcher is connected\./);
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `fit-${width}x${height}.png`) });
+        expect(await controlsOffScreen(page)).toEqual([]);
+        expect(await axeProblems(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      }, BOARD_REAL_TIME_MS + 2 * CHROMIUM_PAGE_MS); // the virtual board's boot (the first test), a position searched in Node (5 s, more loaded) and an axe run over the whole page (10 to 30 s)
+    }
   });
-  for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [390, 844]] as const) {
-    it(`keeps every control of the decision on the first screen at ${width}×${height}, whatever status lines show`, async () => {
-      const { save } = await shownHands;
-      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
-      await openSave(page, save);
-      await waitForPerson(page);
-      expect(await controlsOffScreen(page)).toEqual([]);
-      // A card that cannot be played, refused in words: one more line above the moves.
-      await page.locator('.hand button.card:not(.playable)').first().click({ force: true });
-      await page.locator('.actions .message').waitFor();
-      expect(await page.locator('.shown').count()).toBeGreaterThan(0);
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `fit-${width}x${height}.png`) });
-      expect(await controlsOffScreen(page)).toEqual([]);
-      expect(await axeProblems(page)).toEqual([]);
-      expect(errors).toEqual([]);
-    }, 90_000); // a position searched in Node (5 s, more on a loaded machine) and an axe run over the whole page (10 to 30 s)
-  }
 
   it('grows the table to use a 1920×1080 screen', async () => {
     const sizes: Record<number, { toy: number; bottom: number }> = {};
