@@ -11,6 +11,7 @@ import type { Page } from 'playwright';
 import { needs } from '../tools.ts';
 import { hoarder, positionWhere } from './positions.ts';
 import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { CHROMIUM_PAGE_MS, POSITION_SEARCH_MS } from '../budgets.ts';
 
 const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
 
@@ -79,7 +80,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
         expect(errors).toEqual([]);
       }
     }
-  }, 90_000); // two positions searched in Node (5 s each, more on a loaded machine) and four pages opened
+  }, 2 * POSITION_SEARCH_MS + CHROMIUM_PAGE_MS); // two positions searched in Node and four pages opened
 
   it('sorts the hand by colour then value, and keeps the order dealt when asked', async () => {
     const { save } = await handOfSize(26, 9);
@@ -98,7 +99,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     const dealt = await labels();
     expect(dealt).not.toEqual(sorted);
     expect([...dealt].sort()).toEqual([...sorted].sort());
-  }, 30_000); // a position searched in Node (about 5 s)
+  }, POSITION_SEARCH_MS); // a position searched in Node
 
   // Every status line the page may show at once: a refused card and the other hands shown (Show Hands).
   let shownHands: ReturnType<typeof positionWhere>;
@@ -124,7 +125,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
       expect(await controlsOffScreen(page)).toEqual([]);
       expect(await axeProblems(page)).toEqual([]);
       expect(errors).toEqual([]);
-    }, 90_000); // a position searched in Node (5 s, more on a loaded machine) and an axe run over the whole page (10 to 30 s)
+    }, POSITION_SEARCH_MS + CHROMIUM_PAGE_MS); // a position searched in Node and an axe run over the whole page
   }
 
   it('grows the table to use a 1920×1080 screen', async () => {
@@ -169,7 +170,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     const after = await newest();
     expect(after).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
     expect(errors).toEqual([]);
-  }, 30_000); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
+  }, CHROMIUM_PAGE_MS); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
 
   it('never lets Escape leave the page without a way to start a game', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -272,5 +273,5 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect(await ring.locator('.arrow.top').evaluate((a) => getComputedStyle(a).rotate)).toBe('180deg');
     expect(await ring.locator('.arrow.bottom').evaluate((a) => getComputedStyle(a).rotate)).toBe('360deg');
     expect(errors).toEqual([]);
-  }, 30_000); // a position searched in Node (about 5 s)
+  }, POSITION_SEARCH_MS); // a position searched in Node
 });
