@@ -108,7 +108,8 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1$/);
     expect(await page.getByRole('log').innerText()).toContain(events);
     expect(errors).toEqual([]);
-  });
+    // A new game, four moves by clicks, a reload and the game shown again.
+  }, CHROMIUM_PAGE_MS);
 
   it('refuses an unplayable card with the engine\'s reason, naming the players', async () => {
     const { page } = await openPage(web.browser, web.server.url);

@@ -11,6 +11,7 @@ import { PlaySession, readPlaySave, SessionError, type PlayMeta } from '../../cl
 import { createMatch, resolveRules, type MatchState } from '../../game/index.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { Robot } from './strategy.ts';
+import { MATCH_MS } from '../budgets.ts';
 
 const meta = (players: number): PlayMeta => ({
   names: ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)], me: 0, bots: ['heuristic', 'random'], profile: 'seed-0-8', launcher: null,
@@ -43,7 +44,8 @@ describe('play session: quit and resume anywhere', () => {
       expect(r.session.match.totals).toEqual(final.totals);
       expect(r.session.match.winner).toBe(final.winner);
       expect(r.session.match.rounds.map((x) => x.points)).toEqual(final.rounds.map((x) => x.points));
-    });
+      // The match played through, then again through its quits and resumes.
+    }, 2 * MATCH_MS);
   }
 
   it('a damaged save is refused with what is wrong, and the file is left as it was', async () => {

@@ -25,7 +25,7 @@ import { playOne } from '../../sim/play-one.ts';
 import { run } from '../cli-run.ts';
 import { Robot } from '../e2e/strategy.ts';
 import { playSave, PROFILE } from './fixtures.ts';
-import { PROGRAM_RUN_MS } from '../budgets.ts';
+import { PROGRAM_RUN_MS, TEST_MS } from '../budgets.ts';
 
 type Profile = Record<string, Record<string, unknown>>;
 const edit = (change: (p: Profile) => void): string => {
@@ -149,7 +149,7 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
     const one = run('simulate', '--seed', '1', '--rules', file, '--replay-game', '1');
     expect(one.status).toBe(0);
     expect(one.stdout).toMatch(/^game 1 of seed 1 \(game seed [0-9a-f]{32}\): nobody went out: the round was called off after 20,000 moves: nobody scores it; \d+ turns/);
-  }, 2 * PROGRAM_RUN_MS); // two program starts, each playing a round of 20,000 moves
+  }, 2 * (PROGRAM_RUN_MS + TEST_MS)); // two program starts, each playing a round of 20,000 moves (which alone fits in a test's default, above)
 
   it('property: random decks and profiles, every game ends or is called off and never throws', () => {
     const rng = new Rng(seedRng(28, 0));
