@@ -1,0 +1,192 @@
+/**
+ * Game night in real Chromium on the real server: a table screen and phones, one browser context
+ * each, playing whole rounds by clicks; every WebSocket frame each page receives is read, and none
+ * carries a card of another seat or the supply; a phone closed and opened again plays on in its
+ * seat; several people on one phone see their hands only after tapping; no token in any address
+ * or on any screen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../table/roomMessages.ts';
+import { qrPath } from '../../web/src/room/qr.ts';
+import { PAGE_START_MS, ROOM_ROUND_MS } from '../budgets.ts';
+import { needs } from '../tools.ts';
+import { launchChromium } from './chromium.ts';
+import { cardIds, join, lastOf, openRoom, openRoomPage, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
+import { startWeb, type WebServer } from './web.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+/** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
+const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__buzzes++; return true; };';
+
+/**
+ * Plays the people's moves on their phones until the table screen's round is over; returns how
+ * many they made. `before(p, seat)`: what to do on a phone before each of its moves.
+ */
+async function playRound(table: RoomPage, phones: RoomPage[], before?: (p: RoomPage, seat: number) => Promise<void>, max = 400): Promise<number> {
+  const handled = new Map<string, number>();
+  for (let n = 0; n < max; n++) {
+    const next = await untilFrame(() => {
+      const t = lastOf(table, 'table');
+      if (t && t.view.phase !== 'playing') return 'over' as const;
+      for (const [i, p] of phones.entries()) {
+        for (const seat of new Set(p.sockets.map((s) => s.seat))) {
+          if (seat === null) continue;
+          const q = questionOf(p, seat);
+          if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };
+        }
+      }
+      return null;
+    }, () => `a question for a phone or the round's end (after ${n} moves)`);
+    if (next === 'over') return n;
+    handled.set(`${next.i}/${next.seat}`, next.id);
+    await before?.(next.p, next.seat);
+    await phoneMove(next.p.page, next.id);
+  }
+  throw new Error(`the round did not end after ${max} moves`);
+}
+
+/**
+ * What each frame a client received may name of the cards: its own hand, the discard, the hands
+ * Show Hands put on the table, and the card it drew itself. Returns every card id it names
+ * besides: another seat's card (a phone's or a bot's) or one of the supply.
+ */
+function leaks(p: RoomPage): string[] {
+  const out: string[] = [];
+  for (const s of p.sockets) {
+    for (const text of s.frames) {
+      const m = JSON.parse(text) as ServerMessage;
+      const allowed = new Set<string>();
+      if (m.type === 'view' || m.type === 'table') {
+        const v = m.view;
+        for (const id of v.discard) allowed.add(id);
+        for (const h of v.shownHands ?? []) for (const id of h) allowed.add(id);
+        if (m.type === 'view') {
+          for (const id of m.view.hand) allowed.add(id);
+          if (v.pending?.kind === 'drawn' && v.pending.seat === m.view.seat) allowed.add(v.pending.card);
+        }
+      }
+      for (const id of cardIds(text)) if (!allowed.has(id)) out.push(`${id} in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
+      // The supply is a count, never a list.
+      if (/"supply"\s*:/.test(text)) out.push(`a supply in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
+    }
+  }
+  return out;
+}
+
+/** The secret tokens a page's sockets were given (the table's, the seats'). */
+function tokensOf(p: RoomPage): string[] {
+  return p.sockets.flatMap((s) => s.frames.map((f) => JSON.parse(f) as ServerMessage)).flatMap((m) => (m.type === 'created' || m.type === 'seated' ? [m.token] : []));
+}
+
+describe.runIf(needs('chromium'))('game night: the table screen and the phones', () => {
+  let server: WebServer;
+  let browser: Browser;
+  const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
+  }, PAGE_START_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(rooms, { recursive: true, force: true });
+  });
+
+  it('three phones and a bot play a whole round to the score table, no frame naming a card of another seat or the supply', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 4, target: 500 });
+    expect(code).toMatch(/^[A-Z2-9]{5}$/);
+    // The QR code is the join address (this server on loopback: the page's own), the code beside it.
+    const joinUrl = `${server.url}#join=${code}`;
+    await expect(table.page.locator('.qr path').getAttribute('d')).resolves.toBe(qrPath(joinUrl).d);
+    await expect(table.page.locator('.join-card').innerText()).resolves.toContain(code);
+    await expect(table.page.locator('.join-card').innerText()).resolves.toContain('uno-extreme web --host');
+
+    const names = ['Ana', 'Bo', 'Cy'];
+    const phones: RoomPage[] = [];
+    for (const name of names) {
+      const p = await openRoomPage(browser, joinUrl, { ...PHONE, init: COUNT_BUZZES });
+      await join(p.page, name);
+      phones.push(p);
+    }
+    // The lobby on the table screen: three people, one seat left to a bot.
+    await table.page.locator('.lobby-seats li[data-status="here"]').nth(2).waitFor();
+    await expect(table.page.locator('.lobby-seats').innerText()).resolves.toMatch(/Ana[^]*Bo[^]*Cy/);
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    // The table screen shows every seat with its count and no hand.
+    await expect(table.page.locator('.room-seat').count()).resolves.toBe(4);
+    await expect(table.page.locator('.hand, button.card').count()).resolves.toBe(0);
+
+    const moves = await playRound(table, phones);
+    expect(moves).toBeGreaterThan(3);
+    // The score table, on the table screen and on every phone.
+    const over = table.page.getByRole('dialog', { name: /^Round 1 over: / });
+    await over.waitFor();
+    const totals = lastOf(table, 'table')!.view.totals;
+    expect(totals.some((t) => t > 0)).toBe(true);
+    await expect(over.locator('.room-totals td').allInnerTexts()).resolves.toEqual(totals.map(String));
+    for (const p of phones) {
+      await p.page.locator('.phone-scores .room-totals').waitFor();
+      await expect(p.page.locator('.phone-scores td').allInnerTexts()).resolves.toEqual(totals.map(String));
+    }
+    // Cards came the phones' way in a round of presses: they buzzed.
+    const buzzes = await Promise.all(phones.map((p) => p.page.evaluate(() => (window as unknown as { __buzzes: number }).__buzzes)));
+    expect(buzzes.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+
+    // Every frame read: none names a card it may not, on the table screen or any phone.
+    for (const p of [table, ...phones]) {
+      expect(p.sockets.reduce((n, s) => n + s.frames.length, 0)).toBeGreaterThan(moves);
+      expect(leaks(p)).toEqual([]);
+    }
+    // What a phone holds on its own screen is what it was sent, and no other page was sent any of
+    // it at that moment of the round.
+    for (const [i, p] of phones.entries()) {
+      const seat = p.sockets.find((s) => s.seat !== null)!.seat!;
+      const mine = lastOf(p, 'view', seat)!.view;
+      const shown = await p.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+      expect([...shown].sort()).toEqual([...mine.hand].sort());
+      const sameMoment = [table, ...phones.filter((_, j) => j !== i)].flatMap((o) => o.sockets.flatMap((s) => s.frames))
+        .filter((f) => {
+          const m = JSON.parse(f) as ServerMessage;
+          return (m.type === 'view' || m.type === 'table') && m.view.round === mine.round && m.view.moves === mine.moves && m.view.shownHands === null;
+        });
+      expect(sameMoment.length).toBeGreaterThan(0);
+      expect(sameMoment.flatMap(cardIds).filter((id) => mine.hand.includes(id))).toEqual([]);
+    }
+
+    // No token in any address or on any screen; the table screen's reload takes its room back.
+    const tokens = [...tokensOf(table), ...phones.flatMap(tokensOf)];
+    expect(tokens).toHaveLength(4);
+    for (const p of [table, ...phones]) {
+      const where = `${p.page.url()}\n${await p.page.content()}`;
+      for (const t of tokens) expect(where).not.toContain(t);
+    }
+    expect(table.page.url()).toBe(`${server.url}#table=${code}`);
+    await table.page.reload();
+    await table.page.getByRole('dialog', { name: /^Round 1 over: / }).waitFor();
+    // The host deals the next round from the score table: the phones get their new hands.
+    await table.page.getByRole('button', { name: 'Deal the next round' }).click();
+    for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
+    for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
+  }, ROOM_ROUND_MS);
+});
+
+describe('the server tells the page its LAN addresses', () => {
+  it('lists none on loopback and every LAN IPv4 address with --host', async () => {
+    const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+    const [local, lan] = await Promise.all([startWeb(['--rooms', rooms]), startWeb(['--rooms', rooms, '--host'])]);
+    try {
+      await expect((await fetch(`${local.url}lan.json`)).json()).resolves.toEqual({ addresses: [] });
+      const port = new URL(lan.url).port;
+      const want = Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => `http://${i!.address}:${port}/`);
+      await expect((await fetch(`${lan.url}lan.json`)).json()).resolves.toEqual({ addresses: want });
+    } finally {
+      await Promise.all([local.stop(), lan.stop()]);
+      rmSync(rooms, { recursive: true, force: true });
+    }
+  }, PAGE_START_MS);
+});
