@@ -24,11 +24,13 @@ const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__
 
 /**
  * Plays the people's moves on their phones until the table screen's round is over; returns how
- * many they made. `before(p, seat)`: what to do on a phone before each of its moves.
+ * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
+ * ends the play early, checked before each move.
  */
-async function playRound(table: RoomPage, phones: RoomPage[], before?: (p: RoomPage, seat: number) => Promise<void>, max = 400): Promise<number> {
+async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean } = {}, max = 400): Promise<number> {
   const handled = new Map<string, number>();
   for (let n = 0; n < max; n++) {
+    if (o.stop?.()) return n;
     const next = await untilFrame(() => {
       const t = lastOf(table, 'table');
       if (t && t.view.phase !== 'playing') return 'over' as const;
@@ -43,7 +45,7 @@ async function playRound(table: RoomPage, phones: RoomPage[], before?: (p: RoomP
     }, () => `a question for a phone or the round's end (after ${n} moves)`);
     if (next === 'over') return n;
     handled.set(`${next.i}/${next.seat}`, next.id);
-    await before?.(next.p, next.seat);
+    await o.before?.(next.p, next.seat);
     await phoneMove(next.p.page, next.id);
   }
   throw new Error(`the round did not end after ${max} moves`);
@@ -172,6 +174,90 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await table.page.getByRole('button', { name: 'Deal the next round' }).click();
     for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
+  }, ROOM_ROUND_MS);
+
+  /** A room with `names` joined on their phones (each its own context) and started; bots in the seats left. */
+  async function startedRoom(names: string[], players: number) {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players });
+    const phones: RoomPage[] = [];
+    for (const name of names) {
+      const p = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+      await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
+      phones.push(p);
+    }
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    return { table, code, phones };
+  }
+
+  it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
+    const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
+    const seat = 1;
+    // A few moves of Bo's first, then Bo's phone is closed, its storage kept.
+    let boMoves = 0;
+    await playRound(table, [ana, bo], { before: async (p) => void (p === bo && boMoves++), stop: () => boMoves >= 3 });
+    expect(lastOf(table, 'table')!.view.phase).toBe('playing');
+    const kept = await bo.context.storageState();
+    const round = lastOf(bo, 'view', seat)!.view.round;
+    await bo.context.close();
+    // The table screen says Bo is away, and counts the wait down.
+    const status = table.page.locator(`.room-seat[data-seat-area="${seat}"] .status`);
+    await table.page.waitForFunction((i) => /away: a bot plays in \d+ s/.test(document.querySelector(`.room-seat[data-seat-area="${i}"] .status`)?.textContent ?? ''), seat);
+    const first = Number(/(\d+) s/.exec(await status.innerText())![1]);
+    await table.page.waitForFunction(([i, n]) => Number(/(\d+) s/.exec(document.querySelector(`.room-seat[data-seat-area="${i}"] .status`)?.textContent ?? '')?.[1] ?? n) < n, [seat, first] as const);
+
+    // A new context with the same storage: the phone takes its seat back where the game is.
+    const again = await openRoomPage(browser, `${server.url}#join=${code}`, { ...PHONE, storageState: kept });
+    const view = await untilFrame(() => lastOf(again, 'view', seat), () => `Bo's view again`);
+    expect(view.view.round).toBe(round);
+    expect(lastOf(again, 'seated')!.seat).toBe(seat);
+    await table.page.waitForFunction((i) => document.querySelector(`.room-seat[data-seat-area="${i}"]`)?.getAttribute('data-status') === 'here', seat);
+    await again.page.locator('.seat-play .hand button.card').first().waitFor();
+    const shown = await again.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+    expect(shown.sort()).toEqual([...lastOf(again, 'view', seat)!.view.hand].sort());
+    // It plays on to the round's end.
+    const before = boMoves;
+    await playRound(table, [ana, again], { before: async (p) => void (p === again && boMoves++) });
+    expect(boMoves).toBeGreaterThan(before);
+    await again.page.locator('.phone-scores .room-totals').waitFor();
+    expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
+  }, ROOM_ROUND_MS);
+
+  it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 3 });
+    const phone = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
+    await join(phone.page, 'Bo');
+    await phone.page.getByText('You are in as Ana and Bo').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+
+    const names = ['Ana', 'Bo'];
+    let revealed: number | null = null;
+    let switches = 0;
+    await playRound(table, [phone], {
+      before: async (p, seat) => {
+        if (seat === revealed) return;
+        // Another seat of this phone is asked: nothing of any hand is on the screen until its person taps.
+        const tap = p.page.getByRole('button', { name: `Tap when you are ${names[seat]}` });
+        await tap.waitFor();
+        await expect(p.page.locator('[data-card]').count()).resolves.toBe(0);
+        const hands = [0, 1].flatMap((s) => lastOf(p, 'view', s)?.view.hand ?? []);
+        const dom = await p.page.content();
+        expect(hands.filter((id) => dom.includes(id))).toEqual([]);
+        await tap.click();
+        revealed = seat;
+        switches++;
+      },
+    });
+    expect(switches).toBeGreaterThanOrEqual(3);
+    expect(leaks(phone)).toEqual([]);
+    expect(leaks(table)).toEqual([]);
+    expect(phone.errors).toEqual([]);
   }, ROOM_ROUND_MS);
 });
 
