@@ -49,15 +49,8 @@ export function untilFrame<T>(check: () => T | null, what: () => string, ms = 20
   });
 }
 
-/** A new context (closed when the running test finishes) with its page at `url`, its frames read. */
-export async function openRoomPage(browser: Browser, url: string, o: BrowserContextOptions & { init?: string } = {}): Promise<RoomPage> {
-  const { init, ...ctx } = o;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
-  onTestFinished(() => context.close().catch(() => undefined));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+/** Every frame `page`'s sockets receive from now on, socket by socket, each waiter told as one comes. */
+export function readFrames(page: Page): Socket[] {
   const sockets: Socket[] = [];
   page.on('websocket', (ws) => {
     const s: Socket = { frames: [], seat: null };
@@ -70,13 +63,26 @@ export async function openRoomPage(browser: Browser, url: string, o: BrowserCont
       for (const w of [...waiters]) w();
     });
   });
+  return sockets;
+}
+
+/** A new context (closed when the running test finishes) with its page at `url`, its frames read. */
+export async function openRoomPage(browser: Browser, url: string, o: BrowserContextOptions & { init?: string } = {}): Promise<RoomPage> {
+  const { init, ...ctx } = o;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  onTestFinished(() => context.close().catch(() => undefined));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const sockets = readFrames(page);
   if (init) await page.addInitScript({ content: init });
   await page.goto(url);
   return { context, page, sockets, errors };
 }
 
 /** The last message of `type` a page's sockets received (the newest socket first). */
-export function lastOf<K extends ServerMessage['type']>(p: RoomPage, type: K, seat?: number): Extract<ServerMessage, { type: K }> | null {
+export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }, type: K, seat?: number): Extract<ServerMessage, { type: K }> | null {
   for (let i = p.sockets.length - 1; i >= 0; i--) {
     const s = p.sockets[i];
     if (seat !== undefined && s.seat !== seat) continue;
@@ -109,19 +115,20 @@ export async function join(phone: Page, name: string): Promise<void> {
 }
 
 /** The question a seat's newest view holds, or null. */
-export function questionOf(p: RoomPage, seat: number): NonNullable<SeatView['question']> | null {
+export function questionOf(p: { sockets: Socket[] }, seat: number): NonNullable<SeatView['question']> | null {
   return lastOf(p, 'view', seat)?.view.question ?? null;
 }
 
 /**
- * Makes the move of `seat`'s question `id` on its phone by clicks, once the page shows it: the
- * first playable card (then the first colour, target or pair offered), or else pass, accept,
- * press or draw; out of turn, a late UNO when there is one, else it lets the chance go.
+ * Makes the move of `seat`'s question `id` on its phone, once the page shows it, by clicks or by
+ * keys alone: the first playable card (then the first colour, target or pair offered), or else
+ * press, pass, accept or draw; out of turn, a late UNO when there is one, else it lets the chance go.
  */
-export async function phoneMove(page: Page, id: number): Promise<void> {
+export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click'): Promise<void> {
   const play = page.locator(`.seat-play[data-ask-id="${id}"]`);
   await play.waitFor();
   const ask = (await play.getAttribute('data-ask'))!;
+  const k = page.keyboard;
   const moved = async () => {
     // Moved: the page no longer shows the question, or a dialog asks for the next step.
     const h = await page.waitForFunction((q) => {
@@ -130,33 +137,46 @@ export async function phoneMove(page: Page, id: number): Promise<void> {
     }, id);
     return (await h.jsonValue()) === 'dialog';
   };
+  // A dialog's first choice: clicked, or taken by Enter (the dialog gives it the focus).
+  const pick = async () => {
+    if (how === 'click') return page.locator('dialog.pick[open] .choices button').first().click();
+    await page.locator('dialog.pick[open] .choices button:focus').waitFor();
+    await k.press('Enter');
+  };
   // A colour to name is a question of its own, in a dialog.
   if (await page.locator('dialog.pick[open]').count()) {
-    await page.locator('dialog.pick[open] .choices button').first().click();
-    while (await moved()) await page.locator('dialog.pick[open] .choices button').first().click();
+    await pick();
+    while (await moved()) await pick();
     return;
   }
   if (ask === 'react') {
     const uno = play.getByRole('button', { name: 'UNO' });
-    await ((await uno.count()) && (await uno.isEnabled()) ? uno : play.getByRole('button', { name: 'Let it go' })).click();
+    const late = (await uno.count()) > 0 && (await uno.isEnabled());
+    if (how === 'keys') await k.press(late ? 'u' : 'Escape');
+    else await (late ? uno : play.getByRole('button', { name: 'Let it go' })).click();
     await moved();
     return;
   }
   const card = play.locator('.hand button.card.playable').first();
-  if (ask === 'turn' && (await card.count())) await clickVisible(page, card);
-  else {
-    let clicked = false;
-    for (const name of ['Press the launcher', 'Pass', 'Accept the +4', 'Draw a card', /^Take \d+/]) {
+  if (ask === 'turn' && (await card.count())) {
+    if (how === 'keys') {
+      await k.press('h');
+      await k.press('Enter');
+    } else await clickVisible(page, card);
+  } else {
+    const buttons: Array<[string | RegExp, string]> = [['Press the launcher', 'p'], ['Pass', 's'], ['Accept the +4', 'a'], ['Draw a card', 'd'], [/^Take \d+/, 'd']];
+    let done = false;
+    for (const [name, key] of buttons) {
       const b = play.getByRole('button', { name, exact: typeof name === 'string' });
       if ((await b.count()) && (await b.first().isEnabled())) {
-        await b.first().click();
-        clicked = true;
+        await (how === 'keys' ? k.press(key) : b.first().click());
+        done = true;
         break;
       }
     }
-    if (!clicked) throw new Error(`no move to make (${ask}): ${await play.locator('.actions').innerText()}`);
+    if (!done) throw new Error(`no move to make (${ask}): ${await play.locator('.actions').innerText()}`);
   }
-  while (await moved()) await page.locator('dialog.pick[open] .choices button').first().click();
+  while (await moved()) await pick();
 }
 
 /** The card ids in a text (a frame): `R5#1`, `W4#2`, `+2`'s `B+2#1`. */

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import { qrPath } from '../../web/src/room/qr.ts';
@@ -16,7 +16,7 @@ import { PAGE_START_MS, ROOM_ROUND_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
 import { cardIds, join, lastOf, openRoom, openRoomPage, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
-import { startWeb, type WebServer } from './web.ts';
+import { axeProblems, startWeb, type WebServer } from './web.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 /** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
@@ -25,9 +25,9 @@ const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__
 /**
  * Plays the people's moves on their phones until the table screen's round is over; returns how
  * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
- * ends the play early, checked before each move.
+ * ends the play early, checked before each move; `keys`: the phones that play by keys alone.
  */
-async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean } = {}, max = 400): Promise<number> {
+async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[] } = {}, max = 400): Promise<number> {
   const handled = new Map<string, number>();
   for (let n = 0; n < max; n++) {
     if (o.stop?.()) return n;
@@ -46,7 +46,7 @@ async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: 
     if (next === 'over') return n;
     handled.set(`${next.i}/${next.seat}`, next.id);
     await o.before?.(next.p, next.seat);
-    await phoneMove(next.p.page, next.id);
+    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click');
   }
   throw new Error(`the round did not end after ${max} moves`);
 }
@@ -77,6 +77,14 @@ function leaks(p: RoomPage): string[] {
     }
   }
   return out;
+}
+
+/** What of `selector` lies outside the window, left or right or below (its tag and text, shortened). */
+function outside(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) => els.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1);
+  }).map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`));
 }
 
 /** The secret tokens a page's sockets were given (the table's, the seats'). */
@@ -110,18 +118,31 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     const names = ['Ana', 'Bo', 'Cy'];
     const phones: RoomPage[] = [];
     for (const name of names) {
-      const p = await openRoomPage(browser, joinUrl, { ...PHONE, init: COUNT_BUZZES });
+      // Cy types the code, from New game's "Join a game night"; the others scan the QR code.
+      const p = await openRoomPage(browser, name === 'Cy' ? server.url : joinUrl, { ...PHONE, init: COUNT_BUZZES });
+      if (name === 'Cy') {
+        await p.page.getByRole('link', { name: 'Join a game night' }).click();
+        await p.page.getByLabel('Room code').fill(code.toLowerCase());
+      }
       await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
       phones.push(p);
     }
     // The lobby on the table screen: three people, one seat left to a bot.
     await table.page.locator('.lobby-seats li[data-status="here"]').nth(2).waitFor();
     await expect(table.page.locator('.lobby-seats').innerText()).resolves.toMatch(/Ana[^]*Bo[^]*Cy/);
+    expect(await axeProblems(table.page)).toEqual([]);
     await table.page.getByRole('button', { name: /^Start the game/ }).click();
     await table.page.locator('.room-game').waitFor();
-    // The table screen shows every seat with its count and no hand.
+    // The table screen shows every seat with its count and no hand, all of it in the window at
+    // a laptop's sizes, with names for screen readers.
     await expect(table.page.locator('.room-seat').count()).resolves.toBe(4);
     await expect(table.page.locator('.hand, button.card').count()).resolves.toBe(0);
+    for (const [width, height] of [[1920, 1080], [1280, 800]] as const) {
+      await table.page.setViewportSize({ width, height });
+      await expect(outside(table.page, '.room-seat, .room-centre > *, .room-events h2'), `${width}×${height}`).resolves.toEqual([]);
+    }
+    expect(await axeProblems(table.page)).toEqual([]);
 
     const moves = await playRound(table, phones);
     expect(moves).toBeGreaterThan(3);
@@ -173,6 +194,9 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     // The host deals the next round from the score table: the phones get their new hands.
     await table.page.getByRole('button', { name: 'Deal the next round' }).click();
     for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
+    // A phone's page fits 390×844 and names what it shows.
+    await expect(outside(phones[0].page, '.seat-play *')).resolves.toEqual([]);
+    expect(await axeProblems(phones[0].page)).toEqual([]);
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
   }, ROOM_ROUND_MS);
 
@@ -217,9 +241,9 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await again.page.locator('.seat-play .hand button.card').first().waitFor();
     const shown = await again.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
     expect(shown.sort()).toEqual([...lastOf(again, 'view', seat)!.view.hand].sort());
-    // It plays on to the round's end.
+    // It plays on to the round's end, by keys alone (a phone with a keyboard, or a laptop's page).
     const before = boMoves;
-    await playRound(table, [ana, again], { before: async (p) => void (p === again && boMoves++) });
+    await playRound(table, [ana, again], { before: async (p) => void (p === again && boMoves++), keys: [again] });
     expect(boMoves).toBeGreaterThan(before);
     await again.page.locator('.phone-scores .room-totals').waitFor();
     expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);

@@ -4,6 +4,7 @@
  * and the buttons for the rest. The one-player table (table.tsx) and the phone of a room
  * (room/Phone.tsx) both put their questions to people through these.
  */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { cardLabel, COLOURS, type Colour, type Move, type Pending } from '../../game/index.ts';
 import type { Question } from '../../table/session.ts';
 import { pressPrompt } from '../../table/words.ts';
@@ -25,6 +26,25 @@ export function nextStep(candidates: PlayMove[], unoArmed: boolean): Choice | Pl
   const withUno = candidates.find((m) => m.uno === true);
   const without = candidates.find((m) => !m.uno);
   return (unoArmed && withUno) || without || withUno || null;
+}
+
+/**
+ * A play under way, narrowed step by step (`finish` with the candidates left, the move made when
+ * one is), and forgotten when `question` changes: a choice under way belongs to its question.
+ */
+export function usePlay(question: unknown, unoArmed: boolean, answer: (m: PlayMove) => void) {
+  const [choice, setChoice] = useState<Choice | null>(null);
+  useEffect(() => setChoice(null), [question]);
+  const finish = (candidates: PlayMove[]) => {
+    const next = nextStep(candidates, unoArmed);
+    if (next === null) return;
+    if ('step' in next) setChoice(next);
+    else {
+      setChoice(null);
+      answer(next);
+    }
+  };
+  return { choice, finish, cancel: () => setChoice(null) };
 }
 
 /** The moves of the question `ask` by kind (a rule set offers a press or a draw, never both). */
@@ -177,4 +197,42 @@ export function MoveButtons({ c, names, unoCall, unoArmed, onUno, take, stackTot
       {c.ask?.mode === 'react' && <button type="button" onClick={() => answer(null)}>Let it go</button>}
     </>
   );
+}
+
+/**
+ * The keys of a question's moves, on the whole page (a dialog open keeps its own keys): p or d
+ * presses or draws, u UNO, s pass, a accept, g challenge, c catch, h goes to the hand, Escape lets
+ * a chance go. `now()` is read as each key comes: a key pressed before the page has redrawn
+ * answers the question asked now.
+ */
+export function useMoveKeys(now: () => { c: Choices; answer: (m: Move | null) => void; onUno: () => void }): void {
+  const current = useRef(now);
+  current.current = now;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
+      const t = e.target as HTMLElement;
+      if (t.closest('input, select, textarea')) return;
+      const { c, answer, onUno } = current.current();
+      const move = (m: Move | undefined) => m && (() => answer(m));
+      const act: Record<string, (() => unknown) | undefined> = {
+        p: move(c.press),
+        d: move(c.press),
+        u: onUno,
+        s: move(c.pass),
+        a: move(c.accept),
+        g: move(c.challenge),
+        c: move(c.catches[0]),
+        h: () => (document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.hand button.card'))?.focus(),
+        Escape: c.ask?.mode === 'react' ? () => answer(null) : undefined,
+      };
+      const f = act[e.key];
+      if (f) {
+        e.preventDefault();
+        f();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 }

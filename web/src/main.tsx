@@ -5,7 +5,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { App } from './app.tsx';
-import { routeOf, type Route } from './room/connection.ts';
+import { routeOf, type Route } from './room/route.ts';
 
 type RoomModule = typeof import('./room/index.tsx');
 

@@ -4,10 +4,10 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
 import { openingLine, roundEndText } from '../../table/words.ts';
-import { askText, capital, choicesOf, MoveButtons, nextStep, PickDialogs, type Choice, type PlayMove } from './asks.tsx';
+import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
@@ -52,7 +52,6 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   sortHand: boolean;
   onSortHand: (sorted: boolean) => void;
 }) {
-  const [choice, setChoice] = useState<Choice | null>(null);
   const s = session.state;
   const me = session.meta.me;
   const names = session.names;
@@ -62,18 +61,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   const top = s.discard[s.discard.length - 1];
   const launcherOn = s.rules.options.launcher;
 
-  // A question for the person: the choice under way belongs to the last one.
-  useEffect(() => setChoice(null), [ask]);
-
-  const finish = (candidates: PlayMove[]) => {
-    const next = nextStep(candidates, session.unoArmed);
-    if (next === null) return;
-    if ('step' in next) setChoice(next);
-    else {
-      setChoice(null);
-      session.answer(next);
-    }
-  };
+  const { choice, finish, cancel } = usePlay(ask, session.unoArmed, (m) => session.answer(m));
 
   const playCard = (id: CardId) => {
     const candidates = plays.filter((m) => m.card === id);
@@ -85,35 +73,8 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
 
   const toggleUno = () => unoButton(session);
 
-  // Keys for the whole table (a dialog open keeps its own keys). Installed once, they act on the
-  // question asked now: a key pressed before the page has redrawn answers the new question.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
-      const t = e.target as HTMLElement;
-      if (t.closest('input, select, textarea')) return;
-      const c = choicesOf(session.ask);
-      const answer = (m: Move | undefined) => m && (() => session.answer(m));
-      const act: Record<string, (() => unknown) | undefined> = {
-        p: answer(c.press),
-        d: answer(c.press),
-        u: () => unoButton(session),
-        s: answer(c.pass),
-        a: answer(c.accept),
-        g: answer(c.challenge),
-        c: answer(c.catches[0]),
-        h: () => (document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.hand button.card'))?.focus(),
-        Escape: c.ask?.mode === 'react' ? () => session.answer(null) : undefined,
-      };
-      const f = act[e.key];
-      if (f) {
-        e.preventDefault();
-        f();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [session]);
+  // Keys for the whole table, acting on the question asked when the key comes.
+  useMoveKeys(() => ({ c: choicesOf(session.ask), answer: (m) => session.answer(m), onUno: () => unoButton(session) }));
 
   // On the person's turn the focus goes to the hand when it was nowhere (or on a control now gone).
   useEffect(() => {
@@ -245,7 +206,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
 
       <PickDialogs
         c={c} choice={choice} names={names} handSizes={s.hands.map((h) => h.length)}
-        answer={(m) => session.answer(m)} finish={finish} cancel={() => setChoice(null)}
+        answer={(m) => session.answer(m)} finish={finish} cancel={cancel}
       />
 
       <aside class="side">

@@ -11,7 +11,7 @@ import { card, cardLabel, RULE_SETS, type CardId, type Move } from '../../../gam
 import type { RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
 import { roundEndText } from '../../../table/words.ts';
-import { askText, capital, choicesOf, MoveButtons, nextStep, PickDialogs, type Choice, type PlayMove } from '../asks.tsx';
+import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder } from '../cards.tsx';
 import { Sound } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
@@ -101,14 +101,15 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     }
   };
 
-  // The seats this phone holds in the room are taken back as it opens.
+  // The seats this phone holds in the room its address names are taken back as it opens (a code
+  // typed later has none held yet); its connections close with the page.
   useEffect(() => {
-    if (code) for (const h of seatHolds(store, code)) start(code, h.name, h.token);
+    if (routeCode) for (const h of seatHolds(store, routeCode)) start(routeCode, h.name, h.token);
     return () => {
       for (const c of conns.current.values()) c.close();
       conns.current.clear();
     };
-  }, [code]);
+  }, []);
 
   // Cards came this way (the hand grew within a round): a buzz and the launcher's ding.
   const sizes = useRef(new Map<number, { round: number; n: number }>());
@@ -222,7 +223,6 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 /** One seat's hand and moves, the table in a strip above, the events below. */
 function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
   const { view, seats } = slot.game!;
-  const [choice, setChoice] = useState<Choice | null>(null);
   const [local, setLocal] = useState<string | null>(null);
   const since = useSince(seats);
   const q = view.question;
@@ -232,10 +232,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   // Without the settings (a phone that never saw the lobby), the question's own moves tell.
   const launcherOn = rules ? rules.options.launcher : c.press?.type === 'press';
   const unoCall = rules ? rules.options.unoCall : c.unoWithPlay || !!c.lateUno;
-  useEffect(() => {
-    setChoice(null);
-    setLocal(null);
-  }, [q?.id]);
+  useEffect(() => setLocal(null), [q?.id]);
 
   const say = (line: string) => setLocal(line);
   const send = (m: Parameters<RoomConnection['send']>[0]) => {
@@ -245,15 +242,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
     if (!q) return;
     send({ type: 'move', question: q.id, choice: m === null ? null : q.moves.indexOf(m) });
   };
-  const finish = (candidates: PlayMove[]) => {
-    const next = nextStep(candidates, view.unoArmed);
-    if (next === null) return;
-    if ('step' in next) setChoice(next);
-    else {
-      setChoice(null);
-      answer(next);
-    }
-  };
+  const { choice, finish, cancel } = usePlay(q?.id, view.unoArmed, answer);
   const playCard = (id: CardId) => {
     const candidates = c.plays.filter((m) => m.card === id);
     if (candidates.length) return finish(candidates);
@@ -264,6 +253,9 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
     if (c.unoWithPlay) send({ type: 'uno', armed: !view.unoArmed });
     else say('UNO is called with the play that leaves you one card');
   };
+
+  // The one-player page's keys (p press, u UNO, s pass, h the hand…), for a phone with a keyboard.
+  useMoveKeys(() => ({ c, answer, onUno }));
 
   const playing = view.phase === 'playing' && view.winner === null;
   const turn = view.pending ? view.pending.seat : view.turn;
@@ -312,7 +304,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         </div>
         <Hand label={`${view.names[me]}: ${cards(view.hand.length)}`} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
-      <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={() => setChoice(null)} />
+      <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       <section class="phone-events" aria-label="Events">
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
           <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>

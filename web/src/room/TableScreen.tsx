@@ -15,7 +15,8 @@ import { CardFace, COLOUR_SYMBOL } from '../cards.tsx';
 import { Modal } from '../dialogs.tsx';
 import { LAUNCHER_CSS, Sound, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
 import { ruleWords } from '../newGame.tsx';
-import { keepTable, RoomConnection, routeOf, tableHold } from './connection.ts';
+import { keepTable, RoomConnection, tableHold } from './connection.ts';
+import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { QrCode } from './QrCode.tsx';
 import { freshLines, statusWords, Totals, useSince } from './seats.tsx';
@@ -197,8 +198,18 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
     <main class="room-game">
       <style>{LAUNCHER_CSS}</style>
       <section class="room-oval" aria-label="The table">
-        <div class={`direction-ring ${view.direction === 1 ? 'cw' : 'ccw'}`} role="img" aria-label={`Play goes ${view.direction === 1 ? 'clockwise' : 'counter-clockwise'}`} data-direction={view.direction}>
-          {['top', 'right', 'bottom', 'left'].map((side) => <span key={side} class={`arrow ${side}`} aria-hidden="true">➜</span>)}
+        {/* The way of play: an arrow on the rim between each seat and the next, turned round on a Reverse. */}
+        <div class="room-way" role="img" aria-label={`Play goes ${view.direction === 1 ? 'clockwise' : 'counter-clockwise'}`} data-direction={view.direction}>
+          {seats.map((_, i) => {
+            const deg = seatAngle(i + 0.5, n);
+            const a = (deg * Math.PI) / 180;
+            return (
+              <span
+                key={i} class="arrow" aria-hidden="true"
+                style={{ '--x': (50 + 38 * Math.cos(a)).toFixed(2), '--y': (50 + 41 * Math.sin(a)).toFixed(2), '--turn': `${deg + 90 * view.direction}deg` }}
+              >➜</span>
+            );
+          })}
         </div>
         {seats.map((s, i) => {
           const a = (seatAngle(i, n) * Math.PI) / 180;

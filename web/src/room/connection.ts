@@ -6,6 +6,8 @@
  */
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 
+export { cleanCode } from './code.ts';
+
 /** Where the page's own server takes room sockets. */
 export function roomsUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rooms`;
@@ -121,17 +123,3 @@ export function dropSeat(store: Storage, code: string, token: string): void {
   else store.removeItem(SEATS_KEY + code);
 }
 
-/** A room code as typed: letters and digits, upper case (the server reads it the same way). */
-export function cleanCode(text: string): string {
-  return text.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
-
-/** The room the address names: `#table=CODE` (the table screen), `#join=CODE` (a phone), `#join`, `#host`. */
-export type Route = { page: 'host' } | { page: 'table'; code: string } | { page: 'join'; code: string };
-
-export function routeOf(hash: string): Route | null {
-  const m = /^#(host|table|join)(?:=([A-Za-z0-9]*))?$/.exec(hash);
-  if (!m) return null;
-  if (m[1] === 'host') return { page: 'host' };
-  return { page: m[1] as 'table' | 'join', code: cleanCode(m[2] ?? '') };
-}

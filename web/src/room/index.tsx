@@ -3,7 +3,7 @@
  * as small as it was): the form that opens a room and its table screen, and the phone's page.
  */
 import { useEffect } from 'preact/hooks';
-import { routeOf, type Route } from './connection.ts';
+import { routeOf, type Route } from './route.ts';
 import { PhonePage } from './Phone.tsx';
 import { TableScreen } from './TableScreen.tsx';
 import './room.css';
