@@ -29,6 +29,12 @@ function num(name: string, def: number, max: number): number {
 const ROOMS = num('--rooms', 20, 500);
 const SECONDS = num('--seconds', 10, 120);
 const THINK = num('--think', 250, 10_000);
+/** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
+const PROFILE_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
+if (PROFILE_DIR !== undefined && (!PROFILE_DIR || PROFILE_DIR.startsWith('--'))) {
+  process.stderr.write('--cpu-prof needs the folder to write the profile to\n');
+  process.exit(2);
+}
 const ticks = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in these on Linux
 
 /** The server's CPU time so far, in seconds (Linux /proc). */
@@ -118,7 +124,8 @@ const next = (c: Client, type: string) => new Promise<ServerMessage>((done) => (
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rooms-bench-'));
-  const server = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const server = spawn(process.execPath, [...profile, path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise<string>((ok, fail) => {
       let out = '';
@@ -137,7 +144,7 @@ async function main(): Promise<void> {
       const host = new Client(room);
       await host.connect(ws, origin);
       let reply = next(host, 'created');
-      host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' } });
+      host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
       const created = await reply;
       if (created.type !== 'created') throw new Error(`create: ${JSON.stringify(created)}`);
       for (const name of ['A', 'B', 'C', 'D']) {

@@ -44,12 +44,14 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
 
 /**
  * Opens a `KIND:PATH` device, turning device errors into messages for the user. Until it is closed,
- * the process does not end with its motor running ({@link stopBeforeExit}).
+ * the process does not end with its motor running ({@link stopBeforeExit}). `signals: false`: the
+ * command stops on Ctrl-C and SIGTERM itself, and closes the device as it does (`web`, which
+ * writes its rooms' saves first); a crash still closes it.
  */
-export async function openDeviceSpec(spec: string): Promise<LauncherHardware> {
+export async function openDeviceSpec(spec: string, o: { signals?: boolean } = {}): Promise<LauncherHardware> {
   const { kind, path } = parseDeviceSpec(spec);
   try {
-    return stopBeforeExit(await byName(OPENERS, kind)!(path));
+    return stopBeforeExit(await byName(OPENERS, kind)!(path), undefined, o);
   } catch (e) {
     if (e instanceof DeviceError || e instanceof BoardError) throw new UserError(e.message);
     throw e;
@@ -66,7 +68,8 @@ const CLOSE_ON_EXIT_MS = 2000;
  * project's firmware stops it on its own within a second); a `kill -9` or a pulled cable is
  * beyond any host's reach (HARDWARE.md). The handlers go with the device's `close()`.
  */
-export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => void = (code) => process.exit(code)): LauncherHardware {
+export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => void = (code) => process.exit(code), o: { signals?: boolean } = {}): LauncherHardware {
+  const signals = o.signals ?? true;
   let ending = false;
   const end = (code: number, why?: string) => {
     if (ending) return;
@@ -83,7 +86,8 @@ export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => voi
     const what = printable(String((e as Error)?.message ?? e).replace(/\s+/g, ' '));
     end(1, `uno-extreme: unexpected error: ${what}; the motor was stopped (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
   };
-  process.on('SIGINT', onInt).on('SIGTERM', onTerm).on('uncaughtException', onCrash).on('unhandledRejection', onCrash);
+  if (signals) process.on('SIGINT', onInt).on('SIGTERM', onTerm);
+  process.on('uncaughtException', onCrash).on('unhandledRejection', onCrash);
   const close = hw.close.bind(hw);
   hw.close = () => {
     process.off('SIGINT', onInt).off('SIGTERM', onTerm).off('uncaughtException', onCrash).off('unhandledRejection', onCrash);

@@ -5,12 +5,13 @@
  * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
  * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
+import { parseClientMessage, realClock, Refused, type RoomClient, type RoomClock, type RoomHub, type RoomStore } from '../table/room.ts';
 import type { ServerMessage } from '../table/roomMessages.ts';
 import { checkTarget, normalHost, refuse, type Answer } from './web.ts';
 
@@ -128,14 +129,76 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   return wss;
 }
 
-/** Rooms kept as files in `dir` (CODE.json), each written whole then moved into place. */
-export function fileRoomStore(dir: string): RoomStore & { kept(): string[] } {
+/** How long a room's newest save waits before it is written (the saves made meanwhile replace it). */
+export const SAVE_EVERY_MS = 1000;
+
+/** Rooms kept as files: {@link fileRoomStore}. */
+export interface FileRoomStore extends RoomStore {
+  /** The texts of the rooms kept in the folder. */
+  kept(): string[];
+  /** Writes every save still waiting; resolves once they are all on disk (a server stopping). */
+  flush(): Promise<void>;
+}
+
+export interface FileRoomStoreOptions {
+  /** The wait before a save is written (default {@link SAVE_EVERY_MS}). */
+  everyMs?: number;
+  /** The timers the wait runs on (default: the real ones). */
+  clock?: Pick<RoomClock, 'setTimeout' | 'clearTimeout'>;
+  /** A room's save could not be written (the folder gone, the disk full): said, the earlier file kept. */
+  failed?: (code: string, error: Error) => void;
+}
+
+/**
+ * Rooms kept as files in `dir` (CODE.json), each written whole then moved into place. A room
+ * saves after every move; writing each to disk there and then blocked every room's moves for as
+ * long as the disk took, so a save waits {@link SAVE_EVERY_MS} for the next ones to replace it,
+ * and is written off the event loop, one file at a time, in order. A server stopping writes what
+ * waits ({@link FileRoomStore.flush}); one that crashes loses at most that last wait's moves.
+ */
+export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
+  const everyMs = o.everyMs ?? SAVE_EVERY_MS;
+  const clock = o.clock ?? realClock;
+  /** The newest save not yet written, by room. */
+  const waiting = new Map<string, string>();
+  let timer: unknown = null;
+  /** The writing under way (one at a time: a file is never written by two at once). */
+  let writing: Promise<void> | null = null;
+  const write = async (code: string, text: string) => {
+    const file = path.join(dir, `${code}.json`);
+    try {
+      await mkdir(dir, { recursive: true });
+      await writeFile(`${file}.tmp`, text);
+      await rename(`${file}.tmp`, file);
+    } catch (e) {
+      o.failed?.(code, e as Error);
+    }
+  };
+  /** Writes what waits now, once the writing under way (if any) is over; saves made meanwhile wait for the next time. */
+  const writeWaiting = (): Promise<void> => {
+    clock.clearTimeout(timer);
+    timer = null;
+    if (writing) return writing;
+    const batch = [...waiting];
+    waiting.clear();
+    writing = (async () => {
+      for (const [code, text] of batch) await write(code, text);
+      writing = null;
+      schedule();
+    })();
+    return writing;
+  };
+  // One batch at a time, the next one a wait after: a slow disk makes the saves wait longer, not pile up.
+  const schedule = () => {
+    if (timer === null && writing === null && waiting.size > 0) timer = clock.setTimeout(() => void writeWaiting(), everyMs);
+  };
   return {
     save(code, text) {
-      mkdirSync(dir, { recursive: true });
-      const file = path.join(dir, `${code}.json`);
-      writeFileSync(`${file}.tmp`, text);
-      renameSync(`${file}.tmp`, file);
+      waiting.set(code, text);
+      schedule();
+    },
+    async flush() {
+      while (writing || waiting.size > 0) await (writing ?? writeWaiting());
     },
     kept() {
       let names: string[];

@@ -11,7 +11,10 @@ import { homedir, hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MachineLauncher } from '../emulator/launcher.ts';
-import { RoomHub } from '../table/room.ts';
+import type { LauncherHardware } from '../emulator/hardware.ts';
+import { onDevice } from '../table/launcher.ts';
+import { RoomHub, type RoomBoard } from '../table/room.ts';
+import { openDeviceSpec } from './device.ts';
 import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
 import { attachRooms, fileRoomStore, ROOMS_PATH } from './rooms.ts';
 
@@ -227,73 +230,116 @@ export const webCommand: Command = {
     open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
     json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
     rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${ROOMS_PATH}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
+    device: { type: 'string', value: 'KIND:PATH', help: 'a launcher board on this machine is the launcher of a room (one room at a time, until its match is over; the others play with the simulated one): serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
   },
-  examples: ['uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host'],
+  examples: [
+    'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host',
+    'uno-extreme web --host --device serial:/dev/ttyACM0   # friends\' phones around the launcher on this laptop',
+    'uno-extreme web --host --device firmata:/dev/ttyACM0',
+  ],
   async run(args: ParsedArgs): Promise<number> {
-    const port = intOption(args, 'port', 0, 0, 65535);
-    const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
+    // Every flag is checked before the board is opened; the board before anything is built,
+    // served or opened again: a device that cannot be opened leaves every kept room as it was.
+    intOption(args, 'port', 0, 0, 65535);
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-    await ensurePageBuilt(say);
-    const lan = !!args.values.host;
-    let bound = 0;
-    const files = readPage(WEB_DIST);
-    files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
-    const server = createServer(handler(files, () => ownHosts(bound, lan)));
-    const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir());
-    const hub = new RoomHub({
-      store,
-      makeLauncher: (start) => {
-        // Presses come from the players' moves: the launcher's own button would give cards outside the game.
-        const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
-        return { launcher, dispose: () => launcher.detach() };
-      },
-      failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
-    });
-    for (const text of store.kept()) {
-      try {
-        hub.restore(text);
-      } catch (e) {
-        say(`A kept room could not be opened again: ${(e as Error).message}`);
-      }
+    const hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
+    let closing: Promise<void> | undefined;
+    // The motor stopped and the port released: at Ctrl-C or SIGTERM first of all, and whatever else ends the server.
+    const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
+    try {
+      return await serve(args, say, hw, closeBoard);
+    } finally {
+      await closeBoard();
     }
-    const sockets = attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
-    await new Promise<void>((ok, fail) => {
-      server.once('error', (e: NodeJS.ErrnoException) =>
-        fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
-          : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
-      server.listen(port, host, ok);
-    });
-    // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
-    // server as soon as it reads the address stops it cleanly.
-    const stopped = new Promise<void>((done) => {
-      const stop = () => {
-        hub.close();
-        for (const ws of sockets.clients) ws.terminate();
-        sockets.close();
-        server.close(() => done());
-        server.closeAllConnections();
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    bound = (server.address() as { port: number }).port;
-    const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
-    if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
-    else {
-      say(`UNO Extreme is at ${url} (Ctrl-C to stop)`);
-      if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/`);
-    }
-    if (args.values.open) {
-      const opener = browserOpener();
-      if (!opener) say(`No browser to open here (no display, or no xdg-open): open ${url} yourself`);
-      else {
-        const child = spawn(opener.cmd, [...opener.args, url], { detached: true, stdio: 'ignore' });
-        child.on('error', () => say(`Could not start ${opener.cmd}: open ${url} yourself`));
-        child.unref();
-      }
-    }
-    await stopped;
-    return 0;
   },
 };
+
+/** Serves the page and the rooms until Ctrl-C or SIGTERM, then closes the board (`closeBoard`) and writes the rooms' saves. */
+async function serve(args: ParsedArgs, say: (line: string) => void, hw: LauncherHardware | undefined, closeBoard: () => Promise<void>): Promise<number> {
+  const port = intOption(args, 'port', 0, 0, 65535);
+  const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
+  const json = !!args.values.json;
+  await ensurePageBuilt(say);
+  const lan = !!args.values.host;
+  let bound = 0;
+  const files = readPage(WEB_DIST);
+  files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
+  const server = createServer(handler(files, () => ownHosts(bound, lan)));
+  const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir(), {
+    failed: (code, e) => {
+      say(`Room ${code} cannot be kept (${e.message})`);
+      hub.rooms.get(code)?.session?.note(`This game cannot be kept (${e.message})`);
+    },
+  });
+  const hub = new RoomHub({
+    store,
+    makeLauncher: (start) => {
+      // Presses come from the players' moves: the launcher's own button would give cards outside the game.
+      const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    ...(hw ? { board: boardOf(hw) } : {}),
+    failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
+  });
+  for (const text of store.kept()) {
+    try {
+      hub.restore(text);
+    } catch (e) {
+      say(`A kept room could not be opened again: ${(e as Error).message}`);
+    }
+  }
+  const sockets = attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
+        : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
+    server.listen(port, host, ok);
+  });
+  // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
+  // server as soon as it reads the address stops it cleanly.
+  const stopped = new Promise<void>((done) => {
+    const stop = () => {
+      hub.close();
+      for (const ws of sockets.clients) ws.terminate();
+      sockets.close();
+      // The rooms' last saves are written before the server says it has stopped.
+      const closed = new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+      void Promise.all([closeBoard(), closed, store.flush()]).then(() => done());
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  bound = (server.address() as { port: number }).port;
+  const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
+  if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
+  else {
+    say(`UNO Extreme is at ${url} (Ctrl-C to stop)`);
+    if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/`);
+  }
+  if (args.values.open) {
+    const opener = browserOpener();
+    if (!opener) say(`No browser to open here (no display, or no xdg-open): open ${url} yourself`);
+    else {
+      const child = spawn(opener.cmd, [...opener.args, url], { detached: true, stdio: 'ignore' });
+      child.on('error', () => say(`Could not start ${opener.cmd}: open ${url} yourself`));
+      child.unref();
+    }
+  }
+  await stopped;
+  return 0;
+}
+
+/** The board as the rooms' launcher: each round's machine drives it on the real clock, its own button left to the game. */
+function boardOf(hw: LauncherHardware): RoomBoard {
+  return {
+    name: hw.name,
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...onDevice(start), clock: 'real', hardware: hw, ignoreButton: true });
+      // The board outlives the round's machine: the next round, the next room drive it.
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    ...(hw.onNotice ? { onNotice: (l: (m: string) => void) => hw.onNotice!(l) } : {}),
+  };
+}

@@ -12,7 +12,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
+import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 
@@ -21,7 +23,10 @@ export interface RoomClient {
   send(message: ServerMessage): void;
 }
 
-/** Where rooms are kept (a folder of files, a test's map). Throws when it cannot keep one. */
+/**
+ * Where rooms are kept (a folder of files, a test's map). Throws when it cannot keep one; a store
+ * that writes later (the folder of files) says so itself when it could not.
+ */
 export interface RoomStore {
   save(code: string, text: string): void;
 }
@@ -39,8 +44,21 @@ export const realClock: RoomClock = {
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
-export interface RoomHubOptions {
+/** A launcher board on the server's machine: one room at a time plays with it. */
+export interface RoomBoard {
+  /** Its name in messages (`serial:/dev/ttyACM0`). */
+  name: string;
+  /** Makes a round's launcher on the board (the board outlives it, for the next round and room). */
   makeLauncher: LauncherFactory;
+  /** Hears what the board says about itself (noise on its line, a link lost): the room playing with it is told. */
+  onNotice?: (listener: (message: string) => void) => () => void;
+}
+
+export interface RoomHubOptions {
+  /** Makes the simulated launcher of a round. */
+  makeLauncher: LauncherFactory;
+  /** The launcher board on this machine, if any (`web --device`). */
+  board?: RoomBoard;
   store: RoomStore;
   clock?: RoomClock;
   /** How long a person whose connection is gone is waited for before a bot plays for them. */
@@ -60,6 +78,9 @@ const CODE_LENGTH = 5;
 const TOKEN_BYTES = 16;
 const NAME_MAX = 24;
 const DEFAULT_WAIT_MS = 30_000;
+/** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
+export const DEFAULT_PACE_MS = 800;
+const MAX_PACE_MS = 5000;
 
 const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
 
@@ -94,10 +115,35 @@ export class RoomHub {
   private readonly bindings = new Map<RoomClient, Binding>();
   readonly clock: RoomClock;
   readonly waitMs: number;
+  /** The room playing with the board, from its opening to the end of its match. */
+  private boardRoom: Room | null = null;
 
   constructor(readonly o: RoomHubOptions) {
     this.clock = o.clock ?? realClock;
     this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
+    o.board?.onNotice?.((m) => this.boardRoom?.session?.note(m));
+  }
+
+  /**
+   * `settings` with the launcher it gets: the board when asked (or not said, and there is one),
+   * claimed for `code`; refused when this server has none or another room has it.
+   */
+  private launcherFor(settings: RoomSettings, code: string): RoomSettings {
+    const board = this.o.board;
+    const usesLauncher = RULE_SETS[settings.rules].options.launcher;
+    const launcher = settings.launcher ?? (board && usesLauncher ? 'board' : 'simulated');
+    if (launcher === 'board') {
+      if (!board) throw new Refused('this server has no launcher board (start it with uno-extreme web --device serial:PATH): choose the simulated launcher');
+      if (!usesLauncher) throw new Refused(`the ${settings.rules} rules draw from a pile: they have no launcher to put on the board`);
+      const holder = this.boardRoom;
+      if (holder) throw new Refused(`the launcher board ${board.name} is in room ${holder.code} until its match is over: choose the simulated launcher for this room`);
+    }
+    return { ...settings, launcher };
+  }
+
+  /** `room` is done with the board (its match is over, or it closed). */
+  releaseBoard(room: Room): void {
+    if (this.boardRoom === room) this.boardRoom = null;
   }
 
   /** Does what `message` from `client` asks, or refuses it to `client` alone with the reason. */
@@ -115,7 +161,9 @@ export class RoomHub {
     if (m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume') {
       if (bound) throw new Refused(`this connection is already in room ${bound.room.code}`);
       if (m.type === 'create') {
-        const room = new Room(this, this.newCode(), checkSettings(m.settings), newToken());
+        const code = this.newCode();
+        const room = new Room(this, code, this.launcherFor(checkSettings(m.settings), code), newToken());
+        if (room.settings.launcher === 'board') this.boardRoom = room;
         this.rooms.set(room.code, room);
         this.bind(client, { room, role: 'host' });
         client.send({ type: 'created', code: room.code, token: room.hostToken });
@@ -192,9 +240,14 @@ export class RoomHub {
   restore(text: string): Room {
     const saved = parseRoomSave(text);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
-    const room = new Room(this, saved.code, saved.settings, saved.hostToken);
+    // A room kept with the board plays on with it when it is here and free, else with the simulated launcher.
+    const wanted = saved.settings.launcher === 'board';
+    const onBoard = wanted && this.o.board !== undefined && this.boardRoom === null;
+    const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
+    if (onBoard) this.boardRoom = room;
     this.rooms.set(room.code, room);
     room.resume(saved);
+    if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
     return room;
   }
 
@@ -228,7 +281,13 @@ function checkSettings(s: RoomSettings): RoomSettings {
   if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw new Refused('players must be a whole number from 2 to 10');
   if (!BOT_KIND_NAMES.includes(s.bots)) throw new Refused(`unknown bot "${String(s.bots)}": use one of ${BOT_KIND_NAMES.join(', ')}`);
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
-  return { rules: s.rules, profile: s.profile, players: s.players, bots: s.bots, ...(s.target !== undefined ? { target: s.target } : {}) };
+  if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw new Refused(`unknown launcher "${String(s.launcher)}": use board or simulated`);
+  if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw new Refused(`the pace must be a whole number of ms from 0 to ${MAX_PACE_MS}`);
+  return {
+    rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
+    ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+  };
 }
 
 function checkName(name: unknown): string {
@@ -247,6 +306,13 @@ export class Room {
   private standIns = new Map<number, Bot>();
   private flushing = false;
   private closed = false;
+  /** The pause after a move under way ({@link pace}): ended at once when the room closes. */
+  private pacing: { timer: unknown; end: () => void } | null = null;
+  /** The launcher as the table screen and the phones draw it; the presser is whoever the game asks to press. */
+  private readonly launcher = new LauncherOnTableWatch(() => {
+    const p = this.session?.state.pending;
+    return p?.kind === 'press' ? p.seat : undefined;
+  }, () => this.changed());
 
   constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string) {}
 
@@ -349,14 +415,39 @@ export class Room {
   }
 
   private begin(match: MatchState, meta: PlayMeta): void {
+    const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
     const session = new MatchSession({
-      match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: this.hub.o.makeLauncher, autosave: true,
+      match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
       store: { save: (game) => this.keep(game) },
+      afterMove: (move) => this.pace(move),
     });
     this.session = session;
     session.subscribe((e) => this.heard(e));
-    session.run().catch((e: Error) => this.hub.o.failed?.(this.code, e));
+    session.run().catch((e: Error) => {
+      this.hub.releaseBoard(this);
+      this.hub.o.failed?.(this.code, e);
+    });
     this.changed();
+  }
+
+  /**
+   * Waits, after a move, for the people to follow it: after a bot's move (a stand-in's too) and
+   * after each press of the launcher, not after a person's own move. A burst of the simulated
+   * launcher took no time here: the table screen plays it over its length, and the next move
+   * waits that long too. Only when moves are sent changes: the moves are the same at any pace.
+   */
+  private pace(move: Move): Promise<void> {
+    const paceMs = this.settings.paceMs ?? DEFAULT_PACE_MS;
+    const byPerson = move.type !== 'launcher' && this.people[move.seat] !== undefined && !this.standIns.has(move.seat);
+    if (paceMs === 0 || byPerson) return Promise.resolve();
+    const simulated = move.type === 'launcher' && this.session?.launcher?.clock ? (this.launcher.snapshot()?.press?.ms ?? 0) : 0;
+    return new Promise((done) => {
+      const end = () => {
+        this.pacing = null;
+        done();
+      };
+      this.pacing = { timer: this.hub.clock.setTimeout(end, paceMs + simulated), end };
+    });
   }
 
   private keep(game: string): void {
@@ -368,8 +459,19 @@ export class Room {
   }
 
   private heard(e: TableEvent): void {
+    if (e.type === 'launcher') this.follow(e.launcher);
+    if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
     this.changed();
+  }
+
+  /** The round's launcher: drawn for the clients; what a board asks of the people (a reload, a jam) said in the events. */
+  private follow(l: MachineLauncher): void {
+    this.launcher.follow(l);
+    const note = (line: string) => this.session?.note(line);
+    l.onAttention(note);
+    l.on('offline', () => l.lostForGood === null && note('The launcher went offline: waiting for it to come back'));
+    l.on('online', () => note('The launcher is back online'));
   }
 
   move(seat: number, id: unknown, choice: unknown): void {
@@ -443,24 +545,28 @@ export class Room {
     return names.map((name, seat) => ({ name, status: this.status(seat) }));
   }
 
-  /** Something changed: every client is sent its view once, after the change's other effects. */
+  /**
+   * Something changed: every client is sent its view once this turn of the event loop is over, so
+   * that what one message sets going (a move, the launcher's answer, the next question) goes out
+   * as one view, not one per step.
+   */
   private changed(): void {
     if (this.flushing) return;
     this.flushing = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.flushing = false;
-      for (const c of this.clients) this.sendTo(c);
+      const seats = this.seats();
+      for (const c of this.clients) this.sendTo(c, seats);
     });
   }
 
   /** Sends `client` what it may see now. */
-  sendTo(client: RoomClient): void {
-    const seats = this.seats();
+  sendTo(client: RoomClient, seats = this.seats()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s) }
-      : { type: 'view', code: this.code, seats, view: s.viewOf(seat) };
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s), launcher: this.launcher.snapshot() }
+      : { type: 'view', code: this.code, seats, view: s.viewOf(seat), launcher: this.launcher.snapshot() };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }
@@ -469,6 +575,13 @@ export class Room {
     this.closed = true;
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
+    this.launcher.stop();
+    this.hub.releaseBoard(this);
+    // The round loop waiting out a pause goes on to find its session stopped, and ends.
+    if (this.pacing) {
+      this.hub.clock.clearTimeout(this.pacing.timer);
+      this.pacing.end();
+    }
   }
 }
 

@@ -18,6 +18,19 @@ export interface RoomSettings {
   players: number;
   /** The bots that play the seats nobody took, and the seats whose person is away. */
   bots: BotKind;
+  /**
+   * What the room's presses drive: `board`, the launcher board on the server's machine
+   * (`uno-extreme web --device`), or `simulated`. Absent: the board when the server has one,
+   * else the simulated launcher. The board is one room's at a time, from the room's opening to
+   * the end of its match: a room asking for it meanwhile is refused, saying which room has it.
+   */
+  launcher?: 'board' | 'simulated';
+  /**
+   * The pause after each move a bot makes and each press of the launcher, ms (0..5000; absent:
+   * 800), so that the people at the table can follow the round; a simulated burst adds its own
+   * length. 0 plays at once (tests, the benchmark). A person's own move is not paused after.
+   */
+  paceMs?: number;
 }
 
 /** A client's message. */
@@ -66,6 +79,81 @@ export interface RoomSeat {
 /** The table as the table screen sees it: a seat's view without any hand, question or seat of its own. */
 export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message'>;
 
+/**
+ * The last press of the launcher, as everyone at the table may follow it: who pressed, who takes
+ * the cards, how many came out (a count: which cards is their taker's alone to see, in their hand).
+ * Its fields are those of the one-player page's `PressStory` (web/src/launcher/watch.ts), so the
+ * page's words for a press (`story`) read it as they are.
+ */
+export interface LauncherPress {
+  /** The ding this press was (the `dings` count when it rang): a client animates each id once. */
+  id: number;
+  /** The seat the launcher faced: who takes what came out. */
+  seat: number;
+  /** Who pressed: a card left sticking out is theirs (the rules), whoever the launcher faced. */
+  presser: number;
+  /** Whether the launcher decided to fire (null until it has). */
+  fired: boolean | null;
+  /** Cards out so far, a card left sticking out among them. */
+  cards: number;
+  /** The burst's last card was left sticking out (it goes to `presser`). */
+  halfOut: boolean;
+  /** The roller jammed during this press. */
+  jam: boolean;
+  /** The launcher was or ran empty. */
+  empty: boolean;
+  /** The motor's start sagged the batteries: the unit reset and gave nothing. */
+  brownout: boolean;
+  /** The press is over (the launcher at rest again). */
+  done: boolean;
+  /** How long it took on the launcher's clock, from the press until it was ready again, ms (null until done): the table screen plays its animation over it. */
+  ms: number | null;
+}
+
+/**
+ * The launcher in the middle of the table, as everyone may see and hear it: where it aims, each
+ * ding, each press and what came of it, the reloads, a jam, the batteries and the lid. Counts only:
+ * no card of the launcher's leaves the server. Counters (`dings`, a press's and a reload's `id`)
+ * only grow over the whole game, rounds and reconnections included, so a client that sees a
+ * larger one than it last did plays the sound or the animation once. Its fields are a superset of
+ * the one-player page's `Shown` (web/src/launcher/watch.ts).
+ */
+export interface LauncherOnTable {
+  /** The device behind it: `simulated`, or a board's (`serial:/dev/ttyACM0`, `firmata:…`). */
+  device: string;
+  /** The seat it faces, or is turning to while `turning`. */
+  aimSeat: number;
+  turning: boolean;
+  /** How long the turn under way takes from its start, ms. */
+  aimTravelMs: number;
+  /** Cards inside (a count: their order is no one's to see). */
+  supply: number;
+  lidOpen: boolean;
+  /** A card is stuck in the mouth now: presses are ignored until the lid is opened. */
+  jammed: boolean;
+  /** The batteries' voltage now. */
+  volts: number;
+  /** The low-battery warning was given, at this voltage (null: not yet). */
+  lowBattery: number | null;
+  /** The batteries gave out. */
+  dead: boolean;
+  /** The motor runs. */
+  running: boolean;
+  /** Correct presses so far, each one a ding. */
+  dings: number;
+  /**
+   * The last ding's length, ms, when the profile's ding quickens at each empty press
+   * (`dingPulse`); null when every ding is the same.
+   */
+  dingMs: number | null;
+  /** The last ding's pace against the profile's first ding: 1, or less for a quickening ding (the bell and the button's light run at it). */
+  dingPace: number;
+  /** The last press (null before the first). */
+  press: LauncherPress | null;
+  /** The last reload since the last press: the discard pile shuffled in (`cards`), and the count inside then; `id` counts the reloads. */
+  reload: { id: number; cards: number; supply: number } | null;
+}
+
 /** A server's message. */
 export type ServerMessage =
   /** The room is open: its code, and the host's secret token (kept by the table screen, never shown). */
@@ -74,10 +162,13 @@ export type ServerMessage =
   | { type: 'seated'; code: string; seat: number; token: string }
   /** The seats before the game starts. */
   | { type: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
-  /** A person's view: their own hand and question, the others as counts. */
-  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView }
-  /** The table screen's view: no hand at all. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView }
+  /**
+   * A person's view: their own hand and question, the others as counts, and the launcher (null in
+   * a rule set with a draw pile, or before it is first on the table).
+   */
+  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null }
+  /** The table screen's view: no hand at all; the launcher as in `view`. */
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null }
   /** What the sender asked for was refused, and changed nothing. */
   | { type: 'refused'; reason: string }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */

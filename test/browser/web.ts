@@ -100,12 +100,13 @@ export interface OpenPage {
  * A fresh page (its own storage) on the game, at `instant` speed unless told otherwise: the
  * bots and the launcher take no time, so a test waits only on what the page shows. `init`: a
  * script to run in the page before its own. Its context (the page and its storage) is closed
- * when the running test finishes, passed or failed.
+ * when the running test finishes, passed or failed; with `shared`, opened in a `beforeAll` for
+ * several tests, by the caller (in its `afterAll`).
  */
-export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant'; init?: string } = {}): Promise<OpenPage> {
-  const { speed = 'instant', init, ...ctx } = o;
+export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant'; init?: string; shared?: boolean } = {}): Promise<OpenPage> {
+  const { speed = 'instant', init, shared = false, ...ctx } = o;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
-  onTestFinished(() => context.close());
+  if (!shared) onTestFinished(() => context.close());
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

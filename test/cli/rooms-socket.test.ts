@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE } from '../../cli/rooms.ts';
+import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE, type FileRoomStore } from '../../cli/rooms.ts';
 import { handler, ownHosts } from '../../cli/web.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
@@ -19,7 +19,8 @@ import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roo
 import { startWeb } from '../browser/web.ts';
 import { checkSecrets, choice } from '../table/players.ts';
 
-const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' };
+/** The room's clock stands still: no pause after the bots' moves. */
+const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
@@ -60,6 +61,8 @@ async function serve(store: Map<string, string> | RoomStore = new Map(), flood =
     hub.close();
     for (const ws of sockets.clients) ws.terminate();
     await new Promise<void>((ok) => server.close(() => ok()));
+    // As `web` does: the saves still waiting are written before it has stopped.
+    if (!(store instanceof Map) && 'flush' in store) await (store as FileRoomStore).flush();
   };
   stops.push(stop);
   return { hub, port, sent, stop, room: () => hub.rooms.values().next().value as Room };

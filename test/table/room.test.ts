@@ -7,11 +7,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { Room, RoomHub, type RoomClient, type RoomClock } from '../../table/room.ts';
+import { Room, RoomHub, type RoomBoard, type RoomClient, type RoomClock } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import type { Move } from '../../game/index.ts';
 import { checkSecrets, choice, lastView } from './players.ts';
 
-const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic' };
+/** No pause after the bots' moves (one test paces a room on its clock). */
+const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
+
+/** Resolves once the views of what happened so far have been sent (at the end of the event loop's turn). */
+const flushed = () => new Promise<void>((done) => setImmediate(done));
 
 /** A clock that moves only when the test says. */
 function manualClock() {
@@ -36,10 +41,10 @@ function manualClock() {
   return { clock, advance, pending: () => timers.size };
 }
 
-function hubWith(store = new Map<string, string>(), clock = manualClock().clock) {
+function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
   return new RoomHub({
     store: { save: (code, text) => void store.set(code, text) },
-    clock, waitMs: 20_000, seed: () => 5,
+    clock, waitMs: 20_000, seed: () => 5, ...(board ? { board } : {}),
     makeLauncher: (start) => {
       const launcher = new MachineLauncher({ ...start, ignoreButton: true });
       return { launcher, dispose: () => launcher.detach() };
@@ -81,10 +86,10 @@ class Client implements RoomClient {
 }
 
 /** A room with its host and three people seated (the fourth seat a bot's). */
-function threeAndABot(hub = hubWith()) {
+function threeAndABot(hub = hubWith(), paceMs = 0) {
   const room = () => hub.rooms.values().next().value;
   const host = new Client(hub, room);
-  host.say({ type: 'create', settings });
+  host.say({ type: 'create', settings: { ...settings, paceMs } });
   const people = ['Ana', 'Ben', 'Cy'].map((name) => {
     const c = new Client(hub, room);
     c.say({ type: 'join', code: host.code, name });
@@ -100,7 +105,7 @@ async function untilQuestion(room: Room): Promise<void> {
       const off = room.session!.subscribe((e) => e.type === 'question' && (off(), done()));
     });
   }
-  await Promise.resolve();
+  await flushed();
 }
 
 /** Resolves when the table screen sees the phase `phase`. */
@@ -128,7 +133,7 @@ describe('rooms', () => {
       expect(p.refusals()).toEqual([]);
       expect(p.hidden).toBeGreaterThan(0);
     }
-    await Promise.resolve();
+    await flushed();
     const table = lastView(host.inbox)!;
     expect(table.type).toBe('table');
     expect(table.view.phase).toBe('roundOver');
@@ -139,6 +144,73 @@ describe('rooms', () => {
     const dealt = untilPhase(r, 'playing');
     people[1].say({ type: 'next' });
     await dealt;
+    r.close();
+  });
+
+  it('paced: each bot move and each press waits on the room\'s clock, a person\'s own move does not; the game is the same unpaced', async () => {
+    const PACE = 800;
+    const { clock, advance } = manualClock();
+    const { host, people, room } = threeAndABot(hubWith(new Map(), clock), PACE);
+    host.say({ type: 'start' });
+    const r = room();
+    const moves: { at: number; move: Move }[] = [];
+    r.session!.subscribe((e) => e.type === 'moved' && moves.push({ at: clock.now(), move: e.move }));
+    // The room's clock moves only here, 50 ms at a time, once what it set going has settled.
+    while (r.session!.phase === 'playing') {
+      await flushed();
+      advance(50);
+    }
+    const gaps = moves.slice(1).map((m, i) => ({ after: moves[i].move, ms: m.at - moves[i].at }));
+    const byBot = gaps.filter((g) => g.after.type !== 'launcher' && g.after.seat === 3);
+    const presses = gaps.filter((g) => g.after.type === 'launcher');
+    const own = gaps.filter((g) => g.after.type !== 'launcher' && g.after.seat < 3);
+    expect(byBot.length).toBeGreaterThan(0);
+    expect(presses.length).toBeGreaterThan(0);
+    for (const g of [...byBot, ...presses]) expect(g.ms, JSON.stringify(g.after)).toBeGreaterThanOrEqual(PACE);
+    // A burst of the simulated launcher adds its length (a press that gave cards took more than its ding).
+    expect(presses.some((g) => g.ms > PACE + 100)).toBe(true);
+    expect(own.some((g) => g.ms < 50)).toBe(true);
+    // The same seed and the same answers, unpaced: the same game, byte for byte.
+    const fast = threeAndABot(hubWith(), 0);
+    fast.host.say({ type: 'start' });
+    await untilPhase(fast.room(), 'roundOver');
+    expect(fast.room().session!.saveText()).toBe(r.session!.saveText());
+    for (const p of people) expect(p.refusals()).toEqual([]);
+    r.close();
+    fast.room().close();
+  });
+
+  it('the table screen and the phones are sent the launcher: each press under its id with its seat and count, no card', async () => {
+    const { clock, advance } = manualClock();
+    const { host, people, room } = threeAndABot(hubWith(new Map(), clock), 800);
+    host.say({ type: 'start' });
+    const r = room();
+    // The game's presses, in order: who pressed, who took the cards, how many.
+    const presses: { presser: number; seat: number; cards: number }[] = [];
+    r.session!.subscribe((e) => {
+      if (e.type !== 'moved' || e.move.type !== 'launcher') return;
+      const press = e.events.find((x) => x.type === 'press');
+      presses.push({ presser: e.move.seat, seat: press?.type === 'press' ? press.aimAt : -1, cards: e.move.cards.length });
+    });
+    while (r.session!.phase === 'playing') {
+      await flushed();
+      advance(50);
+    }
+    await flushed();
+    expect(presses.length).toBeGreaterThan(0);
+    const shown = new Map<number, unknown>();
+    for (const m of host.inbox) {
+      if (m.type !== 'table' || !m.launcher?.press?.done) continue;
+      const { id, presser, seat, cards } = m.launcher.press;
+      shown.set(id, { presser, seat, cards });
+    }
+    // Paced, every press reached the table screen on its own, as the game made it.
+    expect([...shown.keys()]).toEqual(presses.map((_, i) => i + 1));
+    expect([...shown.values()]).toEqual(presses);
+    const last = lastView(host.inbox)!;
+    expect(last.launcher).toMatchObject({ device: 'simulated', dings: presses.length, supply: r.session!.state.supply.length, lidOpen: false, jammed: false });
+    // The phones see the same launcher as the table screen.
+    for (const p of people) expect(lastView(p.inbox)!.launcher).toEqual(last.launcher);
     r.close();
   });
 
@@ -183,7 +255,7 @@ describe('rooms', () => {
       'the round is still being played',
     ]);
     expect(host.refusals()).toEqual(['the table screen has no seat to play', `this connection is already in room ${host.code}`]);
-    await Promise.resolve();
+    await flushed();
     // Nothing changed, and nobody else was told anything.
     expect(r.session!.saveText()).toBe(before);
     expect(r.session!.question).toBe(q);
@@ -206,10 +278,12 @@ describe('rooms', () => {
     thief.say({ type: 'table', code: host.code, token: other.token });
     expect(thief.refusals()).toEqual([`that token holds no seat in room ${other.code}`, `that token is not room ${host.code}'s table token`]);
     const bad = new Client(hub, room);
+    bad.say({ type: 'create', settings: { ...settings, paceMs: 5001 } });
     bad.say({ type: 'create', settings: { ...settings, rules: 'nope' } });
     bad.say({ type: 'join', code: host.code, name: 'Ana' });
-    expect(bad.refusals()[0]).toMatch(/^unknown rule set "nope"/);
-    expect(bad.refusals()[1]).toBe(`room ${host.code} is full (4 seats)`);
+    expect(bad.refusals()[0]).toBe('the pace must be a whole number of ms from 0 to 5000');
+    expect(bad.refusals()[1]).toMatch(/^unknown rule set "nope"/);
+    expect(bad.refusals()[2]).toBe(`room ${host.code} is full (4 seats)`);
   });
 
   it('a person gone is waited for with a countdown, then played by a bot until they come back with their token', async () => {
@@ -221,15 +295,14 @@ describe('rooms', () => {
     const ben = people[1];
     ben.auto = false;
     hub.leave(ben);
-    await Promise.resolve();
+    await flushed();
     expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'away', msLeft: 20_000 });
     advance(5_000);
     // The game waits for Ben: while asked, nobody answers for him.
     await new Promise<void>((done) => {
       const off = r.session!.subscribe((e) => e.type === 'question' && e.question.seat === 1 && (off(), done()));
     });
-    await Promise.resolve();
-    await Promise.resolve();
+    await flushed();
     const q = r.session!.question!;
     expect(q.seat).toBe(1);
     expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'away', msLeft: 15_000 });
@@ -240,7 +313,7 @@ describe('rooms', () => {
       const off = r.session!.subscribe((e) => e.type === 'answered' && e.seat === 1 && (off(), done()));
     });
     expect(r.session!.questionsAsked).toBeGreaterThanOrEqual(answeredBefore);
-    await Promise.resolve();
+    await flushed();
     expect(lastView(host.inbox)!.seats[1].status).toEqual({ kind: 'standIn' });
     // Ben comes back on a new connection with his token, and plays his own seat again.
     const back = new Client(hub, room);
@@ -251,8 +324,7 @@ describe('rooms', () => {
       const off = r.session!.subscribe((e) => e.type === 'question' && e.question.seat === 1 && (off(), done(e.question.id)));
     });
     const id = await myTurn;
-    await Promise.resolve();
-    await Promise.resolve();
+    await flushed();
     expect(r.session!.question!.id).toBe(id);
     const v = lastView(back.inbox)!;
     expect(v.type === 'view' && v.view.question?.id).toBe(id);
@@ -271,7 +343,7 @@ describe('rooms', () => {
     people[2].say({ type: 'uno', armed: true });
     expect(people[2].refusals()).toEqual(['join a room first (its code and your name)']);
     await untilPhase(room(), 'roundOver');
-    await Promise.resolve();
+    await flushed();
     expect(lastView(host.inbox)!.seats[2].status).toEqual({ kind: 'removed' });
     room().close();
   });
@@ -311,6 +383,84 @@ describe('rooms', () => {
     await untilPhase(room, 'roundOver');
     expect(room.session!.match.rounds.length).toBe(1);
     room.close();
+  });
+
+  it('the board on the server\'s machine is one room\'s until its match is over; the others are refused it, or play simulated', async () => {
+    /** A board whose rounds' launchers are simulated ones, named as a board is, counted. */
+    const made: string[] = [];
+    const board: RoomBoard = {
+      name: 'serial:/dev/ttyFAKE',
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        made.push('board');
+        return { launcher, dispose: () => launcher.detach() };
+      },
+    };
+    const hub = hubWith(new Map(), manualClock().clock, board);
+    const room = (code: string) => hub.rooms.get(code)!;
+    const host = new Client(hub, () => room(host.code));
+    host.say({ type: 'create', settings: { ...settings, players: 2, target: 1 } });
+    expect(room(host.code).settings.launcher).toBe('board');
+    const second = new Client(hub, () => undefined);
+    second.say({ type: 'create', settings });
+    second.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(second.refusals()).toEqual([
+      `the launcher board serial:/dev/ttyFAKE is in room ${host.code} until its match is over: choose the simulated launcher for this room`,
+      `the launcher board serial:/dev/ttyFAKE is in room ${host.code} until its match is over: choose the simulated launcher for this room`,
+    ]);
+    second.say({ type: 'create', settings: { ...settings, launcher: 'simulated' } });
+    expect(room(second.code).settings.launcher).toBe('simulated');
+    const classic = new Client(hub, () => undefined);
+    classic.say({ type: 'create', settings: { ...settings, rules: 'classic', launcher: 'board' } });
+    classic.say({ type: 'create', settings: { ...settings, rules: 'classic' } });
+    expect(classic.refusals()).toEqual(['the classic rules draw from a pile: they have no launcher to put on the board']);
+    expect(room(classic.code).settings.launcher).toBe('simulated');
+    // The board's room plays its match (to 1 point: one round) on the board, then lets it go.
+    const ana = new Client(hub, () => room(host.code));
+    ana.say({ type: 'join', code: host.code, name: 'Ana' });
+    host.say({ type: 'start' });
+    await untilPhase(room(host.code), 'matchOver');
+    expect(made.length).toBeGreaterThan(0);
+    const third = new Client(hub, () => undefined);
+    third.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(third.refusals()).toEqual([]);
+    expect(room(third.code).settings.launcher).toBe('board');
+    // A server without a board refuses it, and a room kept with one opens again simulated, saying so.
+    const bare = hubWith();
+    const asking = new Client(bare, () => undefined);
+    asking.say({ type: 'create', settings: { ...settings, launcher: 'board' } });
+    expect(asking.refusals()).toEqual(['this server has no launcher board (start it with uno-extreme web --device serial:PATH): choose the simulated launcher']);
+    const store = new Map<string, string>();
+    const kept = hubWith(store, manualClock().clock, board);
+    const keeper = threeAndABot(kept);
+    keeper.host.say({ type: 'start' });
+    expect(keeper.room().settings.launcher).toBe('board');
+    kept.close();
+    const reopened = bare.restore(store.get(keeper.host.code)!);
+    expect(reopened.settings.launcher).toBe('simulated');
+    expect(reopened.session!.log.at(-1)).toBe('The launcher board is not on this server now: this room plays on with the simulated launcher');
+    for (const h of [hub, bare]) h.close();
+  });
+
+  it('a room closed during a pause ends its round there', async () => {
+    const { clock, advance, pending } = manualClock();
+    const hub = hubWith(new Map(), clock);
+    const { host, room } = threeAndABot(hub, 800);
+    host.say({ type: 'start' });
+    const r = room();
+    let moved = 0;
+    r.session!.subscribe((e) => e.type === 'moved' && moved++);
+    while (pending() === 0) {
+      await flushed();
+      advance(50);
+    }
+    const at = moved;
+    hub.close();
+    expect(pending()).toBe(0);
+    advance(10_000);
+    await flushed();
+    expect(moved).toBe(at);
+    expect(r.session!.launcher).toBeNull();
   });
 
   it('a room closed (the server stopping) waits for nobody whose socket closes after', () => {

@@ -10,6 +10,7 @@ import { openingLine, roundEndText } from '../../table/words.ts';
 import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
+import { seatDegrees, useFreeMiddle } from './ring.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
 
 function turnText(s: GameState, names: readonly string[], me: number): string {
@@ -103,79 +104,86 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
     return `${names[seat]}: ${n} ${n === 1 ? 'card' : 'cards'}, ${scores[seat]} points${isTurn(seat) ? ', playing now' : ''}${s.out[seat] ? ', out' : ''}`;
   };
   const clockwise = s.direction === 1;
+  // The pile and the launcher in the room the seats and the arrows around the table leave.
+  const ring = useRef<HTMLDivElement>(null);
+  useFreeMiddle(ring, '.others .seat, .direction-ring .arrow', 8);
 
   return (
     <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>
-      <section class="others" aria-label="Other players">
-        {others.map((seat, i) => (
-          <div
-            class={seatClass(seat)} data-seat-area={seat} key={seat} role="group" aria-label={seatName(seat)}
-            aria-current={isTurn(seat) ? 'true' : undefined}
-            // Where the seat sits on the far half of the oval: 0 at its ends, 1 at its top.
-            style={{ '--arc': Math.sin((Math.PI * (i + 1)) / (others.length + 1)).toFixed(3) }}
-          >
-            {isTurn(seat) && <span class="now" aria-hidden="true">▶ playing</span>}
-            <h3>{names[seat]}</h3>
-            <p>
-              <span class="count">{s.hands[seat].length} {s.hands[seat].length === 1 ? 'card' : 'cards'}</span> · {scores[seat]} pts
-              {s.uno === seat && <span class="badge warn"> no UNO!</span>}
-              {s.out[seat] && <span class="badge"> out</span>}
-            </p>
-            {s.shown && (
-              <ul class="shown" aria-label={`${names[seat]}'s hand`}>
-                {s.hands[seat].map((id) => <li key={id}><MiniCard id={id} /></li>)}
-              </ul>
-            )}
-          </div>
-        ))}
-      </section>
-
-      <section class="centre" aria-label="Table">
-        {/* The oval table's rim, and the way play goes around it (you at the bottom, the others
-            on the far side in the order of play): arrows along the rim, turned round on a Reverse. */}
+      <div class="ring" ref={ring} style={{ '--players': s.players }}>
+        {/* The oval table, the others around it clockwise in the order of play (you at the
+            bottom), and the way play goes drawn on its rim between the seats, turned round on a Reverse. */}
+        <section class="others" aria-label="Other players">
+          {others.map((seat) => (
+            <div
+              class={seatClass(seat)} data-seat-area={seat} key={seat} role="group" aria-label={seatName(seat)}
+              aria-current={isTurn(seat) ? 'true' : undefined}
+              style={{ '--angle': `${seatDegrees(seat, s.players, me)}deg` }}
+            >
+              {isTurn(seat) && <span class="now" aria-hidden="true">▶ playing</span>}
+              <h3>{names[seat]}</h3>
+              <p>
+                <span class="count">{s.hands[seat].length} {s.hands[seat].length === 1 ? 'card' : 'cards'}</span><span class="pts"> · {scores[seat]} pts</span>
+                {s.uno === seat && <span class="badge warn"> no UNO!</span>}
+                {s.out[seat] && <span class="badge"> out</span>}
+              </p>
+              {s.shown && (
+                <ul class="shown" aria-label={`${names[seat]}'s hand`}>
+                  {s.hands[seat].map((id) => <li key={id}><MiniCard id={id} /></li>)}
+                </ul>
+              )}
+            </div>
+          ))}
+        </section>
         <div class={`direction-ring ${clockwise ? 'cw' : 'ccw'}`} role="img" aria-label={`Play goes ${clockwise ? 'clockwise' : 'counter-clockwise'}`} data-direction={s.direction}>
-          {['top', 'right', 'bottom', 'left'].map((side) => <span key={side} class={`arrow ${side}`} aria-hidden="true">➜</span>)}
+          {/* One arrow between each two neighbours, you included, pointing to the one who plays next. */}
+          {Array.from({ length: s.players }, (_, i) => (
+            <span key={i} class="arrow" aria-hidden="true" style={{ '--angle': `${seatDegrees(me, s.players, me) + ((i + 0.5) * 360) / s.players}deg` }}>➜</span>
+          ))}
         </div>
-        <div class="pile">
-          <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
-            <CardFace id={top} named={card(top).colour === null ? s.colour : null} />
-          </div>
-          <dl class="facts">
-            <div>
-              <dt>Colour</dt>
-              <dd class={`colour-chip c-${s.colour ?? 'wild'}`} data-colour={s.colour ?? ''}>
-                {s.colour ? `${COLOUR_SYMBOL[s.colour]} ${capital(s.colour)}` : 'being named'}
-              </dd>
+
+        <section class="centre" aria-label="Table">
+          <div class="pile">
+            <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
+              <CardFace id={top} named={card(top).colour === null ? s.colour : null} />
             </div>
-            <div>
-              <dt>Direction</dt>
-              <dd>{s.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd>
-            </div>
-            <div>
-              <dt>Turn</dt>
-              <dd class="turn" data-turn={s.pending ? s.pending.seat : s.turn}>{turnText(s, names, me)}</dd>
-            </div>
-            {!launcherOn && (
+            <dl class="facts">
               <div>
-                <dt>Draw pile</dt>
-                <dd>{s.supply.length} cards</dd>
+                <dt>Colour</dt>
+                <dd class={`colour-chip c-${s.colour ?? 'wild'}`} data-colour={s.colour ?? ''}>
+                  {s.colour ? `${COLOUR_SYMBOL[s.colour]} ${capital(s.colour)}` : 'being named'}
+                </dd>
               </div>
-            )}
-          </dl>
-        </div>
-        {launcherOn && session.launcher ? (
-          <LauncherView
-            launcher={session.launcher}
-            names={names}
-            me={me}
-            canPress={!!press && !session.busy}
-            pressLabel={pressLabel(s, me, names) ?? (press ? 'Your turn: press instead of playing' : '')}
-            onPress={() => press && session.answer(press)}
-            presser={s.pending?.kind === 'press' ? s.pending.seat : undefined}
-            sound={sound}
-          />
-        ) : null}
-      </section>
+              <div>
+                <dt>Direction</dt>
+                <dd>{s.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd>
+              </div>
+              <div>
+                <dt>Turn</dt>
+                <dd class="turn" data-turn={s.pending ? s.pending.seat : s.turn}>{turnText(s, names, me)}</dd>
+              </div>
+              {!launcherOn && (
+                <div>
+                  <dt>Draw pile</dt>
+                  <dd>{s.supply.length} cards</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+          {launcherOn && session.launcher ? (
+            <LauncherView
+              launcher={session.launcher}
+              names={names}
+              me={me}
+              canPress={!!press && !session.busy}
+              pressLabel={pressLabel(s, me, names) ?? (press ? 'Your turn: press instead of playing' : '')}
+              onPress={() => press && session.answer(press)}
+              presser={s.pending?.kind === 'press' ? s.pending.seat : undefined}
+              sound={sound}
+            />
+          ) : null}
+        </section>
+      </div>
 
       <div class={seatClass(me)} data-seat-area={me} role="group" aria-label={seatName(me)} aria-current={isTurn(me) ? 'true' : undefined}>
         <Hand
