@@ -73,7 +73,7 @@ function leaks(p: RoomPage): string[] {
       }
       for (const id of cardIds(text)) if (!allowed.has(id)) out.push(`${id} in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
       // The supply is a count, never a list.
-      if (/"supply"\s*:/.test(text)) out.push(`a supply in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
+      if (/"supply"\s*:\s*\[/.test(text)) out.push(`a supply in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
     }
   }
   return out;
@@ -134,21 +134,17 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect(await axeProblems(table.page)).toEqual([]);
     await table.page.getByRole('button', { name: /^Start the game/ }).click();
     await table.page.locator('.room-game').waitFor();
-    // The table screen shows every seat with its count and no hand, all of it in the window at
-    // a laptop's sizes, with names for screen readers.
+    // The table screen shows every seat with its count and no hand.
     await expect(table.page.locator('.room-seat').count()).resolves.toBe(4);
     await expect(table.page.locator('.hand, button.card').count()).resolves.toBe(0);
-    for (const [width, height] of [[1920, 1080], [1280, 800]] as const) {
-      await table.page.setViewportSize({ width, height });
-      await expect(outside(table.page, '.room-seat, .room-centre > *, .room-events h2'), `${width}×${height}`).resolves.toEqual([]);
-    }
-    expect(await axeProblems(table.page)).toEqual([]);
 
     const moves = await playRound(table, phones);
     expect(moves).toBeGreaterThan(3);
     // The score table, on the table screen and on every phone.
     const over = table.page.getByRole('dialog', { name: /^Round 1 over: / });
-    await over.waitFor();
+    await over.waitFor().catch((e: Error) => {
+      throw new Error(`${e.message}\n  the table screen: ${lastOf(table, 'table')?.view.phase}, its errors: ${table.errors.join(' | ')}`);
+    });
     const totals = lastOf(table, 'table')!.view.totals;
     expect(totals.some((t) => t > 0)).toBe(true);
     await expect(over.locator('.room-totals td').allInnerTexts()).resolves.toEqual(totals.map(String));
@@ -194,9 +190,6 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     // The host deals the next round from the score table: the phones get their new hands.
     await table.page.getByRole('button', { name: 'Deal the next round' }).click();
     for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
-    // A phone's page fits 390×844 and names what it shows.
-    await expect(outside(phones[0].page, '.seat-play *')).resolves.toEqual([]);
-    expect(await axeProblems(phones[0].page)).toEqual([]);
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
   }, ROOM_ROUND_MS);
 
@@ -219,6 +212,16 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
   it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
     const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
     const seat = 1;
+    // The table screen in the window at a laptop's sizes, a phone's page at 390×844, each with
+    // names for screen readers.
+    for (const [width, height] of [[1920, 1080], [1280, 800]] as const) {
+      await table.page.setViewportSize({ width, height });
+      await expect(outside(table.page, '.room-seat, .room-centre > *, .room-events h2'), `${width}×${height}`).resolves.toEqual([]);
+    }
+    expect(await axeProblems(table.page)).toEqual([]);
+    await ana.page.locator('.seat-play .hand button.card').first().waitFor();
+    await expect(outside(ana.page, '.seat-play *')).resolves.toEqual([]);
+    expect(await axeProblems(ana.page)).toEqual([]);
     // A few moves of Bo's first, then Bo's phone is closed, its storage kept.
     let boMoves = 0;
     await playRound(table, [ana, bo], { before: async (p) => void (p === bo && boMoves++), stop: () => boMoves >= 3 });

@@ -8,6 +8,16 @@ import { BOT_KIND_NAMES, BOT_KINDS, RULE_SETS, type BotKind } from '../../../gam
 import type { RoomSettings } from '../../../table/roomMessages.ts';
 import { ruleWords } from '../newGame.tsx';
 
+/**
+ * How long the table waits after each bot's move and each press, so that the people round it can
+ * follow: the one-player page's speeds, in the room's settings (paceMs).
+ */
+const PACE = [
+  { ms: 800, label: '1× (a moment to follow each bot and press)' },
+  { ms: 400, label: '2×' },
+  { ms: 0, label: 'instant' },
+] as const;
+
 export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void; error: string | null }) {
   const [rules, setRules] = useState('extreme');
   const base = RULE_SETS[rules];
@@ -15,10 +25,11 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
   const [players, setPlayers] = useState(4);
   const [target, setTarget] = useState(base.options.target);
   const [bots, setBots] = useState<BotKind>('heuristic');
+  const [pace, setPace] = useState<number>(PACE[0].ms);
   const submit = (e: Event) => {
     e.preventDefault();
     // A rule set without a launcher still names one: the room's settings always carry a profile.
-    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target });
+    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target, paceMs: pace });
   };
   return (
     <form class="host-form" onSubmit={submit} aria-labelledby="host-title">
@@ -52,6 +63,12 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
         Bots for the seats nobody takes
         <select value={bots} onChange={(e) => setBots(e.currentTarget.value as BotKind)}>
           {BOT_KIND_NAMES.map((k) => <option key={k} value={k}>{BOT_KINDS[k].label}</option>)}
+        </select>
+      </label>
+      <label>
+        Pace
+        <select value={String(pace)} onChange={(e) => setPace(Number(e.currentTarget.value))}>
+          {PACE.map((p) => <option key={p.ms} value={String(p.ms)}>{p.label}</option>)}
         </select>
       </label>
       <label>

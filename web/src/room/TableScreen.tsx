@@ -8,22 +8,23 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { card, cardLabel } from '../../../game/index.ts';
-import type { ClientMessage, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
+import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
 import { roundEndText } from '../../../table/words.ts';
 import { capital } from '../asks.tsx';
 import { CardFace, COLOUR_SYMBOL } from '../cards.tsx';
 import { Modal } from '../dialogs.tsx';
-import { LAUNCHER_CSS, Sound, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
+import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
 import { ruleWords } from '../newGame.tsx';
+import { seatDegrees } from '../ring.ts';
 import { keepTable, RoomConnection, tableHold } from './connection.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { QrCode } from './QrCode.tsx';
-import { freshLines, statusWords, Totals, useSince } from './seats.tsx';
+import { statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
   | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
-  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView };
+  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null };
 
 /** The addresses phones on the LAN reach this server at (cli/web.ts serves them; none on loopback only). */
 function useLanAddresses(): string[] | null {
@@ -68,7 +69,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view });
+        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher });
       case 'refused':
         return setRefusal(m.reason);
       default:
@@ -164,8 +165,8 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
   );
 }
 
-/** Where seat `i` of `n` sits on the oval: seat 0 at the bottom, the others clockwise (screen degrees). */
-const seatAngle = (i: number, n: number) => 90 + (360 * i) / n;
+/** Where seat `i` of `n` sits on the oval, screen degrees: seat 0 at the bottom, the others clockwise, as the launcher turns to them. */
+const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
 
 function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
   const { view, seats } = shown;
@@ -175,19 +176,13 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
   const top = view.discard[view.discard.length - 1];
   const playing = view.phase === 'playing' && view.winner === null;
   const turn = view.pending ? view.pending.seat : view.turn;
-  const aim = view.pending?.kind === 'press' ? view.pending.aimAt : turn;
-  // The presses heard: each strikes the drawing's bell and rings it.
-  const seen = useRef<readonly string[]>([]);
-  const [dings, setDings] = useState(0);
+  const l = shown.launcher;
+  // Each new ding rings the bell (the count only grows, over rounds and reconnections).
+  const heard = useRef(l?.dings ?? 0);
   useEffect(() => {
-    const fresh = freshLines(seen.current, view.log);
-    seen.current = view.log;
-    const presses = fresh.filter((l) => / pressed\b/.test(l)).length;
-    if (presses) {
-      setDings((d) => d + presses);
-      sound.play('ding');
-    }
-  }, [view.log]);
+    if (l && l.dings > heard.current) sound.play('ding', l.dingPace);
+    heard.current = l?.dings ?? 0;
+  }, [l?.dings]);
   const log = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
@@ -232,11 +227,17 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           );
         })}
         <div class="room-centre">
-          <Toy
-            angle={seatAngle(aim, n)} turnMs={400} supply={view.supplyCount} lidOpen={false} reloading={false} stuck={null} lowBattery={false}
-            dings={dings} dingPace={1} pressing={view.pending?.kind === 'press'} running={false} motion={!reduce}
-            label={`The launcher, facing ${view.names[aim]}: ${cards(view.supplyCount)} in it`}
-          />
+          {l && (
+            <div class="room-launcher">
+              <Toy
+                angle={seatAngle(l.aimSeat, n)} turnMs={l.turning ? l.aimTravelMs : 0} supply={l.supply} lidOpen={l.lidOpen} reloading={false}
+                stuck={l.jammed ? 'jam' : null} lowBattery={l.lowBattery !== null} dings={l.dings} dingPace={l.dingPace}
+                pressing={l.press !== null && !l.press.done} running={l.running} motion={!reduce}
+                label={`The launcher, facing ${view.names[l.aimSeat]}: ${cards(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
+              />
+              <p class="launcher-story" role="status">{story(l, view.names, l.jammed).join('. ')}</p>
+            </div>
+          )}
           <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
             <CardFace id={top} named={card(top).colour === null ? view.colour : null} />
           </div>
@@ -244,6 +245,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
             <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
             <div><dt>Direction</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
             <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}</dd></div>
+            {!l && <div><dt>Draw pile</dt><dd>{cards(view.supplyCount)}</dd></div>}
             <div><dt>Round</dt><dd>{view.round + 1}</dd></div>
           </dl>
         </div>

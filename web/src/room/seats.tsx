@@ -57,17 +57,3 @@ export function Totals({ names, totals, caption }: { names: readonly string[]; t
     </table>
   );
 }
-
-/**
- * The lines of `now` that `before` did not have: the server sends the round's last lines whole
- * (the oldest dropped past a limit), so the new ones follow the longest end of `before` that
- * `now` starts with. A new round (nothing in common) is all new.
- */
-export function freshLines(before: readonly string[], now: readonly string[]): readonly string[] {
-  for (let k = Math.min(before.length, now.length); k > 0; k--) {
-    let same = true;
-    for (let i = 0; i < k && same; i++) same = before[before.length - k + i] === now[i];
-    if (same) return now.slice(k);
-  }
-  return now;
-}
