@@ -8,12 +8,12 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { card, cardLabel, RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
-import type { RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
 import { roundEndText } from '../../../table/words.ts';
 import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder } from '../cards.tsx';
-import { Sound } from '../launcher/index.ts';
+import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
@@ -25,7 +25,7 @@ interface Slot {
   seat: number | null;
   open: boolean;
   lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
-  game: { seats: readonly RoomSeat[]; view: SeatView } | null;
+  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
   /** The server's last refusal to this seat, one line. */
   refused: string | null;
 }
@@ -82,7 +82,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         if (s?.token) keepSeat(store, room, { name: s.name, token: s.token, settings: m.settings });
         return update(id, (x) => ({ ...x, lobby: { settings: m.settings, seats: m.seats }, refused: null }));
       case 'view':
-        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: m.view }, seat: m.view.seat }));
+        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: m.view, launcher: m.launcher }, seat: m.view.seat }));
       case 'refused':
         // A join refused (a name taken, a room full or unknown) is asked again; a token the
         // server does not know is forgotten.
@@ -222,7 +222,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 
 /** One seat's hand and moves, the table in a strip above, the events below. */
 function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
-  const { view, seats } = slot.game!;
+  const { view, seats, launcher } = slot.game!;
   const [local, setLocal] = useState<string | null>(null);
   const since = useSince(seats);
   const q = view.question;
@@ -278,9 +278,10 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         </div>
         <dl class="facts">
           <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
-          <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? (turn === me ? 'Yours' : view.names[turn]) : '—'}</dd></div>
+          <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? (turn === me ? 'Your turn' : `${view.names[turn]}'s turn`) : roundEndText(view.winner, view.names)}</dd></div>
           <div><dt>Way</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
         </dl>
+        {launcher && launcher.press && <p class="launcher-story">{story(launcher, view.names, launcher.jammed).map((line, i) => <span key={i}>{line} </span>)}</p>}
         <ul class="phone-seats" aria-label="Players">
           {seats.map((s, i) => i !== me && (
             <li key={i} class={playing && turn === i ? 'active' : ''} data-seat={i}

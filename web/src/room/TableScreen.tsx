@@ -235,7 +235,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
                 pressing={l.press !== null && !l.press.done} running={l.running} motion={!reduce}
                 label={`The launcher, facing ${view.names[l.aimSeat]}: ${cards(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
               />
-              <p class="launcher-story" role="status">{story(l, view.names, l.jammed).join('. ')}</p>
+              <p class="launcher-story" role="status">{story(l, view.names, l.jammed).map((line, i) => <span key={i}>{line}</span>)}</p>
             </div>
           )}
           <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
@@ -245,8 +245,8 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
             <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
             <div><dt>Direction</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
             <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}</dd></div>
-            {!l && <div><dt>Draw pile</dt><dd>{cards(view.supplyCount)}</dd></div>}
-            <div><dt>Round</dt><dd>{view.round + 1}</dd></div>
+            {!l && <div><dt>Draw pile</dt><dd>{cards(view.supplyCount)} in the draw pile</dd></div>}
+            <div><dt>Round</dt><dd>Round {view.round + 1}</dd></div>
           </dl>
         </div>
       </section>
