@@ -209,7 +209,7 @@ describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
     // The lid shows open for the reload (half of 900 ms at 2×), then shut.
     await region(page).locator('xpath=self::*[@data-lid="open"]').waitFor();
     await region(page).locator('xpath=self::*[@data-lid="closed"]').waitFor();
-    await story(page).getByText('Reloaded: the discard pile shuffled back in (20 cards, 20 in the launcher)').waitFor();
+    await story(page).getByText('Loaded: 20 cards put in (20 in the launcher)').waitFor();
     await expect(page.locator('.ul-empty-label').count()).resolves.toBe(0);
     await region(page).getByText('20 cards inside').waitFor();
   });

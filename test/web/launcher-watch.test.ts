@@ -71,16 +71,16 @@ describe('what the launcher view tells of a press', () => {
     launcher.pressSync();
     expect(story(watch.shown, names)).toEqual(['Ding!', '2 cards went to You', 'The launcher ran empty']);
     launcher.loadSync(deck(30, 'r'));
-    expect(story(watch.shown, names).at(-1)).toBe('Reloaded: the discard pile shuffled back in (30 cards, 30 in the launcher)');
+    expect(story(watch.shown, names).at(-1)).toBe('Loaded: 30 cards put in (30 in the launcher)');
     launcher.pressSync();
     expect(story(watch.shown, names)).toEqual(['Ding!', '5 cards went to You']);
   });
 
-  it('a reload with nothing to put back says so, not that a pile was shuffled in', () => {
+  it('a load with nothing to put in says so, not that a pile was shuffled in', () => {
     const { launcher, watch } = watched({ profile: fixedBurst(5, clean), supply: deck(2) });
     launcher.pressSync();
     launcher.loadSync([]);
-    expect(story(watch.shown, names).at(-1)).toBe('Reloaded: no card to shuffle back in (0 in the launcher)');
+    expect(story(watch.shown, names).at(-1)).toBe('Loaded: no card to put in (0 in the launcher)');
   });
 
   it('weak cells: the low-battery warning, a brown-out, then dead cells', () => {

@@ -65,27 +65,26 @@ function boxIn(el: Element, origin: DOMRect): Box {
 
 /**
  * Keeps the middle of the ring `ring` (its `--middle-width`, `--middle-top`, `--middle-height`)
- * clear of the boxes of `obstacles` (a selector inside it), measured after every render and as
- * the ring or a seat changes size (a hand shown, a badge, the window).
+ * clear of the boxes of `obstacles` (a selector inside it): measured as the ring or one of them
+ * changes size (a window resized, a hand shown, a badge), which is also when they move, the
+ * obstacles being placed by the ring's size. They are looked up again when `seats` changes.
  */
-export function useFreeMiddle(ring: MutableRef<HTMLElement | null>, obstacles: string, gap: number): void {
-  const fit = () => {
-    const el = ring.current;
-    if (!el) return;
-    const origin = el.getBoundingClientRect();
-    const boxes = [...el.querySelectorAll(obstacles)].map((o) => boxIn(o, origin));
-    const m = freeMiddle(origin.width, el.querySelector('.others')?.getBoundingClientRect().height ?? origin.height, boxes, gap);
-    el.style.setProperty('--middle-width', `${m.width}px`);
-    el.style.setProperty('--middle-top', `${m.top}px`);
-    el.style.setProperty('--middle-height', `${m.height}px`);
-  };
-  useLayoutEffect(fit);
+export function useFreeMiddle(ring: MutableRef<HTMLElement | null>, obstacles: string, gap: number, seats: number): void {
   useLayoutEffect(() => {
     const el = ring.current;
     if (!el) return;
+    const fit = () => {
+      const origin = el.getBoundingClientRect();
+      const boxes = [...el.querySelectorAll(obstacles)].map((o) => boxIn(o, origin));
+      const m = freeMiddle(origin.width, el.querySelector('.others')?.getBoundingClientRect().height ?? origin.height, boxes, gap);
+      el.style.setProperty('--middle-width', `${m.width}px`);
+      el.style.setProperty('--middle-top', `${m.top}px`);
+      el.style.setProperty('--middle-height', `${m.height}px`);
+    };
+    // Observing an element reports its size at once: the first fit comes before the first paint.
     const ro = new ResizeObserver(fit);
     ro.observe(el);
     for (const o of el.querySelectorAll(obstacles)) ro.observe(o);
     return () => ro.disconnect();
-  });
+  }, [seats]);
 }

@@ -106,7 +106,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   const clockwise = s.direction === 1;
   // The pile and the launcher in the room the seats and the arrows around the table leave.
   const ring = useRef<HTMLDivElement>(null);
-  useFreeMiddle(ring, '.others .seat, .direction-ring .arrow', 8);
+  useFreeMiddle(ring, '.others .seat, .direction-ring .arrow', 8, s.players);
 
   return (
     <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>

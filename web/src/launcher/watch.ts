@@ -155,7 +155,9 @@ export function story(s: Shown, names: readonly string[], jammed = false): strin
     if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
     if (p.empty) lines.push('The launcher ran empty');
   }
-  if (s.reload) lines.push(s.reload.cards > 0 ? `Reloaded: the discard pile shuffled back in (${s.reload.cards} cards, ${s.reload.supply} in the launcher)` : `Reloaded: no card to shuffle back in (${s.reload.supply} in the launcher)`);
+  // The launcher cannot tell the round's first load from the discards put back when it ran empty
+  // (the events' log says which it was), so its line says only what went in.
+  if (s.reload) lines.push(s.reload.cards > 0 ? `Loaded: ${s.reload.cards} ${s.reload.cards === 1 ? 'card' : 'cards'} put in (${s.reload.supply} in the launcher)` : `Loaded: no card to put in (${s.reload.supply} in the launcher)`);
   if (s.dead) lines.push('The batteries are dead: replace them');
   return lines;
 }
