@@ -261,6 +261,15 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
     await join(phone.page, 'Bo');
     await phone.page.getByText('You are in as Ana and Bo').waitFor();
+    // Eve joins on her own phone and the host takes her seat back before the start: her phone
+    // says so and forgets the seat, which a bot then plays.
+    const eve = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    await join(eve.page, 'Eve');
+    await eve.page.getByText('You are in as Eve').waitFor();
+    await table.page.getByRole('button', { name: 'Remove Eve' }).click();
+    await eve.page.getByRole('alert').filter({ hasText: "the host took Eve's seat" }).waitFor();
+    await expect(eve.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('uno-extreme-room-seats:')))).resolves.toEqual([]);
+    await table.page.locator('.lobby-seats li[data-status="free"]').waitFor();
     await table.page.getByRole('button', { name: /^Start the game/ }).click();
 
     const names = ['Ana', 'Bo'];
