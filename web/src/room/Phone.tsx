@@ -45,6 +45,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const current = useRef<Slot[]>([]);
   current.current = slots;
   const sound = useMemo(() => new Sound(), []);
+  // The page's sound (started by the first gesture) ends with the room's page.
+  useEffect(() => () => sound.dispose(), []);
 
   const update = (id: number, f: (s: Slot) => Slot | null) =>
     setSlots((all) => all.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));

@@ -43,6 +43,8 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   const [open, setOpen] = useState(false);
   const conn = useRef<RoomConnection | null>(null);
   const sound = useMemo(() => new Sound(), []);
+  // The page's sound (started by the first gesture) ends with the room's page.
+  useEffect(() => () => sound.dispose(), []);
   const hold = routeCode ? tableHold(store, routeCode) : null;
 
   const connect = (hello: () => ClientMessage) => {
