@@ -1,11 +1,13 @@
 /**
  * Rooms under load: `node bin/run-ts.js bench/rooms.ts [--rooms R] [--seconds S] [--think MS]`.
  * Starts `uno-extreme web` (its own process, rooms kept in a fresh folder), opens R rooms of four
- * people, each a socket client here that answers its questions after `--think` ms with its first
- * legal move (bot-paced: a person's pace, not a bot's instant one, and under the server's
- * per-connection throttle). Runs S seconds, then prints the p50/p99 time from a move sent to the
- * last of the room's four clients receiving the view that shows it, the moves made, the server's
- * CPU share, and how many such rooms one core would hold at that share. Bounded: R ≤ 500, S ≤ 120.
+ * people and a table screen, each a socket client here; each person answers their questions after
+ * `--think` ms with their first legal move (bot-paced: a person's pace, not a bot's instant one,
+ * and under the server's per-connection throttle; the room itself adds no pause, `paceMs: 0`).
+ * Runs S seconds, then prints the p50/p99 time from a move sent to the last of the room's five
+ * clients receiving the view that shows it, the moves made, the server's CPU share, and how many
+ * such rooms one core would hold at that share. Bounded: R ≤ 500, S ≤ 120. `--cpu-prof DIR`: the
+ * server writes a V8 CPU profile there.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -77,14 +79,15 @@ class Client {
       w.done(m);
     }
     if (m.type === 'refused' && !m.reason.startsWith('the game has moved on')) refusals.push(m.reason);
-    if (m.type !== 'view') return;
+    if (m.type !== 'view' && m.type !== 'table') return;
     // Moves count from 0 each round: the round comes first.
     const stamp = m.view.round * 1e6 + m.view.moves;
     if (stamp !== this.moves) {
       this.moves = stamp;
       this.room.seen(this, stamp);
     }
-    if (m.view.phase === 'roundOver' && this === this.room.clients[0]) this.say({ type: 'next' });
+    if (m.type === 'table') return;
+    if (m.view.phase === 'roundOver' && this === this.room.clients[1]) this.say({ type: 'next' });
     const q = m.view.question;
     if (!q || this.answered.has(q.id) || stopping) return;
     this.answered.add(q.id);
@@ -143,6 +146,7 @@ async function main(): Promise<void> {
       const room = new Room();
       const host = new Client(room);
       await host.connect(ws, origin);
+      room.clients.push(host);
       let reply = next(host, 'created');
       host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
       const created = await reply;
@@ -157,7 +161,7 @@ async function main(): Promise<void> {
         room.clients.push(c);
       }
       rooms.push(room);
-      // The host's socket is the table screen's: it starts the game and stays, not counted.
+      // The host's socket is the table screen's: it starts the game, and its view is timed as the people's are.
       host.say({ type: 'start' });
     }
     const cpu0 = cpuSeconds(server.pid!);
@@ -170,7 +174,8 @@ async function main(): Promise<void> {
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
     const share = cpu / wall;
     const result = {
-      rooms: ROOMS, clients: ROOMS * 4, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
+      // Four people and the table screen a room.
+      rooms: ROOMS, clients: ROOMS * 5, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
       p50ms: Math.round(at(0.5) * 10) / 10, p99ms: Math.round(at(0.99) * 10) / 10,
       serverCpu: Math.round(share * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(share, 1e-6)), refusals: refusals.length,
     };

@@ -27,8 +27,8 @@ export const POLL_MS = 5_000;
 
 /**
  * One `uno-extreme` child process started and run to its end on a short command (a few games,
- * presses, a refusal): node starts, tsx compiles the CLI's TypeScript at every start (about 1.5 s
- * of CPU), then the command's own work.
+ * presses, a refusal): node starts and loads the CLI (compiled once per version of its sources,
+ * lib/compiled.js: about 0.4 s of CPU), then the command's own work.
  */
 export const PROGRAM_RUN_MS = 8_000;
 
@@ -86,4 +86,38 @@ export const TERMINAL_GAME_MS = 30_000;
  * the server's answer to come back to every page (up to a hundred and fifty moves), with every
  * WebSocket frame read; or a phone closed and opened again in the middle of one.
  */
-export const ROOM_ROUND_MS = 120_000;
+export const GAME_NIGHT_ROUND_MS = 120_000;
+
+/**
+ * A position for a browser test found in Node (test/browser/positions.ts): a seeded match played
+ * through the session by a scripted person until the hand or the question wanted holds (about 5 s
+ * on the shared machine).
+ */
+export const POSITION_SEARCH_MS = 15_000;
+
+/**
+ * A whole round at a table of rooms played over real WebSockets by scripted clients (three people
+ * and a bot, test/cli/rooms-socket.test.ts), every message each client gets checked: 2 to 5 s on
+ * the shared machine.
+ */
+export const ROOM_ROUND_MS = 10_000;
+
+/**
+ * The mean of one run of the program's `main` inside the test's own process over a batch of small
+ * inputs (a fuzz test's cases): no start-up and no compile; a refusal takes a millisecond, a fit of
+ * a log that parses (tested against every shipped profile) a second or more.
+ */
+export const IN_PROCESS_RUN_MS = 200;
+
+/**
+ * A whole match played in the test's process by bots and a scripted person (several rounds, to a
+ * target of hundreds of points), quit and resumed from its save along the way: 1 to 3 s on the
+ * shared machine.
+ */
+export const MATCH_MS = 20_000;
+
+/**
+ * 30 games of a rule set with a search (ISMCTS) seat on a small budget, every move checked against
+ * the rules' invariants (test/game/ismcts-invariants.test.ts): 3 to 8 s on the shared machine.
+ */
+export const SEARCH_GAMES_MS = 20_000;

@@ -55,7 +55,8 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     expect(await page.locator('.hand .face .sym').first().isVisible()).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
     expect(errors).toEqual([]);
-  });
+    // Three axe runs over the whole page, and a new game.
+  }, CHROMIUM_PAGE_MS);
 
   it('stops its animations when the system asks for reduced motion', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {

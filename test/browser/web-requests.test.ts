@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { needs } from '../tools.ts';
 import { openPage, useWeb } from './web.ts';
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
 describe.runIf(needs('chromium'))('the web server as Chromium asks it', () => {
   const web = useWeb();
@@ -19,6 +20,6 @@ describe.runIf(needs('chromium'))('the web server as Chromium asks it', () => {
     expect(good?.status()).toBe(200);
     await page.getByRole('dialog', { name: 'New game' }).waitFor();
     expect(web.server.child.exitCode).toBe(null);
-    // Three page loads in Chromium, the game's own with its scripts: 5–7 s on the shared machine.
-  }, 20_000);
+    // Three page loads in Chromium, the game's own with its scripts.
+  }, CHROMIUM_PAGE_MS);
 });

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import { qrPath } from '../../web/src/room/qr.ts';
-import { PAGE_START_MS, ROOM_ROUND_MS } from '../budgets.ts';
+import { GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
 import { cardIds, join, lastOf, openRoom, openRoomPage, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
@@ -191,7 +191,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await table.page.getByRole('button', { name: 'Deal the next round' }).click();
     for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
-  }, ROOM_ROUND_MS);
+  }, GAME_NIGHT_ROUND_MS);
 
   /** A room with `names` joined on their phones (each its own context) and started; bots in the seats left. */
   async function startedRoom(names: string[], players: number) {
@@ -250,7 +250,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect(boMoves).toBeGreaterThan(before);
     await again.page.locator('.phone-scores .room-totals').waitFor();
     expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
-  }, ROOM_ROUND_MS);
+  }, GAME_NIGHT_ROUND_MS);
 
   it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
     const table = await openRoomPage(browser, server.url);
@@ -294,7 +294,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect(leaks(phone)).toEqual([]);
     expect(leaks(table)).toEqual([]);
     expect(phone.errors).toEqual([]);
-  }, ROOM_ROUND_MS);
+  }, GAME_NIGHT_ROUND_MS);
 });
 
 describe('the server tells the page its LAN addresses', () => {

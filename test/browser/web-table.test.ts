@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
+import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS, POSITION_SEARCH_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { hoarder, positionWhere } from './positions.ts';
 import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson, type OpenPage } from './web.ts';
@@ -116,7 +116,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
         expect(errors).toEqual([]);
       }
     }
-  }, 90_000); // two positions searched in Node (5 s each, more on a loaded machine) and four pages opened
+  }, 2 * POSITION_SEARCH_MS + CHROMIUM_PAGE_MS); // two positions searched in Node and four pages opened
 
   it('sorts the hand by colour then value, and keeps the order dealt when asked', async () => {
     const { save } = await handOfSize(26, 9);
@@ -135,7 +135,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     const dealt = await labels();
     expect(dealt).not.toEqual(sorted);
     expect([...dealt].sort()).toEqual([...sorted].sort());
-  }, 30_000); // a position searched in Node (about 5 s)
+  }, POSITION_SEARCH_MS); // a position searched in Node
 
   // Every status line the page may show at once: the virtual launcher's status bar over the
   // table, a refused card and the other hands shown (Show Hands). One page for the four sizes:
@@ -227,7 +227,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     const after = await newest();
     expect(after).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
     expect(errors).toEqual([]);
-  }, 30_000); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
+  }, CHROMIUM_PAGE_MS); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
 
   it('never lets Escape leave the page without a way to start a game', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
@@ -339,5 +339,5 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect(arrows).toEqual(['405deg', '495deg', '585deg', '675deg']);
     expect(await tableClashes(page)).toEqual([]);
     expect(errors).toEqual([]);
-  }, 30_000); // a position searched in Node (about 5 s)
+  }, POSITION_SEARCH_MS); // a position searched in Node
 });

@@ -18,6 +18,7 @@ import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { startWeb } from '../browser/web.ts';
 import { checkSecrets, choice } from '../table/players.ts';
+import { PROGRAM_RUN_MS, ROOM_ROUND_MS } from '../budgets.ts';
 
 /** The room's clock stands still: no pause after the bots' moves. */
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
@@ -170,7 +171,7 @@ describe('rooms over WebSockets', () => {
       expect(p.views).toBeGreaterThan(10);
       expect(p.inbox.filter((m) => m.type === 'refused')).toEqual([]);
     }
-  }, 20_000); // two whole rounds, every message of four clients checked
+  }, 2 * ROOM_ROUND_MS); // two whole rounds
 
   it('a client closed mid-round and reopened with its token plays on in its seat', async () => {
     const s = await serve();
@@ -196,7 +197,7 @@ describe('rooms over WebSockets', () => {
     // It answers that question (as it answers every question), and the round goes on to its end.
     await host.next(tableAt('roundOver', 1));
     expect(back.inbox.filter((m) => m.type === 'refused')).toEqual([]);
-  }, 15_000); // a whole round over sockets
+  }, ROOM_ROUND_MS);
 
   it('malformed, binary, out-of-turn and stale messages are refused to their sender alone; the socket goes on', async () => {
     const s = await serve();
@@ -354,7 +355,7 @@ describe('rooms over WebSockets', () => {
       expect(await seated).toEqual({ type: 'seated', code: host.code, seat: p.seat, token: p.token });
     }
     await over;
-  }, 15_000); // two servers, a whole round
+  }, ROOM_ROUND_MS); // two servers, a whole round
 
   it('uno-extreme web --rooms DIR opens the rooms kept there at its start, behind the same Host check', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rooms-'));
@@ -385,5 +386,5 @@ describe('rooms over WebSockets', () => {
     expect(got[0]).toEqual({ type: 'seated', code: host.code, seat: q.seat, token: people[q.seat].token });
     expect(v.type === 'view' && v.view.question?.id).toBe(q.id);
     back.close();
-  }, 15_000); // the web command's start (the page already built) and a room played to a question
+  }, PROGRAM_RUN_MS + ROOM_ROUND_MS); // the web command's start (the page already built) and a room played to a question
 });

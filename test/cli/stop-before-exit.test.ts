@@ -9,6 +9,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boardRig } from '../bridge/fake-board.ts';
 import { needs } from '../tools.ts';
+import { DEFAULT_TIMING } from '../../firmware-bridge/serial/link.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 const CHILD = path.join(import.meta.dirname, 'fixtures/crash-holding-device.ts');
 
@@ -22,7 +24,8 @@ function crash(port: string, how: 'throw' | 'reject'): Promise<{ code: number | 
 }
 
 describe.runIf(needs('socat'))('a crash while a device is open', () => {
-  // Each case: a program start and the host's handshake with a board that does not reset on open (2.5 s).
+  // Each case: a program start, and the host's handshake with a board that does not reset on open,
+  // which the host asks for after its wait for a HELLO.
   it.each([
     ['an uncaught exception', 'throw', 'a bug in a timer'],
     ['an unhandled rejection', 'reject', 'a bug in a promise'],
@@ -35,5 +38,5 @@ describe.runIf(needs('socat'))('a crash while a device is open', () => {
     expect(board.motor).toBe('STOP');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`uno-extreme: unexpected error: ${message}; the motor was stopped (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)\n`);
-  }, 30_000);
+  }, PROGRAM_RUN_MS + DEFAULT_TIMING.helloWaitMs);
 });

@@ -16,6 +16,7 @@ import { Rng, seedRng } from '../../lib/rng.ts';
 import { makePart, shardRange } from '../../sim/part.ts';
 import { simulate } from '../../sim/simulate.ts';
 import { CSV_LOG, playSave, pressLog, PROFILE, RULES } from '../hardening/fixtures.ts';
+import { IN_PROCESS_RUN_MS } from '../budgets.ts';
 
 /** A control or invisible character anywhere in the output, the newline aside. */
 // eslint-disable-next-line no-control-regex
@@ -132,7 +133,7 @@ describe('fuzz: text from files reaches the terminal shown, never obeyed', () =>
       expect(codes.get(what)!.filter((c) => c !== 0).length, what).toBeGreaterThan(0);
       expect(codes.get(what)!.filter((c) => c === 0).length, what).toBeGreaterThan(0);
     }
-  }, 60_000); // 180 in-process runs (6 paths × 30), each reading a file, some a launcher session or a replayed game: 7 s alone, far more on a loaded machine
+  }, 6 * CASES * IN_PROCESS_RUN_MS); // 180 in-process runs (6 paths × 30), each reading a file, some a launcher session, a replayed game or a fit
 
   it(`the play screen: a save's events and names (${CASES} saves)`, async () => {
     const r = new Rng(seedRng('fuzz-terminal-play'));

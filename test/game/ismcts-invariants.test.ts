@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_SETS } from '../../game/rules.ts';
+import { RULE_SETS, type Options } from '../../game/rules.ts';
 import { checkRuleSet } from './invariants.ts';
+import { SEARCH_GAMES_MS } from '../budgets.ts';
 
 // Every rule set, every player count (2..6 go round), with a search seat on a small budget.
 describe('invariants with an ISMCTS seat', () => {
   for (const rules of Object.keys(RULE_SETS)) {
-    it(`${rules}: 30 games`, () => expect(checkRuleSet(rules, 30, {}, 'ismcts').moves).toBeGreaterThan(30 * 5));
+    it(`${rules}: 30 games`, () => expect(checkRuleSet(rules, 30, {}, 'ismcts').moves).toBeGreaterThan(30 * 5), SEARCH_GAMES_MS);
   }
-  it('house rules: stacking, jump-in, seven-zero, two identical, reload at a discard count', () => {
-    const options = { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true };
-    expect(checkRuleSet('classic', 30, options, 'ismcts').moves).toBeGreaterThan(30 * 5);
-    expect(checkRuleSet('extreme', 30, { ...options, reload: { atDiscard: 20 } }, 'ismcts').moves).toBeGreaterThan(30 * 5);
-    expect(checkRuleSet('extreme-fr', 30, { jumpIn: true, sevenZero: true, hitFireColour: 'player', allHitIncludesPlayer: false }, 'ismcts').moves).toBeGreaterThan(30 * 5);
-    expect(checkRuleSet('en-ligne', 30, { jumpIn: true, stacking: true }, 'ismcts').moves).toBeGreaterThan(30 * 5);
-    expect(checkRuleSet('classic', 30, { launcher: true, challengeWild4: true, scoring: 'challenge' }, 'ismcts').moves).toBeGreaterThan(30 * 5);
-  });
+  // House rules, each set of them a test of its own: 30 search games each.
+  const options = { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true };
+  const house: [string, string, Partial<Options>][] = [
+    ['classic', 'stacking, jump-in, seven-zero, two identical', options],
+    ['extreme', 'the same, and a reload at a discard count', { ...options, reload: { atDiscard: 20 } }],
+    ['extreme-fr', 'jump-in, seven-zero, the player choosing the Hit Fire colour, All Hit sparing its player', { jumpIn: true, sevenZero: true, hitFireColour: 'player', allHitIncludesPlayer: false }],
+    ['en-ligne', 'jump-in and stacking', { jumpIn: true, stacking: true }],
+    ['classic', 'the launcher, Wild Draw Four challenges and challenge scoring', { launcher: true, challengeWild4: true, scoring: 'challenge' }],
+  ];
+  for (const [rules, what, o] of house) {
+    it(`house rules, ${rules} with ${what}: 30 games`, () => expect(checkRuleSet(rules, 30, o, 'ismcts').moves).toBeGreaterThan(30 * 5), SEARCH_GAMES_MS);
+  }
 });

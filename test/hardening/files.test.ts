@@ -256,21 +256,21 @@ describe('outputs onto what is not a file (issue 28)', () => {
     expect(readFileSync(path.join(dir, 'later.json'), 'utf8')).toBe('new');
   });
 
-  // Three program starts, each a short simulation: 3-10 s on the shared machine.
   it('simulate --csv, --report and --save onto /dev/null or a link to it exit 0; onto /dev/full exit 1 in one line', () => {
     const dir = fresh();
     const link = path.join(dir, 'null-link');
     symlinkSync('/dev/null', link);
-    const ok = runFor(60_000, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/null', '--report', link);
+    const ok = runFor(PROGRAM_RUN_MS, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/null', '--report', link);
     expect([ok.status, ok.stderr]).toEqual([0, '']);
-    const replay = runFor(60_000, 'simulate', '--seed', '1', '--replay-game', '0', '--save', '/dev/null');
+    const replay = runFor(PROGRAM_RUN_MS, 'simulate', '--seed', '1', '--replay-game', '0', '--save', '/dev/null');
     expect([replay.status, replay.stderr]).toEqual([0, '']);
-    const full = runFor(60_000, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/full');
+    const full = runFor(PROGRAM_RUN_MS, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/full');
     expect(full.status).toBe(1);
     expect(full.stderr).toBe('uno-extreme simulate: cannot write /dev/full: no space left on the device\n');
     expect([node('/dev/null'), node('/dev/full')]).toEqual([NULL, FULL]);
     expect(readlinkSync(link)).toBe('/dev/null');
-  }, 60_000);
+    // Three program starts, each a short simulation.
+  }, 3 * PROGRAM_RUN_MS);
 
   it('fit --out: /dev/full (ENOSPC), a missing folder (ENOENT) and, as another user, a folder not theirs (EACCES) each give one line and exit 1', () => {
     const dir = fresh();
@@ -289,8 +289,8 @@ describe('outputs onto what is not a file (issue 28)', () => {
     expect(asNobody.status).toBe(1);
     expect(asNobody.stderr).toMatch(/^uno-extreme fit: cannot write \S*fit\.json: permission denied\n$/);
     expect(node('/dev/full')).toEqual(FULL);
-    // Three program starts, one of them as another user: 3-20 s on the shared machine.
-  }, 60_000);
+    // Three program starts, one of them as another user.
+  }, 3 * PROGRAM_RUN_MS);
 });
 
 describe('outputs checked before any work (issue 28)', () => {
@@ -308,11 +308,10 @@ describe('outputs checked before any work (issue 28)', () => {
     expect(readFileSync(part, 'utf8')).toBe('a part');
   });
 
-  // Four program starts that each end at their first check: 2-15 s on the shared machine.
   it('simulate, merge, fit and launcher refuse a bad output in one line before any game or press', () => {
     const dir = fresh();
     // A million games would take minutes: an answer within the budget is one given before them.
-    const sim = runFor(60_000, 'simulate', '--games', '1000000', '--seed', '1', '--csv', path.join(dir, 'games.csv'), '--report', path.join(dir, 'nowhere', 'r.html'));
+    const sim = runFor(PROGRAM_RUN_MS, 'simulate', '--games', '1000000', '--seed', '1', '--csv', path.join(dir, 'games.csv'), '--report', path.join(dir, 'nowhere', 'r.html'));
     expect([sim.status, sim.stderr]).toEqual([1, `uno-extreme simulate: cannot write ${path.join(dir, 'nowhere', 'r.html')}: the folder ${path.join(dir, 'nowhere')} does not exist\n`]);
     expect(readdirSync(dir)).toEqual([]);
     const part = path.join(dir, 'part-0.json');
@@ -327,13 +326,13 @@ describe('outputs checked before any work (issue 28)', () => {
     expect(readFileSync(log, 'utf8')).toBe(pressLog());
     const launcher = run('launcher', '--presses', '5', '--log', dir);
     expect([launcher.status, launcher.stderr]).toEqual([1, `uno-extreme launcher: cannot write ${dir}: is a folder: give a file name\n`]);
-  }, 60_000);
+    // Four program starts that each end at their first check.
+  }, 4 * PROGRAM_RUN_MS);
 });
 
 describe('torn press logs (issue 28)', () => {
   const lines = (text: string) => text.split('\n');
 
-  // Two program starts, one under a file size limit: 2-15 s on the shared machine.
   it('launcher --log on a full disk leaves no half line, and the next run appends whole lines that fit reads', () => {
     const dir = fresh();
     const log = path.join(dir, 'presses.jsonl');
@@ -348,7 +347,8 @@ describe('torn press logs (issue 28)', () => {
     expect([again.status, again.stderr]).toEqual([0, '']);
     for (const l of lines(readFileSync(log, 'utf8')).slice(0, -1)) expect(() => JSON.parse(l), l).not.toThrow();
     expect(run('fit', '--log', log).status).toBe(0);
-  }, 60_000);
+    // Three program starts, the first under a file size limit.
+  }, 3 * PROGRAM_RUN_MS);
 
   it('a log ending in half a line: launcher cuts it off before appending, fit leaves it out, each saying so', () => {
     const dir = fresh();
@@ -368,7 +368,8 @@ describe('torn press logs (issue 28)', () => {
     const after = readFileSync(log, 'utf8');
     expect(after.startsWith(whole)).toBe(true);
     expect(lines(after.slice(whole.length)).filter(Boolean).map((l) => JSON.parse(l).source)).toEqual(['profile:seed-0-8', 'profile:seed-0-8', 'profile:seed-0-8']);
-  }, 60_000);
+    // Three program starts.
+  }, 3 * PROGRAM_RUN_MS);
 
   it('launcher --log /dev/full says the disk is full in one line, and /dev/full stays a device', () => {
     const r = run('launcher', '--presses', '3', '--seed', '1', '--log', '/dev/full');

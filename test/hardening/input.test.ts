@@ -259,5 +259,5 @@ describe("names that are JavaScript's own pick nothing", () => {
     const device = run('launcher', '--presses', '2', '--device', 'constructor:/dev/x');
     expect(device.status).toBe(2);
     expect(device.stderr).toMatch(/^uno-extreme launcher: --device: unknown kind "constructor"; use serial:PATH .*\n$/);
-   }, 20_000); // two program starts, each loading the TypeScript through tsx (3-4 s on a loaded machine)
+  }, 2 * PROGRAM_RUN_MS); // two program starts
 });

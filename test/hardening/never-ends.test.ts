@@ -25,6 +25,7 @@ import { playOne } from '../../sim/play-one.ts';
 import { run } from '../cli-run.ts';
 import { Robot } from '../e2e/strategy.ts';
 import { playSave, PROFILE } from './fixtures.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 type Profile = Record<string, Record<string, unknown>>;
 const edit = (change: (p: Profile) => void): string => {
@@ -107,7 +108,7 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
     expect(performance.now() - t0).toBeLessThan(5000);
     expect(back.calledOff).toBe(true);
     expect(back.moves).toBe(ROUND_MOVE_LIMIT);
-  }, 20_000); // a round of 20,000 moves with every event built, then its replay: seconds on a loaded machine
+  }); // a round of 20,000 moves with every event built, then its replay: under 2 s on the shared machine
 
   it('in a match nobody scores it and the next round is dealt; the match saves and loads', () => {
     // Match seed 5 with 3 players: its first round is called off.
@@ -122,7 +123,7 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
     const next = nextRound(back);
     expect(next.game.round).toBe(1);
     expect(next.game.dealer).toBe((m.game.dealer + 1) % 3);
-  }, 20_000); // a round of 20,000 moves, then the match's replay
+  }); // a round of 20,000 moves, then the match's replay
 
   it('the terminal, the page and the score sheet say the round was called off', () => {
     const names = ['You', 'Bot 1', 'Bot 2'];
@@ -148,7 +149,7 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
     const one = run('simulate', '--seed', '1', '--rules', file, '--replay-game', '1');
     expect(one.status).toBe(0);
     expect(one.stdout).toMatch(/^game 1 of seed 1 \(game seed [0-9a-f]{32}\): nobody went out: the round was called off after 20,000 moves: nobody scores it; \d+ turns/);
-  }, 60_000); // two program starts, each playing a round of 20,000 moves: a few seconds alone, 30 s seen on a loaded machine
+  }, 2 * PROGRAM_RUN_MS); // two program starts, each playing a round of 20,000 moves
 
   it('property: random decks and profiles, every game ends or is called off and never throws', () => {
     const rng = new Rng(seedRng(28, 0));
@@ -182,5 +183,5 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
       expect(rec.called + (rec.winner >= 0 ? 1 : 0)).toBe(1);
     }
     expect(played).toBe(16);
-  }, 60_000); // up to 16 rounds, a called-off one plays 20,000 moves (about a second on a loaded machine)
+  }); // up to 16 rounds, a called-off one plays 20,000 moves (about a second on the shared machine)
 });

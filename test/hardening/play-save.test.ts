@@ -14,6 +14,7 @@ import { isPrompt, playByScreen } from '../e2e/strategy.ts';
 import { Pane } from '../e2e/tmux.ts';
 import { until } from '../poll.ts';
 import { needs } from '../tools.ts';
+import { TERMINAL_GAME_MS } from '../budgets.ts';
 
 describe.runIf(needs('tmux'))('play where a save already exists', () => {
   it('keeps the earlier save and saves the new game as uno-extreme-save-2.json, saying so', async () => {
@@ -64,7 +65,7 @@ describe.runIf(needs('tmux'))('a game in progress is not lost (issue 28)', () =>
     expect(end.replace(/\n/g, '')).toMatch(/^uno-extreme play: cannot write nowhere\/s\.html: the folder nowhere does not exist\[exit 1\]/);
   });
 
-  // A whole match of one short round, played from the screen: 3-20 s on the shared machine.
+  // A whole match of one short round, played from the screen.
   it('the default score sheet takes a free name: an earlier match\'s sheet is kept', async () => {
     const dir = fresh();
     writeFileSync(path.join(dir, 'uno-extreme-scores.html'), 'an earlier match\n');
@@ -75,5 +76,5 @@ describe.runIf(needs('tmux'))('a game in progress is not lost (issue 28)', () =>
     expect(screen).toMatch(/Score sheet written to uno-extreme-scores-2\.html/);
     expect(readFileSync(path.join(dir, 'uno-extreme-scores.html'), 'utf8')).toBe('an earlier match\n');
     expect(readFileSync(path.join(dir, 'uno-extreme-scores-2.html'), 'utf8')).toMatch(/<h1>UNO Extreme — score sheet<\/h1>/);
-  }, 60_000);
+  }, TERMINAL_GAME_MS);
 });

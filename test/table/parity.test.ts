@@ -28,6 +28,7 @@ import { createPageLauncher } from '../../web/src/launcher/index.ts';
 import { GameSession, SAVE_KEY, type Ask } from '../../web/src/session.ts';
 import { answer } from '../e2e/strategy.ts';
 import { matchAfter, playSave } from '../hardening/fixtures.ts';
+import { MATCH_MS } from '../budgets.ts';
 
 /** What a run has seen, digested part by part. */
 class Transcript {
@@ -184,7 +185,7 @@ describe('one person and three bots play as on main', () => {
         expect(got.segments).toBeGreaterThan(2);
         expect(got).toEqual(EXPECTED[`${rules}/${how}`]);
         // A whole match to 600 points, through up to 37 quits and resumes, each replaying its round from the save.
-      }, 30_000);
+      }, MATCH_MS);
     }
   }
 
@@ -194,6 +195,6 @@ describe('one person and three bots play as on main', () => {
       const key = kind.startsWith('a played') ? 'play' : 'round';
       for (const where of ['terminal', 'page'] as const) expect(await playOut(save(), () => where, 29), where).toEqual(EXPECTED[`old ${key}/${where}`]);
       // Two whole matches (one per view), each through several quits and resumes.
-    }, 30_000);
+    }, 2 * MATCH_MS);
   }
 });

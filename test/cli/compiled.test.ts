@@ -1,0 +1,51 @@
+/**
+ * The program compiled once per version of its sources (lib/compiled.js, what bin/uno-extreme.js
+ * starts): each module keeps its own import.meta, an edited source is built again, a file it
+ * newly imports is watched from then on, and the real program runs from the compiled module.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compiled } from '../../lib/compiled.js';
+import { run } from '../cli-run.ts';
+
+/** A project of two modules: `a.ts` imports `lib/b.ts`, which says where it is. */
+function project(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'uno-compiled-'));
+  mkdirSync(path.join(root, 'lib'));
+  writeFileSync(path.join(root, 'a.ts'), "import { where } from './lib/b.ts';\nexport const said: string[] = [where()];\n");
+  writeFileSync(path.join(root, 'lib', 'b.ts'), 'export const where = (): string => `${import.meta.url} ${import.meta.dirname}`;\n');
+  return root;
+}
+
+describe('the compiled program', () => {
+  it('keeps each module\'s own import.meta, and builds again when a source changes, or a file it newly imports', async () => {
+    const root = project();
+    const first = await compiled('a.ts', root);
+    const b = path.join(root, 'lib', 'b.ts');
+    expect((await import(first)).said).toEqual([`${pathToFileURL(b).href} ${path.dirname(b)}`]);
+    // Unchanged sources: the same build, not built again.
+    expect(await compiled('a.ts', root)).toBe(first);
+    writeFileSync(b, "export const where = (): string => 'edited';\n");
+    const second = await compiled('a.ts', root);
+    expect(second).not.toBe(first);
+    expect((await import(second)).said).toEqual(['edited']);
+    // A file the edited source now imports is one of the build's sources from then on.
+    writeFileSync(path.join(root, 'lib', 'c.ts'), "export const c = 'c1';\n");
+    writeFileSync(b, "import { c } from './c.ts';\nexport const where = (): string => c;\n");
+    expect((await import(await compiled('a.ts', root))).said).toEqual(['c1']);
+    writeFileSync(path.join(root, 'lib', 'c.ts'), "export const c = 'c2';\n");
+    expect((await import(await compiled('a.ts', root))).said).toEqual(['c2']);
+  });
+
+  it('is what the program runs: a start after the build lists the CLI\'s sources and finds its files beside them', () => {
+    const r = run('launcher', '--presses', '1', '--seed', '1', '--json');
+    expect([r.status, r.stderr]).toEqual([0, '']);
+    const list = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/.cache/uno-extreme/main.json'), 'utf8')) as { files: string[] };
+    expect(list.files).toEqual(expect.arrayContaining(['cli/main.ts', 'firmware-bridge/avr/firmware.ts', 'sim/simulate.ts']));
+    // The version comes from package.json, found from cli/main.ts's own import.meta.url.
+    expect(run('--version').stdout).toBe(`uno-extreme ${(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version}\n`);
+  });
+});
