@@ -2,16 +2,20 @@
  * The README's facts about the browser game, measured rather than written by hand
  * (`npm run page-facts`): the page built as `uno-extreme web` builds it, the gzipped size of
  * what it loads (written into README.md between its `page-size` markers), and the screenshots
- * of a game of seed 11 at three window sizes (docs/table-WxH.png), taken in Chromium on the real
- * server. Needs Chromium, as the browser tests do.
+ * of a game of seed 11 at three window sizes (docs/table-WxH.png) and of a game night (the table
+ * screen and a phone: docs/game-night-*.png), taken in Chromium on the real server. Needs
+ * Chromium, as the browser tests do.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ensurePageBuilt, WEB_DIST } from '../cli/web.ts';
+import type { Browser } from 'playwright';
 import { launchChromium } from '../test/browser/chromium.ts';
+import { join, openRoom, phoneMove, questionOf, readFrames, untilFrame } from '../test/browser/rooms.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = path.join(ROOT, 'README.md');
@@ -25,9 +29,9 @@ function gzipped(keep: (file: string) => boolean): { kb: number; files: number }
   return { kb: Math.round(bytes / 102.4) / 10, files: files.length };
 }
 
-/** `uno-extreme web --json` on a free port: its address, and the function that stops it. */
-function serve(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+/** `uno-extreme web --json` on a free port (its rooms kept in `rooms`): its address, and the function that stops it. */
+function serve(rooms: string): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', rooms], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -46,7 +50,9 @@ const entry = /src="\.\/assets\/([^"]+\.js)"/.exec(readFileSync(path.join(WEB_DI
 if (!entry) throw new Error('web/dist/index.html names no script');
 const first = gzipped((f) => f === entry);
 const js = gzipped((f) => f.endsWith('.js'));
-const css = gzipped((f) => f.endsWith('.css'));
+// The stylesheet index.html names: the rooms' own loads with their pages.
+const entryCss = /href="\.\/assets\/([^"]+\.css)"/.exec(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'))?.[1];
+const css = gzipped((f) => f === entryCss);
 const text = readFileSync(README, 'utf8');
 const marked = /<!-- page-size -->[^]*?<!-- \/page-size -->/;
 if (!marked.test(text)) throw new Error('README.md has no <!-- page-size --> … <!-- /page-size --> markers');
@@ -54,7 +60,57 @@ const said = `<!-- page-size -->${first.kb} KB of JavaScript and ${css.kb} KB of
 writeFileSync(README, text.replace(marked, said));
 console.log(`page: ${first.kb} KB JavaScript first, ${js.kb} KB in ${js.files} files, ${css.kb} KB CSS, gzipped`);
 
-const server = await serve();
+/**
+ * A game night: the table screen at 1280×800 and three phones at 390×844 (a context each), some
+ * moves played on the phones, then the table screen and the phone whose turn it is.
+ */
+async function gameNight(browser: Browser, url: string): Promise<void> {
+  const open = async (width: number, height: number, at: string, phone = false) => {
+    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', isMobile: phone, hasTouch: phone });
+    // tsx compiles this script keeping function names (esbuild's __name helper): the functions it
+    // hands to page.evaluate call it in the page.
+    await context.addInitScript('globalThis.__name = (f) => f;');
+    const page = await context.newPage();
+    const sockets = readFrames(page);
+    await page.goto(at);
+    return { context, page, sockets };
+  };
+  const table = await open(1280, 800, url);
+  const code = await openRoom(table.page, { players: 4 });
+  const phones: Awaited<ReturnType<typeof open>>[] = [];
+  for (const name of ['Ana', 'Bo', 'Cy']) {
+    const p = await open(390, 844, `${url}#join=${code}`, true);
+    await join(p.page, name);
+    await p.page.getByText(`You are in as ${name}`).waitFor();
+    phones.push(p);
+  }
+  await table.page.getByRole('button', { name: /^Start the game/ }).click();
+  // A few moves in, at a phone's turn: counts that differ, events in the log.
+  for (let moves = 0; ; moves++) {
+    const next = await untilFrame(() => {
+      for (const p of phones) {
+        const seat = p.sockets.find((s) => s.seat !== null)?.seat;
+        const q = seat === undefined || seat === null ? null : questionOf(p, seat);
+        if (q) return { p, q };
+      }
+      return null;
+    }, () => 'a phone asked');
+    await next.p.page.locator(`.seat-play[data-ask-id="${next.q.id}"]`).waitFor();
+    if (moves >= 8 && next.q.mode === 'turn') {
+      for (const [shot, page] of [['game-night-table-1280x800', table.page], ['game-night-phone-390x844', next.p.page]] as const) {
+        const file = path.join(ROOT, 'docs', `${shot}.png`);
+        await page.screenshot({ path: file });
+        console.log(`screenshot: ${path.relative(ROOT, file)}`);
+      }
+      break;
+    }
+    await phoneMove(next.p.page, next.q.id);
+  }
+  for (const p of [table, ...phones]) await p.context.close();
+}
+
+const rooms = mkdtempSync(path.join(tmpdir(), 'uno-extreme-rooms-'));
+const server = await serve(rooms);
 const browser = await launchChromium();
 try {
   for (const [width, height] of SIZES) {
@@ -75,7 +131,9 @@ try {
     console.log(`screenshot: ${path.relative(ROOT, file)}`);
     await context.close();
   }
+  await gameNight(browser, server.url);
 } finally {
   await browser.close();
   server.stop();
+  rmSync(rooms, { recursive: true, force: true });
 }

@@ -71,9 +71,19 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
 };
 
+/** What the server serves at a path: a file's bytes, or bytes made at each request (what changes while it runs). */
+export type Served = Buffer | (() => Buffer);
+
+/**
+ * Where the page reads the addresses phones on the LAN reach this server at (`{"addresses":
+ * ["http://192.168.1.20:8080/"]}`; none without --host, when it listens on loopback only): the
+ * table screen of a room shows them, and a page learns them no other way.
+ */
+export const LAN_PATH = '/lan.json';
+
 /** The page's files, read once: the server answers from memory, whatever happens to web/dist later. */
-function readPage(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
+function readPage(dir: string): Map<string, Served> {
+  const files = new Map<string, Served>();
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
@@ -144,13 +154,14 @@ export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: 
  * What the server says to a request, from its method, target and headers alone. The Host must be
  * one of `hosts` ({@link checkTarget}).
  */
-export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Buffer>, hosts: ReadonlySet<string>): Answer {
+export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Served>, hosts: ReadonlySet<string>): Answer {
   const checked = checkTarget(req, hosts);
   if ('status' in checked) return checked;
   const { target } = checked;
   if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, `${req.method} is not served: only GET and HEAD`, { Allow: 'GET, HEAD' });
-  const body = files.get(target.name);
-  if (!body) return refuse(404, `${target.name}: not part of the game`);
+  const served = files.get(target.name);
+  if (!served) return refuse(404, `${target.name}: not part of the game`);
+  const body = typeof served === 'function' ? served() : served;
   return {
     status: 200,
     headers: {
@@ -169,7 +180,7 @@ export function answer(req: { method?: string; url?: string; rawHeaders: string[
  * The server's request handler: {@link answer}, and a 500 when answering throws all the same, so
  * that no request, however odd, stops the server for the next one.
  */
-export function handler(files: ReadonlyMap<string, Buffer>, hosts: () => ReadonlySet<string>) {
+export function handler(files: ReadonlyMap<string, Served>, hosts: () => ReadonlySet<string>) {
   return (req: IncomingMessage, res: ServerResponse) => {
     let a: Answer;
     try {
@@ -252,7 +263,9 @@ async function serve(args: ParsedArgs, say: (line: string) => void, hw: Launcher
   await ensurePageBuilt(say);
   const lan = !!args.values.host;
   let bound = 0;
-  const server = createServer(handler(readPage(WEB_DIST), () => ownHosts(bound, lan)));
+  const files = readPage(WEB_DIST);
+  files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
+  const server = createServer(handler(files, () => ownHosts(bound, lan)));
   const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir(), {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);

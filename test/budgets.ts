@@ -81,6 +81,14 @@ export const FIRMWARE_BUILD_MS = 120_000;
 export const TERMINAL_GAME_MS = 30_000;
 
 /**
+ * A whole round at a game night in one Chromium: a table screen and three phones (a browser
+ * context each) on the real server, every move of the people a click on their phone waiting for
+ * the server's answer to come back to every page (up to a hundred and fifty moves), with every
+ * WebSocket frame read; or a phone closed and opened again in the middle of one.
+ */
+export const GAME_NIGHT_ROUND_MS = 120_000;
+
+/**
  * A position for a browser test found in Node (test/browser/positions.ts): a seeded match played
  * through the session by a scripted person until the hand or the question wanted holds (about 5 s
  * on the shared machine).

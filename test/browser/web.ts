@@ -182,7 +182,7 @@ async function afterCard(page: Page, askId: string | null): Promise<boolean> {
  * hand the next card covers its middle, where a plain click lands). The point nearest its middle
  * that hits the card itself.
  */
-async function clickVisible(page: Page, card: Locator): Promise<void> {
+export async function clickVisible(page: Page, card: Locator): Promise<void> {
   await card.scrollIntoViewIfNeeded();
   const at = await card.evaluate(async (el) => {
     // Still, as Playwright's own click waits for: a raised card rises for a moment.

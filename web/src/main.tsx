@@ -1,5 +1,27 @@
-/** The browser game's entry: renders the page into #app. */
+/**
+ * The browser game's entry: renders the page into #app: the one-player game, or a game night's
+ * page when the address names one (#host, #table=CODE, #join=CODE), loaded when it is first needed.
+ */
 import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { App } from './app.tsx';
+import { routeOf, type Route } from './room/route.ts';
 
-render(<App store={window.localStorage} />, document.getElementById('app')!);
+type RoomModule = typeof import('./room/index.tsx');
+
+function Root() {
+  const [route, setRoute] = useState<Route | null>(() => routeOf(location.hash));
+  const [room, setRoom] = useState<RoomModule | null>(null);
+  useEffect(() => {
+    const on = () => setRoute(routeOf(location.hash));
+    addEventListener('hashchange', on);
+    return () => removeEventListener('hashchange', on);
+  }, []);
+  useEffect(() => {
+    if (route && !room) void import('./room/index.tsx').then(setRoom);
+  }, [route]);
+  if (!route) return <App store={window.localStorage} />;
+  return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">Loading…</p>;
+}
+
+render(<Root />, document.getElementById('app')!);

@@ -22,7 +22,7 @@ const RULE_WORDS: Readonly<Record<string, { title: string; line: string }>> = {
 };
 
 /** A rule set's name and line (its own description for one the page has no words for). */
-function ruleWords(name: string): { title: string; line: string } {
+export function ruleWords(name: string): { title: string; line: string } {
   return RULE_WORDS[name] ?? { title: name, line: RULE_SETS[name].description };
 }
 
@@ -86,6 +86,9 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
   return (
     <Modal title="New game" onClose={onClose} wide>
       <form class="new-game" onSubmit={submit}>
+        <p class="game-night-entry">
+          Friends around one table? <a href="#host">Game night: phones as hands</a> (this screen is the table, each phone a hand) · <a href="#join">Join a game night</a>
+        </p>
         <label>
           Rule set
           <select value={rules} onChange={(e) => { setRules(e.currentTarget.value); setOptions({}); setTarget(RULE_SETS[e.currentTarget.value].options.target); }}>

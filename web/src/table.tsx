@@ -4,30 +4,14 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { card, cardLabel, checkMove, COLOURS, roundEnded, type CardId, type Colour, type GameState, type Move } from '../../game/index.ts';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
 import { openingLine, roundEndText } from '../../table/words.ts';
+import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
-import { Modal } from './dialogs.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
-
-type PlayMove = Extract<Move, { type: 'play' }>;
-type Choice = { step: 'colour' | 'target' | 'pair'; candidates: PlayMove[] };
-
-const uniq = <T,>(xs: T[]): T[] => [...new Set(xs)];
-const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
-
-/** Narrows a play's candidates by what is still open (colour, target, pair), or gives the move when none is. */
-function nextStep(candidates: PlayMove[], unoArmed: boolean): Choice | PlayMove | null {
-  if (uniq(candidates.map((m) => m.colour)).length > 1) return { step: 'colour', candidates };
-  if (uniq(candidates.map((m) => m.target)).length > 1) return { step: 'target', candidates };
-  if (uniq(candidates.map((m) => m.also)).length > 1) return { step: 'pair', candidates };
-  const withUno = candidates.find((m) => m.uno === true);
-  const without = candidates.find((m) => !m.uno);
-  return (unoArmed && withUno) || without || withUno || null;
-}
 
 function turnText(s: GameState, names: readonly string[], me: number): string {
   if (roundEnded(s)) return roundEndText(s.winner, names);
@@ -46,46 +30,12 @@ function promptText(session: GameSession): string {
     // The person's turn by the rules, their question not asked yet (a bot's burst is landing).
     return seat === session.meta.me ? 'Your turn comes next…' : `Waiting for ${session.names[seat]}`;
   }
-  if (ask.mode === 'press') return pressLabel(s, session.meta.me, session.names) ?? 'Press the launcher';
-  if (ask.mode === 'react') {
-    const catches = ask.moves.filter((m) => m.type === 'catch');
-    if (catches.length) return `${session.names[(catches[0] as { target: number }).target]} did not call UNO: catch them, or let it go`;
-    if (ask.moves.some((m) => m.type === 'uno')) return 'You did not call UNO: call it now before someone catches you';
-    return 'You can jump in with a card identical to the top card, or let it go';
-  }
-  const p = s.pending;
-  if (p?.kind === 'colour') return 'Name the colour';
-  if (p?.kind === 'challenge') return `${session.names[p.by]} played a +4 on you: challenge it or accept it`;
-  if (p?.kind === 'stack') return `Stack a card on it or take ${p.total}`;
-  if (p?.kind === 'drawn') return `You drew ${cardLabel(p.card)}: play it or pass`;
-  if (p?.kind === 'playAgain') return `Play Again: play a ${p.colour} card or pass`;
-  const take = s.rules.options.launcher ? 'press the launcher' : 'draw a card';
-  return ask.moves.some((m) => m.type === 'play') ? `Your turn: play a raised card or ${take}` : `Your turn: nothing matches, ${take}`;
-}
-
-/** The person's choices in the question asked now, by kind. */
-function choicesOf(session: GameSession) {
-  const ask = session.ask;
-  const moves = ask?.moves ?? [];
-  const find = (t: Move['type']) => moves.find((m) => m.type === t);
-  const plays = moves.filter((m): m is PlayMove => m.type === 'play');
-  return {
-    ask,
-    plays,
-    press: ask?.mode === 'press' ? moves[0] : find(session.state.rules.options.launcher ? 'press' : 'draw'),
-    pass: find('pass'),
-    challenge: find('challenge'),
-    accept: find('accept'),
-    lateUno: find('uno'),
-    catches: moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch'),
-    colourMoves: moves.filter((m): m is Extract<Move, { type: 'colour' }> => m.type === 'colour'),
-    unoWithPlay: ask?.mode === 'turn' && plays.some((m) => m.uno),
-  };
+  return askText(ask, s.pending, session.names, session.meta.me);
 }
 
 /** The UNO button: a late call when one is open, else UNO armed (or not) for the play that leaves one card. */
 function unoButton(session: GameSession): void {
-  const c = choicesOf(session);
+  const c = choicesOf(session.ask);
   const s = session.state;
   if (c.lateUno) return void session.answer(c.lateUno);
   if (c.unoWithPlay) {
@@ -103,27 +53,16 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   sortHand: boolean;
   onSortHand: (sorted: boolean) => void;
 }) {
-  const [choice, setChoice] = useState<Choice | null>(null);
   const s = session.state;
   const me = session.meta.me;
   const names = session.names;
-  const { ask, plays, press, pass, challenge, accept, lateUno, catches, colourMoves, unoWithPlay } = choicesOf(session);
+  const c = choicesOf(session.ask);
+  const { ask, plays, press } = c;
   const playable = new Set(plays.map((m) => m.card));
   const top = s.discard[s.discard.length - 1];
   const launcherOn = s.rules.options.launcher;
 
-  // A question for the person: the choice under way belongs to the last one.
-  useEffect(() => setChoice(null), [ask]);
-
-  const finish = (candidates: PlayMove[]) => {
-    const next = nextStep(candidates, session.unoArmed);
-    if (next === null) return;
-    if ('step' in next) setChoice(next);
-    else {
-      setChoice(null);
-      session.answer(next);
-    }
-  };
+  const { choice, finish, cancel } = usePlay(ask, session.unoArmed, (m) => session.answer(m));
 
   const playCard = (id: CardId) => {
     const candidates = plays.filter((m) => m.card === id);
@@ -135,35 +74,8 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
 
   const toggleUno = () => unoButton(session);
 
-  // Keys for the whole table (a dialog open keeps its own keys). Installed once, they act on the
-  // question asked now: a key pressed before the page has redrawn answers the new question.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || document.querySelector('dialog[open]')) return;
-      const t = e.target as HTMLElement;
-      if (t.closest('input, select, textarea')) return;
-      const c = choicesOf(session);
-      const answer = (m: Move | undefined) => m && (() => session.answer(m));
-      const act: Record<string, (() => unknown) | undefined> = {
-        p: answer(c.press),
-        d: answer(c.press),
-        u: () => unoButton(session),
-        s: answer(c.pass),
-        a: answer(c.accept),
-        g: answer(c.challenge),
-        c: answer(c.catches[0]),
-        h: () => (document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.hand button.card'))?.focus(),
-        Escape: c.ask?.mode === 'react' ? () => session.answer(null) : undefined,
-      };
-      const f = act[e.key];
-      if (f) {
-        e.preventDefault();
-        f();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [session]);
+  // Keys for the whole table, acting on the question asked when the key comes.
+  useMoveKeys(() => ({ c: choicesOf(session.ask), answer: (m) => session.answer(m), onUno: () => unoButton(session) }));
 
   // On the person's turn the focus goes to the hand when it was nowhere (or on a control now gone).
   useEffect(() => {
@@ -291,62 +203,19 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
           <p class="prompt" role="status">{promptText(session)}</p>
           {session.message && <p class="message" role="alert">{session.message}</p>}
           <div class="buttons">
-            {s.rules.options.unoCall && (
-              <button type="button" class="uno" aria-pressed={session.unoArmed} disabled={!lateUno && !unoWithPlay} onClick={toggleUno}>
-                UNO
-              </button>
-            )}
-            {!launcherOn && (
-              <button type="button" disabled={!press} onClick={() => press && session.answer(press)}>
-                {s.pending?.kind === 'stack' ? `Take ${s.pending.total}` : 'Draw a card'}
-              </button>
-            )}
-            {pass && <button type="button" onClick={() => session.answer(pass)}>Pass</button>}
-            {challenge && <button type="button" onClick={() => session.answer(challenge)}>Challenge the +4</button>}
-            {accept && <button type="button" onClick={() => session.answer(accept)}>Accept the +4</button>}
-            {catches.map((m) => (
-              <button type="button" key={m.target} class="catch" onClick={() => session.answer(m)}>
-                Catch {names[m.target]}
-              </button>
-            ))}
-            {ask?.mode === 'react' && <button type="button" onClick={() => session.answer(null)}>Let it go</button>}
+            <MoveButtons
+              c={c} names={names} unoCall={s.rules.options.unoCall} unoArmed={session.unoArmed} onUno={toggleUno}
+              take={launcherOn ? null : 'draw'} stackTotal={s.pending?.kind === 'stack' ? s.pending.total : null} answer={(m) => session.answer(m)}
+            />
             <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>Sort by colour</button>
           </div>
         </div>
       </div>
 
-      {colourMoves.length > 0 && (
-        <Modal title="Name the colour" kind="pick">
-          <ColourButtons colours={colourMoves.map((m) => m.colour)} onPick={(c) => session.answer(colourMoves.find((m) => m.colour === c)!)} />
-        </Modal>
-      )}
-      {choice?.step === 'colour' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: name a colour`} kind="pick" onClose={() => setChoice(null)}>
-          <ColourButtons
-            colours={COLOURS.filter((c) => choice.candidates.some((m) => m.colour === c))}
-            onPick={(c) => finish(choice.candidates.filter((m) => m.colour === c))}
-          />
-        </Modal>
-      )}
-      {choice?.step === 'target' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: at whom?`} kind="pick" onClose={() => setChoice(null)}>
-          <div class="choices">
-            {uniq(choice.candidates.map((m) => m.target!)).map((t) => (
-              <button type="button" key={t} onClick={() => finish(choice.candidates.filter((m) => m.target === t))}>
-                {names[t]} ({s.hands[t].length} cards)
-              </button>
-            ))}
-          </div>
-        </Modal>
-      )}
-      {choice?.step === 'pair' && (
-        <Modal title="Play both identical cards together?" kind="pick" onClose={() => setChoice(null)}>
-          <div class="choices">
-            <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also !== undefined))}>Both</button>
-            <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also === undefined))}>Just one</button>
-          </div>
-        </Modal>
-      )}
+      <PickDialogs
+        c={c} choice={choice} names={names} handSizes={s.hands.map((h) => h.length)}
+        answer={(m) => session.answer(m)} finish={finish} cancel={cancel}
+      />
 
       <aside class="side">
         <section aria-label="Scores" class="scores">
@@ -372,18 +241,6 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
           </div>
         </section>
       </aside>
-    </div>
-  );
-}
-
-function ColourButtons({ colours, onPick }: { colours: readonly Colour[]; onPick: (c: Colour) => void }) {
-  return (
-    <div class="choices colours">
-      {colours.map((c) => (
-        <button type="button" key={c} class={`c-${c}`} onClick={() => onPick(c)}>
-          {COLOUR_SYMBOL[c]} {capital(c)}
-        </button>
-      ))}
     </div>
   );
 }

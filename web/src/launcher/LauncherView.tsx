@@ -57,7 +57,7 @@ const RELOAD_MS = 900;
 const TALLY_MS = 1800;
 
 /** The person's `prefers-reduced-motion`, as it changes. */
-function usePrefersReducedMotion(): boolean {
+export function usePrefersReducedMotion(): boolean {
   const query = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
   const [reduce, setReduce] = useState(query?.matches ?? false);
   useEffect(() => {

@@ -1,0 +1,187 @@
+/**
+ * A game night under test: the table screen and the phones as browser contexts of one Chromium
+ * on a real `uno-extreme web`, every WebSocket frame each page receives read as it comes (the
+ * driver waits on those frames, not on the clock), and the moves a person makes on a phone.
+ */
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
+import { onTestFinished } from 'vitest';
+import type { ServerMessage } from '../../table/roomMessages.ts';
+import type { SeatView } from '../../table/session.ts';
+import { clickVisible } from './web.ts';
+
+/** One WebSocket of a page: every frame it received, in order, and the seat it came to hold. */
+export interface Socket {
+  frames: string[];
+  seat: number | null;
+}
+
+/** A page of the game night and what its sockets received. */
+export interface RoomPage {
+  context: BrowserContext;
+  page: Page;
+  sockets: Socket[];
+  errors: string[];
+}
+
+/** Frames as they come, from every page: a waiter is checked again at each. */
+const waiters = new Set<() => void>();
+
+/**
+ * Resolves with `check()`'s first value that is not null, checked now and again at each frame
+ * any page receives; fails after `ms` saying `what` it waited for.
+ */
+export function untilFrame<T>(check: () => T | null, what: () => string, ms = 20_000): Promise<T> {
+  return new Promise((ok, fail) => {
+    const now = check();
+    if (now !== null) return ok(now);
+    const timer = setTimeout(() => {
+      waiters.delete(look);
+      fail(new Error(`no frame brought ${what()} within ${ms} ms`));
+    }, ms);
+    const look = () => {
+      const v = check();
+      if (v === null) return;
+      clearTimeout(timer);
+      waiters.delete(look);
+      ok(v);
+    };
+    waiters.add(look);
+  });
+}
+
+/** Every frame `page`'s sockets receive from now on, socket by socket, each waiter told as one comes. */
+export function readFrames(page: Page): Socket[] {
+  const sockets: Socket[] = [];
+  page.on('websocket', (ws) => {
+    const s: Socket = { frames: [], seat: null };
+    sockets.push(s);
+    ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
+      s.frames.push(text);
+      const m = JSON.parse(text) as ServerMessage;
+      if (m.type === 'seated') s.seat = m.seat;
+      for (const w of [...waiters]) w();
+    });
+  });
+  return sockets;
+}
+
+/** A new context (closed when the running test finishes) with its page at `url`, its frames read. */
+export async function openRoomPage(browser: Browser, url: string, o: BrowserContextOptions & { init?: string } = {}): Promise<RoomPage> {
+  const { init, ...ctx } = o;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  onTestFinished(() => context.close().catch(() => undefined));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const sockets = readFrames(page);
+  if (init) await page.addInitScript({ content: init });
+  await page.goto(url);
+  return { context, page, sockets, errors };
+}
+
+/** The last message of `type` a page's sockets received (the newest socket first). */
+export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }, type: K, seat?: number): Extract<ServerMessage, { type: K }> | null {
+  for (let i = p.sockets.length - 1; i >= 0; i--) {
+    const s = p.sockets[i];
+    if (seat !== undefined && s.seat !== seat) continue;
+    for (let j = s.frames.length - 1; j >= 0; j--) {
+      const m = JSON.parse(s.frames[j]) as ServerMessage;
+      if (m.type === type) return m as Extract<ServerMessage, { type: K }>;
+    }
+  }
+  return null;
+}
+
+/** Opens a room from the table screen's form (at the instant pace unless told); returns its code. */
+export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string }): Promise<string> {
+  await table.getByRole('link', { name: 'Game night: phones as hands' }).click();
+  const form = table.getByRole('form', { name: 'Game night: phones as hands' });
+  if (o.rules) await form.getByLabel('Rule set').selectOption(o.rules);
+  await form.getByLabel('Seats at the table (2 to 10)').fill(String(o.players));
+  if (o.bots) await form.getByLabel('Bots for the seats nobody takes').selectOption(o.bots);
+  if (o.target) await form.getByLabel('Target score').fill(String(o.target));
+  // The bots and the launcher at once unless told: a test waits on what the pages show, not on a pace.
+  await form.getByLabel('Pace').selectOption({ label: o.pace ?? 'instant' });
+  await form.getByRole('button', { name: 'Open the room' }).click();
+  const code = table.locator('.room-lobby .room-code');
+  await code.waitFor();
+  return (await code.innerText()).trim();
+}
+
+/** Joins room `code` from a phone page already at its join address, as `name`. */
+export async function join(phone: Page, name: string): Promise<void> {
+  await phone.getByLabel('Your name').fill(name);
+  await phone.getByRole('button', { name: 'Join' }).click();
+}
+
+/** The question a seat's newest view holds, or null. */
+export function questionOf(p: { sockets: Socket[] }, seat: number): NonNullable<SeatView['question']> | null {
+  return lastOf(p, 'view', seat)?.view.question ?? null;
+}
+
+/**
+ * Makes the move of `seat`'s question `id` on its phone, once the page shows it, by clicks or by
+ * keys alone: the first playable card (then the first colour, target or pair offered), or else
+ * press, pass, accept or draw; out of turn, a late UNO when there is one, else it lets the chance go.
+ */
+export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click'): Promise<void> {
+  const play = page.locator(`.seat-play[data-ask-id="${id}"]`);
+  await play.waitFor();
+  const ask = (await play.getAttribute('data-ask'))!;
+  const k = page.keyboard;
+  const moved = async () => {
+    // Moved: the page no longer shows the question, or a dialog asks for the next step.
+    const h = await page.waitForFunction((q) => {
+      if (document.querySelector('dialog.pick[open] .choices button')) return 'dialog';
+      return document.querySelector(`.seat-play[data-ask-id="${q}"]`) ? null : 'moved';
+    }, id);
+    return (await h.jsonValue()) === 'dialog';
+  };
+  // A dialog's first choice: clicked, or taken by Enter (the dialog gives it the focus).
+  const pick = async () => {
+    if (how === 'click') return page.locator('dialog.pick[open] .choices button').first().click();
+    await page.locator('dialog.pick[open] .choices button:focus').waitFor();
+    await k.press('Enter');
+  };
+  // A colour to name is a question of its own, in a dialog.
+  if (await page.locator('dialog.pick[open]').count()) {
+    await pick();
+    while (await moved()) await pick();
+    return;
+  }
+  if (ask === 'react') {
+    const uno = play.getByRole('button', { name: 'UNO' });
+    const late = (await uno.count()) > 0 && (await uno.isEnabled());
+    if (how === 'keys') await k.press(late ? 'u' : 'Escape');
+    else await (late ? uno : play.getByRole('button', { name: 'Let it go' })).click();
+    await moved();
+    return;
+  }
+  const card = play.locator('.hand button.card.playable').first();
+  if (ask === 'turn' && (await card.count())) {
+    if (how === 'keys') {
+      await k.press('h');
+      await k.press('Enter');
+    } else await clickVisible(page, card);
+  } else {
+    const buttons: Array<[string | RegExp, string]> = [['Press the launcher', 'p'], ['Pass', 's'], ['Accept the +4', 'a'], ['Draw a card', 'd'], [/^Take \d+/, 'd']];
+    let done = false;
+    for (const [name, key] of buttons) {
+      const b = play.getByRole('button', { name, exact: typeof name === 'string' });
+      if ((await b.count()) && (await b.first().isEnabled())) {
+        await (how === 'keys' ? k.press(key) : b.first().click());
+        done = true;
+        break;
+      }
+    }
+    if (!done) throw new Error(`no move to make (${ask}): ${await play.locator('.actions').innerText()}`);
+  }
+  while (await moved()) await pick();
+}
+
+/** The card ids in a text (a frame): `R5#1`, `W4#2`, `+2`'s `B+2#1`. */
+export function cardIds(text: string): string[] {
+  return text.match(/[A-Z0-9+]+#\d+/g) ?? [];
+}

@@ -1,0 +1,314 @@
+/**
+ * Game night in real Chromium on the real server: a table screen and phones, one browser context
+ * each, playing whole rounds by clicks; every WebSocket frame each page receives is read, and none
+ * carries a card of another seat or the supply; a phone closed and opened again plays on in its
+ * seat; several people on one phone see their hands only after tapping; no token in any address
+ * or on any screen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '../../table/roomMessages.ts';
+import { qrPath } from '../../web/src/room/qr.ts';
+import { GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
+import { needs } from '../tools.ts';
+import { launchChromium } from './chromium.ts';
+import { cardIds, join, lastOf, openRoom, openRoomPage, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
+import { axeProblems, startWeb, type WebServer } from './web.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+/** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
+const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__buzzes++; return true; };';
+
+/**
+ * Plays the people's moves on their phones until the table screen's round is over; returns how
+ * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
+ * ends the play early, checked before each move; `keys`: the phones that play by keys alone.
+ */
+async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[] } = {}, max = 400): Promise<number> {
+  const handled = new Map<string, number>();
+  for (let n = 0; n < max; n++) {
+    if (o.stop?.()) return n;
+    const next = await untilFrame(() => {
+      const t = lastOf(table, 'table');
+      if (t && t.view.phase !== 'playing') return 'over' as const;
+      for (const [i, p] of phones.entries()) {
+        for (const seat of new Set(p.sockets.map((s) => s.seat))) {
+          if (seat === null) continue;
+          const q = questionOf(p, seat);
+          if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };
+        }
+      }
+      return null;
+    }, () => `a question for a phone or the round's end (after ${n} moves)`);
+    if (next === 'over') return n;
+    handled.set(`${next.i}/${next.seat}`, next.id);
+    await o.before?.(next.p, next.seat);
+    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click');
+  }
+  throw new Error(`the round did not end after ${max} moves`);
+}
+
+/**
+ * What each frame a client received may name of the cards: its own hand, the discard, the hands
+ * Show Hands put on the table, and the card it drew itself. Returns every card id it names
+ * besides: another seat's card (a phone's or a bot's) or one of the supply.
+ */
+function leaks(p: RoomPage): string[] {
+  const out: string[] = [];
+  for (const s of p.sockets) {
+    for (const text of s.frames) {
+      const m = JSON.parse(text) as ServerMessage;
+      const allowed = new Set<string>();
+      if (m.type === 'view' || m.type === 'table') {
+        const v = m.view;
+        for (const id of v.discard) allowed.add(id);
+        for (const h of v.shownHands ?? []) for (const id of h) allowed.add(id);
+        if (m.type === 'view') {
+          for (const id of m.view.hand) allowed.add(id);
+          if (v.pending?.kind === 'drawn' && v.pending.seat === m.view.seat) allowed.add(v.pending.card);
+        }
+      }
+      for (const id of cardIds(text)) if (!allowed.has(id)) out.push(`${id} in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
+      // The supply is a count, never a list.
+      if (/"supply"\s*:\s*\[/.test(text)) out.push(`a supply in a ${m.type} frame to seat ${s.seat ?? 'table'}`);
+    }
+  }
+  return out;
+}
+
+/** What of `selector` lies outside the window, left or right or below (its tag and text, shortened). */
+function outside(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((els) => els.filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && (r.left < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1);
+  }).map((e) => `${e.tagName} ${(e.textContent ?? '').slice(0, 40)}`));
+}
+
+/** The secret tokens a page's sockets were given (the table's, the seats'). */
+function tokensOf(p: RoomPage): string[] {
+  return p.sockets.flatMap((s) => s.frames.map((f) => JSON.parse(f) as ServerMessage)).flatMap((m) => (m.type === 'created' || m.type === 'seated' ? [m.token] : []));
+}
+
+describe.runIf(needs('chromium'))('game night: the table screen and the phones', () => {
+  let server: WebServer;
+  let browser: Browser;
+  const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
+  }, PAGE_START_MS);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(rooms, { recursive: true, force: true });
+  });
+
+  it('three phones and a bot play a whole round to the score table, no frame naming a card of another seat or the supply', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 4, target: 500 });
+    expect(code).toMatch(/^[A-Z2-9]{5}$/);
+    // The QR code is the join address (this server on loopback: the page's own), the code beside it.
+    const joinUrl = `${server.url}#join=${code}`;
+    await expect(table.page.locator('.qr path').getAttribute('d')).resolves.toBe(qrPath(joinUrl).d);
+    await expect(table.page.locator('.join-card').innerText()).resolves.toContain(code);
+    await expect(table.page.locator('.join-card').innerText()).resolves.toContain('uno-extreme web --host');
+
+    const names = ['Ana', 'Bo', 'Cy'];
+    const phones: RoomPage[] = [];
+    for (const name of names) {
+      // Cy types the code, from New game's "Join a game night"; the others scan the QR code.
+      const p = await openRoomPage(browser, name === 'Cy' ? server.url : joinUrl, { ...PHONE, init: COUNT_BUZZES });
+      if (name === 'Cy') {
+        await p.page.getByRole('link', { name: 'Join a game night' }).click();
+        await p.page.getByLabel('Room code').fill(code.toLowerCase());
+      }
+      await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
+      phones.push(p);
+    }
+    // The lobby on the table screen: three people, one seat left to a bot.
+    await table.page.locator('.lobby-seats li[data-status="here"]').nth(2).waitFor();
+    await expect(table.page.locator('.lobby-seats').innerText()).resolves.toMatch(/Ana[^]*Bo[^]*Cy/);
+    expect(await axeProblems(table.page)).toEqual([]);
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    // The table screen shows every seat with its count and no hand.
+    await expect(table.page.locator('.room-seat').count()).resolves.toBe(4);
+    await expect(table.page.locator('.hand, button.card').count()).resolves.toBe(0);
+
+    const moves = await playRound(table, phones);
+    expect(moves).toBeGreaterThan(3);
+    // The score table, on the table screen and on every phone.
+    const over = table.page.getByRole('dialog', { name: /^Round 1 over: / });
+    await over.waitFor().catch((e: Error) => {
+      throw new Error(`${e.message}\n  the table screen: ${lastOf(table, 'table')?.view.phase}, its errors: ${table.errors.join(' | ')}`);
+    });
+    const totals = lastOf(table, 'table')!.view.totals;
+    expect(totals.some((t) => t > 0)).toBe(true);
+    await expect(over.locator('.room-totals td').allInnerTexts()).resolves.toEqual(totals.map(String));
+    for (const p of phones) {
+      await p.page.locator('.phone-scores .room-totals').waitFor();
+      await expect(p.page.locator('.phone-scores td').allInnerTexts()).resolves.toEqual(totals.map(String));
+    }
+    // Cards came the phones' way in a round of presses: they buzzed.
+    const buzzes = await Promise.all(phones.map((p) => p.page.evaluate(() => (window as unknown as { __buzzes: number }).__buzzes)));
+    expect(buzzes.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+
+    // Every frame read: none names a card it may not, on the table screen or any phone.
+    for (const p of [table, ...phones]) {
+      expect(p.sockets.reduce((n, s) => n + s.frames.length, 0)).toBeGreaterThan(moves);
+      expect(leaks(p)).toEqual([]);
+    }
+    // What a phone holds on its own screen is what it was sent, and no other page was sent any of
+    // it at that moment of the round.
+    for (const [i, p] of phones.entries()) {
+      const seat = p.sockets.find((s) => s.seat !== null)!.seat!;
+      const mine = lastOf(p, 'view', seat)!.view;
+      const shown = await p.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+      expect([...shown].sort()).toEqual([...mine.hand].sort());
+      const sameMoment = [table, ...phones.filter((_, j) => j !== i)].flatMap((o) => o.sockets.flatMap((s) => s.frames))
+        .filter((f) => {
+          const m = JSON.parse(f) as ServerMessage;
+          return (m.type === 'view' || m.type === 'table') && m.view.round === mine.round && m.view.moves === mine.moves && m.view.shownHands === null;
+        });
+      expect(sameMoment.length).toBeGreaterThan(0);
+      expect(sameMoment.flatMap(cardIds).filter((id) => mine.hand.includes(id))).toEqual([]);
+    }
+
+    // No token in any address or on any screen; the table screen's reload takes its room back.
+    const tokens = [...tokensOf(table), ...phones.flatMap(tokensOf)];
+    expect(tokens).toHaveLength(4);
+    for (const p of [table, ...phones]) {
+      const where = `${p.page.url()}\n${await p.page.content()}`;
+      for (const t of tokens) expect(where).not.toContain(t);
+    }
+    expect(table.page.url()).toBe(`${server.url}#table=${code}`);
+    await table.page.reload();
+    await table.page.getByRole('dialog', { name: /^Round 1 over: / }).waitFor();
+    // The host deals the next round from the score table: the phones get their new hands.
+    await table.page.getByRole('button', { name: 'Deal the next round' }).click();
+    for (const p of phones) await p.page.locator('.seat-play[data-round="1"] .hand button.card').first().waitFor();
+    for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
+  /** A room with `names` joined on their phones (each its own context) and started; bots in the seats left. */
+  async function startedRoom(names: string[], players: number) {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players });
+    const phones: RoomPage[] = [];
+    for (const name of names) {
+      const p = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+      await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
+      phones.push(p);
+    }
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    return { table, code, phones };
+  }
+
+  it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
+    const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
+    const seat = 1;
+    // The table screen in the window at a laptop's sizes, a phone's page at 390×844, each with
+    // names for screen readers.
+    for (const [width, height] of [[1920, 1080], [1280, 800]] as const) {
+      await table.page.setViewportSize({ width, height });
+      await expect(outside(table.page, '.room-seat, .room-centre > *, .room-events h2'), `${width}×${height}`).resolves.toEqual([]);
+    }
+    expect(await axeProblems(table.page)).toEqual([]);
+    await ana.page.locator('.seat-play .hand button.card').first().waitFor();
+    await expect(outside(ana.page, '.seat-play *')).resolves.toEqual([]);
+    expect(await axeProblems(ana.page)).toEqual([]);
+    // A few moves of Bo's first, then Bo's phone is closed, its storage kept.
+    let boMoves = 0;
+    await playRound(table, [ana, bo], { before: async (p) => void (p === bo && boMoves++), stop: () => boMoves >= 3 });
+    expect(lastOf(table, 'table')!.view.phase).toBe('playing');
+    const kept = await bo.context.storageState();
+    const round = lastOf(bo, 'view', seat)!.view.round;
+    await bo.context.close();
+    // The table screen says Bo is away, and counts the wait down.
+    const status = table.page.locator(`.room-seat[data-seat-area="${seat}"] .status`);
+    await table.page.waitForFunction((i) => /away: a bot plays in \d+ s/.test(document.querySelector(`.room-seat[data-seat-area="${i}"] .status`)?.textContent ?? ''), seat);
+    const first = Number(/(\d+) s/.exec(await status.innerText())![1]);
+    await table.page.waitForFunction(([i, n]) => Number(/(\d+) s/.exec(document.querySelector(`.room-seat[data-seat-area="${i}"] .status`)?.textContent ?? '')?.[1] ?? n) < n, [seat, first] as const);
+
+    // A new context with the same storage: the phone takes its seat back where the game is.
+    const again = await openRoomPage(browser, `${server.url}#join=${code}`, { ...PHONE, storageState: kept });
+    const view = await untilFrame(() => lastOf(again, 'view', seat), () => `Bo's view again`);
+    expect(view.view.round).toBe(round);
+    expect(lastOf(again, 'seated')!.seat).toBe(seat);
+    await table.page.waitForFunction((i) => document.querySelector(`.room-seat[data-seat-area="${i}"]`)?.getAttribute('data-status') === 'here', seat);
+    await again.page.locator('.seat-play .hand button.card').first().waitFor();
+    const shown = await again.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
+    expect(shown.sort()).toEqual([...lastOf(again, 'view', seat)!.view.hand].sort());
+    // It plays on to the round's end, by keys alone (a phone with a keyboard, or a laptop's page).
+    const before = boMoves;
+    await playRound(table, [ana, again], { before: async (p) => void (p === again && boMoves++), keys: [again] });
+    expect(boMoves).toBeGreaterThan(before);
+    await again.page.locator('.phone-scores .room-totals').waitFor();
+    expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
+  it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 3 });
+    const phone = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
+    await join(phone.page, 'Bo');
+    await phone.page.getByText('You are in as Ana and Bo').waitFor();
+    // Eve joins on her own phone and the host takes her seat back before the start: her phone
+    // says so and forgets the seat, which a bot then plays.
+    const eve = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    await join(eve.page, 'Eve');
+    await eve.page.getByText('You are in as Eve').waitFor();
+    await table.page.getByRole('button', { name: 'Remove Eve' }).click();
+    await eve.page.getByRole('alert').filter({ hasText: "the host took Eve's seat" }).waitFor();
+    await expect(eve.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('uno-extreme-room-seats:')))).resolves.toEqual([]);
+    await table.page.locator('.lobby-seats li[data-status="free"]').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+
+    const names = ['Ana', 'Bo'];
+    let revealed: number | null = null;
+    let switches = 0;
+    await playRound(table, [phone], {
+      before: async (p, seat) => {
+        if (seat === revealed) return;
+        // Another seat of this phone is asked: nothing of any hand is on the screen until its person taps.
+        const tap = p.page.getByRole('button', { name: `Tap when you are ${names[seat]}` });
+        await tap.waitFor();
+        await expect(p.page.locator('[data-card]').count()).resolves.toBe(0);
+        const hands = [0, 1].flatMap((s) => lastOf(p, 'view', s)?.view.hand ?? []);
+        const dom = await p.page.content();
+        expect(hands.filter((id) => dom.includes(id))).toEqual([]);
+        await tap.click();
+        revealed = seat;
+        switches++;
+      },
+    });
+    expect(switches).toBeGreaterThanOrEqual(3);
+    expect(leaks(phone)).toEqual([]);
+    expect(leaks(table)).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+});
+
+describe('the server tells the page its LAN addresses', () => {
+  it('lists none on loopback and every LAN IPv4 address with --host', async () => {
+    const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+    const [local, lan] = await Promise.all([startWeb(['--rooms', rooms]), startWeb(['--rooms', rooms, '--host'])]);
+    try {
+      await expect((await fetch(`${local.url}lan.json`)).json()).resolves.toEqual({ addresses: [] });
+      const port = new URL(lan.url).port;
+      const want = Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => `http://${i!.address}:${port}/`);
+      await expect((await fetch(`${lan.url}lan.json`)).json()).resolves.toEqual({ addresses: want });
+    } finally {
+      await Promise.all([local.stop(), lan.stop()]);
+      rmSync(rooms, { recursive: true, force: true });
+    }
+  }, PAGE_START_MS);
+});

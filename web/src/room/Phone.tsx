@@ -1,0 +1,326 @@
+/**
+ * A phone at a game night: it joins a room under a name and becomes that seat's hand, asked
+ * exactly what the one-player page asks (asks.tsx), the table in a strip above. It buzzes and
+ * dings when cards come its way. The seat's token is kept in this browser's storage for the room
+ * (never in the address): a reload, or a connection lost and found, takes the seat back where the
+ * game is. Several people may share one phone (hot-seat): each joins on it, and between turns of
+ * different seats held here the hand is hidden until the next person taps.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { card, cardLabel, RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
+import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import type { SeatView } from '../../../table/session.ts';
+import { roundEndText } from '../../../table/words.ts';
+import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
+import { CardFace, COLOUR_SYMBOL, Hand, handOrder } from '../cards.tsx';
+import { Sound, story } from '../launcher/index.ts';
+import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
+import { statusWords, Totals, useSince } from './seats.tsx';
+
+/** One seat this phone plays (or is joining): its connection's news. */
+interface Slot {
+  id: number;
+  name: string;
+  token: string | null;
+  seat: number | null;
+  open: boolean;
+  lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
+  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
+  /** The server's last refusal to this seat, one line. */
+  refused: string | null;
+}
+
+let slotIds = 0;
+
+/** How long a phone buzzes when cards come its way, ms. */
+const BUZZ_MS = 200;
+
+export function PhonePage({ store, code: routeCode }: { store: Storage; code: string }) {
+  const [code, setCode] = useState(routeCode);
+  const [slots, setSlots] = useState<Slot[]>([]);
+  const [note, setNote] = useState<string | null>(null);
+  const [joining, setJoining] = useState(false);
+  const [revealed, setRevealed] = useState<number | null>(null);
+  const conns = useRef(new Map<number, RoomConnection>());
+  const current = useRef<Slot[]>([]);
+  current.current = slots;
+  const sound = useMemo(() => new Sound(), []);
+  // The page's sound (started by the first gesture) ends with the room's page.
+  useEffect(() => () => sound.dispose(), []);
+
+  const update = (id: number, f: (s: Slot) => Slot | null) =>
+    setSlots((all) => all.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));
+
+  const forget = (id: number) => {
+    conns.current.get(id)?.close();
+    conns.current.delete(id);
+    update(id, () => null);
+  };
+
+  /** Opens a slot's connection: it takes its seat back by its token, or joins under its name. */
+  const start = (room: string, name: string, token: string | null) => {
+    const id = ++slotIds;
+    setSlots((all) => [...all, { id, name, token, seat: null, open: false, lobby: null, game: null, refused: null }]);
+    const slot = () => current.current.find((s) => s.id === id);
+    const conn = new RoomConnection(
+      () => {
+        const t = slot()?.token ?? token;
+        return t ? { type: 'resume', code: room, token: t } : { type: 'join', code: room, name };
+      },
+      (m) => heard(room, id, m),
+      () => update(id, (s) => ({ ...s, open: conn.open })),
+    );
+    conns.current.set(id, conn);
+  };
+
+  const heard = (room: string, id: number, m: ServerMessage) => {
+    const s = current.current.find((x) => x.id === id);
+    switch (m.type) {
+      case 'seated':
+        keepSeat(store, room, { name: s?.name ?? '', token: m.token, settings: s?.lobby?.settings ?? null });
+        setNote(null);
+        return update(id, (x) => ({ ...x, token: m.token, seat: m.seat, refused: null }));
+      case 'lobby':
+        if (s?.token) keepSeat(store, room, { name: s.name, token: s.token, settings: m.settings });
+        return update(id, (x) => ({ ...x, lobby: { settings: m.settings, seats: m.seats }, refused: null }));
+      case 'view':
+        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: m.view, launcher: m.launcher }, seat: m.view.seat }));
+      case 'refused':
+        // A join refused (a name taken, a room full or unknown) is asked again; a token the
+        // server does not know is forgotten.
+        if (!s?.token || (s.seat === null && !s.game && !s.lobby)) {
+          if (s?.token) dropSeat(store, room, s.token);
+          setNote(m.reason);
+          return forget(id);
+        }
+        return update(id, (x) => ({ ...x, refused: m.reason }));
+      case 'removed':
+        if (s?.token) dropSeat(store, room, s.token);
+        setNote(m.reason);
+        return forget(id);
+      default:
+        return;
+    }
+  };
+
+  // The seats this phone holds in the room its address names are taken back as it opens (a code
+  // typed later has none held yet); its connections close with the page.
+  useEffect(() => {
+    if (routeCode) for (const h of seatHolds(store, routeCode)) start(routeCode, h.name, h.token);
+    return () => {
+      for (const c of conns.current.values()) c.close();
+      conns.current.clear();
+    };
+  }, []);
+
+  // Cards came this way (the hand grew within a round): a buzz and the launcher's ding.
+  const sizes = useRef(new Map<number, { round: number; n: number }>());
+  useEffect(() => {
+    for (const s of slots) {
+      if (!s.game) continue;
+      const { round, hand } = s.game.view;
+      const before = sizes.current.get(s.id);
+      sizes.current.set(s.id, { round, n: hand.length });
+      if (before && before.round === round && hand.length > before.n) {
+        navigator.vibrate?.(BUZZ_MS);
+        sound.play('ding');
+      }
+    }
+  }, [slots]);
+
+  const seated = slots.filter((s) => s.token !== null && (s.lobby || s.game));
+  const inGame = seated.some((s) => s.game);
+  const settings = seated.find((s) => s.lobby)?.lobby?.settings ?? (code ? seatHolds(store, code).find((h) => h.settings)?.settings : null) ?? null;
+
+  if (!code || slots.length === 0 || joining) {
+    return (
+      <main class="phone phone-join">
+        <JoinForm
+          code={code} note={note} more={slots.length > 0}
+          onJoin={(c, name) => {
+            setNote(null);
+            setJoining(false);
+            if (c !== code) {
+              history.replaceState(null, '', `#join=${c}`);
+              setCode(c);
+            }
+            start(c, name, null);
+          }}
+          onCancel={slots.length > 0 ? () => setJoining(false) : undefined}
+        />
+      </main>
+    );
+  }
+  if (seated.length === 0) {
+    return (
+      <main class="phone">
+        <p role="status">Joining room {code}…</p>
+        {note && <p class="refused" role="alert">{note}</p>}
+      </main>
+    );
+  }
+  if (!inGame) {
+    const lobby = seated[0].lobby!;
+    return (
+      <main class="phone phone-lobby">
+        <h1>Room {code}</h1>
+        <p role="status">You are in as {seated.map((s) => s.name).join(' and ')}. The game starts when the host starts it on the table screen.</p>
+        {note && <p class="refused" role="alert">{note}</p>}
+        <ol class="lobby-seats">
+          {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0) : <><strong>{s.name}</strong> · {statusWords(s.status, 0)}</>}</li>)}
+        </ol>
+        <button type="button" onClick={() => setJoining(true)}>Add a player on this phone (pass the phone)</button>
+      </main>
+    );
+  }
+
+  // Hot-seat: the seat asked now is shown; a seat other than the one revealed waits behind a tap.
+  const playing = seated.filter((s) => s.game);
+  const asked = playing.find((s) => s.game!.view.question && s.id === revealed) ?? playing.find((s) => s.game!.view.question);
+  const shown = asked ?? playing.find((s) => s.id === revealed) ?? playing[0];
+  const hidden = playing.length > 1 && shown.id !== revealed;
+  return (
+    <main class="phone" data-seat={shown.seat ?? ''} data-hidden={hidden}>
+      {note && <p class="refused" role="alert">{note}</p>}
+      {hidden ? (
+        <section class="pass-phone" aria-labelledby="pass-title">
+          <h1 id="pass-title">Pass the phone to {shown.name}</h1>
+          <p>{shown.name}'s hand stays hidden until they tap.</p>
+          <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>Tap when you are {shown.name}</button>
+        </section>
+      ) : (
+        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} />
+      )}
+    </main>
+  );
+}
+
+function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: string | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
+  const [typed, setTyped] = useState(code);
+  const [name, setName] = useState('');
+  return (
+    <form class="join-form" onSubmit={(e) => {
+      e.preventDefault();
+      const c = cleanCode(typed);
+      if (c && name.trim()) onJoin(c, name.trim());
+    }}>
+      <h1>{more ? 'Another player on this phone' : 'Join a game night'}</h1>
+      {more && <p class="hint">Each player's hand shows only after they tap "Tap when you are …": pass the phone between turns.</p>}
+      <label>
+        Room code
+        <input type="text" required autocomplete="off" autocapitalize="characters" maxLength={8} value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+      </label>
+      <label>
+        Your name
+        <input type="text" required maxLength={24} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+      </label>
+      {note && <p class="refused" role="alert">{note}</p>}
+      <button type="submit" class="primary">Join</button>
+      {onCancel && <button type="button" onClick={onCancel}>Back</button>}
+      <p><a href="#">The one-player game</a></p>
+    </form>
+  );
+}
+
+/** One seat's hand and moves, the table in a strip above, the events below. */
+function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
+  const { view, seats, launcher } = slot.game!;
+  const [local, setLocal] = useState<string | null>(null);
+  const since = useSince(seats);
+  const q = view.question;
+  const c = choicesOf(q);
+  const me = view.seat;
+  const rules = settings ? RULE_SETS[settings.rules] : null;
+  // Without the settings (a phone that never saw the lobby), the question's own moves tell.
+  const launcherOn = rules ? rules.options.launcher : c.press?.type === 'press';
+  const unoCall = rules ? rules.options.unoCall : c.unoWithPlay || !!c.lateUno;
+  useEffect(() => setLocal(null), [q?.id]);
+
+  const say = (line: string) => setLocal(line);
+  const send = (m: Parameters<RoomConnection['send']>[0]) => {
+    if (!conn.send(m)) say('Not connected to the server: trying again…');
+  };
+  const answer = (m: Move | null) => {
+    if (!q) return;
+    send({ type: 'move', question: q.id, choice: m === null ? null : q.moves.indexOf(m) });
+  };
+  const { choice, finish, cancel } = usePlay(q?.id, view.unoArmed, answer);
+  const playCard = (id: CardId) => {
+    const candidates = c.plays.filter((m) => m.card === id);
+    if (candidates.length) return finish(candidates);
+    say(q ? `${cardLabel(id)} cannot be played now` : `${cardLabel(id)}: wait for your turn`);
+  };
+  const onUno = () => {
+    if (c.lateUno) return answer(c.lateUno);
+    if (c.unoWithPlay) send({ type: 'uno', armed: !view.unoArmed });
+    else say('UNO is called with the play that leaves you one card');
+  };
+
+  // The one-player page's keys (p press, u UNO, s pass, h the hand…), for a phone with a keyboard.
+  useMoveKeys(() => ({ c, answer, onUno }));
+
+  const playing = view.phase === 'playing' && view.winner === null;
+  const turn = view.pending ? view.pending.seat : view.turn;
+  const top = view.discard[view.discard.length - 1];
+  const playable = new Set(c.plays.map((m) => m.card));
+  const prompt = q ? askText(q, view.pending, view.names, me)
+    : !playing ? roundEndText(view.winner, view.names)
+    : turn === me ? 'Your turn comes next…' : `Waiting for ${view.names[turn]}`;
+  const message = local ?? view.message ?? slot.refused;
+  const cards = (k: number) => `${k} ${k === 1 ? 'card' : 'cards'}`;
+  return (
+    <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
+      <header class="phone-bar">
+        <h1>{view.names[me]}</h1>
+        <p>Room {code} · {view.totals[me]} pts{!slot.open && <span class="warn"> · reconnecting…</span>}</p>
+      </header>
+      <section class="phone-table" aria-label="The table">
+        <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
+          <CardFace id={top} named={card(top).colour === null ? view.colour : null} />
+        </div>
+        <dl class="facts">
+          <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
+          <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? (turn === me ? 'Your turn' : `${view.names[turn]}'s turn`) : roundEndText(view.winner, view.names)}</dd></div>
+          <div><dt>Way</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
+        </dl>
+        {launcher && launcher.press && <p class="launcher-story">{story(launcher, view.names, launcher.jammed).map((line, i) => <span key={i}>{line} </span>)}</p>}
+        <ul class="phone-seats" aria-label="Players">
+          {seats.map((s, i) => i !== me && (
+            <li key={i} class={playing && turn === i ? 'active' : ''} data-seat={i}
+              aria-label={`${s.name}: ${cards(view.handSizes[i])}, ${statusWords(s.status, since)}${playing && turn === i ? ', playing now' : ''}`}>
+              <strong>{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
+              {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since)}</small>}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div class={`seat${playing && turn === me ? ' active' : ''}`} data-seat-area={me}>
+        <div class="actions" role="group" aria-label="Your moves">
+          <p class="prompt" role="status">{prompt}</p>
+          {message && <p class="message refused" role="alert">{message}</p>}
+          <div class="buttons">
+            <MoveButtons
+              c={c} names={view.names} unoCall={unoCall} unoArmed={view.unoArmed} onUno={onUno}
+              take={launcherOn ? 'press' : 'draw'} stackTotal={view.pending?.kind === 'stack' ? view.pending.total : null} answer={answer}
+            />
+          </div>
+        </div>
+        <Hand label={`${view.names[me]}: ${cards(view.hand.length)}`} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
+      </div>
+      <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
+      <section class="phone-events" aria-label="Events">
+        <div role="log" aria-live="polite" aria-relevant="additions" class="log">
+          <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>
+        </div>
+      </section>
+      {!playing && (
+        <section class="phone-scores" aria-label="Scores">
+          <h2>{view.phase === 'matchOver' ? 'Match over' : `Round ${view.round + 1} over: ${roundEndText(view.winner, view.names)}`}</h2>
+          <Totals names={view.names} totals={view.totals} caption="Points so far" />
+          {view.phase === 'roundOver' && <button type="button" class="primary" onClick={() => send({ type: 'next' })}>Next round</button>}
+        </section>
+      )}
+      {others && <p class="hint">Others play on this phone too: after your move, pass it on.</p>}
+    </div>
+  );
+}

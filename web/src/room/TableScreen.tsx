@@ -1,0 +1,273 @@
+/**
+ * The table screen: the laptop in the middle of a game night. In the lobby, the QR code and the
+ * short address phones join at, and the seats as people take them; in the game, the launcher,
+ * the pile, the seats around the oval with their card counts and how each is played (here, away
+ * with the wait counted down, a bot standing in, removed), whose turn, the way of play and the
+ * events. It is sent no hand and shows none. Its token is kept in this browser's storage (a
+ * reload takes the screen back) and is never in its address or on it.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { card, cardLabel } from '../../../game/index.ts';
+import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
+import { roundEndText } from '../../../table/words.ts';
+import { capital } from '../asks.tsx';
+import { CardFace, COLOUR_SYMBOL } from '../cards.tsx';
+import { Modal } from '../dialogs.tsx';
+import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
+import { ruleWords } from '../newGame.tsx';
+import { seatDegrees } from '../ring.ts';
+import { keepTable, RoomConnection, tableHold } from './connection.ts';
+import { routeOf } from './route.ts';
+import { HostForm } from './HostForm.tsx';
+import { QrCode } from './QrCode.tsx';
+import { statusWords, Totals, useSince } from './seats.tsx';
+
+type Shown =
+  | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
+  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null };
+
+/** The addresses phones on the LAN reach this server at (cli/web.ts serves them; none on loopback only). */
+function useLanAddresses(): string[] | null {
+  const [addresses, setAddresses] = useState<string[] | null>(null);
+  useEffect(() => {
+    fetch('./lan.json').then((r) => r.json() as Promise<{ addresses: string[] }>).then((j) => setAddresses(j.addresses), () => setAddresses([]));
+  }, []);
+  return addresses;
+}
+
+/** The table screen of room `code` (null: the form that opens one). */
+export function TableScreen({ store, code: routeCode }: { store: Storage; code: string | null }) {
+  const [code, setCode] = useState<string | null>(routeCode);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const conn = useRef<RoomConnection | null>(null);
+  const sound = useMemo(() => new Sound(), []);
+  // The page's sound (started by the first gesture) ends with the room's page.
+  useEffect(() => () => sound.dispose(), []);
+  const hold = routeCode ? tableHold(store, routeCode) : null;
+
+  const connect = (hello: () => ClientMessage) => {
+    conn.current?.close();
+    conn.current = new RoomConnection(hello, heard, () => setOpen(conn.current?.open ?? false));
+  };
+  // Reached by its address (a reload): the screen takes its room back with the token it kept.
+  useEffect(() => {
+    if (routeCode && hold) connect(() => ({ type: 'table', code: routeCode, token: tableHold(store, routeCode)!.token }));
+    return () => conn.current?.close();
+  }, []);
+
+  const heard = (m: ServerMessage) => {
+    switch (m.type) {
+      case 'created':
+        keepTable(store, m.code, { token: m.token, settings: null });
+        // The address names the room, not the token: a reload finds the token in storage.
+        history.replaceState(null, '', `#table=${m.code}`);
+        setCode(m.code);
+        return;
+      case 'lobby':
+        keepTable(store, m.code, { token: tableHold(store, m.code)!.token, settings: m.settings });
+        setRefusal(null);
+        return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
+      case 'table':
+        setRefusal(null);
+        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher });
+      case 'refused':
+        return setRefusal(m.reason);
+      default:
+        return;
+    }
+  };
+
+  const send = (m: ClientMessage) => {
+    if (!conn.current?.send(m)) setRefusal('Not connected to the server: trying again…');
+  };
+
+  if (!code) {
+    return (
+      <main class="room-host">
+        <HostForm
+          error={refusal}
+          onOpen={(settings) => {
+            // The room is made once: a connection lost after its answer takes the table back by its token.
+            connect(() => {
+              const at = routeOf(location.hash);
+              const kept = at?.page === 'table' ? tableHold(store, at.code) : null;
+              return at?.page === 'table' && kept ? { type: 'table', code: at.code, token: kept.token } : { type: 'create', settings };
+            });
+          }}
+        />
+      </main>
+    );
+  }
+  if (routeCode && !hold && !shown) {
+    return (
+      <main class="room-missing">
+        <p class="error" role="alert">This browser does not hold the table of room {routeCode} (it was opened elsewhere, or its storage was cleared).</p>
+        <p><a href="#host">Open a new room</a> · <a href="#">Back to the one-player game</a></p>
+      </main>
+    );
+  }
+  const settings = shown?.kind === 'lobby' ? shown.settings : tableHold(store, code)?.settings ?? null;
+  return (
+    <div class="room-screen" data-phase={shown?.kind === 'table' ? shown.view.phase : 'lobby'} data-connected={open}>
+      <header class="bar">
+        <h1>UNO Extreme · Game night</h1>
+        <p class="about">
+          Room <strong class="room-code">{code}</strong>
+          {settings && <> · {ruleWords(settings.rules).title}, first to {settings.target ?? '…'}</>}
+          {!open && <span class="warn"> · connecting…</span>}
+        </p>
+        <nav aria-label="Room"><a href="#" class="button">Leave the table screen</a></nav>
+      </header>
+      {refusal && <p class="refused banner" role="alert">{refusal}</p>}
+      {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
+      {shown?.kind === 'table' && <Game shown={shown} send={send} sound={sound} />}
+    </div>
+  );
+}
+
+function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send: (m: ClientMessage) => void }) {
+  const lan = useLanAddresses();
+  // A phone on the LAN opens the machine's address; with none (the server on loopback only),
+  // this page's own, which another device cannot reach.
+  const base = lan?.[0] ?? `${location.origin}/`;
+  const joinUrl = `${base}#join=${shown.code}`;
+  const people = shown.seats.filter((s) => s.status.kind !== 'free').length;
+  return (
+    <main class="room-lobby">
+      <section class="join-card" aria-labelledby="join-title">
+        <h2 id="join-title">Join on your phone</h2>
+        <QrCode text={joinUrl} label={`QR code of the address phones open to join room ${shown.code}`} />
+        <p>
+          Scan the code with a phone's camera, or open <strong class="join-address">{base.replace(/\/$/, '')}</strong> and type the room code <strong class="room-code big">{shown.code}</strong>
+        </p>
+        {lan !== null && lan.length === 0 && (
+          <p class="warn">Phones reach this page only when the server is started for the network: <code>uno-extreme web --host</code> (now it answers this machine alone).</p>
+        )}
+        {lan !== null && lan.length > 1 && <p class="hint">Also at {lan.slice(1).map((a) => a.replace(/\/$/, '')).join(', ')}</p>}
+      </section>
+      <section class="lobby-seats" aria-labelledby="seats-title">
+        <h2 id="seats-title">Seats ({people} of {shown.settings.players} taken)</h2>
+        <ol>
+          {shown.seats.map((s, i) => (
+            <li key={i} data-seat={i} data-status={s.status.kind}>
+              {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0)}</span> : <><strong>{s.name}</strong> · {statusWords(s.status, 0)}</>}
+              {s.status.kind !== 'free' && (
+                <button type="button" class="remove" aria-label={`Remove ${s.name}`} onClick={() => send({ type: 'remove', seat: i })}>Remove</button>
+              )}
+            </li>
+          ))}
+        </ol>
+        <button type="button" class="primary" disabled={people === 0} onClick={() => send({ type: 'start' })}>
+          Start the game{people < shown.settings.players ? ` (bots take ${shown.settings.players - people} seat${shown.settings.players - people === 1 ? '' : 's'})` : ''}
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/** Where seat `i` of `n` sits on the oval, screen degrees: seat 0 at the bottom, the others clockwise, as the launcher turns to them. */
+const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
+
+function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
+  const { view, seats } = shown;
+  const since = useSince(seats);
+  const reduce = usePrefersReducedMotion();
+  const n = view.names.length;
+  const top = view.discard[view.discard.length - 1];
+  const playing = view.phase === 'playing' && view.winner === null;
+  const turn = view.pending ? view.pending.seat : view.turn;
+  const l = shown.launcher;
+  // Each new ding rings the bell (the count only grows, over rounds and reconnections).
+  const heard = useRef(l?.dings ?? 0);
+  useEffect(() => {
+    if (l && l.dings > heard.current) sound.play('ding', l.dingPace);
+    heard.current = l?.dings ?? 0;
+  }, [l?.dings]);
+  const log = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [view.log]);
+  const cards = (k: number) => `${k} ${k === 1 ? 'card' : 'cards'}`;
+  const person = (s: RoomSeat) => s.status.kind !== 'bot' && s.status.kind !== 'removed';
+  return (
+    <main class="room-game">
+      <style>{LAUNCHER_CSS}</style>
+      <section class="room-oval" aria-label="The table">
+        {/* The way of play: an arrow on the rim between each seat and the next, turned round on a Reverse. */}
+        <div class="room-way" role="img" aria-label={`Play goes ${view.direction === 1 ? 'clockwise' : 'counter-clockwise'}`} data-direction={view.direction}>
+          {seats.map((_, i) => {
+            const deg = seatAngle(i + 0.5, n);
+            const a = (deg * Math.PI) / 180;
+            return (
+              <span
+                key={i} class="arrow" aria-hidden="true"
+                style={{ '--x': (50 + 38 * Math.cos(a)).toFixed(2), '--y': (50 + 41 * Math.sin(a)).toFixed(2), '--turn': `${deg + 90 * view.direction}deg` }}
+              >➜</span>
+            );
+          })}
+        </div>
+        {seats.map((s, i) => {
+          const a = (seatAngle(i, n) * Math.PI) / 180;
+          const now = playing && turn === i;
+          return (
+            <div
+              key={i} class={`room-seat${now ? ' active' : ''}`} data-seat-area={i} data-status={s.status.kind} role="group"
+              aria-label={`${s.name}: ${cards(view.handSizes[i])}, ${view.totals[i]} points, ${statusWords(s.status, since)}${now ? ', playing now' : ''}`}
+              aria-current={now ? 'true' : undefined}
+              style={{ '--x': (50 + 43 * Math.cos(a)).toFixed(2), '--y': (50 + 41 * Math.sin(a)).toFixed(2) }}
+            >
+              {now && <span class="now" aria-hidden="true">▶ playing</span>}
+              <h3>{s.name}</h3>
+              <p><span class="count">{cards(view.handSizes[i])}</span> · {view.totals[i]} pts{view.uno === i && <span class="badge warn"> no UNO!</span>}</p>
+              <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since)}</p>
+              {person(s) && (
+                <button type="button" class="remove" aria-label={`Remove ${s.name} (a bot plays their seat)`} onClick={() => send({ type: 'remove', seat: i })}>Remove</button>
+              )}
+            </div>
+          );
+        })}
+        <div class="room-centre">
+          {l && (
+            <div class="room-launcher">
+              <Toy
+                angle={seatAngle(l.aimSeat, n)} turnMs={l.turning ? l.aimTravelMs : 0} supply={l.supply} lidOpen={l.lidOpen} reloading={false}
+                stuck={l.jammed ? 'jam' : null} lowBattery={l.lowBattery !== null} dings={l.dings} dingPace={l.dingPace}
+                pressing={l.press !== null && !l.press.done} running={l.running} motion={!reduce}
+                label={`The launcher, facing ${view.names[l.aimSeat]}: ${cards(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
+              />
+              <p class="launcher-story" role="status">{story(l, view.names, l.jammed).map((line, i) => <span key={i}>{line}</span>)}</p>
+            </div>
+          )}
+          <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
+            <CardFace id={top} named={card(top).colour === null ? view.colour : null} />
+          </div>
+          <dl class="facts">
+            <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
+            <div><dt>Direction</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
+            <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}</dd></div>
+            {!l && <div><dt>Draw pile</dt><dd>{cards(view.supplyCount)} in the draw pile</dd></div>}
+            <div><dt>Round</dt><dd>Round {view.round + 1}</dd></div>
+          </dl>
+        </div>
+      </section>
+      <aside class="room-events" aria-label="Events">
+        <h2>Events</h2>
+        <div role="log" aria-live="polite" aria-relevant="additions" class="log" ref={log} tabIndex={0}>
+          <ol>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</ol>
+        </div>
+      </aside>
+      {view.phase !== 'playing' && (
+        <Modal title={view.phase === 'matchOver' ? `Match over: ${view.names[view.totals.indexOf(Math.max(...view.totals))]} wins!` : `Round ${view.round + 1} over: ${roundEndText(view.winner, view.names)}`} wide>
+          <Totals names={view.names} totals={view.totals} caption="Points so far" />
+          <div class="choices">
+            {view.phase === 'roundOver'
+              ? <button type="button" class="primary" onClick={() => send({ type: 'next' })}>Deal the next round</button>
+              : <a class="button primary" href="#host">Open a new room</a>}
+          </div>
+        </Modal>
+      )}
+    </main>
+  );
+}

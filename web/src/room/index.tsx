@@ -1,0 +1,20 @@
+/**
+ * Game night: the pages of a room (loaded only when one is opened, so the one-player page stays
+ * as small as it was): the form that opens a room and its table screen, and the phone's page.
+ */
+import { useEffect } from 'preact/hooks';
+import { routeOf, type Route } from './route.ts';
+import { PhonePage } from './Phone.tsx';
+import { TableScreen } from './TableScreen.tsx';
+import './room.css';
+
+export { routeOf };
+
+/** The room page the address names; a new one for each address (its connections with it). */
+export function RoomPage({ store, route }: { store: Storage; route: Route }) {
+  useEffect(() => {
+    document.title = route.page === 'join' ? 'UNO Extreme · Your hand' : 'UNO Extreme · Game night';
+  }, [route.page]);
+  if (route.page === 'join') return <PhonePage key={`join-${route.code}`} store={store} code={route.code} />;
+  return <TableScreen key={route.page === 'table' ? `table-${route.code}` : 'host'} store={store} code={route.page === 'table' ? route.code : null} />;
+}
