@@ -1,19 +1,30 @@
 /**
- * The launcher on a room's table as its clients see it ({@link LauncherOnTable}): it follows each
- * round's launcher (the session makes one a round) through its public events and counts what it
- * did over the whole game, so that a client tells a new ding, press or reload from one it has
- * already played. It copies counts and states, never a card.
+ * The launcher as the people at a table follow it ({@link LauncherOnTable}): the one follower of a
+ * launcher's public events, for a room's clients (table/room.ts) and for the one-player page's
+ * drawing and words (web/src/launcher/watch.ts). It follows each round's launcher (a session makes
+ * one a round) and counts what it did over the whole game, so that a client tells a new ding,
+ * press or reload from one it has already played. It copies counts and states, never a card.
  */
 import type { MachineLauncher } from '../emulator/launcher.ts';
+import type { Profile } from '../emulator/profile.ts';
 import type { LauncherOnTable, LauncherPress } from './roomMessages.ts';
 
 /** What the events told, as opposed to what the launcher holds now (read at each snapshot). */
-type Heard = Pick<LauncherOnTable, 'lowBattery' | 'dead' | 'running' | 'dings' | 'dingMs' | 'dingPace' | 'press' | 'reload'>;
+export type LauncherHeard = Pick<LauncherOnTable, 'lowBattery' | 'dead' | 'running' | 'dings' | 'dingMs' | 'dingPace' | 'press' | 'reload'>;
+
+/**
+ * How long a ding is against the profile's first ding: 1 for a profile whose dings are all the
+ * same, less at each empty press for one whose ding quickens (`dingPulse`). The bell and the
+ * button's light ring run at this pace.
+ */
+export function dingPace(profile: Profile, e: { ms?: number }): number {
+  return e.ms === undefined || profile.dingPulse === null ? 1 : e.ms / profile.dingPulse.ms;
+}
 
 export class LauncherOnTableWatch {
   private launcher: MachineLauncher | null = null;
   private offs: (() => void)[] = [];
-  private heard: Heard = { lowBattery: null, dead: false, running: false, dings: 0, dingMs: null, dingPace: 1, press: null, reload: null };
+  private state: LauncherHeard = { lowBattery: null, dead: false, running: false, dings: 0, dingMs: null, dingPace: 1, press: null, reload: null };
   private reloads = 0;
   /** The snapshot since the last change (a room sends it to every client). */
   private cached: LauncherOnTable | null = null;
@@ -30,18 +41,17 @@ export class LauncherOnTableWatch {
     this.launcher = l;
     this.offs = [
       l.on('ding', (e) => {
-        const id = this.heard.dings + 1;
-        const first = l.context.profile.dingPulse?.ms;
+        const id = this.state.dings + 1;
         this.set({
           dings: id,
           dingMs: e.ms ?? null,
-          dingPace: e.ms === undefined || first === undefined ? 1 : e.ms / first,
+          dingPace: dingPace(l.context.profile, e),
           reload: null,
           press: { id, seat: l.context.aimSeat, presser: this.presser() ?? l.context.aimSeat, fired: null, cards: 0, halfOut: false, jam: false, empty: false, brownout: false, done: false, ms: null },
         });
       }),
       l.on('decided', (e) => this.press({ fired: e.fire })),
-      l.on('card', (e) => this.press({ cards: (this.heard.press?.cards ?? 0) + 1, ...(e.halfOut ? { halfOut: true } : {}) })),
+      l.on('card', (e) => this.press({ cards: (this.state.press?.cards ?? 0) + 1, ...(e.halfOut ? { halfOut: true } : {}) })),
       l.on('jam', () => this.press({ jam: true })),
       l.on('empty', () => this.press({ empty: true })),
       l.on('brownout', () => this.press({ brownout: true })),
@@ -56,6 +66,11 @@ export class LauncherOnTableWatch {
     const sub = l.actor.subscribe(() => this.invalidate());
     this.offs.push(() => sub.unsubscribe());
     this.invalidate();
+  }
+
+  /** What the events told so far (a new object at each change). */
+  get heard(): LauncherHeard {
+    return this.state;
   }
 
   /** Stops listening (the room is closing); the last snapshot stays what it was. */
@@ -73,13 +88,13 @@ export class LauncherOnTableWatch {
     const c = l.context;
     this.cached = {
       device: l.hardware.name, aimSeat: c.aimSeat, turning: c.turning, aimTravelMs: c.aimTravelMs, supply: l.supplyCount,
-      lidOpen: l.lidOpen, jammed: l.unitState === 'jammed', volts: Math.round(l.volts * 100) / 100, ...this.heard,
+      lidOpen: l.lidOpen, jammed: l.unitState === 'jammed', volts: Math.round(l.volts * 100) / 100, ...this.state,
     };
     return this.cached;
   }
 
-  private set(change: Partial<Heard>): void {
-    this.heard = { ...this.heard, ...change };
+  private set(change: Partial<LauncherHeard>): void {
+    this.state = { ...this.state, ...change };
     this.invalidate();
   }
 
@@ -89,7 +104,7 @@ export class LauncherOnTableWatch {
   }
 
   private press(change: Partial<LauncherPress>): void {
-    const p = this.heard.press;
+    const p = this.state.press;
     if (p) this.set({ press: { ...p, ...change } });
   }
 }

@@ -82,8 +82,8 @@ export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed'
 /**
  * The last press of the launcher, as everyone at the table may follow it: who pressed, who takes
  * the cards, how many came out (a count: which cards is their taker's alone to see, in their hand).
- * Its fields are those of the one-player page's `PressStory` (web/src/launcher/watch.ts), so the
- * page's words for a press (`story`) read it as they are.
+ * The one-player page follows its launcher's presses in the same shape (table/launcherOnTable.ts),
+ * so the page's words for a press (`story`, web/src/launcher/watch.ts) read both.
  */
 export interface LauncherPress {
   /** The ding this press was (the `dings` count when it rang): a client animates each id once. */
@@ -115,8 +115,7 @@ export interface LauncherPress {
  * ding, each press and what came of it, the reloads, a jam, the batteries and the lid. Counts only:
  * no card of the launcher's leaves the server. Counters (`dings`, a press's and a reload's `id`)
  * only grow over the whole game, rounds and reconnections included, so a client that sees a
- * larger one than it last did plays the sound or the animation once. Its fields are a superset of
- * the one-player page's `Shown` (web/src/launcher/watch.ts).
+ * larger one than it last did plays the sound or the animation once.
  */
 export interface LauncherOnTable {
   /** The device behind it: `simulated`, or a board's (`serial:/dev/ttyACM0`, `firmata:…`). */
