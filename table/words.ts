@@ -13,8 +13,14 @@ const REASONS: Record<string, string> = {
   hitFire: 'Hit-Fire', draw2: '+2', wild4: '+4', challenge: 'lost challenge', stack: 'stack',
 };
 
+/** `1 card`, `3 cards`, `0 cards`: a count of cards in words. */
+export function cardCount(n: number): string {
+  return `${n} ${n === 1 ? 'card' : 'cards'}`;
+}
+
+/** What a press or a draw gave, in words: `nothing`, `1 card`, `3 cards`. */
 function cards(n: number): string {
-  return n === 0 ? 'nothing' : n === 1 ? '1 card' : `${n} cards`;
+  return n === 0 ? 'nothing' : cardCount(n);
 }
 
 /**

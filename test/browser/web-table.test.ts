@@ -199,7 +199,7 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect(sizes[1920].toy).toBeGreaterThan(sizes[1280].toy * 1.15);
     // The moves sit at the foot of the screen, not two thirds of the way down.
     expect(sizes[1920].bottom).toBeGreaterThan(1080 * 0.85);
-  });
+  }, CHROMIUM_PAGE_MS); // two fresh pages, each with a New game and the table laid out
 
   it('shows the newest event after 30 moves, and again after a reload, with the history before it', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);

@@ -7,9 +7,10 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
 import { openingLine, roundEndText } from '../../table/words.ts';
-import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
-import { CardFace, COLOUR_SYMBOL, Hand, handOrder, MiniCard } from './cards.tsx';
+import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
+import { Hand, handOrder, MiniCard } from './cards.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
+import { Pile } from './pile.tsx';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
 import { pressLabel, withNames, type GameSession } from './session.ts';
 
@@ -144,31 +145,14 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
 
         <section class="centre" aria-label="Table">
           <div class="pile">
-            <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
-              <CardFace id={top} named={card(top).colour === null ? s.colour : null} />
-            </div>
-            <dl class="facts">
-              <div>
-                <dt>Colour</dt>
-                <dd class={`colour-chip c-${s.colour ?? 'wild'}`} data-colour={s.colour ?? ''}>
-                  {s.colour ? `${COLOUR_SYMBOL[s.colour]} ${capital(s.colour)}` : 'being named'}
-                </dd>
-              </div>
-              <div>
-                <dt>Direction</dt>
-                <dd>{s.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd>
-              </div>
-              <div>
-                <dt>Turn</dt>
-                <dd class="turn" data-turn={s.pending ? s.pending.seat : s.turn}>{turnText(s, names, me)}</dd>
-              </div>
+            <Pile top={top} colour={s.colour} direction={s.direction} turn={s.pending ? s.pending.seat : s.turn} turnText={turnText(s, names, me)}>
               {!launcherOn && (
                 <div>
                   <dt>Draw pile</dt>
                   <dd>{s.supply.length} cards</dd>
                 </div>
               )}
-            </dl>
+            </Pile>
           </div>
           {launcherOn && session.launcher ? (
             <LauncherView

@@ -7,14 +7,15 @@
  * different seats held here the hand is hidden until the next person taps.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { card, cardLabel, RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
+import { cardLabel, RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
 import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
-import { roundEndText } from '../../../table/words.ts';
-import { askText, capital, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
-import { CardFace, COLOUR_SYMBOL, Hand, handOrder } from '../cards.tsx';
+import { cardCount, roundEndText } from '../../../table/words.ts';
+import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
+import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
+import { Pile } from '../pile.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 /** One seat this phone plays (or is joining): its connection's news. */
@@ -267,7 +268,6 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
     : !playing ? roundEndText(view.winner, view.names)
     : turn === me ? 'Your turn comes next…' : `Waiting for ${view.names[turn]}`;
   const message = local ?? view.message ?? slot.refused;
-  const cards = (k: number) => `${k} ${k === 1 ? 'card' : 'cards'}`;
   return (
     <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
@@ -275,19 +275,13 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         <p>Room {code} · {view.totals[me]} pts{!slot.open && <span class="warn"> · reconnecting…</span>}</p>
       </header>
       <section class="phone-table" aria-label="The table">
-        <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
-          <CardFace id={top} named={card(top).colour === null ? view.colour : null} />
-        </div>
-        <dl class="facts">
-          <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
-          <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? (turn === me ? 'Your turn' : `${view.names[turn]}'s turn`) : roundEndText(view.winner, view.names)}</dd></div>
-          <div><dt>Way</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
-        </dl>
+        <Pile top={top} colour={view.colour} direction={view.direction} turn={turn}
+          turnText={playing ? (turn === me ? 'Your turn' : `${view.names[turn]}'s turn`) : roundEndText(view.winner, view.names)} />
         {launcher && launcher.press && <p class="launcher-story">{story(launcher, view.names, launcher.jammed).map((line, i) => <span key={i}>{line} </span>)}</p>}
         <ul class="phone-seats" aria-label="Players">
           {seats.map((s, i) => i !== me && (
             <li key={i} class={playing && turn === i ? 'active' : ''} data-seat={i}
-              aria-label={`${s.name}: ${cards(view.handSizes[i])}, ${statusWords(s.status, since)}${playing && turn === i ? ', playing now' : ''}`}>
+              aria-label={`${s.name}: ${cardCount(view.handSizes[i])}, ${statusWords(s.status, since)}${playing && turn === i ? ', playing now' : ''}`}>
               <strong>{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
               {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since)}</small>}
             </li>
@@ -305,7 +299,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
             />
           </div>
         </div>
-        <Hand label={`${view.names[me]}: ${cards(view.hand.length)}`} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
+        <Hand label={`${view.names[me]}: ${cardCount(view.hand.length)}`} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       <section class="phone-events" aria-label="Events">

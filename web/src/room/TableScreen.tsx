@@ -7,11 +7,8 @@
  * reload takes the screen back) and is never in its address or on it.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { card, cardLabel } from '../../../game/index.ts';
 import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
-import { roundEndText } from '../../../table/words.ts';
-import { capital } from '../asks.tsx';
-import { CardFace, COLOUR_SYMBOL } from '../cards.tsx';
+import { cardCount, roundEndText } from '../../../table/words.ts';
 import { Modal } from '../dialogs.tsx';
 import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
 import { ruleWords } from '../newGame.tsx';
@@ -20,6 +17,7 @@ import { keepTable, RoomConnection, tableHold } from './connection.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { QrCode } from './QrCode.tsx';
+import { Pile } from '../pile.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
@@ -189,7 +187,6 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
   useEffect(() => {
     if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [view.log]);
-  const cards = (k: number) => `${k} ${k === 1 ? 'card' : 'cards'}`;
   const person = (s: RoomSeat) => s.status.kind !== 'bot' && s.status.kind !== 'removed';
   return (
     <main class="room-game">
@@ -214,13 +211,13 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           return (
             <div
               key={i} class={`room-seat${now ? ' active' : ''}`} data-seat-area={i} data-status={s.status.kind} role="group"
-              aria-label={`${s.name}: ${cards(view.handSizes[i])}, ${view.totals[i]} points, ${statusWords(s.status, since)}${now ? ', playing now' : ''}`}
+              aria-label={`${s.name}: ${cardCount(view.handSizes[i])}, ${view.totals[i]} points, ${statusWords(s.status, since)}${now ? ', playing now' : ''}`}
               aria-current={now ? 'true' : undefined}
               style={{ '--x': (50 + 43 * Math.cos(a)).toFixed(2), '--y': (50 + 41 * Math.sin(a)).toFixed(2) }}
             >
               {now && <span class="now" aria-hidden="true">▶ playing</span>}
               <h3>{s.name}</h3>
-              <p><span class="count">{cards(view.handSizes[i])}</span> · {view.totals[i]} pts{view.uno === i && <span class="badge warn"> no UNO!</span>}</p>
+              <p><span class="count">{cardCount(view.handSizes[i])}</span> · {view.totals[i]} pts{view.uno === i && <span class="badge warn"> no UNO!</span>}</p>
               <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since)}</p>
               {person(s) && (
                 <button type="button" class="remove" aria-label={`Remove ${s.name} (a bot plays their seat)`} onClick={() => send({ type: 'remove', seat: i })}>Remove</button>
@@ -235,21 +232,15 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
                 angle={seatAngle(l.aimSeat, n)} turnMs={l.turning ? l.aimTravelMs : 0} supply={l.supply} lidOpen={l.lidOpen} reloading={false}
                 stuck={l.jammed ? 'jam' : null} lowBattery={l.lowBattery !== null} dings={l.dings} dingPace={l.dingPace}
                 pressing={l.press !== null && !l.press.done} running={l.running} motion={!reduce}
-                label={`The launcher, facing ${view.names[l.aimSeat]}: ${cards(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
+                label={`The launcher, facing ${view.names[l.aimSeat]}: ${cardCount(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
               />
               <p class="launcher-story" role="status">{story(l, view.names, l.jammed).map((line, i) => <span key={i}>{line}</span>)}</p>
             </div>
           )}
-          <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
-            <CardFace id={top} named={card(top).colour === null ? view.colour : null} />
-          </div>
-          <dl class="facts">
-            <div><dt>Colour</dt><dd class={`colour-chip c-${view.colour ?? 'wild'}`}>{view.colour ? `${COLOUR_SYMBOL[view.colour]} ${capital(view.colour)}` : 'being named'}</dd></div>
-            <div><dt>Direction</dt><dd>{view.direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd></div>
-            <div><dt>Turn</dt><dd class="turn" data-turn={turn}>{playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}</dd></div>
-            {!l && <div><dt>Draw pile</dt><dd>{cards(view.supplyCount)} in the draw pile</dd></div>}
+          <Pile top={top} colour={view.colour} direction={view.direction} turn={turn} turnText={playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}>
+            {!l && <div><dt>Draw pile</dt><dd>{cardCount(view.supplyCount)} in the draw pile</dd></div>}
             <div><dt>Round</dt><dd>Round {view.round + 1}</dd></div>
-          </dl>
+          </Pile>
         </div>
       </section>
       <aside class="room-events" aria-label="Events">
