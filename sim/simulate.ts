@@ -4,12 +4,8 @@
  * figures. Memory stays flat: no game is kept, CSV rows are written as their turn comes.
  */
 import { Worker } from 'node:worker_threads';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compiled } from '../lib/compiled.js';
 import { SEMI_SPACE_MB } from '../lib/heap.js';
-import { buildSync } from 'esbuild';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
 import { runChunk, type ChunkResult, type SimSettings } from './chunk.ts';
@@ -99,34 +95,16 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
   };
 }
 
-let bundled: URL | null = null;
+let bundled: Promise<URL> | null = null;
 
 /**
- * The worker's code as one bundled ES module (built once per source version with esbuild, kept
- * in node_modules/.cache): a worker then starts in milliseconds instead of compiling every
- * TypeScript module again. Falls back to loading the sources through tsx if bundling fails.
+ * The worker's code as one bundled ES module, compiled once per version of its sources as the
+ * program itself is (lib/compiled.js): a worker then starts in milliseconds instead of compiling
+ * every TypeScript module again. Where it cannot be compiled, the worker loads the sources through
+ * tsx (worker-entry.js).
  */
-function workerEntry(): URL {
-  if (bundled) return bundled;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = path.resolve(here, '..');
-  try {
-    const hash = createHash('sha1');
-    for (const dir of ['sim', 'game', 'emulator', 'lib']) {
-      for (const f of readdirSync(path.join(root, dir), { recursive: true }).map(String).sort())
-        if (f.endsWith('.ts')) hash.update(f).update(readFileSync(path.join(root, dir, f)));
-    }
-    const out = path.join(root, 'node_modules', '.cache', 'uno-extreme', `sim-worker-${hash.digest('hex').slice(0, 12)}.mjs`);
-    if (!existsSync(out)) {
-      mkdirSync(path.dirname(out), { recursive: true });
-      const tmp = `${out}.${process.pid}.tmp`;
-      buildSync({ entryPoints: [path.join(here, 'worker.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: tmp, packages: 'external', logLevel: 'silent' });
-      renameSync(tmp, out);
-    }
-    bundled = pathToFileURL(out);
-  } catch {
-    bundled = new URL('./worker-entry.js', import.meta.url);
-  }
+function workerEntry(): Promise<URL> {
+  bundled ??= compiled('sim/worker.ts').then((href) => new URL(href), () => new URL('./worker-entry.js', import.meta.url));
   return bundled;
 }
 
@@ -147,9 +125,10 @@ const IN_FLIGHT = 2;
  * Fails, stopping every worker, when a game throws, a worker crashes, or a worker exits with
  * chunks unfinished: a run never quietly covers fewer games than asked.
  */
-export function runOnWorkers(
-  s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void, entry: URL = workerEntry(),
+export async function runOnWorkers(
+  s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void, entry?: URL,
 ): Promise<void> {
+  const worker = entry ?? (await workerEntry());
   return new Promise((resolve, reject) => {
     let next = 0;
     let live = 0;
@@ -173,7 +152,7 @@ export function runOnWorkers(
       w.postMessage({ settings: s, start, end });
     };
     for (let i = 0; i < Math.min(n, chunks.length); i++) {
-      const w = new Worker(entry, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const w = new Worker(worker, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       pool.push(w);
       held.set(w, 0);
       live++;
