@@ -8,7 +8,7 @@
  * emulated board and wiring, e.g. the real StandardFirmata for `--device firmata:PATH`.
  */
 import { readFileSync } from 'node:fs';
-import { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
+import type { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
 import { standardFirmataHex } from '../firmware-bridge/firmata/standard-firmata.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 
@@ -58,7 +58,9 @@ export const deviceCommand: Command = {
     const fw = firmwareOption(String(args.values.firmware ?? 'uno-extreme'));
     let d: VirtualDevice;
     try {
-      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full }, hex: fw.hex });
+      // The emulated board (avr8js) is loaded here, not at every start of the program.
+      const { VirtualDevice } = await import('../firmware-bridge/virtual-device.ts');
+      d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full }, hex: fw.hex, log: process.env.UNO_EXTREME_DEBUG ? (l) => console.error(`[socat] ${l}`) : undefined });
     } catch (e) {
       throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
     }

@@ -2,18 +2,18 @@
  * `--device serial:PATH|firmata:PATH`: opening a real launcher for a command.
  */
 import type { LauncherHardware } from '../emulator/hardware.ts';
-import { openFirmata } from '../firmware-bridge/johnny-five/open.ts';
-import { DeviceError } from '../firmware-bridge/port-errors.ts';
+import { BoardError, DeviceError } from '../firmware-bridge/port-errors.ts';
 import { byName } from '../lib/untrusted.ts';
-import { BoardError } from '../firmware-bridge/johnny-five/driver.ts';
-import { openSerial } from '../firmware-bridge/serial/node-port.ts';
 import { printable } from '../lib/untrusted.ts';
 import { UsageError, UserError } from './args.ts';
 
-/** Kinds of device, and how each is opened. */
+/**
+ * Kinds of device, and how each is opened. Each driver and its packages (serialport, Johnny-Five)
+ * are loaded when a device of its kind is opened: every other start of the program is spared them.
+ */
 const OPENERS: Record<string, (path: string) => Promise<LauncherHardware>> = {
-  serial: (path) => openSerial({ path, log: (l) => process.env.UNO_EXTREME_DEBUG && console.error(`[serial] ${l}`) }),
-  firmata: (path) => openFirmata(path),
+  serial: async (path) => (await import('../firmware-bridge/serial/node-port.ts')).openSerial({ path, log: (l) => process.env.UNO_EXTREME_DEBUG && console.error(`[serial] ${l}`) }),
+  firmata: async (path) => (await import('../firmware-bridge/johnny-five/open.ts')).openFirmata(path),
 };
 
 /** What each kind is, for messages. */

@@ -1,7 +1,6 @@
 /**
  * `uno-extreme ports`: the serial ports a launcher could be on, also where udev is missing.
  */
-import { listPorts } from '../firmware-bridge/ports.ts';
 import type { Command, ParsedArgs } from './args.ts';
 
 /** The `ports` command. */
@@ -14,6 +13,8 @@ export const portsCommand: Command = {
   },
   examples: ['uno-extreme ports', 'uno-extreme ports --json'],
   async run(args: ParsedArgs): Promise<number> {
+    // serialport is loaded here, not at every start of the program.
+    const { listPorts } = await import('../firmware-bridge/ports.ts');
     const { ports: all, note } = await listPorts({ builtIn: Boolean(args.values.all) });
     if (args.values.json) {
       console.log(JSON.stringify({ ports: all, ...(note ? { note } : {}) }));

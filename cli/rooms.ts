@@ -12,11 +12,9 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientMessage, realClock, Refused, type RoomClient, type RoomClock, type RoomHub, type RoomStore } from '../table/room.ts';
-import type { ServerMessage } from '../table/roomMessages.ts';
+import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
 import { checkTarget, normalHost, refuse, type Answer } from './web.ts';
 
-/** Where the sockets are. */
-export const ROOMS_PATH = '/rooms';
 /** The largest message a client may send (a move is some 50 bytes, a room's settings some 120). */
 export const MAX_MESSAGE = 4096;
 /** Messages a connection may send at once. */

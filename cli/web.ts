@@ -16,7 +16,7 @@ import { onDevice } from '../table/launcher.ts';
 import { RoomHub, type RoomBoard } from '../table/room.ts';
 import { openDeviceSpec } from './device.ts';
 import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
-import { attachRooms, fileRoomStore, ROOMS_PATH } from './rooms.ts';
+import { ROOMS_PATH } from '../table/roomMessages.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -266,6 +266,8 @@ async function serve(args: ParsedArgs, say: (line: string) => void, hw: Launcher
   const files = readPage(WEB_DIST);
   files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
   const server = createServer(handler(files, () => ownHosts(bound, lan)));
+  // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
+  const { attachRooms, fileRoomStore } = await import('./rooms.ts');
   const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir(), {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);

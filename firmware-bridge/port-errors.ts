@@ -13,6 +13,17 @@ export class DeviceError extends Error {
   }
 }
 
+/**
+ * A Firmata board that does not answer, or a wiring that cannot work (the Johnny-Five driver's):
+ * here, beside the serial ports' errors, so that telling one needs no driver loaded.
+ */
+export class BoardError extends Error {
+  constructor(message: string, readonly kind: 'timeout' | 'io') {
+    super(message);
+    this.name = 'BoardError';
+  }
+}
+
 /** Explains an error from opening `path` (serialport's messages carry the errno text). */
 export function explainOpenError(path: string, e: unknown): DeviceError {
   // serialport's errors carry an errno `code`; typed here without Node's types, as the browser builds this module too.

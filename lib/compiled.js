@@ -1,9 +1,13 @@
-// The program's TypeScript compiled into one ES module, once per version of its sources, kept in
-// node_modules/.cache/uno-extreme: a start then loads plain JavaScript (about a third of a second
-// of CPU) instead of running every module through tsx's loader (about a second more, at every
-// start). Plain JavaScript, as heap.js: bin/uno-extreme.js loads it before any TypeScript.
+// The program's TypeScript compiled into ES modules, once per version of its sources, kept in
+// node_modules/.cache/uno-extreme: a start then loads plain JavaScript instead of running every
+// module through tsx's loader (about a second more, at every start). Plain JavaScript, as heap.js:
+// bin/uno-extreme.js loads it before any TypeScript.
 //
-// Beside the module, a list of the files it was built from and a hash of their bytes (and of this
+// A build is a folder: the entry's module, and one module (a chunk) for each part that the code
+// imports with `import()`. A package such as serialport or Johnny-Five is imported by the chunk
+// that needs it, so it is loaded only when that part runs (a device opened), not at every start.
+//
+// Beside the folder, a list of the files it was built from and a hash of their bytes (and of this
 // file's): a start hashes those files again, and builds afresh when one changed (an edited file
 // that now imports a new one changes the hash, and the new build lists the new file); a new build
 // removes the older ones. Each module keeps its own
@@ -57,27 +61,35 @@ export async function compiled(entry, root = REPO) {
   const listFile = path.join(cache, `${name}.json`);
   try {
     const { files, hash } = JSON.parse(readFileSync(listFile, 'utf8'));
-    if (hashOf(root, files) === hash) return pathToFileURL(path.join(cache, `${name}-${hash.slice(0, 12)}.mjs`)).href;
+    if (hashOf(root, files) === hash) return pathToFileURL(path.join(cache, `${name}-${hash.slice(0, 12)}`, `${name}.mjs`)).href;
   } catch {
     // No build yet, or a list from another layout: build.
   }
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [path.join(root, entry)], bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    entryPoints: { [name]: path.join(root, entry) }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20',
+    outdir: '/', outExtension: { '.js': '.mjs' }, chunkNames: 'chunk-[hash]',
     packages: 'external', write: false, metafile: true, absWorkingDir: root, logLevel: 'silent', plugins: [ownImportMeta],
   });
   const files = Object.keys(result.metafile.inputs).sort();
   const hash = hashOf(root, files);
   if (!hash) throw new Error(`a source of ${entry} went away while it was compiled`);
-  const out = path.join(cache, `${name}-${hash.slice(0, 12)}.mjs`);
-  mkdirSync(cache, { recursive: true });
-  // Another start may build the same sources at the same time: each writes whole files and renames them.
-  writeFileSync(`${out}.${process.pid}.tmp`, result.outputFiles[0].contents);
-  renameSync(`${out}.${process.pid}.tmp`, out);
+  const out = path.join(cache, `${name}-${hash.slice(0, 12)}`);
+  // Another start may build the same sources at the same time: each writes a whole folder and
+  // renames it into place; the one that comes second finds it there and uses it.
+  const tmp = `${out}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  for (const f of result.outputFiles) writeFileSync(path.join(tmp, path.basename(f.path)), f.contents);
+  try {
+    renameSync(tmp, out);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true });
+  }
   writeFileSync(`${listFile}.${process.pid}.tmp`, JSON.stringify({ files, hash }));
   renameSync(`${listFile}.${process.pid}.tmp`, listFile);
   for (const f of readdirSync(cache)) {
-    if (f.startsWith(`${name}-`) && f.endsWith('.mjs') && f !== path.basename(out)) rmSync(path.join(cache, f), { force: true });
+    if (f.startsWith(`${name}-`) && !f.endsWith('.tmp') && f !== path.basename(out)) rmSync(path.join(cache, f), { recursive: true, force: true });
   }
-  return pathToFileURL(out).href;
+  return pathToFileURL(path.join(out, `${name}.mjs`)).href;
 }

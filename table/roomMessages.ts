@@ -1,10 +1,13 @@
 /**
- * What a room's clients and its server say to each other, one JSON object a WebSocket message.
- * Types only, importing types only: the phone page and the table screen import this module
- * without pulling any Node code into their bundle.
+ * What a room's clients and its server say to each other, one JSON object a WebSocket message,
+ * and where they say it. Types and that one path, importing types only: the phone page and the
+ * table screen import this module without pulling any Node code into their bundle.
  */
 import type { BotKind } from '../game/bots/index.ts';
 import type { SeatView } from './session.ts';
+
+/** Where the page's own server takes the rooms' sockets. */
+export const ROOMS_PATH = '/rooms';
 
 /** What the host picks when opening a room. */
 export interface RoomSettings {

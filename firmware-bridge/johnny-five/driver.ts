@@ -16,6 +16,7 @@ import five, { type Board, type Motor, type Sensor, type Servo } from 'johnny-fi
 import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 import { Notices } from '../notices.ts';
+import { BoardError } from '../port-errors.ts';
 
 /** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
 export interface LauncherPins {
@@ -91,14 +92,6 @@ interface FirmataIo {
   digitalRead(pin: number, callback: (value: number) => void): void;
   /** Calls back when the board's answer (PIN_STATE_RESPONSE) comes. */
   queryPinState(pin: number, callback: () => void): void;
-}
-
-/** A board that does not answer, or a wiring that cannot work. */
-export class BoardError extends Error {
-  constructor(message: string, readonly kind: 'timeout' | 'io') {
-    super(message);
-    this.name = 'BoardError';
-  }
 }
 
 /** A launcher built on a Firmata board, as {@link LauncherHardware}. */

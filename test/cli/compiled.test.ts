@@ -40,6 +40,16 @@ describe('the compiled program', () => {
     expect((await import(await compiled('a.ts', root))).said).toEqual(['c2']);
   });
 
+  it('loads a package that only a part imported with import() needs when that part runs, not at the start', async () => {
+    const root = project();
+    writeFileSync(path.join(root, 'a.ts'), "export const later = () => import('./lib/board.ts');\nexport const said = 'started';\n");
+    // A package that is nowhere: the start would fail if the entry's module imported it.
+    writeFileSync(path.join(root, 'lib', 'board.ts'), "import { open } from 'no-such-board-package';\nexport const board = open;\n");
+    const entry = await import(await compiled('a.ts', root));
+    expect(entry.said).toBe('started');
+    await expect(entry.later()).rejects.toThrow(/no-such-board-package/);
+  });
+
   it('is what the program runs: a start after the build lists the CLI\'s sources and finds its files beside them', () => {
     const r = run('launcher', '--presses', '1', '--seed', '1', '--json');
     expect([r.status, r.stderr]).toEqual([0, '']);

@@ -4,13 +4,13 @@
  * is table/roomMessages.ts. The secret tokens are kept in this browser's storage only: never in
  * a URL, never on the screen.
  */
-import type { ClientMessage, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import { ROOMS_PATH, type ClientMessage, type RoomSettings, type ServerMessage } from '../../../table/roomMessages.ts';
 
 export { cleanCode } from './code.ts';
 
 /** Where the page's own server takes room sockets. */
 export function roomsUrl(): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/rooms`;
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${ROOMS_PATH}`;
 }
 
 /** The first wait before connecting again after a connection was lost, ms; it doubles up to {@link RETRY_MAX_MS}. */
