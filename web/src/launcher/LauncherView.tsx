@@ -171,8 +171,9 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   }, [l, p.sound]);
 
   // The turn: to the seat the launcher turns to, in its travel time at its speed. At rest it
-  // follows the seat's area at once wherever the page's layout moves it (a window resized, a hand
-  // grown): looked at after every redraw, and on a resize.
+  // follows the seat's area wherever the page's layout moves it (a window resized, a hand grown):
+  // looked at in the frame after a redraw, and on a resize. Once a frame, not once a redraw:
+  // reading where the areas are lays the page out, and a burst of moves redraws many times a frame.
   const c = l.context;
   const svgOf = (): Element | null => svgBox.current?.querySelector('svg') ?? null;
   useLayoutEffect(() => {
@@ -186,7 +187,13 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       return Math.abs(angle - a.angle) < 0.5 ? a : { angle, ms: 0 };
     });
   }, [l, p.me]);
-  useLayoutEffect(follow);
+  const followFrame = useRef(0);
+  const latestFollow = useRef(follow);
+  latestFollow.current = follow;
+  useLayoutEffect(() => {
+    if (followFrame.current === 0) followFrame.current = requestAnimationFrame(() => ((followFrame.current = 0), latestFollow.current()));
+  });
+  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
   useEffect(() => {
     addEventListener('resize', follow);
     return () => removeEventListener('resize', follow);
