@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { build, preview, type PreviewServer } from 'vite';
 import { launchChromium } from './chromium.ts';
+import { axeProblems } from './web.ts';
 import { needs } from '../tools.ts';
 import { CHROMIUM_PAGE_MS, PAGE_START_MS } from '../budgets.ts';
 
@@ -279,8 +279,7 @@ describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
     await story(page).getByText('2 cards went to You').waitFor();
     // The keydown was the first gesture: the ding was heard.
     expect(await page.evaluate(() => fixture.played)).toEqual([{ kind: 'ding', heard: true }]);
-    const { violations } = await new AxeBuilder({ page }).include('.ul-launcher').analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeProblems(page, { within: '.ul-launcher' })).toEqual([]);
   });
 
   it("fits a phone's width with no horizontal scroll, and a tap starts the sound", async () => {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { onTestFinished } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
-import { clickVisible } from './web.ts';
+import { clickVisible, newTestContext } from './web.ts';
 
 /** One WebSocket of a page: every frame it received, in order, and the seat it came to hold. */
 export interface Socket {
@@ -69,7 +69,7 @@ export function readFrames(page: Page): Socket[] {
 /** A new context (closed when the running test finishes) with its page at `url`, its frames read. */
 export async function openRoomPage(browser: Browser, url: string, o: BrowserContextOptions & { init?: string } = {}): Promise<RoomPage> {
   const { init, ...ctx } = o;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  const context = await newTestContext(browser, ctx);
   onTestFinished(() => context.close().catch(() => undefined));
   const page = await context.newPage();
   const errors: string[] = [];

@@ -8,7 +8,8 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
   const web = useWeb();
 
   it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {
-    const { page, errors } = await openPage(web.browser, web.server.url);
+    // With the motion a person sees by default: each click lands on a card that has just risen.
+    const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference' });
     await newGame(page, { seed: 11, players: 4, name: 'Ana' });
     await expect.poll(() => page.getByRole('region', { name: 'Your hand' }).getByRole('button').count()).toBe(7);
     const moves = await playRound(page, 'click');

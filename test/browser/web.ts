@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { PAGE_START_MS } from '../budgets.ts';
 import { launchChromium } from './chromium.ts';
@@ -90,6 +90,17 @@ export function useWeb(): { server: WebServer; browser: Browser } {
   return web;
 }
 
+/**
+ * A new browser context as the tests' pages have it: 1280×800, and reduced motion unless the
+ * test asks for motion (`reducedMotion: 'no-preference'`). With motion, each card that becomes
+ * playable rises in a 0.18 s transition, and every click waits for the card to stand still: a
+ * third of a round's time. The tests of motion itself ask for it, and one round by clicks in
+ * web-play.test.ts is played with it.
+ */
+export function newTestContext(browser: Browser, ctx: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', ...ctx });
+}
+
 /** A page, and its console errors and uncaught exceptions, collected for a test to check. */
 export interface OpenPage {
   page: Page;
@@ -105,7 +116,7 @@ export interface OpenPage {
  */
 export async function openPage(browser: Browser, url: string, o: BrowserContextOptions & { speed?: 1 | 2 | 'instant'; init?: string; shared?: boolean } = {}): Promise<OpenPage> {
   const { speed = 'instant', init, shared = false, ...ctx } = o;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...ctx });
+  const context = await newTestContext(browser, ctx);
   if (!shared) onTestFinished(() => context.close());
   const page = await context.newPage();
   const errors: string[] = [];
@@ -183,8 +194,9 @@ async function afterCard(page: Page, askId: string | null): Promise<boolean> {
  * that hits the card itself.
  */
 export async function clickVisible(page: Page, card: Locator): Promise<void> {
-  await card.scrollIntoViewIfNeeded();
-  const at = await card.evaluate(async (el) => {
+  // One look in the page: scrolled to, still, the point to click, and every card of the hand in its seat.
+  const seen = await card.evaluate(async (el) => {
+    el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     // Still, as Playwright's own click waits for: a raised card rises for a moment.
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     let r = el.getBoundingClientRect();
@@ -193,17 +205,20 @@ export async function clickVisible(page: Page, card: Locator): Promise<void> {
     for (let y = 0.2; y <= 0.8; y += 0.1) for (let x = 0.05; x <= 0.95; x += 0.05) points.push([r.left + x * r.width, r.top + y * r.height]);
     const mid = [r.left + r.width / 2, r.top + r.height / 2];
     points.sort((a, b) => Math.hypot(a[0] - mid[0], a[1] - mid[1]) - Math.hypot(b[0] - mid[0], b[1] - mid[1]));
-    return points.find(([x, y]) => el.contains(document.elementFromPoint(x, y))) ?? null;
+    const hand = el.closest('.hand')!;
+    const seat = hand.closest('.seat')!.getBoundingClientRect();
+    return {
+      id: el.getAttribute('data-card'),
+      at: points.find(([x, y]) => el.contains(document.elementFromPoint(x, y))) ?? null,
+      cards: hand.querySelectorAll('button.card').length,
+      out: [...hand.querySelectorAll('button.card')].map((b) => [b.getAttribute('data-card'), b.getBoundingClientRect()] as const)
+        .filter(([, b]) => b.left < seat.left || b.right > seat.right).map(([id]) => id),
+    };
   });
-  if (!at) throw new Error(`no part of ${await card.getAttribute('data-card')} shows to click`);
+  if (!seen.at) throw new Error(`no part of ${seen.id} shows to click`);
   // However large the hand, its fan stays inside the person's seat: no card leans out of it.
-  const out = await page.locator('.hand').evaluate((h) => {
-    const seat = h.closest('.seat')!.getBoundingClientRect();
-    return [...h.querySelectorAll('button.card')].map((b) => [b.getAttribute('data-card'), b.getBoundingClientRect()] as const)
-      .filter(([, r]) => r.left < seat.left || r.right > seat.right).map(([id]) => id);
-  });
-  if (out.length > 0) throw new Error(`cards ${out.join(', ')} of a hand of ${await page.locator('.hand button.card').count()} lean out of the seat`);
-  await page.mouse.click(at[0], at[1]);
+  if (seen.out.length > 0) throw new Error(`cards ${seen.out.join(', ')} of a hand of ${seen.cards} lean out of the seat`);
+  await page.mouse.click(seen.at[0], seen.at[1]);
 }
 
 export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo'): Promise<void> {
@@ -276,8 +291,15 @@ export function handOf(page: Page): Promise<string[]> {
   return page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
 }
 
-/** axe's serious and critical findings, one line each. */
-export async function axeProblems(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+/**
+ * axe's serious and critical findings against WCAG 2.1 A and AA, one line each, within the part
+ * of the page `within` selects (default: all of it). Read once every animation that ends has
+ * ended: a card in flight or a line fading in has, for that moment, a colour of text against
+ * its background that is not the page's.
+ */
+export async function axeProblems(page: Page, o: { within?: string } = {}): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => {}))));
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const r = await (o.within ? axe.include(o.within) : axe).analyze();
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
