@@ -15,7 +15,7 @@
 // file's, so the files the program finds beside its sources (the firmware's hex, the page, the
 // simulation's worker) are found from the compiled module too.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -61,7 +61,8 @@ export async function compiled(entry, root = REPO) {
   const listFile = path.join(cache, `${name}.json`);
   try {
     const { files, hash } = JSON.parse(readFileSync(listFile, 'utf8'));
-    if (hashOf(root, files) === hash) return pathToFileURL(path.join(cache, `${name}-${hash.slice(0, 12)}`, `${name}.mjs`)).href;
+    const built = path.join(cache, `${name}-${hash.slice(0, 12)}`, `${name}.mjs`);
+    if (hashOf(root, files) === hash && existsSync(built)) return pathToFileURL(built).href;
   } catch {
     // No build yet, or a list from another layout: build.
   }

@@ -3,10 +3,10 @@
  * starts): each module keeps its own import.meta, an edited source is built again, a file it
  * newly imports is watched from then on, and the real program runs from the compiled module.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compiled } from '../../lib/compiled.js';
 import { run } from '../cli-run.ts';
@@ -28,6 +28,9 @@ describe('the compiled program', () => {
     expect((await import(first)).said).toEqual([`${pathToFileURL(b).href} ${path.dirname(b)}`]);
     // Unchanged sources: the same build, not built again.
     expect(await compiled('a.ts', root)).toBe(first);
+    // A build whose folder was deleted (the cache cleaned by hand) is made again, not named.
+    rmSync(path.dirname(fileURLToPath(first)), { recursive: true });
+    expect((await import(`${await compiled('a.ts', root)}?again`)).said).toEqual([`${pathToFileURL(b).href} ${path.dirname(b)}`]);
     writeFileSync(b, "export const where = (): string => 'edited';\n");
     const second = await compiled('a.ts', root);
     expect(second).not.toBe(first);

@@ -187,13 +187,10 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       return Math.abs(angle - a.angle) < 0.5 ? a : { angle, ms: 0 };
     });
   }, [l, p.me]);
-  const followFrame = useRef(0);
-  const latestFollow = useRef(follow);
-  latestFollow.current = follow;
   useLayoutEffect(() => {
-    if (followFrame.current === 0) followFrame.current = requestAnimationFrame(() => ((followFrame.current = 0), latestFollow.current()));
+    const frame = requestAnimationFrame(follow);
+    return () => cancelAnimationFrame(frame);
   });
-  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
   useEffect(() => {
     addEventListener('resize', follow);
     return () => removeEventListener('resize', follow);
