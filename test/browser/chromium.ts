@@ -1,6 +1,7 @@
 /**
- * Debian's Chromium for the browser tests, driven by Playwright (which downloads no browser of
- * its own here). The flags keep Chromium from dialling out of a machine that has no network.
+ * Debian's Chromium (its headless shell: see CHROMIUM) for the browser tests, driven by
+ * Playwright (which downloads no browser of its own here). The flags keep Chromium from dialling
+ * out of a machine that has no network.
  */
 import { chromium, type Browser } from 'playwright';
 import { onTestFinished } from 'vitest';
