@@ -4,11 +4,12 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
 import { openingLine, roundEndText } from '../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { Hand, handOrder, MiniCard } from './cards.tsx';
+import { EventLog } from './eventLog.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { Pile } from './pile.tsx';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
@@ -86,14 +87,6 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
     const first = document.querySelector<HTMLButtonElement>('.hand button.card.playable') ?? document.querySelector<HTMLButtonElement>('.actions button:not([disabled])');
     first?.focus();
   }, [ask]);
-
-  // The newest event in view: the log scrolls to its end as a line comes.
-  const log = useRef<HTMLDivElement>(null);
-  const lastLine = session.logBase + session.log.length;
-  useLayoutEffect(() => {
-    const el = log.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [lastLine]);
 
   const others = Array.from({ length: s.players }, (_, i) => (me + 1 + i) % s.players).filter((seat) => seat !== me);
   const isTurn = (seat: number) => !roundEnded(s) && (s.pending ? s.pending.seat : s.turn) === seat;
@@ -218,11 +211,9 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
         </section>
         <section class="events" aria-label="Events">
           <h2>Events</h2>
-          <div role="log" aria-live="polite" aria-relevant="additions" class="log" ref={log} tabIndex={0}>
-            <ol>
-              {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
-            </ol>
-          </div>
+          <EventLog newest={session.logBase + session.log.length}>
+            {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
+          </EventLog>
         </section>
       </aside>
     </div>

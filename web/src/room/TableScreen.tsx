@@ -17,6 +17,7 @@ import { keepTable, RoomConnection, tableHold } from './connection.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { QrCode } from './QrCode.tsx';
+import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
@@ -183,10 +184,6 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
     if (l && l.dings > heard.current) sound.play('ding', l.dingPace);
     heard.current = l?.dings ?? 0;
   }, [l?.dings]);
-  const log = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (log.current) log.current.scrollTop = log.current.scrollHeight;
-  }, [view.log]);
   const person = (s: RoomSeat) => s.status.kind !== 'bot' && s.status.kind !== 'removed';
   return (
     <main class="room-game">
@@ -245,9 +242,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
       </section>
       <aside class="room-events" aria-label="Events">
         <h2>Events</h2>
-        <div role="log" aria-live="polite" aria-relevant="additions" class="log" ref={log} tabIndex={0}>
-          <ol>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</ol>
-        </div>
+        <EventLog newest={view.log}>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</EventLog>
       </aside>
       {view.phase !== 'playing' && (
         <Modal title={view.phase === 'matchOver' ? `Match over: ${view.names[view.totals.indexOf(Math.max(...view.totals))]} wins!` : `Round ${view.round + 1} over: ${roundEndText(view.winner, view.names)}`} wide>
