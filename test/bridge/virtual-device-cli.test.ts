@@ -5,7 +5,7 @@
  * counted once.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SerialPort } from 'serialport';
@@ -16,16 +16,30 @@ import { until } from '../poll.ts';
 import { BOARD_REAL_TIME_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 
-/** Opens the PTY as a host does and waits for the board's HELLO; what the port hears goes on into `heard.text`. */
-async function openHost(link: string): Promise<{ port: SerialPort; heard: { text: string } }> {
+/**
+ * Opens the PTY as a host does and waits for the board's HELLO; what the port hears goes on into
+ * `heard.text`. A port that does not open says where the link pointed then and what the device
+ * (`said`) had written: a rare failure to open a fresh link is not understood yet.
+ */
+async function openHost(link: string, said: () => string = () => ''): Promise<{ port: SerialPort; heard: { text: string } }> {
   const port = await new Promise<SerialPort>((resolve, reject) => {
-    const p = new SerialPort({ path: link, baudRate: 115200 }, (e) => (e ? reject(e) : resolve(p)));
+    const p = new SerialPort({ path: link, baudRate: 115200 }, (e) => (e ? reject(new Error(`${e.message}; ${linkNow(link)}; the device said: ${JSON.stringify(said())}`)) : resolve(p)));
   });
   port.on('error', () => {}); // reads cut short by our own close
   const heard = { text: '' };
   port.on('data', (d: Buffer) => void (heard.text += d.toString('latin1')));
   await until(() => heard.text.includes('HELLO uno-extreme'), 15_000, () => `the board's HELLO (heard ${JSON.stringify(heard.text)})`);
   return { port, heard };
+}
+
+/** Where `link` points now, and whether that exists. */
+function linkNow(link: string): string {
+  try {
+    const target = readlinkSync(link);
+    return `${link} -> ${target} (${existsSync(target) ? 'there' : 'gone'}), made ${new Date(lstatSync(link).ctimeMs).toISOString()}, now ${new Date().toISOString()}`;
+  } catch (e) {
+    return `${link}: ${(e as NodeJS.ErrnoException).code}`;
+  }
 }
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
@@ -140,7 +154,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
       });
       for (let host = 0; host < 3; host++) {
-        const { port, heard } = await openHost(link);
+        const { port, heard } = await openHost(link, () => window);
         port.write(flood);
         const before = heard.text.length;
         await until(() => /STATUS cards=/.test(heard.text.slice(before)), 15_000, () => 'the board answering the flood');
