@@ -74,11 +74,21 @@ interface Counted {
   functions?: FunctionCount[];
 }
 
+/**
+ * Node's flags for counts that do not depend on how busy the machine is. `--single-threaded`:
+ * V8 compiles and collects on the thread that plays, so none of that work falls in or out of the
+ * count by chance. `--predictable`: V8 keeps its young generation's size. Without it V8 shrinks
+ * it after a scavenge when allocation since the last one ran below 1 MB per second of wall time,
+ * which the games never do at full speed but do under callgrind on a busy machine: the measured
+ * games then take more scavenges the busier the machine is, and the figure follows the load.
+ */
+const STEADY = ['--single-threaded', '--predictable'];
+
 /** One run under callgrind; `byAddress`: also the instructions of each function (see `--by-function`). */
 function counted(what: string, games: number, warm: number, byAddress = false): Promise<Counted> {
   const out = path.join(work, `${what}-${games}${byAddress ? '-by-address' : ''}.out`);
   const args = ['--tool=callgrind', '--dump-before=uv_getrusage', `--callgrind-out-file=${out}`, ...(byAddress ? ['--dump-instr=yes'] : []),
-    process.execPath, '--single-threaded', ...(byAddress ? ['--perf-basic-prof'] : []), 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
+    process.execPath, ...STEADY, ...(byAddress ? ['--perf-basic-prof'] : []), 'bin/run-ts.js', 'bench/turn-probe.ts', what, String(games), String(warm)];
   return new Promise((resolve, reject) => {
     const p = spawn('valgrind', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

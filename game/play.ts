@@ -129,30 +129,48 @@ function kindBits(kinds: readonly string[]): number {
   return bits;
 }
 
-/** What `seat` may play now in `s` (after a draw, only the card drawn: see {@link drawnOnly}). */
+/**
+ * What `seat` may play now in `s` (after a draw, only the card drawn: see {@link drawnOnly}).
+ * The usual case, a seat on its turn with no request, is decided here; a request and a seat out
+ * of turn, in functions of their own (bench/NOTES.md: small functions are inlined).
+ */
 function demandOf(s: Round, seat: number): Demand {
   const p = s.pending;
-  const top = KEY_AT[s.discard[s.discard.length - 1]];
-  const current = colourIndexOf(s.colour);
-  if (p) {
+  if (p !== null) {
     if (p.seat !== seat) return NOT_YOUR_TURN;
-    if (p.kind === 'stack') {
-      const kinds = kindBits(p.kinds);
-      return demands.stackAt(kinds) ?? demands.keepStack(kinds, new Demand(null, false, STACK, kinds, -2, top, current));
-    }
-    if (p.kind === 'playAgain') {
-      const colour = colourIndexOf(p.colour);
-      const slot = demands.againSlot(colour);
-      return demands.at(slot) ?? demands.keep(slot, new Demand(null, false, AGAIN, 1 << PLAY_AGAIN, colour, top, current));
-    }
-    if (p.kind !== 'drawn') return PENDING;
-  } else if (seat !== s.turn) {
-    if (!s.rules.options.jumpIn) return NOT_YOUR_TURN;
-    const slot = demands.jumpInSlot(top);
-    return demands.at(slot) ?? demands.keep(slot, new Demand(null, true, FIT, 0, -2, top, current));
-  }
+    if (p.kind !== 'drawn') return requestDemand(s, p);
+  } else if (seat !== s.turn) return jumpInDemand(s);
+  const top = topKey(s);
+  const current = colourIndexOf(s.colour);
   const slot = demands.fitSlot(current, top);
   return demands.at(slot) ?? demands.keep(slot, new Demand(null, false, FIT, 0, -2, top, current));
+}
+
+/** What the seat that a request `p` waits for may play now, the request not being to play a card drawn. */
+function requestDemand(s: Round, p: RoundPending): Demand {
+  if (p.kind === 'stack') {
+    const kinds = kindBits(p.kinds);
+    return demands.stackAt(kinds) ?? demands.keepStack(kinds, new Demand(null, false, STACK, kinds, -2, topKey(s), colourIndexOf(s.colour)));
+  }
+  if (p.kind === 'playAgain') {
+    const colour = colourIndexOf(p.colour);
+    const slot = demands.againSlot(colour);
+    return demands.at(slot) ?? demands.keep(slot, new Demand(null, false, AGAIN, 1 << PLAY_AGAIN, colour, topKey(s), colourIndexOf(s.colour)));
+  }
+  return PENDING;
+}
+
+/** What a seat may play out of its turn when no request waits: a jump-in, if the rules allow one. */
+function jumpInDemand(s: Round): Demand {
+  if (!s.rules.options.jumpIn) return NOT_YOUR_TURN;
+  const top = topKey(s);
+  const slot = demands.jumpInSlot(top);
+  return demands.at(slot) ?? demands.keep(slot, new Demand(null, true, FIT, 0, -2, top, colourIndexOf(s.colour)));
+}
+
+/** The key of the top card of the discard pile. */
+function topKey(s: Round): number {
+  return KEY_AT[s.discard[s.discard.length - 1]];
 }
 
 /** The only card (a serial) `s` lets be played, the card just drawn; -1: any. */
@@ -177,10 +195,11 @@ function blockedByKey(d: Demand, key: number): Blocker | null {
  */
 function playableCards(d: Demand, only: number, cards: readonly number[], found: number[]): number {
   const table = d.table;
+  const keys = KEY_AT;
   let k = 0;
   for (let i = 0; i < cards.length; i++) {
     const n = cards[i];
-    if ((only < 0 || n === only) && table[KEY_AT[n]] === 1) found[k++] = n;
+    if ((only < 0 || n === only) && table[keys[n]] === 1) found[k++] = n;
   }
   return k;
 }

@@ -43,8 +43,9 @@ function strongestOf(hand: readonly number[]): number {
  * to `sums`, by colour index: one pass over the hand's keys, not one per colour.
  */
 function colourSums(hand: readonly number[], count: number[] | null, sums: number[]): void {
+  const keys = KEY_AT;
   for (let i = 0; i < hand.length; i++) {
-    const key = KEY_AT[hand[i]];
+    const key = keys[hand[i]];
     const colour = keyColour(key);
     if (colour < 0) continue;
     if (count !== null) count[colour]++;

@@ -13,11 +13,11 @@
 import type { Rules } from '../rules.ts';
 
 /** Bits of a key that hold the face. */
-export const FACE_BITS = 5;
+const FACE_BITS = 5;
 /** Faces a key has room for: numbers first, then one per kind but the number. */
 const FACES = 1 << FACE_BITS;
 /** Faces of number cards (0..9); another kind's face is this plus its kind's index. */
-export const NUMBER_FACES = 10;
+const NUMBER_FACES = 10;
 /** Keys run below this: 4 colours and none, {@link FACES} faces each. */
 export const KEYS = 5 * FACES;
 
