@@ -131,8 +131,9 @@ function kindBits(kinds: readonly string[]): number {
 
 /**
  * What `seat` may play now in `s` (after a draw, only the card drawn: see {@link drawnOnly}).
- * The usual case, a seat on its turn with no request, is decided here; a request and a seat out
- * of turn, in functions of their own (bench/NOTES.md: small functions are inlined).
+ * The usual case, a seat on its turn with no request or one to play the card drawn, is decided
+ * here; another request and a seat out of turn, in functions of their own (bench/NOTES.md: small
+ * functions are inlined).
  */
 function demandOf(s: Round, seat: number): Demand {
   const p = s.pending;

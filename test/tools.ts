@@ -33,8 +33,8 @@ export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
 /**
  * Where the browser tests find Chromium: Debian's headless shell, unless UNO_EXTREME_CHROMIUM
  * names another build (`/usr/bin/chromium` works too). The shell is Chromium's own engine without
- * the desktop browser around it, which the tests never show, and it draws the same pages for
- * about half the CPU: that is most of the suite's time.
+ * the desktop browser around it, which the tests never show and whose work would be most of the
+ * suite's.
  */
 export const CHROMIUM = process.env.UNO_EXTREME_CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 
