@@ -21,7 +21,7 @@ import { needs } from '../tools.ts';
  * `heard.text`. A port that does not open says where the link pointed then and what the device
  * (`said`) had written: a rare failure to open a fresh link is not understood yet.
  */
-async function openHost(link: string, said: () => string = () => ''): Promise<{ port: SerialPort; heard: { text: string } }> {
+async function openHost(link: string, said: () => string): Promise<{ port: SerialPort; heard: { text: string } }> {
   const port = await new Promise<SerialPort>((resolve, reject) => {
     const p = new SerialPort({ path: link, baudRate: 115200 }, (e) => (e ? reject(new Error(`${e.message}; ${linkNow(link)}; the device said: ${JSON.stringify(said())}`)) : resolve(p)));
   });

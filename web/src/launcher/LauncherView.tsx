@@ -10,6 +10,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { BATTERY } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { seatHeading } from '../../../emulator/machine.ts';
+import { useNextFrame } from '../frame.ts';
 import { centre, Flights, seatArea, type Flight, type Tally } from './Flights.tsx';
 import type { Sound } from './sound.ts';
 import { LAUNCHER_CSS } from './styles.ts';
@@ -172,8 +173,8 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
 
   // The turn: to the seat the launcher turns to, in its travel time at its speed. At rest it
   // follows the seat's area wherever the page's layout moves it (a window resized, a hand grown):
-  // looked at in the frame after a redraw, and on a resize. Once a frame, not once a redraw:
-  // reading where the areas are lays the page out, and a burst of moves redraws many times a frame.
+  // looked at in the frame after a redraw (reading where the areas are lays the page out), and on
+  // a resize.
   const c = l.context;
   const svgOf = (): Element | null => svgBox.current?.querySelector('svg') ?? null;
   useLayoutEffect(() => {
@@ -187,10 +188,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       return Math.abs(angle - a.angle) < 0.5 ? a : { angle, ms: 0 };
     });
   }, [l, p.me]);
-  useLayoutEffect(() => {
-    const frame = requestAnimationFrame(follow);
-    return () => cancelAnimationFrame(frame);
-  });
+  useNextFrame(follow);
   useEffect(() => {
     addEventListener('resize', follow);
     return () => removeEventListener('resize', follow);
