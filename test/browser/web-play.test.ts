@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Locator } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
@@ -7,7 +8,36 @@ import { needs } from '../tools.ts';
 describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
 
-  it('plays a whole round by clicks to its end, with the score table, then deals the next round', async () => {
+  /**
+   * Checks the end of a round as the dialog shows it: the winner's moment (moving for a moment,
+   * unless the person asked for no motion: then still there, unmoving), then every hand left with
+   * its points and sum, then the score table, the winner scoring the other hands' sums.
+   */
+  async function checkRoundOver(over: Locator, reducedMotion: 'no-preference' | 'reduce'): Promise<void> {
+    const winner = (await over.getAttribute('aria-label') ?? await over.locator('h2').innerText()).match(/over: (.*) went out$/)![1];
+    const cheer = over.locator('.celebration');
+    expect(await cheer.innerText()).toContain(`${winner} went out!`);
+    const moving = await cheer.evaluate((el) => el.getAnimations({ subtree: true }).length);
+    if (reducedMotion === 'reduce') expect(moving).toBe(0);
+    else expect(moving).toBeGreaterThan(0);
+    const order = await over.locator('.celebration, .round-hands, .score-table').evaluateAll((els) => els.map((e) => e.className));
+    expect(order).toEqual(['celebration', 'round-hands', 'score-table']);
+    const rows = await over.locator('.round-hands tbody tr').evaluateAll((trs) => trs.map((tr) => ({
+      name: tr.querySelector('th')!.textContent,
+      cards: [...tr.querySelectorAll('li')].map((li) => Number(li.getAttribute('data-points'))),
+      sum: Number(tr.querySelector('.sum')!.textContent),
+    })));
+    expect(rows.map((r) => r.name)).toEqual(['Ana', 'Bot 1', 'Bot 2', 'Bot 3']);
+    for (const r of rows) expect(r.sum).toBe(r.cards.reduce((a, b) => a + b, 0));
+    const w = rows.find((r) => r.name === winner)!;
+    expect(w.cards).toEqual([]);
+    // Each card says its points; the winner scores the other hands' sums (standard scoring).
+    expect(rows.filter((r) => r !== w).every((r) => r.cards.length > 0 && r.cards.every((p) => p >= 0))).toBe(true);
+    const scored = await over.locator('.score-table tbody tr').first().locator('td').allInnerTexts();
+    expect(Number(scored[rows.indexOf(w)].split(' ')[0])).toBe(rows.reduce((a, r) => a + r.sum, 0));
+  }
+
+  it('plays a whole round by clicks to its end: the winner\'s moment, every hand left, the scores; then deals the next round', async () => {
     // With the motion a person sees by default: each click lands on a card that has just risen.
     const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference' });
     await newGame(page, { seed: 11, players: 4, name: 'Ana' });
@@ -16,6 +46,7 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(moves).toBeGreaterThan(3);
     const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
     await over.waitFor();
+    await checkRoundOver(over, 'no-preference');
     const totals = await over.locator('tfoot td').allInnerTexts();
     expect(totals.map(Number).some((t) => t > 0)).toBe(true);
     await expect.poll(() => page.getByRole('log').innerText()).toContain('went out!');
@@ -25,39 +56,15 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
-  it('ends a round with the winner\'s moment, every hand left with its points and sum, then the scores; still under reduced motion', async () => {
-    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion });
-      await newGame(page, { seed: 11, players: 4, name: 'Ana' });
-      await playRound(page, 'click');
-      const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
-      await over.waitFor();
-      const winner = (await over.getAttribute('aria-label') ?? await over.locator('h2').innerText()).match(/over: (.*) went out$/)![1];
-      const cheer = over.locator('.celebration');
-      expect(await cheer.innerText()).toContain(`${winner} went out!`);
-      // Moving for a moment, unless the person asked for no motion: then still there, unmoving.
-      const moving = await cheer.evaluate((el) => el.getAnimations({ subtree: true }).length);
-      if (reducedMotion === 'reduce') expect(moving).toBe(0);
-      else expect(moving).toBeGreaterThan(0);
-      // The winner's moment, then the hands, then the score table, in that order.
-      const order = await over.locator('.celebration, .round-hands, .score-table').evaluateAll((els) => els.map((e) => e.className));
-      expect(order).toEqual(['celebration', 'round-hands', 'score-table']);
-      const rows = await over.locator('.round-hands tbody tr').evaluateAll((trs) => trs.map((tr) => ({
-        name: tr.querySelector('th')!.textContent,
-        cards: [...tr.querySelectorAll('li')].map((li) => Number(li.getAttribute('data-points'))),
-        sum: Number(tr.querySelector('.sum')!.textContent),
-      })));
-      expect(rows.map((r) => r.name)).toEqual(['Ana', 'Bot 1', 'Bot 2', 'Bot 3']);
-      for (const r of rows) expect(r.sum).toBe(r.cards.reduce((a, b) => a + b, 0));
-      const w = rows.find((r) => r.name === winner)!;
-      expect(w.cards).toEqual([]);
-      // Each card says its points; the winner scores the other hands' sums (standard scoring).
-      expect(rows.filter((r) => r !== w).every((r) => r.cards.length > 0 && r.cards.every((p) => p >= 0))).toBe(true);
-      const scored = await over.locator('.score-table tbody tr').first().locator('td').allInnerTexts();
-      expect(Number(scored[rows.indexOf(w)].split(' ')[0])).toBe(rows.reduce((a, r) => a + r.sum, 0));
-      expect(errors).toEqual([]);
-    }
-  }, 2 * CHROMIUM_PAGE_MS); // two rounds played by clicks to their end
+  it('ends a round the same way under reduced motion, the winner\'s moment still there, unmoving', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'reduce' });
+    await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+    await playRound(page, 'click');
+    const over = page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ });
+    await over.waitFor();
+    await checkRoundOver(over, 'reduce');
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
 
   it('plays a round against ISMCTS bots, which search in a worker, not on the page\'s thread', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);

@@ -185,10 +185,6 @@ async function afterCard(page: Page, askId: string | null): Promise<boolean> {
 }
 
 /**
- * Makes the person's move by clicks: the first playable card (then the first colour, target,
- * pair choice offered), or else pass, accept, press or draw; out of turn, `react` decides.
- */
-/**
  * Clicks a card of the fanned hand where a person would: on a part of it that shows (in a large
  * hand the next card covers its middle, where a plain click lands). The point nearest its middle
  * that hits the card itself.
@@ -221,6 +217,10 @@ export async function clickVisible(page: Page, card: Locator): Promise<void> {
   await page.mouse.click(seen.at[0], seen.at[1]);
 }
 
+/**
+ * Makes the person's move by clicks: the first playable card (then the first colour, target,
+ * pair choice offered), or else pass, accept, press or draw; out of turn, `react` decides.
+ */
 export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo'): Promise<void> {
   const table = page.locator('.table');
   if (await dialogChoice(page)) return void (await page.locator('dialog.pick[open] .choices button').first().click());
