@@ -19,7 +19,7 @@ import { needs } from '../tools.ts';
 /**
  * Opens the PTY as a host does and waits for the board's HELLO; what the port hears goes on into
  * `heard.text`. A port that does not open says where the link pointed then and what the device
- * (`said`) had written: a rare failure to open a fresh link is not understood yet.
+ * (`said`) had written.
  */
 async function openHost(link: string, said: () => string): Promise<{ port: SerialPort; heard: { text: string } }> {
   const port = await new Promise<SerialPort>((resolve, reject) => {
@@ -40,6 +40,17 @@ function linkNow(link: string): string {
   } catch (e) {
     return `${link}: ${(e as NodeJS.ErrnoException).code}`;
   }
+}
+
+/**
+ * Whether the link at `link` was made at or after `since` (ms): by its birth time, not its change
+ * time, for unlinking a link changes its ctime as it goes, so a dying link would look new.
+ * Throws when there is no link.
+ */
+function madeSince(link: string, since: number): boolean {
+  const st = lstatSync(link);
+  // A filesystem that keeps no birth time gives 0: its ctime then, with that race.
+  return (st.birthtimeMs || st.ctimeMs) >= since;
 }
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
@@ -163,7 +174,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         // The next host's PTY is made at once (a new link), not after the board has said all it had to say.
         const fresh = () => {
           try {
-            return lstatSync(link).ctimeMs >= closed;
+            return madeSince(link, closed);
           } catch {
             return false; // between two connections
           }
