@@ -42,6 +42,9 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     const file = path.join(dir, 's.json');
     const first = await deviceSession(dir, 'a', createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true }), meta, file, new Robot(6));
     expect(await first.session.run()).toBe('saved');
+    // Put away, as a person does: left on, its board would run on at the wall clock's pace beside
+    // the second one, in this process.
+    await first.close();
     const saved = readPlaySave(file);
     expect(saved.match.game.moves).toBeGreaterThan(0);
     // The board of the second sitting is a fresh one: its roller holds nothing until the person loads it.
@@ -61,13 +64,16 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
 /**
  * A play session on a virtual device of its own (link `name` in `dir`, `left` cards in its roller),
  * with a person who does what the launcher asks: takes out what is left, loads the roller through
- * the lid; `asked` keeps what was asked.
+ * the lid; `asked` keeps what was asked, `close` ends the sitting's port and board.
  */
 async function deviceSession(dir: string, name: string, match: MatchState, m: PlayMeta, savePath: string, robot: Robot, left = 0) {
   const dev = await VirtualDevice.start({ link: path.join(dir, name), seed: 2, roller: { cards: left, mechanics: { jam: 0, doubleFeed: 0 } } });
   onTestFinished(() => dev.close());
   const hw = await openSerial({ path: dev.link });
-  onTestFinished(() => hw.close());
+  // The host's port closed and the board switched off, once: when a sitting ends, or the test.
+  let off: Promise<void> | undefined;
+  const close = () => (off ??= hw.close().then(() => dev.close()));
+  onTestFinished(close);
   let lidOpen = false;
   hw.onInput((i) => {
     if (i.type === 'LID' && i.open && !lidOpen) {
@@ -85,5 +91,5 @@ async function deviceSession(dir: string, name: string, match: MatchState, m: Pl
   const session = new PlaySession({
     match, meta: m, profile: resolveProfile(m.profile), pace: 'instant', keys: robot, savePath, colour: false, out: robot.out, hardware: hw, attention,
   });
-  return { dev, session, asked };
+  return { dev, session, asked, close };
 }
