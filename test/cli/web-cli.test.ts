@@ -11,6 +11,7 @@ import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 
 describe('uno-extreme web', () => {
   let server: WebServer;
+  const display = { DISPLAY: process.env.DISPLAY, WAYLAND_DISPLAY: process.env.WAYLAND_DISPLAY };
   beforeAll(async () => {
     delete process.env.DISPLAY;
     delete process.env.WAYLAND_DISPLAY;
@@ -19,6 +20,8 @@ describe('uno-extreme web', () => {
   }, PAGE_START_MS);
   afterAll(async () => {
     await server?.stop();
+    // Put back for the files run after this one in the same worker.
+    for (const [k, v] of Object.entries(display)) if (v !== undefined) process.env[k] = v;
   });
 
   it('says how it is used', () => {
