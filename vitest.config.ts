@@ -1,13 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { POLL_MS, TEST_MS } from './test/budgets.ts';
 
+const TESTS = path.join(import.meta.dirname, 'test');
+
 /**
- * The test files that replace a module for their own run (`vi.mock`): a replacement holds only
- * where the module is loaded after it, so each of these files gets modules of its own.
+ * The test files that replace a module for their own run (`vi.mock`, `vi.doMock`): a replacement
+ * holds only where the module is loaded after it, so each of these files gets modules of its own.
  */
-const MOCKING = readdirSync('test', { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts') && readFileSync(`test/${f}`, 'utf8').includes('vi.mock('))
+const MOCKING = readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts') && /\bvi\.(mock|doMock)\(/.test(readFileSync(path.join(TESTS, f), 'utf8')))
   .map((f) => `test/${f}`);
 
 /** What every test file runs with. */
@@ -27,9 +30,9 @@ export default defineConfig({
     // clock or Chromium, while another computes.
     maxWorkers: 2,
     projects: [
-      // One after another in a worker, the files share its loaded modules, as they do the
-      // program's: loading them again for every file took a tenth of the suite's time. A file
-      // leaves nothing behind (its spies, fake timers and environment are put back).
+      // One after another in a worker, the files share its loaded modules rather than load the
+      // game, the program and Playwright again for each. So a file leaves nothing behind: its
+      // spies, fake timers and environment are put back.
       { test: { ...EVERY_FILE, name: 'shared', include: ['test/**/*.test.ts'], exclude: ['node_modules/**', ...MOCKING], isolate: false } },
       { test: { ...EVERY_FILE, name: 'own modules', include: MOCKING } },
     ],

@@ -148,6 +148,7 @@ export class VirtualDevice {
 
   /** Gives the link path back (see pty-link.ts). */
   private releaseLink: () => void = () => {};
+  private closed: Promise<void> | null = null;
 
   /**
    * Starts socat and the emulated board; resolves when the PTY link exists. Throws a
@@ -293,12 +294,16 @@ export class VirtualDevice {
     setTimeout(() => this.rig.setButton(false), 80);
   }
 
-  /** Stops socat and the board; the PTY link goes away. */
-  async close(): Promise<void> {
+  /** Stops socat and the board; the PTY link goes away. A second call gets the first one's end. */
+  close(): Promise<void> {
+    return (this.closed ??= this.shutDown());
+  }
+
+  private async shutDown(): Promise<void> {
     this.closing = true;
     this.stopPacing();
     const p = this.socat;
-    if (p && p.exitCode === null) {
+    if (p && p.exitCode === null && p.signalCode === null) {
       await new Promise<void>((resolve) => {
         p.once('exit', () => resolve());
         p.kill('SIGTERM');

@@ -49,7 +49,8 @@ function linkNow(link: string): string {
  */
 function madeSince(link: string, since: number): boolean {
   const st = lstatSync(link);
-  // A filesystem that keeps no birth time gives 0: its ctime then, with that race.
+  // A filesystem that keeps no birth time gives 0 (and where statx is missing, libuv gives the
+  // ctime): the ctime then, with that race.
   return (st.birthtimeMs || st.ctimeMs) >= since;
 }
 
