@@ -36,22 +36,21 @@ async function openHost(link: string, said: () => string): Promise<{ port: Seria
 function linkNow(link: string): string {
   try {
     const target = readlinkSync(link);
-    return `${link} -> ${target} (${existsSync(target) ? 'there' : 'gone'}), made ${new Date(lstatSync(link).ctimeMs).toISOString()}, now ${new Date().toISOString()}`;
+    return `${link} -> ${target} (${existsSync(target) ? 'there' : 'gone'}), made ${new Date(madeAt(link)).toISOString()}, now ${new Date().toISOString()}`;
   } catch (e) {
     return `${link}: ${(e as NodeJS.ErrnoException).code}`;
   }
 }
 
 /**
- * Whether the link at `link` was made at or after `since` (ms): by its birth time, not its change
- * time, for unlinking a link changes its ctime as it goes, so a dying link would look new.
- * Throws when there is no link.
+ * When the link at `link` was made (ms): its birth time, not its change time, for unlinking a link
+ * changes its ctime as it goes, so a dying link would look new. Throws when there is no link.
  */
-function madeSince(link: string, since: number): boolean {
+function madeAt(link: string): number {
   const st = lstatSync(link);
   // A filesystem that keeps no birth time gives 0 (and where statx is missing, libuv gives the
   // ctime): the ctime then, with that race.
-  return (st.birthtimeMs || st.ctimeMs) >= since;
+  return st.birthtimeMs || st.ctimeMs;
 }
 
 describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
@@ -175,7 +174,7 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
         // The next host's PTY is made at once (a new link), not after the board has said all it had to say.
         const fresh = () => {
           try {
-            return madeSince(link, closed);
+            return madeAt(link) >= closed;
           } catch {
             return false; // between two connections
           }

@@ -3,7 +3,7 @@
  * only, with a policy that lets it load nothing from elsewhere), and its mistakes in one line.
  */
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler, ownHosts } from '../../cli/web.ts';
 import { run } from '../cli-run.ts';
 import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
@@ -11,17 +11,16 @@ import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 
 describe('uno-extreme web', () => {
   let server: WebServer;
-  const display = { DISPLAY: process.env.DISPLAY, WAYLAND_DISPLAY: process.env.WAYLAND_DISPLAY };
   beforeAll(async () => {
-    delete process.env.DISPLAY;
-    delete process.env.WAYLAND_DISPLAY;
+    vi.stubEnv('DISPLAY', undefined);
+    vi.stubEnv('WAYLAND_DISPLAY', undefined);
     // No display: --open has no browser to open here, and says so.
     server = await startWeb(['--open']);
   }, PAGE_START_MS);
   afterAll(async () => {
     await server?.stop();
     // Put back for the files run after this one in the same worker.
-    for (const [k, v] of Object.entries(display)) if (v !== undefined) process.env[k] = v;
+    vi.unstubAllEnvs();
   });
 
   it('says how it is used', () => {
