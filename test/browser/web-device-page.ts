@@ -50,13 +50,18 @@ let first: unknown = null;
 const fake = {
   rig,
   serial,
-  /** Unplugs the cable once a burst is under way with at least one card out of it; resolves with the sensor's count then. */
+  /**
+   * Unplugs the cable at the first card of a burst, the others still to come; resolves with the
+   * sensor's count then. A burst counts from its start: the motor seen at rest, then running with no
+   * card out since (a page busy elsewhere may first look when a burst is nearly over: that one is let go).
+   */
   async unplugMidBurst(): Promise<{ sensed: number; burstCards: number }> {
+    let rest = -1;
     let start = -1;
     await when(() => {
-      if (rig.drive.dir !== 'forward') return (start = -1), false;
-      if (start < 0) start = rig.roller.beamPulses;
-      return rig.roller.beamPulses > start;
+      if (rig.drive.dir !== 'forward') return (rest = rig.roller.beamPulses), (start = -1), false;
+      if (start < 0 && rig.roller.beamPulses === rest) start = rest;
+      return start >= 0 && rig.roller.beamPulses > start;
     });
     first = serial.port;
     serial.unplug();
