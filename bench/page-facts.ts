@@ -31,7 +31,7 @@ function gzipped(keep: (file: string) => boolean): { kb: number; files: number }
 
 /** `uno-extreme web --json` on a free port (its rooms kept in `rooms`): its address, and the function that stops it. */
 function serve(rooms: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', rooms], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', rooms], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout.on('data', (d) => {

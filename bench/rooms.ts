@@ -128,7 +128,7 @@ const next = (c: Client, type: string) => new Promise<ServerMessage>((done) => (
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rooms-bench-'));
   const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
-  const server = spawn(process.execPath, [...profile, path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [...profile, path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const url = await new Promise<string>((ok, fail) => {
       let out = '';

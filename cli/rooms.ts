@@ -5,7 +5,7 @@
  * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
  * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +14,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientMessage, realClock, Refused, type RoomClient, type RoomClock, type RoomHub, type RoomStore } from '../table/room.ts';
 import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
 import { checkTarget, normalHost, refuse, type Answer } from './web.ts';
+import { UserError } from './args.ts';
 
 /** The largest message a client may send (a move is some 50 bytes, a room's settings some 120). */
 export const MAX_MESSAGE = 4096;
@@ -127,49 +128,83 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   return wss;
 }
 
-/** How long a room's newest save waits before it is written (the saves made meanwhile replace it). */
+/** How long a room's newest save waits before it is written whole as CODE.json (its journal has it at once). */
 export const SAVE_EVERY_MS = 1000;
+
+/** A journal this long (characters) is written into its room's file at once (a room whose saves never pause). */
+const JOURNAL_MAX_CHARS = 8 << 20;
+
+/** A kept room's file larger than this is not a room this program wrote: it is skipped, not read. */
+const KEPT_MAX_BYTES = 64 << 20;
 
 /** Rooms kept as files: {@link fileRoomStore}. */
 export interface FileRoomStore extends RoomStore {
-  /** The texts of the rooms kept in the folder. */
+  /** The texts of the rooms kept in the folder, each the newest save it holds of its room. */
   kept(): string[];
   /** Writes every save still waiting; resolves once they are all on disk (a server stopping). */
   flush(): Promise<void>;
 }
 
 export interface FileRoomStoreOptions {
-  /** The wait before a save is written (default {@link SAVE_EVERY_MS}). */
+  /** The wait before a save is written whole (default {@link SAVE_EVERY_MS}). */
   everyMs?: number;
   /** The timers the wait runs on (default: the real ones). */
   clock?: Pick<RoomClock, 'setTimeout' | 'clearTimeout'>;
-  /** A room's save could not be written (the folder gone, the disk full): said, the earlier file kept. */
+  /**
+   * A room's save could not be written (the folder gone or read-only, the disk full): said once
+   * until a save of that room is written again, the earlier file kept.
+   */
   failed?: (code: string, error: Error) => void;
+  /** An entry of the folder that is not a kept room's file (a folder, a FIFO, too large): left as it is. */
+  skipped?: (name: string, why: string) => void;
 }
 
 /**
- * Rooms kept as files in `dir` (CODE.json), each written whole then moved into place. A room
- * saves after every move; writing each to disk there and then blocked every room's moves for as
- * long as the disk took, so a save waits {@link SAVE_EVERY_MS} for the next ones to replace it,
- * and is written off the event loop, one file at a time, in order. A server stopping writes what
- * waits ({@link FileRoomStore.flush}); one that crashes loses at most that last wait's moves.
+ * Rooms kept as files in `dir`. Every save is appended at once to its room's journal
+ * (CODE.journal, a line a save): a server killed or crashed loses at most the move being made.
+ * An append costs a write; renaming a whole file into place at every move took a third of the
+ * server's time, so the whole file (CODE.json) is written only after {@link SAVE_EVERY_MS}, off
+ * the event loop, one file at a time, with the newest save of each room; the journal is emptied
+ * once CODE.json holds its last line. So the journal's last line is never older than CODE.json,
+ * and a room opens from it when it has one.
  */
 export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
   const everyMs = o.everyMs ?? SAVE_EVERY_MS;
   const clock = o.clock ?? realClock;
-  /** The newest save not yet written, by room. */
+  /** The newest save not yet written whole, by room. */
   const waiting = new Map<string, string>();
+  /** Characters appended to each room's journal since it was last emptied. */
+  const appended = new Map<string, number>();
+  /** Rooms whose last write failed (said once until one succeeds). */
+  const failing = new Set<string>();
   let timer: unknown = null;
   /** The writing under way (one at a time: a file is never written by two at once). */
   let writing: Promise<void> | null = null;
+  const journalOf = (code: string) => path.join(dir, `${code}.journal`);
+  const empty = (code: string) => {
+    try {
+      truncateSync(journalOf(code), 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+    appended.set(code, 0);
+  };
+  const fail = (code: string, e: Error) => {
+    if (!failing.has(code)) o.failed?.(code, e);
+    failing.add(code);
+  };
   const write = async (code: string, text: string) => {
     const file = path.join(dir, `${code}.json`);
+    const before = appended.get(code) ?? 0;
     try {
       await mkdir(dir, { recursive: true });
       await writeFile(`${file}.tmp`, text);
       await rename(`${file}.tmp`, file);
+      // Emptied only when no save came since: its lines are then all in CODE.json.
+      if ((appended.get(code) ?? 0) === before) empty(code);
+      failing.delete(code);
     } catch (e) {
-      o.failed?.(code, e as Error);
+      fail(code, e as Error);
     }
   };
   /** Writes what waits now, once the writing under way (if any) is over; saves made meanwhile wait for the next time. */
@@ -190,9 +225,26 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
   const schedule = () => {
     if (timer === null && writing === null && waiting.size > 0) timer = clock.setTimeout(() => void writeWaiting(), everyMs);
   };
+  let made = false;
   return {
     save(code, text) {
       waiting.set(code, text);
+      try {
+        if (!made) mkdirSync(dir, { recursive: true });
+        made = true;
+        appendFileSync(journalOf(code), `${text}\n`);
+        const chars = (appended.get(code) ?? 0) + text.length + 1;
+        appended.set(code, chars);
+        if (chars > JOURNAL_MAX_CHARS) {
+          // A room whose saves never pause long enough: its whole file now, on the event loop, once per few MiB.
+          writeFileSync(path.join(dir, `${code}.json.tmp`), text);
+          renameSync(path.join(dir, `${code}.json.tmp`), path.join(dir, `${code}.json`));
+          empty(code);
+        }
+        failing.delete(code);
+      } catch (e) {
+        fail(code, e as Error);
+      }
       schedule();
     },
     async flush() {
@@ -201,11 +253,147 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
     kept() {
       let names: string[];
       try {
-        names = readdirSync(dir).filter((f) => /^[A-Z2-9]+\.json$/.test(f));
+        names = readdirSync(dir);
       } catch {
         return [];
       }
-      return names.map((f) => readFileSync(path.join(dir, f), 'utf8'));
+      const codes = new Set<string>();
+      for (const name of names) {
+        const m = /^([A-Z2-9]+)\.(json|journal)$/.exec(name);
+        if (!m) continue;
+        const st = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
+        // Read only what this program writes: a FIFO would hang the start, a folder throw.
+        if (!st?.isFile()) o.skipped?.(name, 'not a file');
+        else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
+        else codes.add(m[1]);
+      }
+      const texts: string[] = [];
+      for (const code of [...codes].sort()) {
+        const text = lastWholeLine(readOr(path.join(dir, `${code}.journal`))) ?? readOr(path.join(dir, `${code}.json`));
+        if (text) texts.push(text);
+      }
+      return texts;
     },
   };
+
+  function readOr(file: string): string | null {
+    try {
+      const st = lstatSync(file, { throwIfNoEntry: false });
+      return st?.isFile() && st.size <= KEPT_MAX_BYTES ? readFileSync(file, 'utf8') : null;
+    } catch (e) {
+      o.skipped?.(path.basename(file), (e as Error).message);
+      return null;
+    }
+  }
+}
+
+/**
+ * The last line of a journal that was written whole and reads as JSON, or null: a line cut short
+ * (the machine lost power in the middle of an append) is passed over for the one before it.
+ */
+function lastWholeLine(journal: string | null): string | null {
+  if (!journal) return null;
+  const lines = journal.split('\n');
+  // The text after the last newline was never finished.
+  for (let i = lines.length - 2; i >= 0; i--) {
+    try {
+      JSON.parse(lines[i]);
+      return lines[i];
+    } catch {
+      // cut short: the one before
+    }
+  }
+  return null;
+}
+
+/** The file in a rooms folder that says which server keeps it. */
+export const ROOMS_LOCK = 'server.lock';
+
+/** A rooms folder held by this server: {@link holdRoomsFolder}. */
+export interface RoomsHold {
+  /** The server that held it before stopped without letting it go (killed, crashed, the machine off). */
+  unclean: boolean;
+  /** Says where this server is, for a second one started on the folder to tell its user. */
+  serving(url: string): void;
+  /** Lets it go (the server stopping cleanly). */
+  release(): void;
+}
+
+/**
+ * Holds the rooms folder `dir` for this server: two servers on one folder would play the same
+ * rooms and write over each other's saves. Refused (a {@link UserError}) while the server that
+ * holds it runs; a hold left by a server that is gone is taken over, and said (`unclean`).
+ */
+export function holdRoomsFolder(dir: string): RoomsHold {
+  const lock = path.join(dir, ROOMS_LOCK);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new UserError(`cannot keep rooms in ${dir}: ${(e as Error).message}`);
+  }
+  let unclean = false;
+  for (let tries = 0; ; tries++) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      break;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' || tries > 0) {
+        throw new UserError(code === 'EEXIST' ? `another server took the rooms folder ${dir} at the same time: start again`
+          : `cannot keep rooms in ${dir}: ${(e as Error).message}`);
+      }
+      const holder = lockHolder(lock);
+      if (holder) {
+        throw new UserError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR`);
+      }
+      unclean = true;
+      rmSync(lock, { force: true });
+    }
+  }
+  let held = true;
+  return {
+    unclean,
+    serving(url) {
+      try {
+        writeFileSync(lock, `${process.pid}\n${url}\n`);
+      } catch {
+        // The hold stands without the address: a second server is refused all the same.
+      }
+    },
+    release() {
+      if (held) rmSync(lock, { force: true });
+      held = false;
+    },
+  };
+}
+
+/**
+ * The server that holds a rooms folder by its lock file (its process id and address), when it
+ * still runs. A process id from before a restart may now be another program's: on Linux its
+ * command line must name this one.
+ */
+function lockHolder(lock: string): { pid: number; url: string | null } | null {
+  let pid: number;
+  let url: string | null;
+  try {
+    const st = lstatSync(lock);
+    if (!st.isFile() || st.size > 1024) return null;
+    const [first, second] = readFileSync(lock, 'utf8').split('\n');
+    pid = Number(first);
+    url = /^http:\/\/[\w.:[\]-]+\/$/.test(second ?? '') ? second : null;
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (e) {
+    // EPERM: it runs, as another user.
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes('uno-extreme') ? { pid, url } : null;
+  } catch {
+    return { pid, url }; // no /proc here: the process id alone
+  }
 }

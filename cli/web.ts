@@ -15,7 +15,8 @@ import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
 import { RoomHub, type RoomBoard } from '../table/room.ts';
 import { openDeviceSpec } from './device.ts';
-import { intOption, UserError, type Command, type ParsedArgs } from './args.ts';
+import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import type { RoomsHold } from './rooms.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -202,6 +203,13 @@ export function ownHosts(port: number, lan: boolean): Set<string> {
   return new Set(names.map((n) => `${n}:${port}`));
 }
 
+/**
+ * The port `web` serves on when --port does not say. The same at every start: the phones of a game
+ * night and the one-player game kept in the browser (kept per address) find the game again after
+ * a restart. Unassigned by IANA, and used by no common development server.
+ */
+export const DEFAULT_PORT = 8421;
+
 /** Where rooms are kept when --rooms does not say: the user's state folder (XDG). */
 function defaultRoomsDir(): string {
   return path.join(process.env.XDG_STATE_HOME || path.join(homedir(), '.local', 'state'), 'uno-extreme', 'rooms');
@@ -225,7 +233,7 @@ export const webCommand: Command = {
   name: 'web',
   summary: 'play UNO Extreme in the browser: serves the game on this machine (no network needed)',
   options: {
-    port: { type: 'string', value: 'N', help: 'port to serve on (default: a free one, printed)' },
+    port: { type: 'string', value: 'N', help: `port to serve on (default: ${DEFAULT_PORT}, the same at every start, so phones and kept games find the game again after a restart; 0: any free one, printed)` },
     host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
     open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
     json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
@@ -233,31 +241,50 @@ export const webCommand: Command = {
     device: { type: 'string', value: 'KIND:PATH', help: 'a launcher board on this machine is the launcher of a room (one room at a time, until its match is over; the others play with the simulated one): serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
   },
   examples: [
-    'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --port 8080 --host',
+    'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080',
     'uno-extreme web --host --device serial:/dev/ttyACM0   # friends\' phones around the launcher on this laptop',
     'uno-extreme web --host --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
-    // Every flag is checked before the board is opened; the board before anything is built,
-    // served or opened again: a device that cannot be opened leaves every kept room as it was.
-    intOption(args, 'port', 0, 0, 65535);
+    // Every flag is checked, and the rooms folder held, before the board is opened; the board
+    // before anything is built, served or opened again: a device that cannot be opened leaves
+    // every kept room as it was.
+    const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-    const hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
+    if (args.values.rooms === '') throw new UsageError('--rooms needs a folder');
+    const roomsDir = typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir();
+    // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
+    const rooms = await import('./rooms.ts');
+    const hold = rooms.holdRoomsFolder(roomsDir);
+    let hw: LauncherHardware | undefined;
     let closing: Promise<void> | undefined;
     // The motor stopped and the port released: at Ctrl-C or SIGTERM first of all, and whatever else ends the server.
     const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
     try {
-      return await serve(args, say, hw, closeBoard);
+      hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
+      return await serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold });
     } finally {
       await closeBoard();
+      hold.release();
     }
   },
 };
 
+/** What `web` serves with: its flags, where it speaks, the board, the rooms folder it holds. */
+interface Serving {
+  args: ParsedArgs;
+  port: number;
+  say: (line: string) => void;
+  hw: LauncherHardware | undefined;
+  closeBoard: () => Promise<void>;
+  rooms: typeof import('./rooms.ts');
+  roomsDir: string;
+  hold: RoomsHold;
+}
+
 /** Serves the page and the rooms until Ctrl-C or SIGTERM, then closes the board (`closeBoard`) and writes the rooms' saves. */
-async function serve(args: ParsedArgs, say: (line: string) => void, hw: LauncherHardware | undefined, closeBoard: () => Promise<void>): Promise<number> {
-  const port = intOption(args, 'port', 0, 0, 65535);
+async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }: Serving): Promise<number> {
   const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
   const json = !!args.values.json;
   await ensurePageBuilt(say);
@@ -266,13 +293,12 @@ async function serve(args: ParsedArgs, say: (line: string) => void, hw: Launcher
   const files = readPage(WEB_DIST);
   files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
   const server = createServer(handler(files, () => ownHosts(bound, lan)));
-  // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
-  const { attachRooms, fileRoomStore } = await import('./rooms.ts');
-  const store = fileRoomStore(typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir(), {
+  const store = rooms.fileRoomStore(roomsDir, {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);
       hub.rooms.get(code)?.session?.note(`This game cannot be kept (${e.message})`);
     },
+    skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
   });
   const hub = new RoomHub({
     store,
@@ -284,17 +310,21 @@ async function serve(args: ParsedArgs, say: (line: string) => void, hw: Launcher
     ...(hw ? { board: boardOf(hw) } : {}),
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
+  let reopened = 0;
   for (const text of store.kept()) {
     try {
-      hub.restore(text);
+      const room = hub.restore(text);
+      reopened++;
+      if (hold.unclean) room.session?.note('The server stopped without warning and started again: the game goes on from its last move kept');
     } catch (e) {
       say(`A kept room could not be opened again: ${(e as Error).message}`);
     }
   }
-  const sockets = attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
+  if (hold.unclean) say(`The last server on ${roomsDir} stopped without warning (killed, or it crashed)${reopened ? `: ${reopened === 1 ? '1 room goes on from its' : `${reopened} rooms go on from their`} last move kept` : ''}`);
+  const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port N, or leave --port out for a free one`)
+      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use${args.values.port === undefined ? ' (the default)' : ''}: stop what uses it, or choose another with --port N (0: any free one)`)
         : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
     server.listen(port, host, ok);
   });
@@ -314,7 +344,9 @@ async function serve(args: ParsedArgs, say: (line: string) => void, hw: Launcher
     process.once('SIGTERM', stop);
   });
   bound = (server.address() as { port: number }).port;
-  const url = `http://${args.values.host ? 'localhost' : '127.0.0.1'}:${bound}/`;
+  // One address whether or not the LAN may join: the page keeps its game per address.
+  const url = `http://127.0.0.1:${bound}/`;
+  hold.serving(url);
   if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
   else {
     say(`UNO Extreme is at ${url} (Ctrl-C to stop)`);

@@ -9,6 +9,9 @@ import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { clickVisible, newTestContext } from './web.ts';
 
+/** A phone's window, as the tests' phones have it. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
 /** One WebSocket of a page: every frame it received, in order, and the seat it came to hold. */
 export interface Socket {
   frames: string[];
@@ -179,6 +182,51 @@ export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 
     if (!done) throw new Error(`no move to make (${ask}): ${await play.locator('.actions').innerText()}`);
   }
   while (await moved()) await pick();
+}
+
+/**
+ * Plays the people's moves on their phones until the table screen's round is over; returns how
+ * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
+ * ends the play early, checked before each move; `keys`: the phones that play by keys alone.
+ */
+export async function playPhones(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[] } = {}, max = 400): Promise<number> {
+  const handled = new Map<string, number>();
+  for (let n = 0; n < max; n++) {
+    if (o.stop?.()) return n;
+    const next = await untilFrame(() => {
+      const t = lastOf(table, 'table');
+      if (t && t.view.phase !== 'playing') return 'over' as const;
+      for (const [i, p] of phones.entries()) {
+        for (const seat of new Set(p.sockets.map((s) => s.seat))) {
+          if (seat === null) continue;
+          const q = questionOf(p, seat);
+          if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };
+        }
+      }
+      return null;
+    }, () => `a question for a phone or the round's end (after ${n} moves)`);
+    if (next === 'over') return n;
+    handled.set(`${next.i}/${next.seat}`, next.id);
+    await o.before?.(next.p, next.seat);
+    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click');
+  }
+  throw new Error(`the round did not end after ${max} moves`);
+}
+
+/** A room opened on a table screen at `url`, `names` joined on their phones (each its own context), started; bots in the seats left. */
+export async function startRoom(browser: Browser, url: string, names: string[], players: number) {
+  const table = await openRoomPage(browser, url);
+  const code = await openRoom(table.page, { players });
+  const phones: RoomPage[] = [];
+  for (const name of names) {
+    const p = await openRoomPage(browser, `${url}#join=${code}`, PHONE);
+    await join(p.page, name);
+    await p.page.getByText(`You are in as ${name}`).waitFor();
+    phones.push(p);
+  }
+  await table.page.getByRole('button', { name: /^Start the game/ }).click();
+  await table.page.locator('.room-game').waitFor();
+  return { table, code, phones };
 }
 
 /** The card ids in a text (a frame): `R5#1`, `W4#2`, `+2`'s `B+2#1`. */

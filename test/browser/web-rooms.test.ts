@@ -15,41 +15,11 @@ import { qrPath } from '../../web/src/room/qr.ts';
 import { GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
-import { cardIds, join, lastOf, openRoom, openRoomPage, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
+import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, startRoom, untilFrame, type RoomPage } from './rooms.ts';
 import { axeProblems, startWeb, type WebServer } from './web.ts';
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 /** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
 const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__buzzes++; return true; };';
-
-/**
- * Plays the people's moves on their phones until the table screen's round is over; returns how
- * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
- * ends the play early, checked before each move; `keys`: the phones that play by keys alone.
- */
-async function playRound(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[] } = {}, max = 400): Promise<number> {
-  const handled = new Map<string, number>();
-  for (let n = 0; n < max; n++) {
-    if (o.stop?.()) return n;
-    const next = await untilFrame(() => {
-      const t = lastOf(table, 'table');
-      if (t && t.view.phase !== 'playing') return 'over' as const;
-      for (const [i, p] of phones.entries()) {
-        for (const seat of new Set(p.sockets.map((s) => s.seat))) {
-          if (seat === null) continue;
-          const q = questionOf(p, seat);
-          if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };
-        }
-      }
-      return null;
-    }, () => `a question for a phone or the round's end (after ${n} moves)`);
-    if (next === 'over') return n;
-    handled.set(`${next.i}/${next.seat}`, next.id);
-    await o.before?.(next.p, next.seat);
-    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click');
-  }
-  throw new Error(`the round did not end after ${max} moves`);
-}
 
 /**
  * What each frame a client received may name of the cards: its own hand, the discard, the hands
@@ -157,7 +127,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await expect(table.page.locator('.room-seat').count()).resolves.toBe(4);
     await expect(table.page.locator('.hand, button.card').count()).resolves.toBe(0);
 
-    const moves = await playRound(table, phones);
+    const moves = await playPhones(table, phones);
     expect(moves).toBeGreaterThan(3);
     // The score table, on the table screen and on every phone.
     const over = table.page.getByRole('dialog', { name: /^Round 1 over: / });
@@ -217,21 +187,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
-  /** A room with `names` joined on their phones (each its own context) and started; bots in the seats left. */
-  async function startedRoom(names: string[], players: number) {
-    const table = await openRoomPage(browser, server.url);
-    const code = await openRoom(table.page, { players });
-    const phones: RoomPage[] = [];
-    for (const name of names) {
-      const p = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
-      await join(p.page, name);
-      await p.page.getByText(`You are in as ${name}`).waitFor();
-      phones.push(p);
-    }
-    await table.page.getByRole('button', { name: /^Start the game/ }).click();
-    await table.page.locator('.room-game').waitFor();
-    return { table, code, phones };
-  }
+  const startedRoom = (names: string[], players: number) => startRoom(browser, server.url, names, players);
 
   it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
     const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
@@ -248,7 +204,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect(await axeProblems(ana.page)).toEqual([]);
     // A few moves of Bo's first, then Bo's phone is closed, its storage kept.
     let boMoves = 0;
-    await playRound(table, [ana, bo], { before: async (p) => void (p === bo && boMoves++), stop: () => boMoves >= 3 });
+    await playPhones(table, [ana, bo], { before: async (p) => void (p === bo && boMoves++), stop: () => boMoves >= 3 });
     expect(lastOf(table, 'table')!.view.phase).toBe('playing');
     const kept = await bo.context.storageState();
     const round = lastOf(bo, 'view', seat)!.view.round;
@@ -270,7 +226,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect(shown.sort()).toEqual([...lastOf(again, 'view', seat)!.view.hand].sort());
     // It plays on to the round's end, by keys alone (a phone with a keyboard, or a laptop's page).
     const before = boMoves;
-    await playRound(table, [ana, again], { before: async (p) => void (p === again && boMoves++), keys: [again] });
+    await playPhones(table, [ana, again], { before: async (p) => void (p === again && boMoves++), keys: [again] });
     expect(boMoves).toBeGreaterThan(before);
     await again.page.locator('.phone-scores .room-totals').waitFor();
     expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
@@ -299,7 +255,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     const names = ['Ana', 'Bo'];
     let revealed: number | null = null;
     let switches = 0;
-    await playRound(table, [phone], {
+    await playPhones(table, [phone], {
       before: async (p, seat) => {
         if (seat === revealed) return;
         // Another seat of this phone is asked: nothing of any hand is on the screen until its person taps.
@@ -323,8 +279,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
 
 describe('the server tells the page its LAN addresses', () => {
   it('lists none on loopback and every LAN IPv4 address with --host', async () => {
-    const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
-    const [local, lan] = await Promise.all([startWeb(['--rooms', rooms]), startWeb(['--rooms', rooms, '--host'])]);
+    const [local, lan] = await Promise.all([startWeb(), startWeb(['--host'])]);
     try {
       await expect((await fetch(`${local.url}lan.json`)).json()).resolves.toEqual({ addresses: [] });
       const port = new URL(lan.url).port;
@@ -332,7 +287,6 @@ describe('the server tells the page its LAN addresses', () => {
       await expect((await fetch(`${lan.url}lan.json`)).json()).resolves.toEqual({ addresses: want });
     } finally {
       await Promise.all([local.stop(), lan.stop()]);
-      rmSync(rooms, { recursive: true, force: true });
     }
   }, PAGE_START_MS);
 });

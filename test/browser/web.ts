@@ -3,7 +3,9 @@
  * moves a person makes (by clicks or by keys alone), each waiting on what the page shows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -18,26 +20,36 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export interface WebServer {
   url: string;
   child: ChildProcess;
-  /** What it has written to stderr so far (its messages, with --json). */
-  stderr(): string;
+  /** The arguments it was started with after `web --json` (its port and rooms folder among them). */
+  args: string[];
+  /** What it has said so far: its stderr (its messages, with --json), and its stdout when typed as a person does. */
+  said(): string;
   stop(): Promise<void>;
 }
 
-/** Starts `uno-extreme web --json` on a free port; resolves once it says where it is. */
-export function startWeb(extra: string[] = []): Promise<WebServer> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', ...extra], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `uno-extreme web --json`; resolves once it says where it is. Unless `extra` names them, on
+ * a free port (not the default one a person's own server may hold) and with a rooms folder of its
+ * own (a folder is held by one server at a time), removed when it stops. `typed`: with `extra`
+ * alone, as a person types it (no --json: the address read from the line it prints).
+ */
+export function startWeb(extra: string[] = [], o: { env?: NodeJS.ProcessEnv; typed?: boolean } = {}): Promise<WebServer> {
+  const own = o.typed || extra.includes('--rooms') ? null : mkdtempSync(path.join(tmpdir(), 'web-rooms-'));
+  const args = o.typed ? extra : ['--json', ...(extra.includes('--port') ? [] : ['--port', '0']), ...(own ? ['--rooms', own] : []), ...extra];
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', ...args], { cwd: ROOT, env: o.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (own) child.once('exit', () => rmSync(own, { recursive: true, force: true }));
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      const { url } = JSON.parse(line) as { url: string };
+      const json = out.split('\n').find((l) => l.startsWith('{'));
+      const url = json ? (JSON.parse(json) as { url: string }).url : /^UNO Extreme is at (\S+) /m.exec(out)?.[1];
+      if (!url) return;
       ok({
-        url, child,
-        stderr: () => err,
+        url, child, args,
+        said: () => (o.typed ? out : '') + err,
         stop: () => new Promise<void>((done) => {
           if (child.exitCode !== null) return done();
           child.once('exit', () => done());

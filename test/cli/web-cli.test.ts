@@ -2,12 +2,23 @@
  * `uno-extreme web` as a user runs it: where it says the game is, what it serves (the built page
  * only, with a policy that lets it load nothing from elsewhere), and its mistakes in one line.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { handler, ownHosts } from '../../cli/web.ts';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DEFAULT_PORT, handler, ownHosts } from '../../cli/web.ts';
 import { run } from '../cli-run.ts';
 import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
 import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
+
+/** A rooms folder of the test's own, removed after it. */
+function rooms(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-cli-rooms-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 describe('uno-extreme web', () => {
   let server: WebServer;
@@ -27,11 +38,12 @@ describe('uno-extreme web', () => {
     const r = run('web', '--help');
     expect(r.status).toBe(0);
     for (const o of ['--port N', '--host', '--open', '--json']) expect(r.stdout).toContain(o);
+    expect(r.stdout).toContain(`default: ${DEFAULT_PORT}, the same at every start`);
     expect(run('--help').stdout).toMatch(/^ {2}web {2,}play UNO Extreme in the browser/m);
   }, 2 * PROGRAM_RUN_MS);
 
   it('says when there is no browser to open', async () => {
-    await expect.poll(() => server.stderr()).toContain(`No browser to open here (no display, or no xdg-open): open ${server.url} yourself`);
+    await expect.poll(() => server.said()).toContain(`No browser to open here (no display, or no xdg-open): open ${server.url} yourself`);
   });
 
   it('serves the built page and its assets on 127.0.0.1, nothing else', async () => {
@@ -109,9 +121,9 @@ describe('uno-extreme web', () => {
 
   it('refuses a port in use and a malformed port in one line each', () => {
     const port = new URL(server.url).port;
-    const busy = run('web', '--port', port);
+    const busy = run('web', '--port', port, '--rooms', rooms());
     expect(busy.status).toBe(1);
-    expect(busy.stderr.trim()).toBe(`uno-extreme web: port ${port} is in use: choose another with --port N, or leave --port out for a free one`);
+    expect(busy.stderr.trim()).toBe(`uno-extreme web: port ${port} is in use: stop what uses it, or choose another with --port N (0: any free one)`);
     const bad = run('web', '--port', 'eighty');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('uno-extreme web: --port must be a whole number, got "eighty"');
@@ -123,4 +135,51 @@ describe('uno-extreme web', () => {
     other.child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  it('refuses a second server on the same rooms folder, naming the first and where it is', () => {
+    const held = server.args[server.args.indexOf('--rooms') + 1];
+    const second = run('web', '--port', '0', '--rooms', held);
+    expect(second.status).toBe(1);
+    expect(second.stderr.trim()).toBe(`uno-extreme web: another server (process ${server.child.pid}, at ${server.url}) holds the rooms in ${held}: use that one, stop it first, or give this one its own --rooms DIR`);
+  }, PROGRAM_RUN_MS);
+});
+
+describe('uno-extreme web: its rooms folder', () => {
+  it('takes over the hold of a server that was killed, and says so', async () => {
+    const dir = rooms();
+    // A process that has ended: its id is no one's now.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(path.join(dir, 'server.lock'), `${gone}\nhttp://127.0.0.1:1/\n`);
+    const web = await startWeb(['--rooms', dir]);
+    await web.stop();
+    expect(web.said()).toContain(`The last server on ${dir} stopped without warning (killed, or it crashed)`);
+    // Stopped cleanly, it let the folder go: the next start says nothing of it.
+    const next = await startWeb(['--rooms', dir]);
+    await next.stop();
+    expect(next.said()).not.toContain('without warning');
+  }, 2 * PROGRAM_RUN_MS);
+
+  it('leaves aside what is not a kept room\'s file, in one line each, and serves', async () => {
+    const dir = rooms();
+    mkdirSync(path.join(dir, 'ABCDE.json'));
+    execFileSync('mkfifo', [path.join(dir, 'FGHJK.json')]);
+    const web = await startWeb(['--rooms', dir]);
+    try {
+      expect((await fetch(web.url)).status).toBe(200);
+      expect(web.said()).toContain('Left aside in the rooms folder: ABCDE.json (not a file)');
+      expect(web.said()).toContain('Left aside in the rooms folder: FGHJK.json (not a file)');
+    } finally {
+      await web.stop();
+    }
+  }, PROGRAM_RUN_MS);
+
+  it('refuses a rooms "folder" that is empty or a file, in one line', () => {
+    const file = path.join(rooms(), 'a-file');
+    writeFileSync(file, 'mine');
+    const empty = run('web', '--rooms', '');
+    expect([empty.status, empty.stderr.trim()]).toEqual([2, 'uno-extreme web: --rooms needs a folder']);
+    const notDir = run('web', '--rooms', file);
+    expect(notDir.status).toBe(1);
+    expect(notDir.stderr.trim()).toMatch(new RegExp(`^uno-extreme web: cannot keep rooms in ${file}: EEXIST`));
+  }, 2 * PROGRAM_RUN_MS);
 });

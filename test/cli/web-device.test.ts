@@ -118,7 +118,7 @@ describe('uno-extreme web --device', () => {
     expect(board.received).toContain('HELLO');
     const exited = new Promise<number | null>((ok) => web.child.once('exit', ok));
     web.child.kill(signal);
-    expect(await exited, web.stderr()).toBe(0);
+    expect(await exited, web.said()).toBe(0);
     expect(board.received.at(-1), 'the last command the board heard').toBe('STOP');
     expect(board.motor).toBe('STOP');
   }, 2 * PROGRAM_RUN_MS); // a program start, the host's handshake with a board that does not reset on open (2.5 s), its stop
