@@ -25,6 +25,21 @@ export const REFILL_PER_S = 10;
 /** Messages dropped in a row (the bucket empty) before the connection is closed. */
 export const FLOOD_CLOSE = 200;
 
+/**
+ * How often each socket is pinged, ms. A socket that has not answered the ping before the next
+ * one is gone: a phone whose Wi-Fi dropped or whose battery died sends nothing to say so (no FIN,
+ * no RST), and its seat would stay "here" with the table waiting on it. Gone, its seat is away,
+ * and a bot plays it after the room's wait until its person comes back with its token.
+ */
+export const PING_EVERY_MS = 4_000;
+
+/**
+ * Bytes a socket may have waiting to be sent before it is closed (its seat kept for its token): a
+ * client that does not read (a stalled network, a frozen page) would otherwise hold every view
+ * sent to it in the server's memory. A view is some 2 KB; a phone on a slow network lags a few.
+ */
+export const MAX_BUFFERED = 256 * 1024;
+
 /** WebSocket close codes (RFC 6455 §7.4.1). */
 const POLICY = 1008;
 
@@ -34,6 +49,10 @@ export interface AttachOptions {
   hosts: () => ReadonlySet<string>;
   /** The clock the buckets refill on, in ms (default: performance.now). */
   now?: () => number;
+  /** How often sockets are pinged, ms (default {@link PING_EVERY_MS}). */
+  pingEveryMs?: number;
+  /** Bytes a socket may have waiting to be sent (default {@link MAX_BUFFERED}). */
+  maxBuffered?: number;
 }
 
 /**
@@ -69,13 +88,25 @@ class Connection implements RoomClient {
   private tokens = BUCKET;
   private last: number;
   private dropped = 0;
+  /** It answered the last ping (or has just opened). */
+  alive = true;
 
-  constructor(private readonly ws: WebSocket, private readonly now: () => number) {
+  constructor(private readonly ws: WebSocket, private readonly now: () => number, private readonly maxBuffered: number) {
     this.last = now();
   }
 
   send(message: ServerMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    // A client that does not read: closed rather than held in memory; its seat waits for its token.
+    if (this.ws.bufferedAmount > this.maxBuffered) return void this.ws.terminate();
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** Pings it; one that did not answer the last ping is gone, and is closed. */
+  ping(): void {
+    if (!this.alive) return void this.ws.terminate();
+    this.alive = false;
+    this.ws.ping();
   }
 
   /** Takes a message's token from the bucket; false when it is empty (the message is dropped). */
@@ -99,6 +130,12 @@ class Connection implements RoomClient {
 export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   const now = o.now ?? (() => performance.now());
+  const connections = new Set<Connection>();
+  const pinging = setInterval(() => {
+    for (const c of connections) c.ping();
+  }, o.pingEveryMs ?? PING_EVERY_MS);
+  pinging.unref();
+  wss.on('close', () => clearInterval(pinging));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     let refusal: Answer | null;
     try {
@@ -108,7 +145,9 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
     }
     if (refusal) return refuseUpgrade(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const c = new Connection(ws, now);
+      const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED);
+      connections.add(c);
+      ws.on('pong', () => (c.alive = true));
       // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
       // be skipped to read the next one. ws closes the socket on any error it reports here.
       ws.on('error', () => undefined);
@@ -122,7 +161,10 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
           c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
         }
       });
-      ws.on('close', () => o.hub.leave(c));
+      ws.on('close', () => {
+        connections.delete(c);
+        o.hub.leave(c);
+      });
     });
   });
   return wss;
