@@ -13,7 +13,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 /** A bar chart of labelled values (several series side by side). */
 function bars(title: string, labels: string[], series: Array<{ name: string; values: number[] }>, yLabel: string): string {
   const W = 640, H = 260, L = 50, B = 40, T = 30;
-  const max = Math.max(1e-9, ...series.flatMap((s) => s.values));
+  const max = maxOf(series.flatMap((s) => s.values), 1e-9);
   const slot = (W - L - 10) / Math.max(1, labels.length);
   const bw = Math.max(1, (slot * 0.8) / series.length);
   const y = (v: number) => T + (H - T - B) * (1 - v / max);
@@ -41,7 +41,7 @@ function bars(title: string, labels: string[], series: Array<{ name: string; val
 /** A line chart of one series over its index. */
 function line(title: string, values: number[], xLabel: string, yLabel: string): string {
   const W = 640, H = 240, L = 50, B = 40, T = 30;
-  const max = Math.max(1e-9, ...values);
+  const max = maxOf(values, 1e-9);
   const x = (i: number) => L + ((W - L - 10) * i) / Math.max(1, values.length - 1);
   const y = (v: number) => T + (H - T - B) * (1 - v / max);
   const pts = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
@@ -53,6 +53,18 @@ function line(title: string, values: number[], xLabel: string, yLabel: string): 
     `<text x="${(W + L) / 2}" y="${H - 8}" font-size="11" text-anchor="middle">${esc(xLabel)}</text>` +
     `<text x="12" y="${T + (H - T - B) / 2}" font-size="11" transform="rotate(-90 12 ${T + (H - T - B) / 2})" text-anchor="middle">${esc(yLabel)}</text>` +
     `<polyline points="${pts}" fill="none" stroke="${COLOURS[1]}" stroke-width="2"/></svg>`;
+}
+
+/** Bars a chart draws at most: neighbouring bins of a longer histogram are drawn as one. */
+const MAX_BARS = 60;
+
+/** `bins` merged so there are at most {@link MAX_BARS}: each bar from its first bin's start, with the games of all. */
+function coarse(bins: Array<{ from: number; games: number }>): Array<{ from: number; games: number }> {
+  const k = Math.ceil(bins.length / MAX_BARS);
+  if (k <= 1) return bins;
+  const out: Array<{ from: number; games: number }> = [];
+  bins.forEach((b, i) => (i % k === 0 ? out.push({ from: b.from, games: b.games }) : (out[out.length - 1].games += b.games)));
+  return out;
 }
 
 /** The whole page. */
@@ -87,7 +99,7 @@ svg{display:block;margin:1.5em 0;font-family:system-ui,sans-serif}
 <h1>UNO Extreme simulation</h1>
 <table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>
 ${bars('Cards per press', labels, cardSeries, 'share of presses')}
-${bars('Turns per game', turnsHistogram.map((b) => String(b.from)), [{ name: 'games', values: turnsHistogram.map((b) => b.games) }], 'games')}
+${bars('Turns per game', coarse(turnsHistogram).map((b) => String(b.from)), [{ name: 'games', values: coarse(turnsHistogram).map((b) => b.games) }], 'games')}
 ${bars('Wins by seat', s.winsBySeat.map((_, i) => `seat ${i}`), [{ name: 'wins', values: s.winsBySeat }], 'games won')}
 ${line('Cards in hand over time', s.handOverTime, 'turn', 'mean cards per hand')}
 <p>Made by <code>uno-extreme simulate</code>. Same seed, same figures.</p>

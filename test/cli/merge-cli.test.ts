@@ -153,7 +153,7 @@ describe('merge: large, but valid', () => {
     expect(Math.max(...csv.map((c) => c.length))).toBeLessThan(2 ** 20 + 1002);
   });
 
-  it('a part whose turns histogram has 300,000 bins: the sparkline fits the line', async () => {
+  it('a part whose turns histogram has 300,000 bins: the sparkline fits the line, the report draws at most 60 bars', async () => {
     const part = await realPart(4);
     // One game moved to bin 299,999 (1.5 million turns): its sums moved with it, so the part holds together.
     const a = part.aggregates[0];
@@ -168,12 +168,19 @@ describe('merge: large, but valid', () => {
     a.turns.sumSq += after * after - before * before;
     const file = path.join(dir, 'long.json');
     writeFileSync(file, JSON.stringify(part));
-    const r = await merge([file]);
+    const report = path.join(dir, 'long.html');
+    const r = await merge([file, '--report', report]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const line = r.out.join('').split('\n').find((l) => /^turns per game {3}[▁-█]/.test(l))!;
     expect(line).toMatch(/\(0 … 1500000\)$/);
     expect([...line].length).toBeLessThanOrEqual(80);
+    // Spread into Math.max, the 300,000 bins overflowed the stack; drawn one bar each, they made a 40 MB page.
+    const chart = /<svg[^>]*aria-label="Turns per game">.*?<\/svg>/s.exec(readFileSync(report, 'utf8'))![0];
+    const drawn = [...chart.matchAll(/<title>games (\d+): (\d+)<\/title>/g)];
+    expect(drawn.length).toBeLessThanOrEqual(60);
+    expect(drawn.reduce((n, m) => n + Number(m[2]), 0)).toBe(4);
+    expect(drawn.at(-1)![1]).toBe(String(5 * (to - (to % Math.ceil(300_000 / 60)))));
   });
 
   it('spark: one bar per value when they fit, the mean of neighbours when not', () => {
