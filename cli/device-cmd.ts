@@ -7,7 +7,7 @@
  * the cards left. `--firmware standard-firmata` (or a .hex file) runs another sketch on the same
  * emulated board and wiring, e.g. the real StandardFirmata for `--device firmata:PATH`.
  */
-import { readFileSync } from 'node:fs';
+import { FileReadError, readUserFile } from '../lib/files.ts';
 import type { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
 import { standardFirmataHex } from '../firmware-bridge/firmata/standard-firmata.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -26,8 +26,11 @@ function firmwareOption(value: string): Firmware {
   if (value === 'uno-extreme') return { device: 'serial', baud: '115200 baud', window: true };
   let hex: string;
   try {
-    hex = value === 'standard-firmata' ? standardFirmataHex() : readFileSync(value, 'utf8');
+    hex = value === 'standard-firmata' ? standardFirmataHex() : readUserFile(value, 'firmware');
   } catch (e) {
+    // The reader's refusals of a folder, a device, a pipe or a huge file already say what to give.
+    const said = e instanceof FileReadError && ['EISDIR', 'ENOTREG', 'EFBIG'].includes(e.code ?? '');
+    if (e instanceof FileReadError) throw new UserError(`--firmware ${value}: ${e.message}${said ? '' : '; give uno-extreme, standard-firmata or an Intel HEX file'}`);
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserError(code ? `--firmware ${value}: cannot read it (${code}); give uno-extreme, standard-firmata or an Intel HEX file` : (e as Error).message);
   }

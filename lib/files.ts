@@ -17,7 +17,7 @@ export { READ_CAPS };
 /** The kinds of file the program reads. */
 export type FileKind = keyof typeof READ_CAPS;
 
-const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log', part: 'simulation part', position: 'position file' };
+const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log', part: 'simulation part', position: 'position file', firmware: 'firmware file (Intel HEX)' };
 
 /** A file that cannot be read as asked; the message (without the path) says why and what to give instead. */
 export class FileReadError extends Error {

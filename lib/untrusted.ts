@@ -26,6 +26,8 @@ export const READ_CAPS = {
   log: 128 * 2 ** 20,
   part: 256 * 2 ** 20,
   position: 2 ** 16,
+  // An ATmega328P's 32 KB of flash is some 90 KB of Intel HEX.
+  firmware: 2 ** 20,
 } as const;
 
 /** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */

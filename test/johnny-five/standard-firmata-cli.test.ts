@@ -5,7 +5,7 @@
  * its summary and exits by itself. And Ctrl-C mid-burst stops the motor before the program ends:
  * StandardFirmata would keep it running for good.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,10 +118,19 @@ describe('device --pty --firmware: a firmware it cannot run', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'uno-sf-bad-'));
     const missing = run('device', '--pty', '--firmware', path.join(dir, 'none.hex'), '--link', path.join(dir, 'l'));
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toBe(`uno-extreme device: --firmware ${path.join(dir, 'none.hex')}: cannot read it (ENOENT); give uno-extreme, standard-firmata or an Intel HEX file\n`);
+    expect(missing.stderr).toBe(`uno-extreme device: --firmware ${path.join(dir, 'none.hex')}: no such file; give uno-extreme, standard-firmata or an Intel HEX file\n`);
+    // A device never ends and a FIFO never starts: both refused at once, before any read.
+    for (const f of ['/dev/zero', path.join(dir, 'fifo.hex')]) {
+      if (f.endsWith('fifo.hex')) execFileSync('mkfifo', [f]);
+      const r = run('device', '--pty', '--firmware', f, '--link', path.join(dir, 'l'));
+      expect([r.status, r.stderr]).toEqual([1, `uno-extreme device: --firmware ${f}: is not a regular file (a device or a pipe never ends): give a firmware file (Intel HEX)\n`]);
+    }
+    writeFileSync(path.join(dir, 'huge.hex'), Buffer.alloc(2 ** 20 + 1, 'A'));
+    const huge = run('device', '--pty', '--firmware', path.join(dir, 'huge.hex'), '--link', path.join(dir, 'l'));
+    expect([huge.status, huge.stderr]).toEqual([1, `uno-extreme device: --firmware ${path.join(dir, 'huge.hex')}: is 1.0 MiB: no firmware file (Intel HEX) is larger than 1 MiB; is it the right file?\n`]);
     writeFileSync(path.join(dir, 'bad.hex'), 'not a hex file\n');
     const bad = run('device', '--pty', '--firmware', path.join(dir, 'bad.hex'), '--link', path.join(dir, 'l'));
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^uno-extreme device: cannot start the virtual launcher: line 1 of the hex file is not an Intel HEX record[^\n]*\n$/);
-  }, 2 * PROGRAM_RUN_MS);
+  }, 5 * PROGRAM_RUN_MS);
 });
