@@ -181,8 +181,8 @@ const KEPT_MAX_BYTES = 64 << 20;
 
 /** Rooms kept as files: {@link fileRoomStore}. */
 export interface FileRoomStore extends RoomStore {
-  /** The texts of the rooms kept in the folder, each the newest save it holds of its room. */
-  kept(): string[];
+  /** The rooms kept in the folder: each one's code (its files' name) and the newest save it holds of it. */
+  kept(): { code: string; text: string }[];
   /** Writes every save still waiting; resolves once they are all on disk (a server stopping). */
   flush(): Promise<void>;
 }
@@ -309,12 +309,12 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
         else codes.add(m[1]);
       }
-      const texts: string[] = [];
+      const kept: { code: string; text: string }[] = [];
       for (const code of [...codes].sort()) {
         const text = lastWholeLine(readOr(path.join(dir, `${code}.journal`))) ?? readOr(path.join(dir, `${code}.json`));
-        if (text) texts.push(text);
+        if (text) kept.push({ code, text });
       }
-      return texts;
+      return kept;
     },
   };
 

@@ -311,13 +311,15 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
   let reopened = 0;
-  for (const text of store.kept()) {
+  for (const { code, text } of store.kept()) {
     try {
-      const room = hub.restore(text);
+      const room = hub.restore(text, code);
       reopened++;
       if (hold.unclean) room.session?.note('The server stopped without warning and started again: the game goes on from its last move kept');
     } catch (e) {
-      say(`A kept room could not be opened again: ${(e as Error).message}`);
+      // Left as it is on disk for a person to look at, and its code given to no other room.
+      hub.withhold(code);
+      say(`Room ${code} could not be opened again (${(e as Error).message}): its files are left as they are in ${roomsDir}, and no new room gets its code`);
     }
   }
   if (hold.unclean) say(`The last server on ${roomsDir} stopped without warning (killed, or it crashed)${reopened ? `: ${reopened === 1 ? '1 room goes on from its' : `${reopened} rooms go on from their`} last move kept` : ''}`);

@@ -112,6 +112,8 @@ interface Person {
 /** The rooms of one server, and which room and seat each connection is in. */
 export class RoomHub {
   readonly rooms = new Map<string, Room>();
+  /** Codes no new room gets ({@link withhold}). */
+  private readonly withheld = new Set<string>();
   private readonly bindings = new Map<RoomClient, Binding>();
   readonly clock: RoomClock;
   readonly waitMs: number;
@@ -232,21 +234,40 @@ export class RoomHub {
   private newCode(): string {
     for (;;) {
       const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
-      if (!this.rooms.has(code)) return code;
+      if (!this.rooms.has(code) && !this.withheld.has(code)) return code;
     }
   }
 
-  /** Opens a room again from its kept text (a server restarted): everyone is away until they come back. */
-  restore(text: string): Room {
+  /**
+   * Keeps `code` from every new room: the code of a kept room that could not be opened again,
+   * whose file stays as it is (a new room under its code would write over it, and its people's
+   * phones would join a stranger's table).
+   */
+  withhold(code: string): void {
+    this.withheld.add(code);
+  }
+
+  /**
+   * Opens a room again from its kept text (a server restarted): everyone is away until they come
+   * back. `code`: the code it is kept under (its file's name), which its text must name.
+   */
+  restore(text: string, code?: string): Room {
     const saved = parseRoomSave(text);
+    if (code !== undefined && saved.code !== code) throw new Error(`it names room ${saved.code}, not ${code}`);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
     // A room kept with the board plays on with it when it is here and free, else with the simulated launcher.
     const wanted = saved.settings.launcher === 'board';
     const onBoard = wanted && this.o.board !== undefined && this.boardRoom === null;
     const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
+    // Open only once its game is back: a room whose save does not replay is not left as an empty lobby.
+    try {
+      room.resume(saved);
+    } catch (e) {
+      room.close();
+      throw e;
+    }
     if (onBoard) this.boardRoom = room;
     this.rooms.set(room.code, room);
-    room.resume(saved);
     if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
     return room;
   }
@@ -267,11 +288,20 @@ interface RoomSave {
   game: string;
 }
 
+const CODE_FORMAT = new RegExp(`^[${CODE_LETTERS}]{${CODE_LENGTH}}$`);
+const TOKEN_FORMAT = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 4) / 3)}}$`);
+
+/** A kept room's text read, every field checked: what another program or a damaged disk wrote is refused, not opened. */
 function parseRoomSave(text: string): RoomSave {
   const s = JSON.parse(text) as RoomSave;
-  if (s?.room !== 1 || typeof s.code !== 'string' || typeof s.hostToken !== 'string' || !Array.isArray(s.seats) || typeof s.game !== 'string')
-    throw new Error('this is not a kept room');
-  return { ...s, settings: checkSettings(s.settings) };
+  if (s?.room !== 1 || !Array.isArray(s.seats) || typeof s.game !== 'string') throw new Error('this is not a kept room');
+  if (typeof s.code !== 'string' || !CODE_FORMAT.test(s.code)) throw new Error('its code is not a room code');
+  if (typeof s.hostToken !== 'string' || !TOKEN_FORMAT.test(s.hostToken)) throw new Error('its table token is not one this server makes');
+  const seats = s.seats.map((p, i) => {
+    if (typeof p !== 'object' || p === null || (p.token !== null && (typeof p.token !== 'string' || !TOKEN_FORMAT.test(p.token))) || typeof p.removed !== 'boolean') throw new Error(`its seat ${i} is not a kept seat`);
+    return { name: checkName(p.name), token: p.token, removed: p.removed };
+  });
+  return { room: 1, code: s.code, hostToken: s.hostToken, seats, game: s.game, settings: checkSettings(s.settings) };
 }
 
 function checkSettings(s: RoomSettings): RoomSettings {

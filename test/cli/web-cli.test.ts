@@ -3,7 +3,7 @@
  * only, with a policy that lets it load nothing from elsewhere), and its mistakes in one line.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -171,6 +171,16 @@ describe('uno-extreme web: its rooms folder', () => {
     } finally {
       await web.stop();
     }
+  }, PROGRAM_RUN_MS);
+
+  it('leaves a kept room it cannot open as it is on disk, saying so in one line', async () => {
+    const dir = rooms();
+    const damaged = '{"room":1,"code":"ABCDE","hostToken":"","seats":[],"game":""}';
+    writeFileSync(path.join(dir, 'ABCDE.json'), damaged);
+    const web = await startWeb(['--rooms', dir]);
+    await web.stop();
+    expect(web.said()).toContain(`Room ABCDE could not be opened again (its table token is not one this server makes): its files are left as they are in ${dir}, and no new room gets its code`);
+    expect(readFileSync(path.join(dir, 'ABCDE.json'), 'utf8')).toBe(damaged);
   }, PROGRAM_RUN_MS);
 
   it('refuses a rooms "folder" that is empty or a file, in one line', () => {

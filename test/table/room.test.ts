@@ -385,6 +385,51 @@ describe('rooms', () => {
     room.close();
   });
 
+  it('a kept room damaged or forged is refused, not opened as an empty lobby, and its code is given to no new room', async () => {
+    const store = new Map<string, string>();
+    const first = threeAndABot(hubWith(store));
+    first.host.say({ type: 'start' });
+    await untilQuestion(first.room());
+    first.hub.close();
+    const code = first.host.code;
+    const kept = JSON.parse(store.get(code)!) as Record<string, unknown> & { seats: { token: string | null }[] };
+    const hub = hubWith(new Map());
+    const refused = (text: string, under = code) => {
+      try {
+        hub.restore(text, under);
+        return 'opened';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    // A game that does not replay: no room, where there was an empty lobby a stranger could join.
+    expect(refused(JSON.stringify({ ...kept, game: '{"not":"a save"}' }))).not.toBe('opened');
+    expect(hub.rooms.has(code)).toBe(false);
+    // Fields no server writes: a code that walks out of the folder, an empty token, a seat's odd token.
+    expect(refused(JSON.stringify({ ...kept, code: '../../x' }))).toBe('its code is not a room code');
+    expect(refused(JSON.stringify({ ...kept, hostToken: '' }))).toBe('its table token is not one this server makes');
+    expect(refused(JSON.stringify({ ...kept, seats: [{ ...kept.seats[0], token: 'short' }, ...kept.seats.slice(1)] }))).toBe('its seat 0 is not a kept seat');
+    expect(refused(store.get(code)!, 'ZZZZZ')).toBe(`it names room ${code}, not ZZZZZ`);
+    expect(hub.rooms.size).toBe(0);
+    // Withheld, its code is a room nobody can join and no new room gets.
+    hub.withhold(code);
+    const stranger = new Client(hub, () => undefined);
+    stranger.say({ type: 'join', code, name: 'Eve' });
+    expect(stranger.refusals()).toEqual([`there is no room ${code} here: check the code`]);
+    const codes = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const c = new Client(hub, () => undefined);
+      c.say({ type: 'create', settings });
+      codes.add(c.code);
+    }
+    expect(codes.has(code)).toBe(false);
+    // The kept text itself still opens (the room was fine all along).
+    const fine = hubWith(new Map()).restore(store.get(code)!, code);
+    expect(fine.code).toBe(code);
+    fine.close();
+    for (const r of hub.rooms.values()) r.close();
+  });
+
   it('the board on the server\'s machine is one room\'s until its match is over; the others are refused it, or play simulated', async () => {
     /** A board whose rounds' launchers are simulated ones, named as a board is, counted. */
     const made: string[] = [];
