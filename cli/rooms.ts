@@ -40,6 +40,14 @@ export const PING_EVERY_MS = 4_000;
  */
 export const MAX_BUFFERED = 256 * 1024;
 
+/**
+ * Tries to enter a room (open, join, take a seat or the table back) one address may make at once,
+ * and then one every {@link ENTER_REFILL_MS}, over all its sockets: a family's phones each join
+ * once, a reload takes its seat back once, and someone guessing codes tries at most 1,200 an hour.
+ */
+export const ENTER_BUCKET = 20;
+export const ENTER_REFILL_MS = 3_000;
+
 /** WebSocket close codes (RFC 6455 §7.4.1). */
 const POLICY = 1008;
 
@@ -91,7 +99,7 @@ class Connection implements RoomClient {
   /** It answered the last ping (or has just opened). */
   alive = true;
 
-  constructor(private readonly ws: WebSocket, private readonly now: () => number, private readonly maxBuffered: number) {
+  constructor(private readonly ws: WebSocket, private readonly now: () => number, private readonly maxBuffered: number, readonly address: string) {
     this.last = now();
   }
 
@@ -131,6 +139,20 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   const now = o.now ?? (() => performance.now());
   const connections = new Set<Connection>();
+  /** Each address's tries to enter a room: tokens left, and when it was last counted. */
+  const entering = new Map<string, { tokens: number; last: number }>();
+  const mayEnter = (address: string): boolean => {
+    const t = now();
+    const b = entering.get(address) ?? { tokens: ENTER_BUCKET, last: t };
+    b.tokens = Math.min(ENTER_BUCKET, b.tokens + (t - b.last) / ENTER_REFILL_MS);
+    b.last = t;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    // The map holds addresses that tried lately: one whose bucket has filled again is forgotten.
+    if (entering.size > 10_000) for (const [a, x] of entering) if (x.tokens + (t - x.last) / ENTER_REFILL_MS >= ENTER_BUCKET) entering.delete(a);
+    entering.set(address, b);
+    return true;
+  };
   const pinging = setInterval(() => {
     for (const c of connections) c.ping();
   }, o.pingEveryMs ?? PING_EVERY_MS);
@@ -145,7 +167,7 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
     }
     if (refusal) return refuseUpgrade(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED);
+      const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED, req.socket.remoteAddress ?? '');
       connections.add(c);
       ws.on('pong', () => (c.alive = true));
       // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
@@ -155,7 +177,10 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
         if (!c.take()) return;
         try {
           if (binary) throw new Refused('messages are text (JSON), not binary');
-          o.hub.handle(c, parseClientMessage(data.toString()));
+          const m = parseClientMessage(data.toString());
+          if ((m.type === 'create' || m.type === 'join' || m.type === 'resume' || m.type === 'table') && !mayEnter(c.address))
+            throw new Refused(`too many rooms tried from this address: one more in ${Math.ceil(ENTER_REFILL_MS / 1000)} seconds`);
+          o.hub.handle(c, m);
         } catch (e) {
           // Whatever went wrong is said to this client alone, and the server goes on serving.
           c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
@@ -181,8 +206,8 @@ const KEPT_MAX_BYTES = 64 << 20;
 
 /** Rooms kept as files: {@link fileRoomStore}. */
 export interface FileRoomStore extends RoomStore {
-  /** The rooms kept in the folder: each one's code (its files' name) and the newest save it holds of it. */
-  kept(): { code: string; text: string }[];
+  /** The rooms kept in the folder: each one's code (its files' name), the newest save it holds of it, and when that was written (ms). */
+  kept(): { code: string; text: string; savedAt: number }[];
   /** Writes every save still waiting; resolves once they are all on disk (a server stopping). */
   flush(): Promise<void>;
 }
@@ -292,6 +317,16 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
     async flush() {
       while (writing || waiting.size > 0) await (writing ?? writeWaiting());
     },
+    remove(code) {
+      waiting.delete(code);
+      appended.delete(code);
+      failing.delete(code);
+      // After the writing under way, which could otherwise put CODE.json back.
+      void (async () => {
+        await writing;
+        for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
+      })().catch((e: Error) => o.failed?.(code, e));
+    },
     kept() {
       let names: string[];
       try {
@@ -309,10 +344,12 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
         else codes.add(m[1]);
       }
-      const kept: { code: string; text: string }[] = [];
+      const kept: { code: string; text: string; savedAt: number }[] = [];
       for (const code of [...codes].sort()) {
-        const text = lastWholeLine(readOr(path.join(dir, `${code}.journal`))) ?? readOr(path.join(dir, `${code}.json`));
-        if (text) kept.push({ code, text });
+        const journal = lastWholeLine(readOr(path.join(dir, `${code}.journal`)));
+        const text = journal ?? readOr(path.join(dir, `${code}.json`));
+        const st = lstatSync(path.join(dir, `${code}.${journal ? 'journal' : 'json'}`), { throwIfNoEntry: false });
+        if (text) kept.push({ code, text, savedAt: st?.mtimeMs ?? Date.now() });
       }
       return kept;
     },

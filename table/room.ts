@@ -21,6 +21,8 @@ import { MatchSession, type Question, type TableEvent } from './session.ts';
 /** Where a client's messages go: a WebSocket, a test's list. */
 export interface RoomClient {
   send(message: ServerMessage): void;
+  /** Where it connects from (an IP address): rooms are counted per address. */
+  readonly address?: string;
 }
 
 /**
@@ -29,6 +31,8 @@ export interface RoomClient {
  */
 export interface RoomStore {
   save(code: string, text: string): void;
+  /** Forgets room `code` (deleted: its match over, or unused for long). */
+  remove?(code: string): void;
 }
 
 /** The time a room reads and waits on (the real one, or a test's). */
@@ -73,7 +77,22 @@ export interface RoomHubOptions {
 
 /** Letters for room codes: no 0/O, 1/I/L to misread on a phone. */
 const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const CODE_LENGTH = 5;
+/**
+ * A room's code is all a phone needs to join its lobby, so it is long enough not to be guessed:
+ * 31^8 (8.5 × 10^11) codes, tried at most 1,200 an hour from one address (cli/rooms.ts), against
+ * a handful of lobbies open at a time. Rooms kept with the 5 letters of earlier versions open
+ * again under them.
+ */
+const CODE_LENGTH = 8;
+const OLD_CODE_LENGTH = 5;
+/** Rooms open at once that were opened from one address (a family's laptop opens one or two). */
+export const ROOMS_PER_ADDRESS = 10;
+/** A room nobody is in is deleted this long after its last message when its match is over, or it never started. */
+export const DONE_ROOM_MS = 60 * 60_000;
+/** Any room nobody is in is deleted this long after its last message. */
+export const IDLE_ROOM_MS = 7 * 24 * 60 * 60_000;
+/** How often the rooms are looked over for those to delete. */
+const SWEEP_EVERY_MS = 10 * 60_000;
 /** 128 bits. */
 const TOKEN_BYTES = 16;
 const NAME_MAX = 24;
@@ -119,10 +138,12 @@ export class RoomHub {
   readonly waitMs: number;
   /** The room playing with the board, from its opening to the end of its match. */
   private boardRoom: Room | null = null;
+  private sweeping: unknown = null;
 
   constructor(readonly o: RoomHubOptions) {
     this.clock = o.clock ?? realClock;
     this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
+    this.sweepLater();
     o.board?.onNotice?.((m) => this.boardRoom?.session?.note(m));
   }
 
@@ -163,8 +184,11 @@ export class RoomHub {
     if (m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume') {
       if (bound) throw new Refused(`this connection is already in room ${bound.room.code}`);
       if (m.type === 'create') {
+        const from = client.address;
+        if (from !== undefined && [...this.rooms.values()].filter((r) => r.from === from).length >= ROOMS_PER_ADDRESS)
+          throw new Refused(`this device has ${ROOMS_PER_ADDRESS} rooms open here already: play in one of them (a room nobody is in closes an hour after its match)`);
         const code = this.newCode();
-        const room = new Room(this, code, this.launcherFor(checkSettings(m.settings), code), newToken());
+        const room = new Room(this, code, this.launcherFor(checkSettings(m.settings), code), newToken(), from);
         if (room.settings.launcher === 'board') this.boardRoom = room;
         this.rooms.set(room.code, room);
         this.bind(client, { room, role: 'host' });
@@ -173,8 +197,9 @@ export class RoomHub {
         return;
       }
       const room = this.room(m.code);
+      room.touch();
       if (m.type === 'table') {
-        if (!sameToken(m.token, room.hostToken)) throw new Refused(`that token is not room ${room.code}'s table token`);
+        if (!sameToken(m.token, room.hostToken)) throw notHere(m.code);
         this.bind(client, { room, role: 'host' });
         room.sendTo(client);
         return;
@@ -187,6 +212,7 @@ export class RoomHub {
     }
     if (!bound) throw new Refused('join a room first (its code and your name)');
     const { room } = bound;
+    room.touch();
     switch (m.type) {
       case 'start':
         if (bound.role !== 'host') throw new Refused('only the host starts the game');
@@ -227,8 +253,39 @@ export class RoomHub {
 
   private room(code: unknown): Room {
     const room = typeof code === 'string' ? this.rooms.get(code.trim().toUpperCase()) : undefined;
-    if (!room) throw new Refused(`there is no room ${String(code)} here: check the code`);
+    if (!room) throw notHere(code);
     return room;
+  }
+
+  private sweepLater(): void {
+    this.sweeping = this.clock.setTimeout(() => {
+      this.sweep();
+      this.sweepLater();
+    }, SWEEP_EVERY_MS);
+    // The look-over alone never keeps a server's process running.
+    (this.sweeping as { unref?: () => void } | null)?.unref?.();
+  }
+
+  /**
+   * Deletes the rooms nobody is in that are done with ({@link DONE_ROOM_MS}: their match over, or
+   * never started) or unused ({@link IDLE_ROOM_MS}), here and in the store: rooms are not kept
+   * forever, in memory or on disk. Returns their codes.
+   */
+  sweep(): string[] {
+    const now = this.clock.now();
+    const gone: string[] = [];
+    for (const room of [...this.rooms.values()]) {
+      if (room.clients.size > 0) continue;
+      const idle = now - room.lastActive;
+      const done = !room.session || room.session.phase === 'matchOver';
+      if (idle < (done ? DONE_ROOM_MS : IDLE_ROOM_MS)) continue;
+      room.close();
+      this.releaseBoard(room);
+      this.rooms.delete(room.code);
+      this.o.store.remove?.(room.code);
+      gone.push(room.code);
+    }
+    return gone;
   }
 
   private newCode(): string {
@@ -251,7 +308,7 @@ export class RoomHub {
    * Opens a room again from its kept text (a server restarted): everyone is away until they come
    * back. `code`: the code it is kept under (its file's name), which its text must name.
    */
-  restore(text: string, code?: string): Room {
+  restore(text: string, code?: string, savedAt?: number): Room {
     const saved = parseRoomSave(text);
     if (code !== undefined && saved.code !== code) throw new Error(`it names room ${saved.code}, not ${code}`);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
@@ -267,6 +324,7 @@ export class RoomHub {
       throw e;
     }
     if (onBoard) this.boardRoom = room;
+    if (savedAt !== undefined) room.lastActive = Math.min(savedAt, this.clock.now());
     this.rooms.set(room.code, room);
     if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
     return room;
@@ -274,6 +332,7 @@ export class RoomHub {
 
   /** Stops every room's session (the server is stopping: their saves stay). */
   close(): void {
+    this.clock.clearTimeout(this.sweeping);
     for (const room of this.rooms.values()) room.close();
   }
 }
@@ -288,7 +347,17 @@ interface RoomSave {
   game: string;
 }
 
-const CODE_FORMAT = new RegExp(`^[${CODE_LETTERS}]{${CODE_LENGTH}}$`);
+const CODE_FORMAT = new RegExp(`^([${CODE_LETTERS}]{${CODE_LENGTH}}|[${CODE_LETTERS}]{${OLD_CODE_LENGTH}})$`);
+
+/**
+ * One refusal for a code that names no room, a room that has started (to one who holds no seat
+ * in it) and a token that is not the room's: which of these it was would tell a stranger that a
+ * code is a room's.
+ */
+function notHere(code: unknown): Refused {
+  const shown = typeof code === 'string' ? code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 16) : '';
+  return new Refused(`no room ${shown} is open to you here: check the code on the table screen`);
+}
 const TOKEN_FORMAT = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 4) / 3)}}$`);
 
 /** A kept room's text read, every field checked: what another program or a damaged disk wrote is refused, not opened. */
@@ -344,7 +413,20 @@ export class Room {
     return p?.kind === 'press' ? p.seat : undefined;
   }, () => this.changed());
 
-  constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string) {}
+  /**
+   * When a person or the table screen last sent something (the hub's clock): a room nobody uses is
+   * deleted after a while, though bots may still be playing the seats of people who left.
+   */
+  lastActive: number;
+
+  constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string, readonly from?: string) {
+    this.lastActive = hub.clock.now();
+  }
+
+  /** A message came now. */
+  touch(): void {
+    this.lastActive = this.hub.clock.now();
+  }
 
   person(seat: number): Person {
     const p = this.people[seat];
@@ -358,7 +440,7 @@ export class Room {
 
   join(name: unknown): Person {
     const n = checkName(name);
-    if (this.session) throw new Refused(`room ${this.code} has started its game: only its players can come back (with their token)`);
+    if (this.session) throw notHere(this.code);
     if (this.people.length >= this.settings.players) throw new Refused(`room ${this.code} is full (${this.settings.players} seats)`);
     if (this.people.some((p) => p.name.toLowerCase() === n.toLowerCase())) throw new Refused(`someone here is already called ${n}: pick another name`);
     const person: Person = { name: n, token: newToken(), removed: false, clients: new Set(), deadline: null, timer: null };
@@ -368,7 +450,7 @@ export class Room {
 
   personOfToken(token: unknown): Person {
     const p = typeof token === 'string' ? this.people.find((q) => sameToken(token, q.token)) : undefined;
-    if (!p) throw new Refused(`that token holds no seat in room ${this.code}`);
+    if (!p) throw notHere(this.code);
     return p;
   }
 

@@ -238,6 +238,32 @@ describe('rooms over WebSockets', () => {
     await moved;
   });
 
+  it('codes guessed from one address are refused past its limit, over all its sockets', async () => {
+    // The buckets' clock stands still: every try comes at one instant.
+    const s = await serve(new Map(), true);
+    const { host } = await threeAndABot(s);
+    const guessers = await Promise.all(Array.from({ length: 3 }, async () => {
+      const p = new Player(s);
+      await p.open;
+      return p;
+    }));
+    const reasons: string[] = [];
+    // Ten guesses a socket, three sockets: the address's 20 tries (the three people and the host
+    // took 4 of them) run out at the 17th guess, whichever socket makes it.
+    for (let i = 0; i < 30; i++) {
+      const g = guessers[i % 3];
+      const r = g.refused();
+      g.say({ type: 'join', code: `ZZZZ${String(i).padStart(4, '2').replace(/[01]/g, '2')}`, name: 'Eve' });
+      reasons.push(await r);
+    }
+    expect(reasons.slice(0, 16).every((r) => /^no room \w+ is open to you here/.test(r))).toBe(true);
+    expect(new Set(reasons.slice(16))).toEqual(new Set(['too many rooms tried from this address: one more in 3 seconds']));
+    // The real code, once more: refused too, by the limit, before the hub is asked.
+    const r = guessers[0].refused();
+    guessers[0].say({ type: 'join', code: host.code, name: 'Eve' });
+    expect(await r).toBe('too many rooms tried from this address: one more in 3 seconds');
+  });
+
   it('a message too long closes the socket with the reason; unknown rooms and other rooms\' tokens are refused', async () => {
     const s = await serve();
     const { host, people } = await threeAndABot(s);
@@ -256,7 +282,7 @@ describe('rooms over WebSockets', () => {
       const got = await r;
       reasons.push(got.type === 'refused' ? got.reason : got.type);
     }
-    expect(reasons).toEqual(['there is no room ZZZZZ here: check the code', 'seated', 'this connection is already in room ' + host.code]);
+    expect(reasons).toEqual(['no room ZZZZZ is open to you here: check the code on the table screen', 'seated', 'this connection is already in room ' + host.code]);
     const other = new Player(s);
     await other.open;
     const made = other.next((x) => x.type === 'created');
@@ -266,7 +292,7 @@ describe('rooms over WebSockets', () => {
     await thief.open;
     const r1 = thief.refused();
     thief.say({ type: 'resume', code: other.code, token: people[0].token });
-    expect(await r1).toBe(`that token holds no seat in room ${other.code}`);
+    expect(await r1).toBe(`no room ${other.code} is open to you here: check the code on the table screen`);
     const late = new Player(s);
     await late.open;
     const r2 = late.refused();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { Room, RoomHub, type RoomBoard, type RoomClient, type RoomClock } from '../../table/room.ts';
+import { DONE_ROOM_MS, IDLE_ROOM_MS, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient, type RoomClock } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import type { Move } from '../../game/index.ts';
 import { checkSecrets, choice, lastView } from './players.ts';
@@ -118,7 +118,7 @@ function untilPhase(room: Room, phase: string): Promise<void> {
 describe('rooms', () => {
   it('three people and a bot play a whole round to the score table, each sent only what its seat may see', async () => {
     const { host, people, room } = threeAndABot();
-    expect(host.code).toMatch(/^[A-Z2-9]{5}$/);
+    expect(host.code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     expect(people.map((p) => p.seat)).toEqual([0, 1, 2]);
     // Tokens: 128 bits, each its own.
     for (const p of people) expect(Buffer.from(p.token, 'base64url').length).toBe(16);
@@ -243,8 +243,9 @@ describe('rooms', () => {
     asked.say({ type: 'remove', seat: 0 });
     asked.say({ type: 'next' });
     host.say({ type: 'join', code: host.code, name: 'Host' });
-    expect(stranger.refusals()).toEqual([`there is no room NOPE1 here: check the code`, 'join a room first (its code and your name)']);
-    expect(late.refusals()).toEqual([`room ${host.code} has started its game: only its players can come back (with their token)`, `that token holds no seat in room ${host.code}`]);
+    expect(stranger.refusals()).toEqual([`no room NOPE1 is open to you here: check the code on the table screen`, 'join a room first (its code and your name)']);
+    // A started room, a token not its own and no room at all are refused in the same words: a stranger learns nothing of the code.
+    expect(late.refusals()).toEqual([`no room ${host.code} is open to you here: check the code on the table screen`, `no room ${host.code} is open to you here: check the code on the table screen`]);
     expect(other.refusals()).toEqual([`it is not your turn: ${r.session!.names[q.seat]} is being asked`]);
     expect(q.mode).toBe('turn');
     expect(asked.refusals()).toEqual([
@@ -276,7 +277,7 @@ describe('rooms', () => {
     const thief = new Client(hub, room);
     thief.say({ type: 'resume', code: other.code, token: people[0].token });
     thief.say({ type: 'table', code: host.code, token: other.token });
-    expect(thief.refusals()).toEqual([`that token holds no seat in room ${other.code}`, `that token is not room ${host.code}'s table token`]);
+    expect(thief.refusals()).toEqual([`no room ${other.code} is open to you here: check the code on the table screen`, `no room ${host.code} is open to you here: check the code on the table screen`]);
     const bad = new Client(hub, room);
     bad.say({ type: 'create', settings: { ...settings, paceMs: 5001 } });
     bad.say({ type: 'create', settings: { ...settings, rules: 'nope' } });
@@ -385,6 +386,60 @@ describe('rooms', () => {
     room.close();
   });
 
+  it('an address opens at most ROOMS_PER_ADDRESS rooms; rooms nobody is in are deleted when done or unused, in the store too', async () => {
+    const { clock, advance } = manualClock();
+    const store = new Map<string, string>();
+    const removed: string[] = [];
+    const hub = new RoomHub({
+      store: { save: (code, text) => void store.set(code, text), remove: (code) => void removed.push(code) },
+      clock, seed: () => 5,
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+    });
+    const from = (address: string) => Object.assign(new Client(hub, () => undefined), { address });
+    const opened = Array.from({ length: ROOMS_PER_ADDRESS + 1 }, () => {
+      const c = from('192.0.2.7');
+      c.say({ type: 'create', settings });
+      return c;
+    });
+    expect(opened.slice(0, -1).every((c) => c.code !== '')).toBe(true);
+    expect(opened.at(-1)!.refusals()).toEqual([`this device has ${ROOMS_PER_ADDRESS} rooms open here already: play in one of them (a room nobody is in closes an hour after its match)`]);
+    const other = from('192.0.2.8');
+    other.say({ type: 'create', settings });
+    expect(other.code).not.toBe('');
+    // A lobby whose table screen stays is kept; the others, left, go after an hour (the hub looks
+    // them over every ten minutes by itself; sweep() is that look).
+    const left = [...opened.slice(1, -1).map((c) => c.code), other.code].sort();
+    for (const c of opened.slice(1, -1)) hub.leave(c);
+    hub.leave(other);
+    advance(DONE_ROOM_MS - 1);
+    expect(hub.sweep()).toEqual([]);
+    expect(hub.rooms.size).toBe(ROOMS_PER_ADDRESS + 1);
+    advance(1);
+    hub.sweep();
+    expect(removed.sort()).toEqual(left);
+    expect([...hub.rooms.keys()]).toEqual([opened[0].code]);
+    // A room in play, left by everyone, is kept for a week with no message, then goes too.
+    const { host, people } = threeAndABot(hub);
+    host.say({ type: 'start' });
+    await untilQuestion(hub.rooms.get(host.code)!);
+    for (const c of [host, ...people]) hub.leave(c);
+    advance(DONE_ROOM_MS);
+    hub.sweep();
+    expect(hub.rooms.has(host.code)).toBe(true);
+    advance(IDLE_ROOM_MS);
+    hub.sweep();
+    expect(hub.rooms.has(host.code)).toBe(false);
+    expect(removed).toContain(host.code);
+    // Freed, the address may open rooms again.
+    const again = from('192.0.2.7');
+    again.say({ type: 'create', settings });
+    expect(again.code).not.toBe('');
+    hub.close();
+  });
+
   it('a kept room damaged or forged is refused, not opened as an empty lobby, and its code is given to no new room', async () => {
     const store = new Map<string, string>();
     const first = threeAndABot(hubWith(store));
@@ -415,7 +470,7 @@ describe('rooms', () => {
     hub.withhold(code);
     const stranger = new Client(hub, () => undefined);
     stranger.say({ type: 'join', code, name: 'Eve' });
-    expect(stranger.refusals()).toEqual([`there is no room ${code} here: check the code`]);
+    expect(stranger.refusals()).toEqual([`no room ${code} is open to you here: check the code on the table screen`]);
     const codes = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const c = new Client(hub, () => undefined);
@@ -495,7 +550,8 @@ describe('rooms', () => {
     const r = room();
     let moved = 0;
     r.session!.subscribe((e) => e.type === 'moved' && moved++);
-    while (pending() === 0) {
+    // One timer is the hub's look-over for rooms to delete; a second is the pause.
+    while (pending() === 1) {
       await flushed();
       advance(50);
     }
@@ -514,7 +570,8 @@ describe('rooms', () => {
     const { host, people } = threeAndABot(hub);
     host.say({ type: 'start' });
     hub.leave(people[0]);
-    expect(pending()).toBe(1);
+    // The wait for people[0], and the hub's look-over for rooms to delete.
+    expect(pending()).toBe(2);
     hub.close();
     expect(pending()).toBe(0);
     for (const p of people.slice(1)) hub.leave(p);

@@ -209,7 +209,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
       {more && <p class="hint">Each player's hand shows only after they tap "Tap when you are …": pass the phone between turns.</p>}
       <label>
         Room code
-        <input type="text" required autocomplete="off" autocapitalize="characters" maxLength={8} value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
+        <input type="text" required autocomplete="off" autocapitalize="characters" maxLength={12} value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
       </label>
       <label>
         Your name
