@@ -1,9 +1,9 @@
 /**
  * The package as users get it: `npm pack` of this clone (its prepack builds the program and the
  * page), the tarball installed by npm into an empty folder outside the clone, the installed package
- * made read-only, and every kind of command run from it by a user who owns none of it (nobody,
- * when the tests run as root, whom mode bits do not stop), with a home of its own: nothing is
- * compiled or written in the package, and nothing of the clone is reachable.
+ * made read-only, and every kind of command run from it with a home of its own, by nobody when
+ * the tests run as root (whom mode bits do not stop): nothing is compiled or written in the
+ * package, and nothing it runs lives in the clone (which may sit in a folder only its owner enters).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,12 +42,17 @@ let pkgDir = '';
  * `extra` sets), its home and XDG folders in a folder of its own.
  */
 function command(args: string[], extra: Record<string, string> = {}): string[] {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_STATE_HOME: path.join(home, 'state'), XDG_CACHE_HOME: path.join(home, 'cache'), XDG_CONFIG_HOME: path.join(home, 'config'), ...extra };
+  // PATH without the clone's folders (`npm test` puts its node_modules/.bin first).
+  const PATH = (process.env.PATH ?? '/usr/bin:/bin').split(path.delimiter).filter((d) => !path.resolve(d).startsWith(CLONE + path.sep)).join(path.delimiter);
+  const env = { PATH, HOME: home, XDG_STATE_HOME: path.join(home, 'state'), XDG_CACHE_HOME: path.join(home, 'cache'), XDG_CONFIG_HOME: path.join(home, 'config'), ...extra };
   const user = AS_ROOT ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--'] : [];
   return [...user, 'env', '-i', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), bin, ...args];
 }
 
-/** Starts `uno-extreme ARGS` (see {@link command}) in the user's home, ended when the test ends. */
+/**
+ * Starts `uno-extreme ARGS` (see {@link command}) in the user's home, stopped when the test ends
+ * (by SIGTERM, which every command takes as a clean stop: the device's socat ends with it).
+ */
 function start(args: string[], stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess & { out: () => string; err: () => string } {
   const [cmd, ...rest] = command(args);
   const child = spawn(cmd, rest, { cwd: home, stdio: [stdin, 'pipe', 'pipe'] });
@@ -55,7 +60,7 @@ function start(args: string[], stdin: 'ignore' | 'pipe' = 'ignore'): ChildProces
   let err = '';
   child.stdout!.on('data', (d: Buffer) => void (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => void (err += d.toString()));
-  onTestFinished(() => void child.kill('SIGKILL'));
+  onTestFinished(() => void child.kill('SIGTERM'));
   return Object.assign(child, { out: () => out, err: () => err });
 }
 
@@ -103,7 +108,7 @@ function stop(child: ChildProcess): Promise<number | null> {
   });
 }
 
-describe.runIf(!AS_ROOT || needs('setpriv', 'apt-get install util-linux'))('the package as npm installs it, run by a user who owns none of it', () => {
+describe.runIf(!AS_ROOT || needs('setpriv', 'apt-get install util-linux'))('the package as npm installs it, read-only, run by a user with a home of its own', () => {
   beforeAll(() => {
     // Outside the clone (which may sit in a folder only its owner can enter): the tarball, the
     // folder it is installed in, and the user's home, all reachable by that user.
