@@ -67,11 +67,6 @@ export const deviceCommand: Command = {
     } catch (e) {
       throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
     }
-    console.log(d.link);
-    console.error(`virtual launcher on ${d.link} (${fw.baud}), ${full} cards: use --device ${fw.device}:${d.link}`);
-    if (!fw.window) console.error('this window reads this project\'s line protocol only: with another firmware it shows only the reloads');
-    console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · 52n take out what is left, put 52 in (a new round) · q quit');
-    d.onShow((line) => console.error(line));
     const interactive = process.stdin.isTTY;
     return new Promise<number>((resolve) => {
       let lidOpen = false;
@@ -84,6 +79,13 @@ export const deviceCommand: Command = {
       };
       process.once('SIGINT', () => void stop());
       process.once('SIGTERM', () => void stop());
+      // Listening for Ctrl-C and SIGTERM before saying where the device is: a script that stops
+      // it as soon as it reads the path stops it cleanly (the link removed, socat ended).
+      console.log(d.link);
+      console.error(`virtual launcher on ${d.link} (${fw.baud}), ${full} cards: use --device ${fw.device}:${d.link}`);
+      if (!fw.window) console.error('this window reads this project\'s line protocol only: with another firmware it shows only the reloads');
+      console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · 52n take out what is left, put 52 in (a new round) · q quit');
+      d.onShow((line) => console.error(line));
       // Keys from a terminal, or from a pipe (a script playing the person at the launcher).
       if (interactive) process.stdin.setRawMode(true);
       process.stdin.setEncoding('utf8').on('data', (text: string) => {

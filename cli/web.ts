@@ -5,7 +5,7 @@
  * sources are newer than the build, so a fresh clone runs with `npm install && npm start`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { homedir, hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
@@ -23,11 +23,18 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
 export const WEB_DIST = path.join(ROOT, 'web', 'dist');
 /**
+ * Whether this is the package npm installed rather than a clone: the page's sources are not in
+ * it (package.json's `files`), its page was built at `npm pack` (scripts/prepack.ts), and the
+ * package folder is never written to, for it may be read-only (a global install, an image).
+ * Whether web/dist is there does not tell: a clone has one after its first `web`.
+ */
+const PACKED = !existsSync(path.join(ROOT, 'web', 'index.html'));
+/**
  * What the page is built from: a change in any of these rebuilds it. Of firmware-bridge, the
  * modules the page bundles and the firmware (its sketch and shipped hex), not the build folders
  * that tests make and remove beside them.
  */
-const SOURCES = [
+const sources = (): string[] => [
   'web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play',
   ...readdirSync(path.join(ROOT, 'firmware-bridge')).filter((f) => f.endsWith('.ts')).map((f) => `firmware-bridge/${f}`),
   'firmware-bridge/serial', 'firmware-bridge/avr', 'firmware-bridge/firmware/uno_extreme_launcher', 'firmware-bridge/firmware/uno_extreme_launcher.hex',
@@ -42,24 +49,51 @@ function newest(p: string): number {
   return t;
 }
 
-/** The build is there and no source is newer than it. */
+/** The build is there and, in a clone, no source is newer than it. */
 export function pageIsFresh(): boolean {
   const built = statSync(path.join(WEB_DIST, 'index.html'), { throwIfNoEntry: false });
-  return !!built && SOURCES.every((s) => newest(s) <= built.mtimeMs);
+  return !!built && (PACKED || sources().every((s) => newest(s) <= built.mtimeMs));
+}
+
+/**
+ * Makes `dir` and all it holds readable by whoever may run the program, as the umask allows
+ * (0755 folders, 0644 files with the usual 022): mkdtemp makes its folder 0700, so a page built
+ * by one user would otherwise be served by nobody else.
+ */
+export function readableByAll(dir: string): void {
+  // process.umask() with no argument reads it (a documentation-only deprecation: racy only
+  // against another thread setting it, which this program never does).
+  const mask = process.umask();
+  chmodSync(dir, 0o777 & ~mask);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) readableByAll(p);
+    else chmodSync(p, 0o666 & ~mask);
+  }
 }
 
 /**
  * Builds the page when it is missing or older than its sources; says so in one line. The build
  * goes to a fresh folder that then takes the place of the old one, so a server reading the old
- * build (another `web` started at the same time) never sees half of one.
+ * build (another `web` started at the same time) never sees half of one. In the installed package
+ * the page built at `npm pack` is used as it is: nothing is built or written there.
  */
 export async function ensurePageBuilt(say: (line: string) => void): Promise<void> {
   if (pageIsFresh()) return;
+  if (PACKED) throw new UserError(`this copy of uno-extreme has no page (${WEB_DIST}) and no sources to build it from: install the package again`);
   say('Building the page (web/dist) from its sources…');
   const { build } = await import('vite');
-  const tmp = mkdtempSync(path.join(ROOT, 'web', '.dist-'));
+  let tmp: string;
+  try {
+    tmp = mkdtempSync(path.join(ROOT, 'web', '.dist-'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') throw e;
+    throw new UserError(`the page (${WEB_DIST}) is older than its sources, and this user cannot write ${path.join(ROOT, 'web')} to build it again (${code}): run \`npx uno-extreme web\` once as the clone's owner`);
+  }
   try {
     await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } });
+    readableByAll(tmp);
     rmSync(WEB_DIST, { recursive: true, force: true });
     renameSync(tmp, WEB_DIST);
   } finally {

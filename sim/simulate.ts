@@ -4,7 +4,7 @@
  * figures. Memory stays flat: no game is kept, CSV rows are written as their turn comes.
  */
 import { Worker } from 'node:worker_threads';
-import { compiled } from '../lib/compiled.js';
+import { BuildError, compiled } from '../lib/compiled.js';
 import { SEMI_SPACE_MB } from '../lib/heap.js';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
@@ -99,12 +99,16 @@ let bundled: Promise<URL> | null = null;
 
 /**
  * The worker's code as one bundled ES module, compiled once per version of its sources as the
- * program itself is (lib/compiled.js): a worker then starts in milliseconds instead of compiling
- * every TypeScript module again. Where it cannot be compiled, the worker loads the sources through
- * tsx (worker-entry.js).
+ * program itself is (lib/compiled.js), or built at `npm pack` in the installed package: a worker
+ * then starts in milliseconds instead of compiling every TypeScript module again. Where it cannot
+ * be compiled in a clone, the worker loads the sources through tsx (worker-entry.js); a
+ * {@link BuildError} (no sources to load) fails the run.
  */
 function workerEntry(): Promise<URL> {
-  bundled ??= compiled('sim/worker.ts').then((href) => new URL(href), () => new URL('./worker-entry.js', import.meta.url));
+  bundled ??= compiled('sim/worker.ts').then((href) => new URL(href), (e: unknown) => {
+    if (e instanceof BuildError) throw e;
+    return new URL('./worker-entry.js', import.meta.url);
+  });
   return bundled;
 }
 

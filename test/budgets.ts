@@ -33,6 +33,15 @@ export const POLL_MS = 5_000;
 export const PROGRAM_RUN_MS = 8_000;
 
 /**
+ * The package made and installed as a user gets it (test/e2e/packed.test.ts): `npm pack` of the
+ * clone, whose prepack bundles the program and the worker with esbuild and finds fresh the page
+ * the suite's global setup built (about 1 s), then `npm install` of the tarball into an empty
+ * folder from npm's cache, which CI's `npm ci` has just filled (about 6 s: npm resolving and
+ * writing some eighty packages).
+ */
+export const PACK_INSTALL_MS = 30_000;
+
+/**
  * A file's page and browser ready: `uno-extreme web` building the page with Vite when its sources
  * are newer than web/dist, and serving it, Chromium launched beside it; several test files may
  * build at once. The `beforeAll` of
