@@ -194,7 +194,8 @@ describe.runIf(!AS_ROOT || needs('setpriv', 'apt-get install util-linux'))('the 
     expect(await phone.next('view')).toMatchObject({ type: 'view' });
     expect(await stop(web)).toBe(0);
     // The room's game was kept where the user's state goes.
-    expect(readdirSync(path.join(home, 'state', 'uno-extreme', 'rooms'))).toHaveLength(1);
+    const code = (created as { code: string }).code;
+    expect(readdirSync(path.join(home, 'state', 'uno-extreme', 'rooms')).sort()).toEqual([`${code}.journal`, `${code}.json`]);
     expect(web.err()).toBe('');
   }, PROGRAM_RUN_MS);
 });
