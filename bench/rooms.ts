@@ -1,5 +1,5 @@
 /**
- * Rooms under load: `node bin/run-ts.js bench/rooms.ts [--rooms R] [--seconds S] [--think MS]`.
+ * Rooms under load: `node bin/run-ts.js bench/rooms.ts [--rooms R] [--seconds S] [--think MS] [--search-rooms N]`.
  * Starts `uno-extreme web` (its own process, rooms kept in a fresh folder), opens R rooms of four
  * people and a table screen, each a socket client here; each person answers their questions after
  * `--think` ms with their first legal move (bot-paced: a person's pace, not a bot's instant one,
@@ -31,6 +31,8 @@ function num(name: string, def: number, max: number): number {
 const ROOMS = num('--rooms', 20, 500);
 const SECONDS = num('--seconds', 10, 120);
 const THINK = num('--think', 250, 10_000);
+/** `--search-rooms N`: rooms of one person and three ISMCTS bots besides, played but not timed: what their searches cost the others. */
+const SEARCH_ROOMS = process.argv.includes('--search-rooms') ? num('--search-rooms', 0, 100) : 0;
 /** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
 const PROFILE_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 if (PROFILE_DIR !== undefined && (!PROFILE_DIR || PROFILE_DIR.startsWith('--'))) {
@@ -64,8 +66,9 @@ class Client {
   /** Waits for an answer of this type (the lobby views in between are not it). */
   waiter: { type: string; done: (m: ServerMessage) => void } | null = null;
   constructor(readonly room: Room) {}
-  connect(url: string, origin: string): Promise<void> {
-    this.ws = new WebSocket(url, { origin });
+  /** From `from`, a loopback address of the room's own: the server counts rooms and tries per address, as it would a family's phones. */
+  connect(url: string, origin: string, from: string): Promise<void> {
+    this.ws = new WebSocket(url, { origin, localAddress: from });
     this.ws.on('message', (d) => this.heard(JSON.parse(d.toString()) as ServerMessage));
     return new Promise((ok, fail) => (this.ws.once('open', () => ok()), this.ws.once('error', fail)));
   }
@@ -95,7 +98,7 @@ class Client {
       if (stopping) return;
       const c = choice(q);
       // A chance let go makes no move: nothing to time.
-      if (c !== null) this.room.sent(this.moves);
+      if (c !== null && this.room.timed) this.room.sent(this.moves);
       this.say({ type: 'move', question: q.id, choice: c });
     }, THINK);
   }
@@ -107,6 +110,7 @@ let stopping = false;
 
 class Room {
   clients: Client[] = [];
+  constructor(readonly timed: boolean) {}
   /** A move in flight: when it was sent, at which move count, and which clients have seen past it. */
   private pending: { at: number; moves: number; seen: Set<Client> } | null = null;
   sent(moves: number): void {
@@ -142,18 +146,20 @@ async function main(): Promise<void> {
     const origin = url.replace(/\/$/, '');
     const ws = `${origin.replace(/^http/, 'ws')}/rooms`;
     const rooms: Room[] = [];
-    for (let r = 0; r < ROOMS; r++) {
-      const room = new Room();
+    for (let r = 0; r < ROOMS + SEARCH_ROOMS; r++) {
+      const timed = r < ROOMS;
+      const room = new Room(timed);
+      const from = `127.${((r + 2) >> 16) & 255}.${((r + 2) >> 8) & 255}.${(r + 2) & 255}`;
       const host = new Client(room);
-      await host.connect(ws, origin);
+      await host.connect(ws, origin, from);
       room.clients.push(host);
       let reply = next(host, 'created');
-      host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
+      host.say({ type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: timed ? 'heuristic' : 'ismcts', paceMs: 0 } });
       const created = await reply;
       if (created.type !== 'created') throw new Error(`create: ${JSON.stringify(created)}`);
-      for (const name of ['A', 'B', 'C', 'D']) {
+      for (const name of timed ? ['A', 'B', 'C', 'D'] : ['A']) {
         const c = new Client(room);
-        await c.connect(ws, origin);
+        await c.connect(ws, origin, from);
         reply = next(c, 'seated');
         c.say({ type: 'join', code: created.code, name });
         const seated = await reply;
@@ -177,7 +183,7 @@ async function main(): Promise<void> {
     const share = cpu / wall;
     const result = {
       // Four people and the table screen a room.
-      rooms: ROOMS, clients: ROOMS * 5, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
+      rooms: ROOMS, searchRooms: SEARCH_ROOMS, clients: ROOMS * 5 + SEARCH_ROOMS * 2, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
       p50ms: Math.round(at(0.5) * 10) / 10, p99ms: Math.round(at(0.99) * 10) / 10,
       serverCpu: Math.round(share * 1000) / 10,
       // The clients' own share: near 100 %, their process (not the server) is what the latencies measure.

@@ -334,8 +334,12 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     },
     skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
   });
+  // The search bots of every room think in worker threads, off the event loop the rooms share.
+  const { SearchPool } = await import('./search-pool.ts');
+  const pool = new SearchPool();
   const hub = new RoomHub({
     store,
+    search: () => pool.port(),
     makeLauncher: (start) => {
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.
       const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
@@ -374,7 +378,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
       // The rooms' last saves are written before the server says it has stopped.
       const closed = new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections();
-      void Promise.all([closeBoard(), closed, store.flush()]).then(() => done());
+      void Promise.all([closeBoard(), closed, store.flush(), pool.close()]).then(() => done());
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -17,3 +17,6 @@ export interface Imported {
 
 /** Builds `entries` into root/dist for the package; returns, for each entry, the packages its modules import. */
 export function prebuild(entries: string[], root?: string): Promise<Record<string, Imported>>;
+
+/** Where a worker thread running `entry` starts: its build, or tsx's loader with the source's URL as its argument. */
+export function workerStart(entry: string, root?: string): Promise<{ url: URL; argv: string[] }>;

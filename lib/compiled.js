@@ -211,3 +211,19 @@ export async function prebuild(entries, root = REPO) {
   rmSync(old, { recursive: true, force: true });
   return packages;
 }
+
+/**
+ * Where a worker thread that runs `entry` (a TypeScript file, relative to `root`) starts: its build
+ * ({@link compiled}), so that a worker starts in milliseconds instead of compiling every module
+ * again; or, in a clone where it cannot be built, ts-worker.js loading the source through tsx
+ * (its URL given as the worker's argument: `new Worker(url, { argv })`). A {@link BuildError}
+ * (the package's build missing) is passed on.
+ */
+export async function workerStart(entry, root = REPO) {
+  try {
+    return { url: new URL(await compiled(entry, root)), argv: [] };
+  } catch (e) {
+    if (e instanceof BuildError) throw e;
+    return { url: new URL('./ts-worker.js', import.meta.url), argv: [pathToFileURL(path.join(root, entry)).href] };
+  }
+}

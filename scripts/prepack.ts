@@ -13,8 +13,8 @@ import { readFileSync } from 'node:fs';
 import { ensurePageBuilt } from '../cli/web.ts';
 import { prebuild } from '../lib/compiled.js';
 
-/** The entries the installed package starts: the program, and each simulation worker thread. */
-const ENTRIES = ['cli/main.ts', 'sim/worker.ts'];
+/** The entries the installed package starts: the program, each simulation worker thread, each thread of the rooms' search bots. */
+const ENTRIES = ['cli/main.ts', 'sim/worker.ts', 'cli/search-worker.ts'];
 
 /**
  * Packages the built modules import only on a clone's paths, never in the installed package:

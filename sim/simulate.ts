@@ -4,7 +4,7 @@
  * figures. Memory stays flat: no game is kept, CSV rows are written as their turn comes.
  */
 import { Worker } from 'node:worker_threads';
-import { BuildError, compiled } from '../lib/compiled.js';
+import { workerStart } from '../lib/compiled.js';
 import { SEMI_SPACE_MB } from '../lib/heap.js';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { emptyAggregate, mergeAggregate, type Aggregate } from './record.ts';
@@ -95,20 +95,11 @@ export async function simulate(s: SimSettings, workers: number, hooks: RunHooks 
   };
 }
 
-let bundled: Promise<URL> | null = null;
+let bundled: Promise<{ url: URL; argv: string[] }> | null = null;
 
-/**
- * The worker's code as one bundled ES module, compiled once per version of its sources as the
- * program itself is (lib/compiled.js), or built at `npm pack` in the installed package: a worker
- * then starts in milliseconds instead of compiling every TypeScript module again. Where it cannot
- * be compiled in a clone, the worker loads the sources through tsx (worker-entry.js); a
- * {@link BuildError} (no sources to load) fails the run.
- */
-function workerEntry(): Promise<URL> {
-  bundled ??= compiled('sim/worker.ts').then((href) => new URL(href), (e: unknown) => {
-    if (e instanceof BuildError) throw e;
-    return new URL('./worker-entry.js', import.meta.url);
-  });
+/** The worker's start (lib/compiled.js's workerStart), once a process. */
+function workerEntry(): Promise<{ url: URL; argv: string[] }> {
+  bundled ??= workerStart('sim/worker.ts');
   return bundled;
 }
 
@@ -132,7 +123,7 @@ const IN_FLIGHT = 2;
 export async function runOnWorkers(
   s: SimSettings, n: number, chunks: Array<[number, number]>, absorb: (r: ChunkResult) => void, entry?: URL,
 ): Promise<void> {
-  const worker = entry ?? (await workerEntry());
+  const worker = entry ? { url: entry, argv: [] } : await workerEntry();
   return new Promise((resolve, reject) => {
     let next = 0;
     let live = 0;
@@ -156,7 +147,7 @@ export async function runOnWorkers(
       w.postMessage({ settings: s, start, end });
     };
     for (let i = 0; i < Math.min(n, chunks.length); i++) {
-      const w = new Worker(worker, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const w = new Worker(worker.url, { argv: worker.argv, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
       pool.push(w);
       held.set(w, 0);
       live++;

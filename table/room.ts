@@ -17,6 +17,7 @@ import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
+import { searches, SearchSeats, type SearchPort } from './search.ts';
 
 /** Where a client's messages go: a WebSocket, a test's list. */
 export interface RoomClient {
@@ -73,6 +74,11 @@ export interface RoomHubOptions {
   sending?: (room: Room, message: ServerMessage) => void;
   /** A session that failed (its launcher, its store): said, and the room stays as it is. */
   failed?: (code: string, error: Error) => void;
+  /**
+   * Opens a way to a worker for a table's search bots (cli/search-pool.ts): without it they
+   * think on the thread that runs the rooms, holding up every other room while they do.
+   */
+  search?: () => SearchPort;
 }
 
 /** Letters for room codes: no 0/O, 1/I/L to misread on a phone. */
@@ -402,7 +408,10 @@ export class Room {
   private people: Person[] = [];
   session: MatchSession | null = null;
   /** The bots that play for the people away past the wait, or removed. */
-  private standIns = new Map<number, Bot>();
+  /** The bots playing people's seats while they are away: null, one that thinks in the search pool. */
+  private standIns = new Map<number, Bot | null>();
+  /** The search bots of the session (its bots' seats, and stand-ins that search). */
+  private search: SearchSeats | null = null;
   private flushing = false;
   private closed = false;
   /** The pause after a move under way ({@link pace}): ended at once when the room closes. */
@@ -487,10 +496,20 @@ export class Room {
 
   /** A bot plays `seat` from now (until its person comes back, unless removed). */
   private standIn(seat: number): void {
-    this.standIns.set(seat, positionalBot(this.settings.bots, `${this.session!.match.setup.seed}/stand-in`, seat));
+    this.standIns.set(seat, this.standInBot(seat));
     this.changed();
     const q = this.session?.question;
     if (q && q.seat === seat) this.botAnswers(q);
+  }
+
+  /** The stand-in of `seat`, seeded as every stand-in is; null when it is made in the search pool, where it thinks. */
+  private standInBot(seat: number): Bot | null {
+    const seed = `${this.session!.match.setup.seed}/stand-in`;
+    if (this.search && searches(this.settings.bots)) {
+      this.search.standIn(seat, this.settings.bots, seed);
+      return null;
+    }
+    return positionalBot(this.settings.bots, seed, seat);
   }
 
   private botAnswers(q: Question): void {
@@ -498,7 +517,14 @@ export class Room {
     queueMicrotask(() => {
       const s = this.session;
       const bot = this.standIns.get(q.seat);
-      if (!s || !bot || s.question !== q) return;
+      if (!s || bot === undefined || s.question !== q) return;
+      if (bot === null) {
+        this.search!.decide(s.state, q.seat, q.moves, q.mode).then(
+          (move) => s.question === q && s.answer(q.seat, move),
+          (e: Error) => this.hub.o.failed?.(this.code, e),
+        );
+        return;
+      }
       const move: Move | null = q.mode === 'react' ? bot.react(s.state, q.seat, q.moves) : bot.choose(s.state, q.seat, q.moves);
       s.answer(q.seat, move);
     });
@@ -521,15 +547,19 @@ export class Room {
     const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`);
     this.begin(match, resumedMeta(match, meta));
     for (const [seat, p] of this.people.entries()) {
-      if (p.removed) this.standIns.set(seat, positionalBot(this.settings.bots, `${match.setup.seed}/stand-in`, seat));
+      if (p.removed) this.standIns.set(seat, this.standInBot(seat));
       else this.wait(seat);
     }
   }
 
   private begin(match: MatchState, meta: PlayMeta): void {
     const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
+    const open = this.hub.o.search;
+    // Made with the options the session's own bots would have (tableBots'), so a game is the same wherever its bots think.
+    this.search = open ? new SearchSeats(meta, match.setup.seed, open, meta.budget ? { budget: meta.budget } : {}) : null;
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
+      ...(this.search ? { remote: this.search } : {}),
       store: { save: (game) => this.keep(game) },
       afterMove: (move) => this.pace(move),
     });

@@ -10,14 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import type { RoomSettings } from '../../table/roomMessages.ts';
 import { BOARD_REAL_TIME_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 import { startWeb } from '../browser/web.ts';
 import { boardRig } from '../bridge/fake-board.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
-import { choice } from '../table/players.ts';
+import { roomSocket } from './room-socket.ts';
 import { needs } from '../tools.ts';
 
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 2, bots: 'heuristic', paceMs: 0 };
@@ -28,25 +27,7 @@ function folder(): string {
   return dir;
 }
 
-/** A socket client of the server at `url`: keeps what it receives, answers its own questions. */
-async function client(url: string) {
-  const origin = url.replace(/\/$/, '');
-  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/rooms`, { origin });
-  onTestFinished(() => ws.terminate());
-  const inbox: ServerMessage[] = [];
-  const answered = new Set<number>();
-  ws.on('message', (d) => {
-    const m = JSON.parse(d.toString()) as ServerMessage;
-    inbox.push(m);
-    const q = m.type === 'view' ? m.view.question : null;
-    if (q && !answered.has(q.id)) {
-      answered.add(q.id);
-      ws.send(JSON.stringify({ type: 'move', question: q.id, choice: choice(q) } satisfies ClientMessage));
-    }
-  });
-  await new Promise((ok, fail) => (ws.once('open', ok), ws.once('error', fail)));
-  return { inbox, say: (m: ClientMessage) => ws.send(JSON.stringify(m)) };
-}
+const client = roomSocket;
 
 describe('uno-extreme web --device', () => {
   it('a port that is not there is one line and exit 1, as for launcher and play; the kept rooms are left as they were', () => {

@@ -10,11 +10,10 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { WebSocket } from 'ws';
-import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
-import { PACK_INSTALL_MS, POLL_MS, PROGRAM_RUN_MS, TERMINAL_GAME_MS } from '../budgets.ts';
-import { until } from '../poll.ts';
+import type { RoomSettings } from '../../table/roomMessages.ts';
+import { PACK_INSTALL_MS, PROGRAM_RUN_MS, TERMINAL_GAME_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
+import { roomSocket } from '../cli/room-socket.ts';
 import { Pane } from './tmux.ts';
 import { isPrompt, playByScreen } from './strategy.ts';
 
@@ -83,22 +82,7 @@ function firstLine(child: ReturnType<typeof start>): Promise<string> {
   });
 }
 
-/**
- * A WebSocket to the rooms of the server on `port`, from its own page (its Origin): `next(type)`
- * resolves with the first message of that type it has received (or a refusal, which fails the test).
- */
-async function socket(port: number) {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/rooms`, { origin: `http://127.0.0.1:${port}` });
-  onTestFinished(() => ws.terminate());
-  const inbox: ServerMessage[] = [];
-  ws.on('message', (d: Buffer) => void inbox.push(JSON.parse(d.toString()) as ServerMessage));
-  await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
-  const has = (type: ServerMessage['type']) => inbox.find((m) => m.type === type || m.type === 'refused');
-  return {
-    send: (m: ClientMessage) => ws.send(JSON.stringify(m)),
-    next: (type: ServerMessage['type']) => until(() => !!has(type), POLL_MS, () => `a ${type} message (got ${JSON.stringify(inbox)})`).then(() => has(type)!),
-  };
-}
+const socket = (port: number) => roomSocket(`http://127.0.0.1:${port}/`);
 
 /** Sends SIGTERM and resolves with the exit code. */
 function stop(child: ChildProcess): Promise<number | null> {
@@ -183,15 +167,18 @@ describe.runIf(!AS_ROOT || needs('setpriv', 'apt-get install util-linux'))('the 
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(readFileSync(path.join(pkgDir, 'web', 'dist', 'index.html'), 'utf8'));
     const table = await socket(port);
-    const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
-    table.send({ type: 'create', settings });
+    // A bot that searches: it thinks in the search pool's thread, the package's own build of it.
+    const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0 };
+    table.say({ type: 'create', settings });
     const created = await table.next('created');
     expect(created).toMatchObject({ type: 'created', code: expect.stringMatching(/^[A-Z2-9]+$/) });
     const phone = await socket(port);
-    phone.send({ type: 'join', code: (created as { code: string }).code, name: 'Ana' });
+    phone.say({ type: 'join', code: (created as { code: string }).code, name: 'Ana' });
     expect(await phone.next('seated')).toMatchObject({ type: 'seated' });
-    table.send({ type: 'start' });
+    table.say({ type: 'start' });
     expect(await phone.next('view')).toMatchObject({ type: 'view' });
+    // Moves by both seats: the bot's decisions came back from its thread.
+    expect(await phone.next('view', (m) => m.type === 'view' && m.view.moves >= 8)).toMatchObject({ type: 'view' });
     expect(await stop(web)).toBe(0);
     // The room's game was kept where the user's state goes.
     const code = (created as { code: string }).code;

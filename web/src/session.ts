@@ -10,7 +10,7 @@ import type { GameState, MatchState, Move, PlayMeta } from '../../game/index.ts'
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
 import { pressPrompt, withNames } from '../../table/words.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
-import { SearchSeats } from './search/seats.ts';
+import { pageSearchSeats } from './search/seats.ts';
 
 export { withNames, type Phase };
 
@@ -74,7 +74,7 @@ export class GameSession {
       store: { save: (text) => o.store.setItem(SAVE_KEY, text) },
       notKept: (e) => `This game cannot be kept in the browser (${e.message}): use Save file to keep it`,
       // The bots that search think in a worker (which knows the launcher on the table): the page's thread only waits for their answers.
-      remote: new SearchSeats(o.meta, o.match.setup.seed, o.profile),
+      remote: pageSearchSeats(o.meta, o.match.setup.seed, o.profile),
       makeLauncher: (start) => {
         const pl = o.makeLauncher({ ...start, speed: this.speed });
         this.pageLauncher = pl;

@@ -1,0 +1,118 @@
+/**
+ * The search bots in the server's worker threads (cli/search-pool.ts, table/search.ts): a round
+ * with ISMCTS seats plays the same, move for move, as with the bots on the session's own thread;
+ * the thread that runs the rooms goes on while a search runs; a room's stand-in that searches
+ * thinks in the pool too.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { createMatch, legalMoves, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
+import { SearchPool } from '../../cli/search-pool.ts';
+import { RoomHub } from '../../table/room.ts';
+import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import { SearchSeats, type SearchPort, type ToSearch } from '../../table/search.ts';
+import { MatchSession, type Question } from '../../table/session.ts';
+import { choice } from './players.ts';
+
+const pool = new SearchPool(2);
+afterAll(() => pool.close());
+
+/** A pool's port that counts the decisions sent through it. */
+function counted(): { open: () => SearchPort; decisions: () => number } {
+  let n = 0;
+  return {
+    open: () => {
+      const p = pool.port();
+      return { ...p, post: (m: ToSearch) => ((n += m.type === 'decide' ? 1 : 0), p.post(m)) };
+    },
+    decisions: () => n,
+  };
+}
+
+/** One person (the first legal answer) and two ISMCTS bots on a small budget: the round's saves, move by move. */
+async function round(remote?: (meta: PlayMeta) => SearchSeats): Promise<string[]> {
+  const meta: PlayMeta = { names: ['Ana', 'Bot 1', 'Bot 2'], me: 0, people: [0], bots: ['ismcts'], profile: 'seed-0-8', launcher: null, budget: { steps: 3000 } };
+  const match = createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 23, log: true });
+  const saves: string[] = [];
+  const session = new MatchSession({
+    match, meta, profile: resolveProfile('seed-0-8'), autosave: true,
+    store: { save: (text) => void saves.push(text) },
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    ...(remote ? { remote: remote(meta) } : {}),
+  });
+  session.subscribe((e) => {
+    if (e.type !== 'question') return;
+    const q: Question = e.question;
+    const i = choice(q);
+    queueMicrotask(() => session.answer(q.seat, i === null ? null : q.moves[i]));
+  });
+  await session.run();
+  return saves;
+}
+
+describe('the search pool', () => {
+  it('plays a round with ISMCTS seats move for move as the bots on the session\'s thread do', async () => {
+    const c = counted();
+    const here = await round();
+    const there = await round((meta) => new SearchSeats(meta, 23, c.open, { budget: meta.budget! }));
+    expect(there.length).toBeGreaterThan(10);
+    expect(c.decisions()).toBeGreaterThan(5);
+    expect(there).toEqual(here);
+  });
+
+  it('leaves the thread that runs the rooms free while a search runs', async () => {
+    // No person: both seats search, the first to play among them.
+    const meta: PlayMeta = { names: ['Bot 0', 'Bot 1'], me: 0, people: [], bots: ['ismcts'], profile: 'seed-0-8', launcher: null };
+    const match = createMatch({ rules: resolveRules('classic'), players: 2, seed: 3, log: true });
+    // A search far longer than a turn of this thread's event loop.
+    const seats = new SearchSeats(meta, 3, () => pool.port(), { budget: { steps: 1_000_000 } });
+    const state = match.game;
+    const moves = legalMoves(state).filter((m: Move) => m.seat === state.turn);
+    expect(moves.length).toBeGreaterThan(1);
+    const order: string[] = [];
+    const decided = seats.decide(state, state.turn, moves, 'turn').then(() => order.push('decided'));
+    await new Promise<void>((done) => setTimeout(() => (order.push('a timer of this thread'), done()), 0));
+    await decided;
+    expect(order).toEqual(['a timer of this thread', 'decided']);
+    seats.dispose(new Error('done'));
+  });
+
+  it('a room\'s ISMCTS bots and its stand-in for a person gone think in the pool', async () => {
+    const c = counted();
+    let now = 0;
+    const timers: (() => void)[] = [];
+    const hub = new RoomHub({
+      store: { save: () => undefined }, seed: () => 9, waitMs: 1,
+      clock: { now: () => now, setTimeout: (f) => (timers.push(f), timers.length), clearTimeout: () => undefined },
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+      search: c.open,
+    });
+    const settings: RoomSettings = { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0 };
+    const inbox: ServerMessage[] = [];
+    const host = { send: (m: ServerMessage) => void inbox.push(m) };
+    hub.handle(host, { type: 'create', settings });
+    const code = (inbox[0] as Extract<ServerMessage, { type: 'created' }>).code;
+    const ana = { send: () => undefined };
+    hub.handle(ana, { type: 'join', code, name: 'Ana' });
+    hub.handle(host, { type: 'start' });
+    const room = hub.rooms.get(code)!;
+    // Ana leaves at once; after the wait a stand-in plays her seat, and the bot its own, to the round's end.
+    hub.leave(ana);
+    now += 1;
+    for (const f of timers.splice(0)) f();
+    await new Promise<void>((done) => {
+      const look = () => (room.session!.phase !== 'playing' ? done() : setTimeout(look, 5));
+      look();
+    });
+    expect(room.seats()[0].status.kind).toBe('standIn');
+    expect(c.decisions()).toBeGreaterThan(4);
+    hub.close();
+  });
+});
