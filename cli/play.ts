@@ -2,7 +2,7 @@
  * `uno-extreme play`: the main job. A person plays UNO Extreme at the terminal against bots, the
  * launcher emulator (or a real launcher) dinging and shooting cards.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { LauncherError } from '../emulator/launcher.ts';
 import { DeviceError } from '../firmware-bridge/port-errors.ts';
@@ -10,7 +10,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
-import { checkOutputs, FileReadError, readUserFile, writeFileAtomically } from '../lib/files.ts';
+import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
@@ -57,18 +57,6 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
   if (!round.ok) throw new UserError(`--position: ${round.error.message}`);
   if (round.state.out[0]) throw new UserError('--position: seat 0 is yours, and it is out of the match ("x"): give a position where seat 0 plays');
   return { text, rules, players: round.state.players };
-}
-
-/**
- * Where a new game (or a match's score sheet) is written: `wanted`, unless it already holds a
- * file (an earlier game's), which is then kept and the first free `NAME-2.json`, `NAME-3.json`…
- * is used instead.
- */
-export function freeSavePath(wanted: string): string {
-  if (!existsSync(wanted)) return wanted;
-  const ext = path.extname(wanted);
-  const stem = wanted.slice(0, wanted.length - ext.length);
-  for (let i = 2; ; i++) if (!existsSync(`${stem}-${i}${ext}`)) return `${stem}-${i}${ext}`;
 }
 
 /** The `play` command. */

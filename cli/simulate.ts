@@ -9,7 +9,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
 import { CALLED_OFF } from '../table/words.ts';
-import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
+import { atomicWriteStream, checkOutputs, freeSavePath, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
 import { CSV_HEADER } from '../sim/record.ts';
@@ -174,12 +174,13 @@ export const simulateCommand: Command = {
     if (replay !== undefined) {
       const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots, botBudget: settings.botBudget }, profileFromSpec(profiles[0]), replay, true);
       const { final, handSums: _h, ...shown } = rec;
-      if (typeof args.values.save === 'string') {
-        writeSave(args.values.save, final!);
-      }
+      // As `play` keeps an earlier game's save: a file already there (a game in progress, maybe) is
+      // kept, and the replay saved beside it under the first free name.
+      const save = typeof args.values.save === 'string' ? freeSavePath(args.values.save) : undefined;
+      if (save !== undefined) writeSave(save, final!);
       console.log(args.values.json ? JSON.stringify(shown) : [
         `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${CALLED_OFF};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
-        ...(typeof args.values.save === 'string' ? [`saved to ${args.values.save}: open it with \`uno-extreme play --resume ${args.values.save}\``] : []),
+        ...(save !== undefined ? [`saved to ${save}${save !== args.values.save ? ` (${args.values.save} holds an earlier file, kept)` : ''}: open it with \`uno-extreme play --resume ${save}\``] : []),
       ].join('\n'));
       return 0;
     }
@@ -253,14 +254,14 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
   const summary = summaryJson(result);
   // Each profile's figures once, for the table and the report.
   const perProfile = result.aggregates.map((a) => figures(a, result.settings.players));
+  // The figures first: a report that cannot be written (a full disk) loses the page, not the run.
+  // The table quotes names from files (a rule set's, a part's settings): shown, never obeyed.
+  if (args.values.csv !== '-') console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0])));
   if (typeof args.values.report === 'string') {
     const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
     writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
+    if (args.values.csv !== '-' && !args.values.json) console.log(`report written to ${args.values.report}`);
   }
-  if (args.values.csv === '-') return summary.invariantViolations ? 1 : 0;
-  // The table quotes names from files (a rule set's, a part's settings): shown, never obeyed.
-  console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0])));
-  if (typeof args.values.report === 'string' && !args.values.json) console.log(`report written to ${args.values.report}`);
   return summary.invariantViolations ? 1 : 0;
 }
 

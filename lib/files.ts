@@ -296,3 +296,16 @@ export function atomicWriteStream(file: string): AtomicStream {
     },
   };
 }
+
+/**
+ * Where a new game's save (or a match's score sheet) is written: `wanted`, unless it is a file
+ * already (an earlier game's, maybe one in progress), which is then kept and the first free
+ * `NAME-2.json`, `NAME-3.json`… is used instead. What is not a regular file (a device such as
+ * /dev/null, a pipe) is written as it is.
+ */
+export function freeSavePath(wanted: string): string {
+  if (!lstatSync(wanted, { throwIfNoEntry: false })?.isFile()) return wanted;
+  const ext = path.extname(wanted);
+  const stem = wanted.slice(0, wanted.length - ext.length);
+  for (let i = 2; ; i++) if (!lstatSync(`${stem}-${i}${ext}`, { throwIfNoEntry: false })) return `${stem}-${i}${ext}`;
+}

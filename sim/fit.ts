@@ -39,11 +39,16 @@ export function parsePressLog(text: string, file = 'log', note: (line: string) =
   }
   const out: Observed[] = [];
   let csvColumn = -1;
+  /** The log's format, set by its first line: a log is one or the other (two logs joined by hand would be read as one). */
+  let format: { json: boolean; at: number } | null = null;
   lines.forEach((raw, i) => {
     const line = raw.trim();
     if (line === '') return;
     const n = i + 1;
-    if (line.startsWith('{')) {
+    const json = line.startsWith('{');
+    format ??= { json, at: n };
+    if (json !== format.json) throw new LogError(file, n, `a ${json ? 'JSON' : 'CSV'} line in a log of ${format.json ? 'JSON lines' : 'CSV'} (from line ${format.at}): a log is one or the other`);
+    if (json) {
       let o: unknown;
       try {
         o = parseJsonText(line);

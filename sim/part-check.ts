@@ -131,6 +131,11 @@ function run(v: unknown): { games: number; players: number; profiles: string[]; 
   return { games, players, profiles: r.profiles as string[], bots: r.bots as string[] };
 }
 
+/** The longest a shard's run can have taken, s: a year. */
+const MOST_SECONDS = 366 * 24 * 3600;
+/** The most memory a shard's run can have had at once, MiB: a pebibyte. */
+const MOST_MEMORY_MIB = 2 ** 30;
+
 /**
  * Checks every field of a part but its format, version and rows (parsePart reads those), given
  * the games [start, end) its shard covers. Throws a {@link PartFieldError} naming the field.
@@ -148,7 +153,8 @@ export function checkPartFields(p: Obj, shardRange: (games: number, index: numbe
   if (!Array.isArray(p.pairedTurns) || p.pairedTurns.length !== r.profiles.length - 1) fail('pairedTurns', `must hold ${r.profiles.length - 1} paired sums`);
   (p.pairedTurns as unknown[]).forEach((s, j) => sums(s, `pairedTurns[${j}]`, end - start, true));
   count(p.workers, 'workers', 1, 256);
-  for (const k of ['seconds', 'peakMemoryMiB'] as const)
-    if (typeof p[k] !== 'number' || !Number.isFinite(p[k]) || (p[k] as number) < 0) fail(k, 'must be a number from 0');
+  // A run's time and memory are printed and summed: a figure no machine could give is not a run's.
+  for (const [k, most, unit] of [['seconds', MOST_SECONDS, 's (a year)'], ['peakMemoryMiB', MOST_MEMORY_MIB, ' MiB (a PiB)']] as const)
+    if (typeof p[k] !== 'number' || !Number.isFinite(p[k]) || (p[k] as number) < 0 || (p[k] as number) > most) fail(k, `must be a number from 0 to ${most}${unit}`);
   return { start, end, profiles: r.profiles };
 }

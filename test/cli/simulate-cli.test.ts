@@ -42,7 +42,14 @@ describe('uno-extreme simulate', () => {
     const { match } = readPlaySave(save);
     expect(match.game.winner).toBe(loaded.kind === 'game' ? loaded.game.winner : -1);
     expect(match.game.moves).toBe(loaded.kind === 'game' ? loaded.game.moves : -1);
-  });
+    // Again with the same --save: the file there (a game in progress, maybe) is kept, the replay saved beside it.
+    const before = readFileSync(save, 'utf8');
+    const again = run('simulate', '--seed', '3', '--replay-game', '6', '--save', save);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain(`saved to ${path.join(dir, 'g5-2.json')} (${save} holds an earlier file, kept)`);
+    expect(readFileSync(save, 'utf8')).toBe(before);
+    expect(readSave(path.join(dir, 'g5-2.json')).kind).toBe('game');
+  }, 2 * PROGRAM_RUN_MS);
 
   it('--bots ismcts plays search seats, on the budget given, the same on any number of workers', () => {
     const args = ['simulate', '--games', '6', '--players', '3', '--seed', '4', '--bots', 'ismcts,heuristic', '--bot-budget', '8', '--json'];

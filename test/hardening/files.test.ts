@@ -8,12 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPlaySave } from '../../cli/play/session.ts';
-import { freeSavePath } from '../../cli/play.ts';
 import { loadProfileFile } from '../../emulator/profileFile.ts';
 import { claimPtyLink } from '../../firmware-bridge/pty-link.ts';
 import { VirtualDevice } from '../../firmware-bridge/virtual-device.ts';
 import { loadRulesFile, readSave } from '../../game/files.ts';
-import { atomicWriteStream, checkOutputs, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
+import { atomicWriteStream, checkOutputs, freeSavePath, READ_CAPS, readUserFile, writeFileAtomically } from '../../lib/files.ts';
 import { pressLog } from './fixtures.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
@@ -267,10 +266,14 @@ describe('outputs onto what is not a file (issue 28)', () => {
     const full = runFor(PROGRAM_RUN_MS, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--csv', '/dev/full');
     expect(full.status).toBe(1);
     expect(full.stderr).toBe('uno-extreme simulate: cannot write /dev/full: no space left on the device\n');
+    // A report that cannot be written loses the page, not the run: its figures are printed first.
+    const report = runFor(PROGRAM_RUN_MS, 'simulate', '--games', '2', '--seed', '1', '--workers', '1', '--report', '/dev/full');
+    expect([report.status, report.stderr]).toEqual([1, 'uno-extreme simulate: cannot write /dev/full: no space left on the device\n']);
+    expect(report.stdout).toMatch(/^2 rounds · 4 players · rules extreme[^]*figure {2,}mean/);
     expect([node('/dev/null'), node('/dev/full')]).toEqual([NULL, FULL]);
     expect(readlinkSync(link)).toBe('/dev/null');
-    // Three program starts, each a short simulation.
-  }, 3 * PROGRAM_RUN_MS);
+    // Four program starts, each a short simulation.
+  }, 4 * PROGRAM_RUN_MS);
 
   it('fit --out: /dev/full (ENOSPC) and a missing folder (ENOENT) each give one line and exit 1', () => {
     const { dir, log } = pressLogIn(fresh());

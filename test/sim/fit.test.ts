@@ -68,6 +68,9 @@ describe('fitting a profile to a press log', () => {
     expect(notes).toEqual(['x.jsonl:2: the last line is cut short (no line end: a run stopped mid-write); left out']);
     expect(() => parsePressLog('{"cards": -1}', 'x.jsonl')).toThrow(/x.jsonl:1: "cards" must be a whole number from 0 to 60 \(the most one press gives\), got -1/);
     expect(() => parsePressLog('1\n2\nthree', 'c.csv')).toThrow(/c.csv:3: expected a card count/);
+    // Two logs joined by hand are not read as one.
+    expect(() => parsePressLog('{"cards": 1}\n{"cards": 2}\n3\n4\n', 'x.jsonl')).toThrow(new LogError('x.jsonl', 3, 'a CSV line in a log of JSON lines (from line 1): a log is one or the other'));
+    expect(() => parsePressLog('\n1\n{"cards": 2}\n', 'c.csv')).toThrow(new LogError('c.csv', 3, 'a JSON line in a log of CSV (from line 2): a log is one or the other'));
     expect(() => parsePressLog('a,b\n1,2', 'c.csv')).toThrow(/no "cards" column/);
     expect(() => parsePressLog('\n\n', 'e.csv')).toThrow(/no presses/);
   });
