@@ -15,6 +15,7 @@ import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
+import { personName } from '../lib/names.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 import { searches, SearchSeats, type SearchPort } from './search.ts';
@@ -101,7 +102,8 @@ export const IDLE_ROOM_MS = 7 * 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** 128 bits. */
 const TOKEN_BYTES = 16;
-const NAME_MAX = 24;
+/** The longest name in a kept seat, in UTF-16 units: a name of 24 wide letters with their joiners. */
+const KEPT_NAME_MAX = 128;
 const DEFAULT_WAIT_MS = 30_000;
 /** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
 export const DEFAULT_PACE_MS = 800;
@@ -374,7 +376,7 @@ function parseRoomSave(text: string): RoomSave {
   if (typeof s.hostToken !== 'string' || !TOKEN_FORMAT.test(s.hostToken)) throw new Error('its table token is not one this server makes');
   const seats = s.seats.map((p, i) => {
     if (typeof p !== 'object' || p === null || (p.token !== null && (typeof p.token !== 'string' || !TOKEN_FORMAT.test(p.token))) || typeof p.removed !== 'boolean') throw new Error(`its seat ${i} is not a kept seat`);
-    return { name: checkName(p.name), token: p.token, removed: p.removed };
+    return { name: keptName(p.name), token: p.token, removed: p.removed };
   });
   return { room: 1, code: s.code, hostToken: s.hostToken, seats, game: s.game, settings: checkSettings(s.settings) };
 }
@@ -395,9 +397,20 @@ function checkSettings(s: RoomSettings): RoomSettings {
   };
 }
 
+/** A name a person joins under ({@link personName}'s rule), or the refusal saying why not. */
 function checkName(name: unknown): string {
+  const r = personName(name);
+  if ('why' in r) throw new Refused(r.why);
+  return r.name;
+}
+
+/**
+ * A kept seat's name: printable and short, as every version's rule was, so that a room kept
+ * before the rule changed opens again (its people are already seated under those names).
+ */
+function keptName(name: unknown): string {
   const n = typeof name === 'string' ? name.trim() : '';
-  if (!n || n.length > NAME_MAX || /[\p{Cc}\p{Cf}]/u.test(n)) throw new Refused(`a name is 1 to ${NAME_MAX} characters, with no control characters`);
+  if (!n || n.length > KEPT_NAME_MAX || /\p{Cc}/u.test(n)) throw new Error('a kept seat\'s name is not printable');
   return n;
 }
 

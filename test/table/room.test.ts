@@ -440,6 +440,25 @@ describe('rooms', () => {
     hub.close();
   });
 
+  it('a name is refused by the rule every seat\'s name follows, in its words', () => {
+    const hub = hubWith();
+    const host = new Client(hub, () => hub.rooms.values().next().value);
+    host.say({ type: 'create', settings });
+    const tries = ['Bot 2', '\u2800', '字'.repeat(13), 'Ana\u202E', '👨‍👩‍👧‍👦'].map((name) => {
+      const c = new Client(hub, () => hub.rooms.values().next().value);
+      c.say({ type: 'join', code: host.code, name });
+      return c.seat === null ? c.refusals()[0] : 'seated';
+    });
+    expect(tries).toEqual([
+      '"Bot 2" is a bot\'s name: pick another',
+      'a name must show something: letters, digits or symbols',
+      'a name fits in 24 letters (12 wide ones, such as 字 or an emoji)',
+      'a name has no control or formatting characters',
+      'seated',
+    ]);
+    for (const r of hub.rooms.values()) r.close();
+  });
+
   it('a kept room damaged or forged is refused, not opened as an empty lobby, and its code is given to no new room', async () => {
     const store = new Map<string, string>();
     const first = threeAndABot(hubWith(store));

@@ -1,0 +1,32 @@
+/** The rule for a person's name (lib/names.ts): what a reader sees, counted as a reader counts it. */
+import { describe, expect, it } from 'vitest';
+import { columns, NAME_COLUMNS, personName } from '../lib/names.ts';
+
+const why = (raw: string) => {
+  const r = personName(raw);
+  return 'why' in r ? r.why : null;
+};
+
+describe('a person\'s name', () => {
+  it('takes what people are called: accents in either form, other scripts, an emoji family as one letter', () => {
+    expect(personName('  Zoé ')).toEqual({ name: 'Zoé' });
+    expect(personName('Zoe\u0301')).toEqual({ name: 'Zoé' });
+    expect(personName('👨‍👩‍👧‍👦 Family')).toEqual({ name: '👨‍👩‍👧‍👦 Family' });
+    expect(columns('👨‍👩‍👧‍👦')).toBe(2);
+    expect(personName('سارة 2')).toEqual({ name: 'سارة 2' });
+    expect(personName('Botanist')).toEqual({ name: 'Botanist' });
+    expect(personName('字'.repeat(NAME_COLUMNS / 2))).toEqual({ name: '字'.repeat(12) });
+    expect(personName('a'.repeat(NAME_COLUMNS))).toEqual({ name: 'a'.repeat(24) });
+  });
+
+  it('refuses a name that shows nothing, runs past a phone\'s seat, steers the text around it, or is a bot\'s', () => {
+    expect(why('   ')).toBe('a name needs at least one letter');
+    for (const blank of ['\u2800', '\u3164', '\u200D', '\u0301\u0301', '\u2800 \u3164']) expect(why(blank), JSON.stringify(blank)).not.toBeNull();
+    expect(why('\u2800')).toBe('a name must show something: letters, digits or symbols');
+    expect(why('字'.repeat(13))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
+    expect(why('a'.repeat(25))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
+    for (const steer of ['Ana\u202Egnp.exe', 'Ana\u2066x', 'A\u200Bna', 'Ana\nBo', 'A\u0007'])
+      expect(why(steer), JSON.stringify(steer)).toBe('a name has no control or formatting characters');
+    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ']) expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+  });
+});
