@@ -51,7 +51,7 @@ export function startWeb(extra: string[] = [], o: { env?: NodeJS.ProcessEnv; typ
         url, child, args,
         said: () => (o.typed ? out : '') + err,
         stop: () => new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
+          if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
           child.kill('SIGTERM');
         }),

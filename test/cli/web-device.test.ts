@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { RoomSettings } from '../../table/roomMessages.ts';
+import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { BOARD_REAL_TIME_MS, PROGRAM_RUN_MS } from '../budgets.ts';
 import { startWeb } from '../browser/web.ts';
 import { boardRig } from '../bridge/fake-board.ts';
@@ -91,6 +91,51 @@ describe('uno-extreme web --device', () => {
     expect(JSON.parse(next.stdout)).toMatchObject({ presses: 1, dings: 1 });
     // Three programs started, and presses on the board at 1×.
   }, 3 * PROGRAM_RUN_MS + 2 * BOARD_REAL_TIME_MS);
+
+  it.runIf(needs('socat'))('a server killed right after a burst from the board loses none of its cards: the room opens again with them dealt', async () => {
+    const dir = folder();
+    const link = path.join(dir, 'launcher');
+    const rooms = path.join(dir, 'rooms');
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '5', '--cards', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    onTestFinished(() => void dev.kill('SIGTERM'));
+    let window = '';
+    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    await new Promise<void>((ok, fail) => {
+      dev.stdout.once('data', () => ok());
+      dev.on('exit', (code) => fail(new Error(`device exited ${code}: ${window}`)));
+    });
+    const web = await startWeb(['--device', `serial:${link}`, '--rooms', rooms]);
+    onTestFinished(() => web.stop());
+    const host = await client(web.url);
+    host.say({ type: 'create', settings });
+    const created = (await host.next('created')) as Extract<ServerMessage, { type: 'created' }>;
+    const ana = await client(web.url);
+    ana.say({ type: 'join', code: created.code, name: 'Ana' });
+    await ana.next('seated');
+    host.say({ type: 'start' });
+    const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
+    const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
+    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${window})`);
+    dev.stdin.write(`${tables().flatMap((t) => t.view.log).find((l) => reload.test(l))!.match(reload)![1]}n`);
+    // The first burst that brought cards out, as the table screen is shown it: the server dies there.
+    const fired = () => tables().find((t) => t.launcher?.press?.done === true && t.launcher.press.cards > 0) ?? null;
+    await until(() => fired() !== null, 2 * BOARD_REAL_TIME_MS, () => `a burst from the board (${window})`);
+    web.child.kill('SIGKILL');
+    await new Promise((ok) => web.child.once('exit', ok));
+    const seen = fired()!.view;
+    const again = await startWeb(['--device', `serial:${link}`, '--rooms', rooms]);
+    onTestFinished(() => again.stop());
+    const screen = await client(again.url);
+    screen.say({ type: 'table', code: created.code, token: created.token });
+    const back = ((await screen.next('table')) as Extract<ServerMessage, { type: 'table' }>).view;
+    // Every move the table was shown is there, the burst's cards in a hand, none back in the launcher.
+    expect([back.round, back.moves >= seen.moves]).toEqual([seen.round, true]);
+    const total = (v: typeof seen) => v.handSizes.reduce((a, b) => a + b, 0) + v.discard.length + v.supplyCount;
+    expect(total(back)).toBe(total(seen));
+    expect(back.supplyCount).toBeLessThanOrEqual(seen.supplyCount);
+    expect(again.said()).toContain('stopped without warning (killed, or it crashed): 1 room goes on from its last move kept');
+    // Two board sittings at 1× (the reload, a burst), three program starts.
+  }, 3 * PROGRAM_RUN_MS + 3 * BOARD_REAL_TIME_MS);
 
   it.runIf(needs('socat')).each(['SIGINT', 'SIGTERM'] as const)('%s stops the motor and closes the board before the server exits 0', async (signal) => {
     const { pair, board } = await boardRig({ feedPerSecond: 0 });
