@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { DEFAULT_PORT, handler, ownHosts } from '../../cli/web.ts';
+import { DEFAULT_PORT, handler, ownHosts, WEB_DIST } from '../../cli/web.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { run } from '../cli-run.ts';
 import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
 import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
@@ -63,6 +64,38 @@ describe('uno-extreme web', () => {
     }
     expect((await fetch(new URL('/nope.js', server.url))).status).toBe(404);
     expect((await fetch(server.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('sends the page compressed as the browser takes it (Brotli, gzip or none), made at the build, with Vary', async () => {
+    const html = await (await fetch(server.url)).text();
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const raw = readFileSync(path.join(WEB_DIST, script));
+    const port = new URL(server.url).port;
+    const get = async (accept: string | null, method = 'GET') => {
+      const answer = Buffer.from(await rawRequest(server.url, `${method} /${script} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${accept === null ? '' : `Accept-Encoding: ${accept}\r\n`}Connection: close\r\n\r\n`), 'latin1');
+      const end = answer.indexOf('\r\n\r\n');
+      const head = answer.subarray(0, end).toString('latin1');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? null;
+      return { encoding: header('Content-Encoding'), vary: header('Vary'), length: Number(header('Content-Length')), body: answer.subarray(end + 4) };
+    };
+    const br = await get('gzip, deflate, br');
+    expect([br.encoding, br.vary]).toEqual(['br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).equals(raw)).toBe(true);
+    expect(br.length).toBe(br.body.length);
+    // The bytes sent are the ones the build made, not compressed again at each request.
+    expect(br.body.equals(readFileSync(path.join(WEB_DIST, `${script}.br`)))).toBe(true);
+    expect(br.body.length).toBeLessThan(raw.length / 3);
+    const gz = await get('gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(raw)).toBe(true);
+    for (const none of [null, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const plain = await get(none);
+      expect([plain.encoding, plain.vary, plain.body.equals(raw)], String(none)).toEqual([null, 'Accept-Encoding', true]);
+    }
+    expect((await get('*')).encoding).toBe('br');
+    expect((await get('*, br;q=0')).encoding).toBe('gzip');
+    const head = await get('br', 'HEAD');
+    expect([head.encoding, head.length, head.body.length]).toEqual(['br', br.length, 0]);
   });
 
   it('answers malformed requests with 4xx and keeps serving (issue 28)', async () => {
