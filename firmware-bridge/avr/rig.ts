@@ -277,6 +277,7 @@ export class LauncherRig extends HostEnd {
 
   /** The servo's angle from its last pulse, with the firmware's 544..2400 µs range. */
   get servoDegrees(): number {
-    return Math.round(((this.servoPulseUs - 544) * 180) / (2400 - 544));
+    // + 0: a pulse measured a cycle short of 544 µs (the pin's edges land between instructions) is 0°, not -0.
+    return Math.round(((this.servoPulseUs - 544) * 180) / (2400 - 544)) + 0;
   }
 }
