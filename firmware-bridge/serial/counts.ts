@@ -29,6 +29,8 @@ export class BoardCounts {
     private readonly emit: (i: BoardInput) => void,
     private readonly log: (line: string) => void,
     private readonly check: () => void,
+    /** Tells the person at the launcher (a notice): what the counts cannot know. */
+    private readonly say: (message: string) => void,
   ) {}
 
   /** The first connection: counts start from what the board has now. */
@@ -42,7 +44,8 @@ export class BoardCounts {
    * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
    * counters not lower means the difference left while the link was down: it is reported now,
    * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
-   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
+   * happened meanwhile cannot be known, and the person is told so: a card that left unseen is in a
+   * hand the game does not know of. PROTOCOL.md, "Resynchronising".
    */
   resync(hello: Hello, cards: number, presses: number): void {
     const session = helloSession(hello);
@@ -51,8 +54,13 @@ export class BoardCounts {
       if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
       for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
     } else {
-      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
+      const zeroed = r?.kind === 'restarted' && r.reason === 'zeroed';
+      const why = zeroed ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
       this.log(`resync: ${why}; cards that left while the link was down are unknown`);
+      this.say(
+        `the launcher's card count started again (${zeroed ? 'its counters were zeroed' : 'it lost power, or restarted without its counters'}): ` +
+          'a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
+      );
     }
     this.cards = cards;
     this.presses = presses;

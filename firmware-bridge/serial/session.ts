@@ -14,7 +14,7 @@ import { GarbageReport, Notices } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
 import { BoardCounts, type BoardInput } from './counts.ts';
-import { DEFAULT_TIMING, Link, type LinkTiming, type SeqCounter } from './link.ts';
+import { DEFAULT_TIMING, Link, type Hello, type LinkTiming, type SeqCounter } from './link.ts';
 
 /** Options of {@link CommandSession.open}. */
 export interface SessionOptions {
@@ -70,6 +70,7 @@ export class CommandSession {
   private established = false;
   /** Connections made (1 + reconnects). */
   connections = 0;
+  private readonly helloListeners = new Set<(hello: Hello) => void>();
 
   private constructor(private readonly o: SessionOptions, private readonly emit: (i: BoardInput) => void) {
     this.name = o.name ?? `serial:${o.transport.path}`;
@@ -77,7 +78,7 @@ export class CommandSession {
     this.clock = o.clock ?? wallClock;
     this.log = o.log ?? (() => {});
     this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
-    this.counts = new BoardCounts(emit, this.log, () => this.readCounters());
+    this.counts = new BoardCounts(emit, this.log, () => this.readCounters(), (m) => this.notices.say(`${this.name}: ${m}`));
   }
 
   /**
@@ -98,7 +99,11 @@ export class CommandSession {
   private async connect(first: boolean): Promise<void> {
     let opened: Link | null = null;
     const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq, signal: this.closed.signal }, {
-      message: (m) => this.counts.message(m),
+      message: (m) => {
+        this.counts.message(m);
+        // The board reset under a live link (a watchdog, a brown-out): what it holds may have changed.
+        if (m.type === 'HELLO') for (const l of this.helloListeners) l(m);
+      },
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
     });
@@ -231,6 +236,16 @@ export class CommandSession {
     // The recount in flight, and the one it asks for if garbage came meanwhile: no more, so a line
     // that goes on garbling cannot hold a press forever (its cards are counted when they come).
     for (let i = 0; i < 2 && this.recount; i++) await this.recount.done;
+  }
+
+  /**
+   * Hears each HELLO the board sends by itself inside a live link: it reset (its watchdog, a
+   * brown-out) and says what it kept, or that it booted cold. A reconnect's HELLO is not one: the
+   * session reports it as `LINK` up. Returns the unsubscribe function.
+   */
+  onHello(listener: (hello: Hello) => void): () => void {
+    this.helloListeners.add(listener);
+    return () => this.helloListeners.delete(listener);
   }
 
   /**

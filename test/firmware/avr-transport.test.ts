@@ -87,6 +87,25 @@ describe('the serial driver on the emulated firmware', () => {
     await close(emu, clock, hw);
   });
 
+  it('a board that boots cold inside a live link (a brown-out) is aimed again, and the person hears its count started again', async () => {
+    const { emu, clock, hw, log } = await connect(5);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    hw.aim(90); // 2:1 gearing: servo 45°
+    expect(await stepUntil(emu, clock, () => emu.rig.servoDegrees === 45, 500)).toBe(true);
+    // The supply dips: the MCU resets and boots cold (BORF), centred, in a new session; the USB
+    // link, powered apart, stays up and hears its HELLO.
+    emu.rig.reset('brownout');
+    await stepTogether(emu, clock, 300);
+    expect(hw.connections).toBe(1);
+    expect(log).toContain('resync: the board was power-cycled (or its firmware keeps no session); cards that left while the link was down are unknown');
+    expect(emu.rig.servoDegrees).toBe(45);
+    expect(notices).toEqual([
+      'serial:emulated: the launcher\'s card count started again (it lost power, or restarted without its counters): a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
+    ]);
+    await close(emu, clock, hw);
+  });
+
   it('a damaged CARD line that passes its check (CARD <count+10>) is checked with the firmware\'s STATUS: no card made up, none dropped', async () => {
     const { emu, clock, hw, seen, log } = await connect(4);
     hw.motor('forward');
