@@ -18,7 +18,14 @@ export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD
  * that jumps (a `CARD` after lost lines, or a damaged line whose CRC-8 happens to match: about 1
  * in 256, PROTOCOL.md) is not counted from the line: `check` asks the board for its counters
  * (STATUS), and {@link fromStatus} counts what the board itself says. Believing it would drop the
- * next real cards a wrong count had claimed, or make up thousands of cards.
+ * next real cards a wrong count had claimed, or make up thousands of cards. One that does not go
+ * up (the board never sends a count twice: a line repeated on the wire, or a stray one) is checked
+ * the same way.
+ *
+ * A stray or damaged line one past the last count (`CARD <n+1>` with a CRC that matches) cannot be
+ * told from the next card: it is counted, and the next STATUS (the session asks one after every
+ * burst) finds the host's count past the board's. The host tells the person, and counts on from its
+ * own count: the next real card, the one the game already dealt, is not counted twice.
  */
 export class BoardCounts {
   private cards = 0;
@@ -71,11 +78,11 @@ export class BoardCounts {
   message(m: DeviceMessage): void {
     switch (m.type) {
       case 'BTN':
-        if (this.jumps('presses', this.presses, m.presses)) break;
+        if (this.jumps('presses', this.presses, m.presses) || this.repeats('presses', this.presses, m.presses)) break;
         this.countPresses(m.presses);
         break;
       case 'CARD':
-        if (this.jumps('cards', this.cards, m.cards)) break;
+        if (this.jumps('cards', this.cards, m.cards) || this.repeats('cards', this.cards, m.cards)) break;
         this.countCards(m.cards);
         break;
       case 'LID':
@@ -108,10 +115,34 @@ export class BoardCounts {
     return true;
   }
 
-  /** The board's own counters (a STATUS): what they are past the last count happened, and is counted. */
+  /** A `CARD` or `BTN` line whose count does not go up: the board never sends one; checked against its counters. */
+  private repeats(what: string, last: number, said: number): boolean {
+    if (said > last) return false;
+    this.log(`a line says ${said} ${what}, not past the ${last} counted (repeated on the wire, or a stray line): checked against the board's counters`);
+    this.check();
+    return true;
+  }
+
+  /**
+   * The board's own counters (a STATUS): what they are past the last count happened, and is
+   * counted. Counters below the host's count mean lines the board did not send were counted: said.
+   */
   fromStatus(cards: number, presses: number): void {
+    this.aheadOf('card', this.cards - cards);
+    this.aheadOf('press', this.presses - presses);
     this.countCards(cards);
     this.countPresses(presses);
+  }
+
+  private aheadOf(what: 'card' | 'press', ahead: number): void {
+    if (ahead <= 0) return;
+    const n = ahead === 1 ? `1 ${what}` : `${ahead} ${what === 'card' ? 'cards' : 'presses'}`;
+    this.log(`counted ${n} the board did not count`);
+    this.say(
+      what === 'card'
+        ? `a line on the link counted ${n} that did not leave the launcher (a damaged or stray line): the game dealt ${ahead === 1 ? 'it' : 'them'} early, and the next ${n} to leave ${ahead === 1 ? 'is' : 'are'} not counted again. Check that each hand holds the cards the game shows`
+        : `a line on the link counted ${n} of the launcher's button that the launcher did not see (a damaged or stray line)`,
+    );
   }
 
   private countPresses(presses: number): void {

@@ -120,7 +120,7 @@ export class SerialLauncher implements LauncherHardware {
     return this.session.connections;
   }
 
-  /** Resolves once every line the board sent before this call is in (a PING's round trip; a damaged line's recount). */
+  /** Resolves once every line the board sent before this call is in (a STATUS's round trip, which checks the count; a damaged line's recount). */
   flush(): Promise<void> {
     return this.session.flush();
   }

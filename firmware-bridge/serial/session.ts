@@ -228,13 +228,16 @@ export class CommandSession {
   }
 
   /**
-   * A PING's ACK comes after every line the board sent before it: every card it counted is in, and
-   * so is every damaged line, whose recount (a STATUS) is then waited for too.
+   * A STATUS's reply comes after every line the board sent before it: every card it counted is in,
+   * and the board's own counters check the count. A stray or damaged `CARD <n+1>` that passed its
+   * CRC (no line after it could show it wrong) is found here, after the burst it was counted in,
+   * and said (`counts.ts`).
    */
   async flush(): Promise<void> {
-    await this.link?.send({ verb: 'PING' }).catch(() => {});
-    // The recount in flight, and the one it asks for if garbage came meanwhile: no more, so a line
-    // that goes on garbling cannot hold a press forever (its cards are counted when they come).
+    this.readCounters();
+    // The recount asked for now (or the one in flight, and the one it asks for if garbage came
+    // meanwhile): no more, so a line that goes on garbling cannot hold a press forever (its cards
+    // are counted when they come).
     for (let i = 0; i < 2 && this.recount; i++) await this.recount.done;
   }
 

@@ -106,6 +106,54 @@ describe('the serial driver on the emulated firmware', () => {
     await close(emu, clock, hw);
   });
 
+  it('a stray CARD <count+1> that passes its check is found by the burst\'s closing STATUS and told; the next card is not counted twice', async () => {
+    const { emu, clock, hw, seen, log } = await connect(6);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    const burst = async (atLeast: number) => {
+      hw.motor('forward');
+      expect(await stepUntil(emu, clock, () => cards(seen) >= atLeast, 5000)).toBe(true);
+      hw.motor('stop');
+      let flushed = false;
+      void hw.flush().then(() => (flushed = true));
+      expect(await stepUntil(emu, clock, () => flushed, 2000)).toBe(true);
+    };
+    await burst(3);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    // A line the board did not send, one past the count, with a CRC that matches: nothing on the
+    // wire tells it from a card that left. It is counted...
+    emu.noise(encodeDeviceMessage({ type: 'CARD', cards: cards(seen) + 1 }));
+    await stepTogether(emu, clock, 50);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut + 1);
+    // ... and the person hears it at the next check of the board's counters, which every burst's
+    // flush makes.
+    let flushed = false;
+    void hw.flush().then(() => (flushed = true));
+    expect(await stepUntil(emu, clock, () => flushed, 2000)).toBe(true);
+    expect(notices).toEqual([
+      'serial:emulated: a line on the link counted 1 card that did not leave the launcher (a damaged or stray line): the game dealt it early, and the next 1 card to leave is not counted again. Check that each hand holds the cards the game shows',
+    ]);
+    expect(log).toContain('counted 1 card the board did not count');
+    // The next burst: its first card is the one the game already dealt. The counts meet again.
+    await burst(cards(seen) + 2);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(notices).toHaveLength(1);
+    await close(emu, clock, hw);
+  });
+
+  it('a CARD line repeated on the wire is not counted again, and is checked against the board', async () => {
+    const { emu, clock, hw, seen, log } = await connect(7);
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 2, 5000)).toBe(true);
+    hw.motor('stop');
+    await stepTogether(emu, clock, 100);
+    emu.noise(encodeDeviceMessage({ type: 'CARD', cards: cards(seen) }));
+    await stepTogether(emu, clock, 100);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(log.some((l) => /a line says \d+ cards, not past the \d+ counted \(repeated on the wire, or a stray line\)/.test(l))).toBe(true);
+    await close(emu, clock, hw);
+  });
+
   it('a damaged CARD line that passes its check (CARD <count+10>) is checked with the firmware\'s STATUS: no card made up, none dropped', async () => {
     const { emu, clock, hw, seen, log } = await connect(4);
     hw.motor('forward');
