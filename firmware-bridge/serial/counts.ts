@@ -64,10 +64,7 @@ export class BoardCounts {
       const zeroed = r?.kind === 'restarted' && r.reason === 'zeroed';
       const why = zeroed ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
       this.log(`resync: ${why}; cards that left while the link was down are unknown`);
-      this.say(
-        `the launcher's card count started again (${zeroed ? 'its counters were zeroed' : 'it lost power, or restarted without its counters'}): ` +
-          'a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
-      );
+      this.restarted(zeroed);
     }
     this.cards = cards;
     this.presses = presses;
@@ -107,6 +104,14 @@ export class BoardCounts {
     }
   }
 
+  /** Tells the person the board's counters started again: what left before is unknown. */
+  private restarted(zeroed: boolean): void {
+    this.say(
+      `the launcher's card count started again (${zeroed ? 'its counters were zeroed' : 'it lost power, or restarted without its counters'}): ` +
+        'a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
+    );
+  }
+
   /** A line's count more than one past the last: not counted, the board's counters are asked for instead. */
   private jumps(what: string, last: number, said: number): boolean {
     if (said <= last + 1) return false;
@@ -126,8 +131,18 @@ export class BoardCounts {
   /**
    * The board's own counters (a STATUS): what they are past the last count happened, and is
    * counted. Counters below the host's count mean lines the board did not send were counted: said.
+   * Unless the board `reset` since the host last heard of it (STATUS's `up` went back) and no HELLO
+   * came: it booted cold and its HELLO was lost on the wire. Then its counters restarted at 0, and
+   * all they hold left since: counted. (A STATUS carries no session id: its longest line and ACK
+   * must fit the firmware's reply room, PROTOCOL.md "Flow control".)
    */
-  fromStatus(cards: number, presses: number): void {
+  fromStatus(cards: number, presses: number, reset = false): void {
+    if (reset && (cards < this.cards || presses < this.presses)) {
+      this.log(`resync: the board reset since its last STATUS, its HELLO lost, and its counters are below the host's (${cards} cards, ${presses} presses): it booted cold`);
+      this.restarted(false);
+      this.cards = this.presses = 0;
+      this.sid = null;
+    }
     this.aheadOf('card', this.cards - cards);
     this.aheadOf('press', this.presses - presses);
     this.countCards(cards);

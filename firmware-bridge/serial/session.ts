@@ -71,6 +71,11 @@ export class CommandSession {
   /** Connections made (1 + reconnects). */
   connections = 0;
   private readonly helloListeners = new Set<(hello: Hello) => void>();
+  /**
+   * The board's uptime in its last STATUS (ms since its reset): one lower in the next means it
+   * reset in between, which a HELLO lost on the wire would not have said. Null after a HELLO.
+   */
+  private lastUp: number | null = null;
 
   private constructor(private readonly o: SessionOptions, private readonly emit: (i: BoardInput) => void) {
     this.name = o.name ?? `serial:${o.transport.path}`;
@@ -102,7 +107,9 @@ export class CommandSession {
       message: (m) => {
         this.counts.message(m);
         // The board reset under a live link (a watchdog, a brown-out): what it holds may have changed.
-        if (m.type === 'HELLO') for (const l of this.helloListeners) l(m);
+        if (m.type !== 'HELLO') return;
+        this.lastUp = null; // its uptime restarted, and the HELLO said so: no reset left to find
+        for (const l of this.helloListeners) l(m);
       },
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
@@ -118,6 +125,7 @@ export class CommandSession {
     }
     if (this.closing) return void (await link.close());
     this.link = link;
+    this.lastUp = status.upMs;
     this.connections++;
     if (first) this.counts.start(hello, status.cards, status.presses);
     else this.counts.resync(hello, status.cards, status.presses);
@@ -156,7 +164,9 @@ export class CommandSession {
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
-        this.counts.fromStatus(s.cards, s.presses);
+        const reset = this.lastUp !== null && s.upMs < this.lastUp;
+        this.lastUp = s.upMs;
+        this.counts.fromStatus(s.cards, s.presses, reset);
         if (r.again) this.readCounters();
       },
       () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
