@@ -51,10 +51,10 @@ export interface LauncherHardware {
   onNotice?(listener: (message: string) => void): () => void;
   /**
    * Resolves once every input the device sent before this call has been heard (a round trip on an
-   * ordered link): the serial driver's PING, the Johnny-Five driver's Firmata pin state query.
-   * Absent on the simulated device, whose inputs cannot lag. The machine asks for it after each
-   * burst of a device that counts cards, and says the press done once it has resolved (see the
-   * machine's `flushing` state). It waits for nothing the device has not sent yet (a card still in
+   * ordered link): the serial driver's STATUS (which checks the card count too), the Johnny-Five
+   * driver's Firmata pin state query. Absent on the simulated device, whose inputs cannot lag. The
+   * machine asks for it after each burst of a device that counts cards, and says the press done
+   * once it has resolved (see the machine's `flushing` state). It waits for nothing the device has not sent yet (a card still in
    * the beam clears when it clears). It does not hang: with the link lost it resolves at once.
    */
   flush?(): Promise<void>;

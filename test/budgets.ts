@@ -78,6 +78,14 @@ export const BOARD_REAL_TIME_MS = 30_000;
 export const FIRMATA_BOOT_MS = 20_000;
 
 /**
+ * The lid opened before each of about 1700 instructions of the launcher's firmware on the emulated
+ * ATmega328P (test/firmware/firmware-lid-sweep.test.ts): for each, a FWD and a command sent and
+ * answered and the lid held open 2 ms, about 8 ms of board time, which avr8js runs at two to three
+ * times real time on an idle core: 4 s idle.
+ */
+export const LID_SWEEP_MS = 20_000;
+
+/**
  * avr-gcc compiling the launcher's sketch with the Arduino core (firmware-bridge/firmware/build.sh)
  * when its cache has no build for these sources: the Arduino core and the sketch, file by file.
  */

@@ -47,6 +47,7 @@ export const INSTALL: Record<string, string> = {
   tmux: 'apt-get install tmux',
   'avr-gcc': 'apt-get install gcc-avr avr-libc arduino-core-avr arduino-mk',
   chromium: 'apt-get install chromium-headless-shell',
+  simavr: 'apt-get install simavr libsimavr-dev gcc',
 };
 
 /** Files some tests need that a script fetches (`.ci/run` runs it): where each lands, and the script. */

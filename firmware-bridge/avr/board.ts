@@ -148,6 +148,38 @@ export class UnoBoard {
     }
   }
 
+  /**
+   * Runs as {@link run} does, but stops before the CPU executes an instruction at one of `at` (flash
+   * byte addresses, as in the firmware's map): returns that address, or undefined when `cycles`
+   * ran out first. Where it stops, the instruction there has not run; whatever happens to a pin then
+   * (a switch opening) is seen by the CPU after that instruction, as an interrupt flag raised during
+   * it would be. Called again at a stop address, it stops there again at once: step past with
+   * {@link run}(1).
+   */
+  runTo(at: ReadonlySet<number>, cycles: number): number | undefined {
+    const cpu = this.cpu;
+    const end = cpu.cycles + cycles;
+    this.feedRx();
+    while (cpu.cycles < end && !this.watchdogFired) {
+      if (at.has(cpu.pc * 2)) return cpu.pc * 2;
+      step(cpu);
+      cpu.tick();
+    }
+    return undefined;
+  }
+
+  /** Runs as {@link run} does, and adds the flash byte address of every instruction executed to `seen`. */
+  runTracing(cycles: number, seen: Set<number>): void {
+    const cpu = this.cpu;
+    const end = cpu.cycles + cycles;
+    this.feedRx();
+    while (cpu.cycles < end && !this.watchdogFired) {
+      seen.add(cpu.pc * 2);
+      step(cpu);
+      cpu.tick();
+    }
+  }
+
   private where(pin: number): [AVRIOPort, number] {
     if (!Number.isInteger(pin) || pin < 0 || pin > A0 + 5) throw new RangeError(`Uno pin ${pin} does not exist: use 0..13, or A0..A5 as 14..19`);
     return pin < 8 ? [this.ports[0], pin] : pin < A0 ? [this.ports[1], pin - 8] : [this.ports[2], pin - A0];

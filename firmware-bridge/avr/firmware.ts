@@ -26,8 +26,11 @@ export interface FirmwareMap {
   ram: { data: number; bss: number; noinit: number };
   /** Global variables: SRAM address (as the CPU addresses it, e.g. 0x2df) and size in bytes. */
   symbols: Record<string, { address: number; size: number }>;
-  /** The sketch's `setup` and `loop`: flash byte address and size in bytes. */
-  code: Record<'setup' | 'loop', { address: number; size: number }>;
+  /**
+   * Every function in the symbol table, by its (mangled) name: flash byte address and size in bytes.
+   * avr-libc's assembly helpers (`__udivmodsi4`) are not typed as functions and are not here.
+   */
+  code: Record<string, { address: number; size: number }>;
 }
 
 /** The toolchain's Debian packages, for the messages that need it. */
@@ -72,6 +75,13 @@ export function firmwareSymbol(name: string): { address: number; size: number } 
   const s = firmwareMap().symbols[name];
   if (!s) throw new Error(`the firmware has no symbol ${name} (${SHIPPED_MAP})`);
   return s;
+}
+
+/** Where a function's code is in flash (see {@link FirmwareMap.code}). Throws when the firmware has none of that name. */
+export function firmwareFunction(name: string): { address: number; size: number } {
+  const f = firmwareMap().code[name];
+  if (!f) throw new Error(`the firmware has no function ${name} (${SHIPPED_MAP}): a renamed function, or a build.sh --ship that was not run`);
+  return f;
 }
 
 /**

@@ -191,12 +191,34 @@ export class LauncherRig extends HostEnd {
     return true;
   }
 
-  /** Runs the board and the world for up to `cycles`; returns the cycles run (fewer when the watchdog reset the MCU). */
-  private slice(cycles: number): number {
+  /**
+   * Runs until the CPU is about to execute an instruction at one of `addresses` (flash byte
+   * addresses, from the firmware's map) or `maxMs` pass; returns the address, or undefined. The
+   * world goes on as in {@link runFor}. What the test does there (opens the lid) the CPU sees from
+   * the next instruction on: {@link UnoBoard.runTo}.
+   */
+  runToAddress(addresses: ReadonlySet<number>, maxMs: number): number | undefined {
+    for (let left = Math.round(maxMs * CYCLES_PER_MS); left > 0; ) {
+      left -= this.slice(Math.min(this.sliceCycles, left), addresses);
+      if (this.stoppedAt !== undefined) return this.stoppedAt;
+    }
+    return undefined;
+  }
+
+  /** Where the last slice stopped before a breakpoint address ({@link runToAddress}). */
+  private stoppedAt: number | undefined;
+
+  /**
+   * Runs the board and the world for up to `cycles`, or to the first of `stops`; returns the cycles
+   * run (fewer when the watchdog reset the MCU or a stop address came first).
+   */
+  private slice(cycles: number, stops?: ReadonlySet<number>): number {
     const start = this.board.cpu.cycles;
-    this.board.run(cycles);
+    if (stops) this.stoppedAt = this.board.runTo(stops, cycles);
+    else this.board.run(cycles);
     const now = this.board.cpu.cycles;
     const elapsed = now - start;
+    if (elapsed === 0) return 0; // stopped at once, at a stop address
     const high = this.pwmAcc + (this.pwmHigh ? now - this.pwmSince : 0);
     this.pwmAcc = 0;
     this.pwmSince = now;
@@ -255,6 +277,7 @@ export class LauncherRig extends HostEnd {
 
   /** The servo's angle from its last pulse, with the firmware's 544..2400 µs range. */
   get servoDegrees(): number {
-    return Math.round(((this.servoPulseUs - 544) * 180) / (2400 - 544));
+    // + 0: a pulse measured a cycle short of 544 µs (the pin's edges land between instructions) is 0°, not -0.
+    return Math.round(((this.servoPulseUs - 544) * 180) / (2400 - 544)) + 0;
   }
 }

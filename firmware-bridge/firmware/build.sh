@@ -3,7 +3,7 @@
 # The build goes to firmware-bridge/firmware/build-<hash>/ (git-ignored), where <hash> covers the
 # sketch, its Makefile and the compiler's version: an unchanged tree is not rebuilt.
 # `build.sh --ship` also copies the hex to uno_extreme_launcher.hex beside this script and writes
-# uno_extreme_launcher.json (the sources' hash, RAM use, the data symbols, setup's and loop's addresses): both are committed, so
+# uno_extreme_launcher.json (the sources' hash, RAM use, the data symbols, the functions' addresses): both are committed, so
 # the tests and `device --pty` run the firmware on machines without the toolchain.
 # Needs: apt install gcc-avr avr-libc arduino-core-avr arduino-mk
 set -euo pipefail
@@ -56,12 +56,13 @@ if [ "$ship" = 1 ]; then
       printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr - 0x800000)) $((16#$size))
       sep=','
     done
-    # The sketch's entry points: flash byte addresses (a test makes loop() hang to see the watchdog).
+    # Every function the compiler's symbol table types as one (the C and C++ code, the Arduino core;
+    # not avr-libc's assembly helpers): flash byte address and size. Tests stop the emulated CPU at
+    # their instructions (a lid opened inside a read-modify-write) or make loop() hang.
     printf '\n  },\n  "code": {'
     sep=''
-    avr-nm -S "$elf" | LC_ALL=C sort -k4 | while read -r addr size type name; do
-      [[ "$type" == T && ( "$name" == setup || "$name" == loop ) ]] || continue
-      printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr)) $((16#$size))
+    avr-readelf -sW "$elf" | awk '$4 == "FUNC" && $3 > 0 { print $2, $3, $8 }' | LC_ALL=C sort -k3 | while read -r addr size name; do
+      printf '%s\n    "%s": { "address": %d, "size": %d }' "$sep" "$name" $((16#$addr)) "$size"
       sep=','
     done
     printf '\n  }\n}\n'

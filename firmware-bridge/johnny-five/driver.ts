@@ -53,6 +53,14 @@ export const REFERENCE_PINS: LauncherPins = {
  */
 export const BUZZ_MS: Record<ToneKind, number> = { ding: 150, beep: 80, low: 400 };
 
+/**
+ * How long the motor is unpowered before it turns the other way, ms: the firmware's COAST_MS
+ * (PROTOCOL.md, "Coast before a change of direction"). Johnny-Five's forward and reverse cut the
+ * power and switch the direction pins in one go: reversing at speed draws about twice the stall
+ * current from the pack that also feeds the servo.
+ */
+export const COAST_MS = 20;
+
 /** Options of {@link JohnnyFiveLauncher.open}. */
 export interface JohnnyFiveOptions {
   /** A Firmata IO instance (firmata-io over serialport, or mock-firmata). */
@@ -104,7 +112,14 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   /** The Sensors poll on intervals of their own: disabled on close, or the process never exits. */
   private sensors: Sensor[] = [];
   private buzzTimer: ReturnType<typeof setTimeout> | null = null;
+  /** What the machine last asked for (a run coasting before it starts says its own direction). */
   private motorState: MotorCommand = 'stop';
+  /** The way the roller last turned under power; whether it has power now; when it last lost it (Date.now). */
+  private lastTurned: 'forward' | 'reverse' | null = null;
+  private powered = false;
+  private offAt = -Infinity;
+  /** A run that waits for the end of the coast before a change of direction. */
+  private coastTimer: ReturnType<typeof setTimeout> | null = null;
   private lidOpen: boolean | null = null;
   private beamBroken = false;
   private stallTimer: ReturnType<typeof setTimeout> | null = null;
@@ -275,19 +290,47 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     this.stallTimer = null;
   }
 
+  /**
+   * Runs the motor, or stops it. A run the other way than the roller last turned under power waits,
+   * unpowered, until {@link COAST_MS} after the power was cut (now, or by an earlier stop), as the
+   * firmware does; a command meanwhile replaces it. The same way: at once.
+   */
   motor(cmd: MotorCommand, duty = 1): void {
     // The interlock: an open lid, or one not reported yet (HARDWARE.md: an unknown switch blocks), keeps the motor off.
     if (cmd !== 'stop' && this.lidOpen !== false) cmd = 'stop';
     this.motorState = cmd;
-    const speed = Math.max(0, Math.min(255, Math.round(duty * 255)));
-    if (cmd === 'forward') {
-      this.motorDev.forward(speed);
-      if (this.beamBroken) this.armStall();
-    } else if (cmd === 'reverse') this.motorDev.reverse(speed);
-    else {
-      this.motorDev.stop();
+    if (this.coastTimer) clearTimeout(this.coastTimer);
+    this.coastTimer = null;
+    if (cmd === 'stop') {
+      this.cut();
       this.disarmStall();
+      return;
     }
+    const speed = Math.max(0, Math.min(255, Math.round(duty * 255)));
+    const reversal = this.lastTurned !== null && this.lastTurned !== cmd;
+    if (reversal) this.cut();
+    const wait = reversal ? this.offAt + COAST_MS - Date.now() : 0;
+    if (wait > 0) {
+      this.coastTimer = setTimeout(() => {
+        this.coastTimer = null;
+        this.power(cmd, speed);
+      }, wait);
+    } else this.power(cmd, speed);
+    if (cmd === 'forward' && this.beamBroken) this.armStall();
+  }
+
+  /** The motor's power off (its direction pins as they were): the roller coasts. */
+  private cut(): void {
+    if (this.powered) this.offAt = Date.now();
+    this.powered = false;
+    this.motorDev.stop();
+  }
+
+  private power(cmd: 'forward' | 'reverse', speed: number): void {
+    if (cmd === 'forward') this.motorDev.forward(speed);
+    else this.motorDev.reverse(speed);
+    this.powered = true;
+    this.lastTurned = cmd;
   }
 
   /**

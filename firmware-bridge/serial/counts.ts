@@ -18,7 +18,14 @@ export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD
  * that jumps (a `CARD` after lost lines, or a damaged line whose CRC-8 happens to match: about 1
  * in 256, PROTOCOL.md) is not counted from the line: `check` asks the board for its counters
  * (STATUS), and {@link fromStatus} counts what the board itself says. Believing it would drop the
- * next real cards a wrong count had claimed, or make up thousands of cards.
+ * next real cards a wrong count had claimed, or make up thousands of cards. One that does not go
+ * up (the board never sends a count twice: a line repeated on the wire, or a stray one) is checked
+ * the same way.
+ *
+ * A stray or damaged line one past the last count (`CARD <n+1>` with a CRC that matches) cannot be
+ * told from the next card: it is counted, and the next STATUS (the session asks one after every
+ * burst) finds the host's count past the board's. The host tells the person, and counts on from its
+ * own count: the next real card, the one the game already dealt, is not counted twice.
  */
 export class BoardCounts {
   private cards = 0;
@@ -29,6 +36,8 @@ export class BoardCounts {
     private readonly emit: (i: BoardInput) => void,
     private readonly log: (line: string) => void,
     private readonly check: () => void,
+    /** Tells the person at the launcher (a notice): what the counts cannot know. */
+    private readonly say: (message: string) => void,
   ) {}
 
   /** The first connection: counts start from what the board has now. */
@@ -42,7 +51,8 @@ export class BoardCounts {
    * After a reconnect, or a HELLO from a board that reset: the same counting session (`sid`) with
    * counters not lower means the difference left while the link was down: it is reported now,
    * once. Another session (a power cycle) or lower counters (a ZERO) start the count again; what
-   * happened meanwhile cannot be known, and the log says so. PROTOCOL.md, "Resynchronising".
+   * happened meanwhile cannot be known, and the person is told so: a card that left unseen is in a
+   * hand the game does not know of. PROTOCOL.md, "Resynchronising".
    */
   resync(hello: Hello, cards: number, presses: number): void {
     const session = helloSession(hello);
@@ -51,8 +61,10 @@ export class BoardCounts {
       if (r.cards > 0) this.log(`resync: ${r.cards} card(s) left while the link was down`);
       for (let i = 0; i < r.cards; i++) this.emit({ type: 'CARD' });
     } else {
-      const why = r?.kind === 'restarted' && r.reason === 'zeroed' ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
+      const zeroed = r?.kind === 'restarted' && r.reason === 'zeroed';
+      const why = zeroed ? 'its counters were zeroed' : 'the board was power-cycled (or its firmware keeps no session)';
       this.log(`resync: ${why}; cards that left while the link was down are unknown`);
+      this.restarted(zeroed);
     }
     this.cards = cards;
     this.presses = presses;
@@ -63,11 +75,11 @@ export class BoardCounts {
   message(m: DeviceMessage): void {
     switch (m.type) {
       case 'BTN':
-        if (this.jumps('presses', this.presses, m.presses)) break;
+        if (this.jumps('presses', this.presses, m.presses) || this.repeats('presses', this.presses, m.presses)) break;
         this.countPresses(m.presses);
         break;
       case 'CARD':
-        if (this.jumps('cards', this.cards, m.cards)) break;
+        if (this.jumps('cards', this.cards, m.cards) || this.repeats('cards', this.cards, m.cards)) break;
         this.countCards(m.cards);
         break;
       case 'LID':
@@ -92,6 +104,14 @@ export class BoardCounts {
     }
   }
 
+  /** Tells the person the board's counters started again: what left before is unknown. */
+  private restarted(zeroed: boolean): void {
+    this.say(
+      `the launcher's card count started again (${zeroed ? 'its counters were zeroed' : 'it lost power, or restarted without its counters'}): ` +
+        'a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
+    );
+  }
+
   /** A line's count more than one past the last: not counted, the board's counters are asked for instead. */
   private jumps(what: string, last: number, said: number): boolean {
     if (said <= last + 1) return false;
@@ -100,10 +120,44 @@ export class BoardCounts {
     return true;
   }
 
-  /** The board's own counters (a STATUS): what they are past the last count happened, and is counted. */
-  fromStatus(cards: number, presses: number): void {
+  /** A `CARD` or `BTN` line whose count does not go up: the board never sends one; checked against its counters. */
+  private repeats(what: string, last: number, said: number): boolean {
+    if (said > last) return false;
+    this.log(`a line says ${said} ${what}, not past the ${last} counted (repeated on the wire, or a stray line): checked against the board's counters`);
+    this.check();
+    return true;
+  }
+
+  /**
+   * The board's own counters (a STATUS): what they are past the last count happened, and is
+   * counted. Counters below the host's count mean lines the board did not send were counted: said.
+   * Unless the board `reset` since the host last heard of it (STATUS's `up` went back) and no HELLO
+   * came: it booted cold and its HELLO was lost on the wire. Then its counters restarted at 0, and
+   * all they hold left since: counted. (A STATUS carries no session id: its longest line and ACK
+   * must fit the firmware's reply room, PROTOCOL.md "Flow control".)
+   */
+  fromStatus(cards: number, presses: number, reset = false): void {
+    if (reset && (cards < this.cards || presses < this.presses)) {
+      this.log(`resync: the board reset since its last STATUS, its HELLO lost, and its counters are below the host's (${cards} cards, ${presses} presses): it booted cold`);
+      this.restarted(false);
+      this.cards = this.presses = 0;
+      this.sid = null;
+    }
+    this.aheadOf('card', this.cards - cards);
+    this.aheadOf('press', this.presses - presses);
     this.countCards(cards);
     this.countPresses(presses);
+  }
+
+  private aheadOf(what: 'card' | 'press', ahead: number): void {
+    if (ahead <= 0) return;
+    const n = ahead === 1 ? `1 ${what}` : `${ahead} ${what === 'card' ? 'cards' : 'presses'}`;
+    this.log(`counted ${n} the board did not count`);
+    this.say(
+      what === 'card'
+        ? `a line on the link counted ${n} that did not leave the launcher (a damaged or stray line): the game dealt ${ahead === 1 ? 'it' : 'them'} early, and the next ${n} to leave ${ahead === 1 ? 'is' : 'are'} not counted again. Check that each hand holds the cards the game shows`
+        : `a line on the link counted ${n} of the launcher's button that the launcher did not see (a damaged or stray line)`,
+    );
   }
 
   private countPresses(presses: number): void {

@@ -9,7 +9,8 @@
  * {@link SerialLauncher.onNotice}. This module imports nothing of Node: the browser uses it too.
  */
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
-import type { Command } from '../codec.ts';
+import { parseUint, type Command } from '../codec.ts';
+import type { Hello } from './link.ts';
 import { CommandSession, type BoardInput, type SessionDiagnostics, type SessionOptions } from './session.ts';
 
 /** Options of {@link SerialLauncher.open}: the session's, and the motor's limits on the board. */
@@ -49,6 +50,7 @@ export class SerialLauncher implements LauncherHardware {
   static async open(o: SerialOptions): Promise<SerialLauncher> {
     const d = new SerialLauncher(o);
     d.session = await CommandSession.open({ ...o, name: d.name }, (i) => d.emit(i));
+    d.session.onHello((h) => d.reaim(h));
     return d;
   }
 
@@ -59,6 +61,14 @@ export class SerialLauncher implements LauncherHardware {
     // centred. The machine aims only when its target changes: send its aim again either way.
     else if (i.type === 'LINK' && i.up && this.servoDeg !== null) this.command({ verb: 'SERVO', deg: this.servoDeg });
     for (const l of this.listeners) l(i);
+  }
+
+  /**
+   * The board reset inside a live link: a cold boot centres the servo (HELLO's `servo=`) while the
+   * machine, which aims only when its target changes, believes it still points where it was sent.
+   */
+  private reaim(hello: Hello): void {
+    if (this.servoDeg !== null && parseUint(hello.params.servo) !== this.servoDeg) this.command({ verb: 'SERVO', deg: this.servoDeg });
   }
 
   private command(cmd: Command): void {
@@ -110,7 +120,7 @@ export class SerialLauncher implements LauncherHardware {
     return this.session.connections;
   }
 
-  /** Resolves once every line the board sent before this call is in (a PING's round trip; a damaged line's recount). */
+  /** Resolves once every line the board sent before this call is in (a STATUS's round trip, which checks the count; a damaged line's recount). */
   flush(): Promise<void> {
     return this.session.flush();
   }

@@ -14,7 +14,7 @@ import { GarbageReport, Notices } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
 import { BoardCounts, type BoardInput } from './counts.ts';
-import { DEFAULT_TIMING, Link, type LinkTiming, type SeqCounter } from './link.ts';
+import { DEFAULT_TIMING, Link, type Hello, type LinkTiming, type SeqCounter } from './link.ts';
 
 /** Options of {@link CommandSession.open}. */
 export interface SessionOptions {
@@ -70,6 +70,12 @@ export class CommandSession {
   private established = false;
   /** Connections made (1 + reconnects). */
   connections = 0;
+  private readonly helloListeners = new Set<(hello: Hello) => void>();
+  /**
+   * The board's uptime in its last STATUS (ms since its reset): one lower in the next means it
+   * reset in between, which a HELLO lost on the wire would not have said. Null after a HELLO.
+   */
+  private lastUp: number | null = null;
 
   private constructor(private readonly o: SessionOptions, private readonly emit: (i: BoardInput) => void) {
     this.name = o.name ?? `serial:${o.transport.path}`;
@@ -77,7 +83,7 @@ export class CommandSession {
     this.clock = o.clock ?? wallClock;
     this.log = o.log ?? (() => {});
     this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
-    this.counts = new BoardCounts(emit, this.log, () => this.readCounters());
+    this.counts = new BoardCounts(emit, this.log, () => this.readCounters(), (m) => this.notices.say(`${this.name}: ${m}`));
   }
 
   /**
@@ -98,7 +104,13 @@ export class CommandSession {
   private async connect(first: boolean): Promise<void> {
     let opened: Link | null = null;
     const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq, signal: this.closed.signal }, {
-      message: (m) => this.counts.message(m),
+      message: (m) => {
+        this.counts.message(m);
+        // The board reset under a live link (a watchdog, a brown-out): what it holds may have changed.
+        if (m.type !== 'HELLO') return;
+        this.lastUp = null; // its uptime restarted, and the HELLO said so: no reset left to find
+        for (const l of this.helloListeners) l(m);
+      },
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
     });
@@ -113,6 +125,7 @@ export class CommandSession {
     }
     if (this.closing) return void (await link.close());
     this.link = link;
+    this.lastUp = status.upMs;
     this.connections++;
     if (first) this.counts.start(hello, status.cards, status.presses);
     else this.counts.resync(hello, status.cards, status.presses);
@@ -151,7 +164,9 @@ export class CommandSession {
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
-        this.counts.fromStatus(s.cards, s.presses);
+        const reset = this.lastUp !== null && s.upMs < this.lastUp;
+        this.lastUp = s.upMs;
+        this.counts.fromStatus(s.cards, s.presses, reset);
         if (r.again) this.readCounters();
       },
       () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
@@ -223,14 +238,27 @@ export class CommandSession {
   }
 
   /**
-   * A PING's ACK comes after every line the board sent before it: every card it counted is in, and
-   * so is every damaged line, whose recount (a STATUS) is then waited for too.
+   * A STATUS's reply comes after every line the board sent before it: every card it counted is in,
+   * and the board's own counters check the count. A stray or damaged `CARD <n+1>` that passed its
+   * CRC (no line after it could show it wrong) is found here, after the burst it was counted in,
+   * and said (`counts.ts`).
    */
   async flush(): Promise<void> {
-    await this.link?.send({ verb: 'PING' }).catch(() => {});
-    // The recount in flight, and the one it asks for if garbage came meanwhile: no more, so a line
-    // that goes on garbling cannot hold a press forever (its cards are counted when they come).
+    this.readCounters();
+    // The recount asked for now (or the one in flight, and the one it asks for if garbage came
+    // meanwhile): no more, so a line that goes on garbling cannot hold a press forever (its cards
+    // are counted when they come).
     for (let i = 0; i < 2 && this.recount; i++) await this.recount.done;
+  }
+
+  /**
+   * Hears each HELLO the board sends by itself inside a live link: it reset (its watchdog, a
+   * brown-out) and says what it kept, or that it booted cold. A reconnect's HELLO is not one: the
+   * session reports it as `LINK` up. Returns the unsubscribe function.
+   */
+  onHello(listener: (hello: Hello) => void): () => void {
+    this.helloListeners.add(listener);
+    return () => this.helloListeners.delete(listener);
   }
 
   /**

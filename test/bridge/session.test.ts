@@ -286,7 +286,7 @@ describe('command session: unplug, reconnect, reset', () => {
     await s.close();
   });
 
-  it('a board power-cycled while unplugged: its counts start again, nothing made up, and the log says so', async () => {
+  it('a board power-cycled while unplugged: its counts start again, nothing made up, and the person is told', async () => {
     const r = rig({ sid: 5, cards: 30 });
     const s = await r.open({ backoff: { firstMs: 100, maxMs: 100 } });
     r.transport.unplug();
@@ -297,6 +297,10 @@ describe('command session: unplug, reconnect, reset', () => {
     expect(s.connected).toBe(true);
     expect(cards(r.seen)).toBe(0);
     expect(r.log).toContain('resync: the board was power-cycled (or its firmware keeps no session); cards that left while the link was down are unknown');
+    // The person is told, with the lost link's notices: a card may be in a hand the game does not know of.
+    expect(r.notices).toContain(
+      `serial:${PATH}: the launcher's card count started again (it lost power, or restarted without its counters): a card that left before that may be missing from the game. Check that each hand holds the cards the game shows`,
+    );
     r.board.card();
     await vi.advanceTimersByTimeAsync(1);
     expect(cards(r.seen)).toBe(1);

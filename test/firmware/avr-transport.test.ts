@@ -87,6 +87,87 @@ describe('the serial driver on the emulated firmware', () => {
     await close(emu, clock, hw);
   });
 
+  it('a board that boots cold inside a live link (a brown-out) is aimed again, and the person hears its count started again', async () => {
+    const { emu, clock, hw, log } = await connect(5);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    hw.aim(90); // 2:1 gearing: servo 45°
+    expect(await stepUntil(emu, clock, () => emu.rig.servoDegrees === 45, 500)).toBe(true);
+    // The supply dips: the MCU resets and boots cold (BORF), centred, in a new session; the USB
+    // link, powered apart, stays up and hears its HELLO.
+    emu.rig.reset('brownout');
+    await stepTogether(emu, clock, 300);
+    expect(hw.connections).toBe(1);
+    expect(log).toContain('resync: the board was power-cycled (or its firmware keeps no session); cards that left while the link was down are unknown');
+    expect(emu.rig.servoDegrees).toBe(45);
+    expect(notices).toEqual([
+      'serial:emulated: the launcher\'s card count started again (it lost power, or restarted without its counters): a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
+    ]);
+    await close(emu, clock, hw);
+  });
+
+  it('a stray CARD <count+1> that passes its check is found by the burst\'s closing STATUS and told; the next card is not counted twice', async () => {
+    const { emu, clock, hw, seen, log } = await connect(6);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    const burst = (atLeast: number) => runBurst(emu, clock, hw, () => cards(seen) >= atLeast);
+    await burst(3);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    // A line the board did not send, one past the count, with a CRC that matches: nothing on the
+    // wire tells it from a card that left. It is counted...
+    emu.noise(encodeDeviceMessage({ type: 'CARD', cards: cards(seen) + 1 }));
+    await stepTogether(emu, clock, 50);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut + 1);
+    // ... and the person hears it at the next check of the board's counters, which every burst's
+    // flush makes.
+    await flush(emu, clock, hw);
+    expect(notices).toEqual([
+      'serial:emulated: a line on the link counted 1 card that did not leave the launcher (a damaged or stray line): the game dealt it early, and the next 1 card to leave is not counted again. Check that each hand holds the cards the game shows',
+    ]);
+    expect(log).toContain('counted 1 card the board did not count');
+    // The next burst: its first card is the one the game already dealt. The counts meet again.
+    await burst(cards(seen) + 2);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(notices).toHaveLength(1);
+    await close(emu, clock, hw);
+  });
+
+  it('a cold boot whose HELLO is lost on the wire: the STATUS\'s uptime tells it, and the new session\'s cards are all counted', async () => {
+    const { emu, clock, hw, seen, log } = await connect(8);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    const burst = (ms: number) => runBurst(emu, clock, hw, ms);
+    await burst(600);
+    expect(cards(seen)).toBeGreaterThanOrEqual(3);
+    // The supply dips and the MCU boots cold, counters at 0 in a new session; its HELLO is lost
+    // (the reset's glitch on the wire), while the link itself stays up.
+    emu.rig.linkUp = false;
+    emu.rig.reset('brownout');
+    emu.rig.runFor(30);
+    emu.rig.linkUp = true;
+    // The new session's first CARD lines say counts the host had passed: checked, and the STATUS's
+    // uptime, back near 0, shows the reset. Every card of the new session is counted, none twice.
+    await burst(600);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(log.some((l) => /^resync: the board reset since its last STATUS, its HELLO lost/.test(l))).toBe(true);
+    expect(notices).toEqual([expect.stringMatching(/^serial:emulated: the launcher's card count started again \(it lost power/)]);
+    expect(hw.connections).toBe(1);
+    await close(emu, clock, hw);
+  });
+
+  it('a CARD line repeated on the wire is not counted again, and is checked against the board', async () => {
+    const { emu, clock, hw, seen, log } = await connect(7);
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 2, 5000)).toBe(true);
+    hw.motor('stop');
+    await stepTogether(emu, clock, 100);
+    emu.noise(encodeDeviceMessage({ type: 'CARD', cards: cards(seen) }));
+    await stepTogether(emu, clock, 100);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(log.some((l) => /a line says \d+ cards, not past the \d+ counted \(repeated on the wire, or a stray line\)/.test(l))).toBe(true);
+    await close(emu, clock, hw);
+  });
+
   it('a damaged CARD line that passes its check (CARD <count+10>) is checked with the firmware\'s STATUS: no card made up, none dropped', async () => {
     const { emu, clock, hw, seen, log } = await connect(4);
     hw.motor('forward');
@@ -97,15 +178,29 @@ describe('the serial driver on the emulated firmware', () => {
     expect(await stepUntil(emu, clock, () => ((most = Math.max(most, cards(seen) - emu.rig.roller.cardsOut)), cards(seen) >= 8), 5000)).toBe(true);
     expect(most).toBeLessThanOrEqual(0);
     hw.motor('stop');
-    let flushed = false;
-    void hw.flush().then(() => (flushed = true));
-    expect(await stepUntil(emu, clock, () => flushed, 2000)).toBe(true);
+    await flush(emu, clock, hw);
     expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
     expect(log.some((l) => /a line says \d+ cards after \d+: checked against the board's counters/.test(l))).toBe(true);
     expect(hw.connections).toBe(1);
     await close(emu, clock, hw);
   });
 });
+
+/** A burst as the launcher machine makes one: forward until `until` holds (or for `until` ms), stop, and the driver's flush. */
+async function runBurst(emu: EmulatedLauncher, clock: SteppingClock, hw: SerialLauncher, until: number | (() => boolean)): Promise<void> {
+  hw.motor('forward');
+  if (typeof until === 'number') await stepTogether(emu, clock, until);
+  else expect(await stepUntil(emu, clock, until, 5000)).toBe(true);
+  hw.motor('stop');
+  await flush(emu, clock, hw);
+}
+
+/** The driver's flush, run to its end (a STATUS round trip). */
+async function flush(emu: EmulatedLauncher, clock: SteppingClock, hw: SerialLauncher): Promise<void> {
+  let flushed = false;
+  void hw.flush().then(() => (flushed = true));
+  expect(await stepUntil(emu, clock, () => flushed, 2000)).toBe(true);
+}
 
 async function close(emu: EmulatedLauncher, clock: SteppingClock, hw: SerialLauncher): Promise<void> {
   let closed = false;

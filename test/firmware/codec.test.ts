@@ -1,5 +1,8 @@
 /** The protocol codec on exact bytes (PROTOCOL.md): golden lines, both directions, and refusals. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SKETCH_DIR } from '../../firmware-bridge/avr/firmware.ts';
 import {
   crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame, helloSession, MAX_DEVICE_LINE, resync,
   type Command, type DeviceMessage,
@@ -150,6 +153,17 @@ describe('HELLO session fields and resynchronising (PROTOCOL.md, "Resynchronisin
     });
     expect(status.length - 1).toBeLessThanOrEqual(MAX_DEVICE_LINE);
     expect(decodeDeviceLine(status.trimEnd())).toMatchObject({ ok: true, value: { type: 'STATUS', upMs: 4294967295 } });
+    // The firmware builds a query's line and its ACK together and queues both only with
+    // TX_EVENT_ROOM bytes left for events (PROTOCOL.md, "Flow control"): the longest must fit. Its
+    // battery reading tops out at 6100 mV (1.1 V reference through the 100k/22k divider).
+    const config = readFileSync(join(SKETCH_DIR, 'config.h'), 'utf8');
+    const define = (name: string) => Number(new RegExp(`^#define ${name} (\\d+)`, 'm').exec(config)?.[1]);
+    const reply = encodeDeviceMessage({
+      type: 'STATUS', cards: 4294967295, presses: 4294967295, lidOpen: true, buttonHeld: true, beamBroken: true, motor: 'STOP',
+      duty: 255, servo: 180, mv: 6100, wdogMs: 60000, stallMs: 60000, upMs: 4294967295,
+    }) + encodeDeviceMessage({ type: 'ACK', seq: 65535 });
+    expect(reply.length).toBe(153);
+    expect(reply.length).toBeLessThanOrEqual(define('TX_QUEUE_BYTES') - 1 - define('TX_EVENT_ROOM'));
   });
 
   it('same session: the difference is what happened while the link was down', () => {

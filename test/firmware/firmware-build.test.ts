@@ -59,6 +59,13 @@ describe.runIf(needs('avr-gcc'))('building the firmware from source', () => {
       if (name && /^[bBdD]$/.test(type)) symbols[name] = { address: parseInt(addr, 16) - 0x800000, size: parseInt(size, 16) };
     }
     expect(firmwareMap().symbols).toEqual(symbols);
+    // Functions by name: two of one name (static functions in two files) would leave one unmapped.
+    const elfFunctions = execFileSync('avr-readelf', ['-sW', elf], { encoding: 'utf8' }).split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([, , size, type]) => type === 'FUNC' && Number(size) > 0)
+      .map(([, addr, size, , , , , name]) => [name, { address: parseInt(addr, 16), size: Number(size) }] as const);
+    expect(new Set(elfFunctions.map(([name]) => name)).size).toBe(elfFunctions.length);
+    expect(firmwareMap().code).toEqual(Object.fromEntries(elfFunctions));
     const sizes = execFileSync('avr-size', ['-A', elf], { encoding: 'utf8' });
     const section = (name: string) => Number(new RegExp(`^\\.${name}\\s+(\\d+)`, 'm').exec(sizes)?.[1] ?? NaN);
     expect(firmwareMap().ram).toEqual({ data: section('data'), bss: section('bss'), noinit: section('noinit') });

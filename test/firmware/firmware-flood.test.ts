@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeCommand } from '../../firmware-bridge/codec.ts';
-import { firmwareMap } from '../../firmware-bridge/avr/firmware.ts';
+import { firmwareFunction } from '../../firmware-bridge/avr/firmware.ts';
 import type { LauncherRig } from '../../firmware-bridge/avr/rig.ts';
 import { boot, hex } from './boot.ts';
 
@@ -103,7 +103,7 @@ describe('the hardware watchdog', () => {
     expect(cards).toBeGreaterThan(0);
     // loop() hangs: its first instruction becomes a jump to itself. Interrupts still run (millis
     // ticks, the UART), as in a real hang; nothing the loop does (heartbeat, run limit) happens.
-    rig.board.cpu.progMem[firmwareMap().code.loop.address / 2] = 0xcfff; // rjmp .-2
+    rig.board.cpu.progMem[firmwareFunction('loop').address / 2] = 0xcfff; // rjmp .-2
     const from = rig.received.length;
     let ms = 0;
     for (; rig.drive.dir !== 'stop' && ms < 2 * WDOG_MS; ms += 0.25) rig.runFor(0.25);

@@ -3,7 +3,7 @@
  * checks the pin writes it causes and plays the pins it reads (button, lid, beam, battery).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
+import { COAST_MS, JohnnyFiveLauncher, REFERENCE_PINS } from '../../firmware-bridge/johnny-five/driver.ts';
 import { LauncherError, MachineLauncher } from '../../emulator/launcher.ts';
 import { fixedBurst } from '../emulator/helpers.ts';
 import type { PressResult } from '../../emulator/core.ts';
@@ -85,6 +85,38 @@ describe('Johnny-Five driver on mock-firmata', () => {
     expect(launcher.unitState).toBe('ready');
   });
 
+  it('coasts, unpowered, for COAST_MS before the motor turns the other way, as the firmware does; a stop meanwhile cancels the run', async () => {
+    const { rig, hw } = await setup();
+    const pwm = () => rig.last('analogWrite', REFERENCE_PINS.motorPwm);
+    hw.motor('forward');
+    await vi.advanceTimersByTimeAsync(100);
+    expect([rig.motor(), pwm()]).toEqual(['forward', 255]);
+    // Forward straight to reverse: the power is cut now, the direction pins wait with the run.
+    const before = rig.writes.length;
+    hw.motor('reverse');
+    expect(rig.writes.slice(before)).toEqual([['analogWrite', REFERENCE_PINS.motorPwm, 0]]);
+    await vi.advanceTimersByTimeAsync(COAST_MS - 1);
+    expect(rig.writes.slice(before)).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([rig.motor(), pwm()]).toEqual(['reverse', 255]);
+    // A stop first counts toward the coast: 5 ms later, forward waits the other 15.
+    hw.motor('stop');
+    await vi.advanceTimersByTimeAsync(5);
+    hw.motor('forward');
+    await vi.advanceTimersByTimeAsync(COAST_MS - 6);
+    expect(pwm()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect([rig.motor(), pwm()]).toEqual(['forward', 255]);
+    // The same way again: at once.
+    hw.motor('forward', 0.5);
+    expect(pwm()).toBe(128);
+    // A run coasting when a stop comes never starts.
+    hw.motor('reverse');
+    hw.motor('stop');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(pwm()).toBe(0);
+  });
+
   it('the ding is the active buzzer switched on for 150 ms and off: two pin writes, not the pitch toggled over the link', async () => {
     const { rig, hw } = await setup();
     const before = rig.writes.length;
@@ -114,6 +146,7 @@ describe('Johnny-Five driver on mock-firmata', () => {
       rig.set('D4', 1);
       await vi.advanceTimersByTimeAsync(10);
     }
+    await vi.advanceTimersByTimeAsync(COAST_MS); // the roller coasts before the reverse pulse
     expect(rig.motor()).toBe('reverse');
     await vi.advanceTimersByTimeAsync(150);
     expect(await press).toMatchObject({ cards: ['a', 'b', 'c'] });

@@ -1,4 +1,5 @@
 #include "buzzer.h"
+#include <util/atomic.h>
 #include "config.h"
 
 #define OVERFLOW_HZ_X10 39216UL  // 16 MHz / 8 / 510 (phase-correct 8-bit PWM), times 10
@@ -19,17 +20,23 @@ void buzzerSetup() {
   TCCR2B = (TCCR2B & 0xf8) | 0x02;  // Timer2 clock/8: motor PWM 3.9 kHz, overflow 3921.6 Hz
 }
 
+// The piezo's port holds the motor driver's pins too (PORTB on an Uno): its bit is cleared with
+// interrupts off, or the lid's interrupt could cut the driver between the read and the write, and
+// the write would put the driver's pins back as they were (issue 41: the motor ran on with the lid
+// open). The Timer2 interrupt's own write needs nothing: interrupts do not nest.
 void buzzerStop() {
-  TIMSK2 &= ~_BV(TOIE2);
-  togglesLeft = 0;
-  *portReg &= ~mask;  // leave the piezo unpowered
+  ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+    TIMSK2 &= ~_BV(TOIE2);
+    togglesLeft = 0;
+    *portReg &= ~mask;  // leave the piezo unpowered
+  }
 }
 
 void buzzerStart(uint16_t hz, uint16_t ms) {
   buzzerStop();
   if (hz == 0 || ms == 0) return;
-  uint32_t n = (OVERFLOW_HZ_X10 + 10UL * hz) / (20UL * hz);  // round(overflowHz / (2 hz))
-  if (n < 1) n = 1;
+  // round(overflowHz / (2 hz)): at least 1 for TONE's highest pitch, 2000 Hz
+  uint32_t n = (OVERFLOW_HZ_X10 + 10UL * hz) / (20UL * hz);
   if (n > 255) n = 255;
   uint32_t toggles = (uint32_t)ms * OVERFLOW_HZ_X10 / (10000UL * n);
   noInterrupts();

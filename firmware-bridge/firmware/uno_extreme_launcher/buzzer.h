@@ -7,7 +7,7 @@
 #include <Arduino.h>
 
 void buzzerSetup();
-// Plays the nearest available pitch for `ms`; 0 Hz or 0 ms is silence.
+// Plays the nearest available pitch for `ms`; 0 Hz or 0 ms is silence. `hz` is at most 2000.
 void buzzerStart(uint16_t hz, uint16_t ms);
 void buzzerStop();
 

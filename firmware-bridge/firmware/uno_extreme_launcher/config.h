@@ -3,7 +3,7 @@
 #ifndef UNO_EXTREME_CONFIG_H
 #define UNO_EXTREME_CONFIG_H
 
-#define FW_VERSION "0.3.0"
+#define FW_VERSION "0.3.1"
 #define PROTO_VERSION 1
 #define SERIAL_BAUD 115200
 

@@ -3,9 +3,10 @@
 #include "config.h"
 #include "inputs.h"
 
-// The lid's interrupt writes these and the motor's pins: the main code changes them only with
-// interrupts off, so neither half-overwrites the other (analogWrite is a read-modify-write of
-// Timer2's control register).
+// The lid's interrupt writes these, the motor's pins (PORTB) and Timer2's control register
+// (TCCR2A, analogWrite): the main code changes any of them only with interrupts off, so neither
+// half-overwrites the other. That holds beyond this file: the piezo shares PORTB (buzzer.cpp), and
+// the inputs are read without digitalRead's write to TCCR2A (inputs.h).
 static volatile MotorState state = MOTOR_STOP;
 static volatile bool powered;  // false while a run coasts before it starts
 static volatile bool lidCut;
@@ -14,23 +15,55 @@ static volatile uint8_t duty;
 static uint16_t runMs;
 static uint32_t startMs, progressMs, offMs, stuckSince;
 
-// Pins off, both direction inputs low: the motor coasts. Interrupts off (or in the ISR).
+// The timer output that drives the PWM pin, which analogWrite connects: cutting the pin means
+// disconnecting it first (what analogWrite(pin, 0) does through digitalWrite's turnOffPWM).
+#if PIN_MOTOR_PWM == 11
+#define PWM_TCCR TCCR2A
+#define PWM_COM COM2A1
+#elif PIN_MOTOR_PWM == 3
+#define PWM_TCCR TCCR2A
+#define PWM_COM COM2B1
+#elif PIN_MOTOR_PWM == 6
+#define PWM_TCCR TCCR0A
+#define PWM_COM COM0A1
+#elif PIN_MOTOR_PWM == 5
+#define PWM_TCCR TCCR0A
+#define PWM_COM COM0B1
+#else
+#error "PIN_MOTOR_PWM must be an analogWrite pin on Timer0 or Timer2: 3, 5, 6 or 11"
+#endif
+
+// The driver's pins as output registers and bits, looked up once (motorSetup): the interrupt's cut
+// takes a few cycles, not analogWrite's and digitalWrite's table look-ups, and interrupts stay off
+// for less time.
+static volatile uint8_t *pwmOut, *dirAOut, *dirBOut;
+static uint8_t pwmBit, dirABit, dirBBit;
+
+// Pins off, both direction inputs low: the motor coasts. Interrupts off (or in the ISR): these are
+// read-modify-writes of the port the piezo shares.
 static void pinsOff() {
-  analogWrite(PIN_MOTOR_PWM, 0);
-  digitalWrite(PIN_MOTOR_DIR_A, LOW);
-  digitalWrite(PIN_MOTOR_DIR_B, LOW);
+  PWM_TCCR &= ~_BV(PWM_COM);
+  *pwmOut &= ~pwmBit;
+  *dirAOut &= ~dirABit;
+  *dirBOut &= ~dirBBit;
 }
 
 // Interrupts off. Remembers when the roller lost power, for the coast before a reversal.
 static void halt() {
-  if (powered) offMs = millis();
   pinsOff();
+  if (powered) offMs = millis();
   state = MOTOR_STOP;
   duty = 0;
   powered = false;
 }
 
 void motorSetup() {
+  pwmOut = portOutputRegister(digitalPinToPort(PIN_MOTOR_PWM));
+  dirAOut = portOutputRegister(digitalPinToPort(PIN_MOTOR_DIR_A));
+  dirBOut = portOutputRegister(digitalPinToPort(PIN_MOTOR_DIR_B));
+  pwmBit = digitalPinToBitMask(PIN_MOTOR_PWM);
+  dirABit = digitalPinToBitMask(PIN_MOTOR_DIR_A);
+  dirBBit = digitalPinToBitMask(PIN_MOTOR_DIR_B);
   pinMode(PIN_MOTOR_PWM, OUTPUT);
   pinMode(PIN_MOTOR_DIR_A, OUTPUT);
   pinMode(PIN_MOTOR_DIR_B, OUTPUT);
@@ -57,6 +90,17 @@ ISR(LID_VECT) {
   if (lidRawOpen() && state != MOTOR_STOP) {
     halt();
     lidCut = true;
+  }
+}
+
+void motorGuard() {
+  ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
+    bool open = lidRawOpen();
+    if (open && state != MOTOR_STOP) {
+      halt();
+      lidCut = true;
+    }
+    if (open || !powered) pinsOff();
   }
 }
 

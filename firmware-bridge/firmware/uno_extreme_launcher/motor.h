@@ -16,7 +16,13 @@ void lidInterruptSetup();
 // with interrupts off: the lid's interrupt cannot fall between the check and the start).
 bool motorRun(MotorState dir, uint8_t duty, uint16_t ms, uint32_t now);
 void motorStop();
-// True once after the lid's interrupt cut a running (or coasting) motor.
+// Once a pass of loop(), defence in depth behind the interrupt and the atomic writes: with the lid
+// reading open (raw pin), or the motor not powered, it drives the driver's pins low again, whatever
+// they and the motor's state say; a motor running with the lid open is stopped (STOPPED LID).
+// Against a write that undoes the interrupt's cut (issue 41), or a state that says STOP while the
+// pins drive.
+void motorGuard();
+// True once after the lid's interrupt (or motorGuard) cut a running (or coasting) motor.
 bool motorTakeLidCut();
 // A card left: the roller is turning cards, not stalled.
 void motorProgress(uint32_t now);

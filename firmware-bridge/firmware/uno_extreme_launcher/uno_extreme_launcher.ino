@@ -168,7 +168,7 @@ static void pollInputs(uint32_t now) {
   // A card has left when the beam clears while the roller drives forward. A card the roller lets
   // go back into the launcher (the motor stopped or reversed mid-card, or the MCU reset under it)
   // clears the beam too, but did not leave: it is not counted.
-  bool beamClear = digitalRead(PIN_BEAM) == HIGH;
+  bool beamClear = pinHigh(PIN_BEAM);
   if (beamClear && !beam.last) clearedForward = motorState() == MOTOR_FWD;
   if (debounce(beam, beamClear, now) && beam.stable && clearedForward) {
     motorProgress(now);
@@ -177,7 +177,7 @@ static void pollInputs(uint32_t now) {
 }
 
 static void checkMotor(uint32_t now) {
-  switch (motorCheck(now, stallMs, digitalRead(PIN_BEAM) == LOW)) {
+  switch (motorCheck(now, stallMs, !pinHigh(PIN_BEAM))) {
     case MOTOR_EXPIRED: sendWord(F("STOPPED "), "EXPIRED"); break;
     case MOTOR_STALLED: sendEvent(F("STALL "), session.cards); break;
     case MOTOR_STUCK: sendWord(F("STOPPED "), "STUCK"); break;
@@ -229,6 +229,7 @@ void loop() {
   // Each step reads the clock afresh: a time taken before a command ran would be older than the
   // command's start, and unsigned differences would wrap.
   readHost();
+  motorGuard();
   pollInputs(millis());
   checkMotor(millis());
   pollBattery(millis());
