@@ -31,30 +31,22 @@ export const WEB_DIST = path.join(ROOT, 'web', 'dist');
  */
 const PACKED = !existsSync(path.join(ROOT, 'web', 'index.html'));
 /**
- * What the page is built from: a change in any of these rebuilds it. Of firmware-bridge, the
- * modules the page bundles and the firmware (its sketch and shipped hex), not the build folders
- * that tests make and remove beside them.
+ * The build (`dist`) is there, compressed, and, in a clone, none of the files it lists as its
+ * sources (web/vite.config.ts writes them beside it, relative to `root`) is newer than it or gone.
  */
-const sources = (): string[] => [
-  'web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play',
-  ...readdirSync(path.join(ROOT, 'firmware-bridge')).filter((f) => f.endsWith('.ts')).map((f) => `firmware-bridge/${f}`),
-  'firmware-bridge/serial', 'firmware-bridge/avr', 'firmware-bridge/firmware/uno_extreme_launcher', 'firmware-bridge/firmware/uno_extreme_launcher.hex',
-].map((p) => path.join(ROOT, p));
-
-function newest(p: string): number {
-  const st = statSync(p, { throwIfNoEntry: false });
-  if (!st) return 0;
-  if (!st.isDirectory()) return st.mtimeMs;
-  let t = st.mtimeMs;
-  for (const e of readdirSync(p)) t = Math.max(t, newest(path.join(p, e)));
-  return t;
-}
-
-/** The build is there, compressed, and, in a clone, no source is newer than it. */
-export function pageIsFresh(): boolean {
-  const built = statSync(path.join(WEB_DIST, 'index.html'), { throwIfNoEntry: false });
-  const compressed = existsSync(path.join(WEB_DIST, 'index.html.br'));
-  return !!built && (PACKED || (compressed && sources().every((s) => newest(s) <= built.mtimeMs)));
+export function pageIsFresh(dist = WEB_DIST, root = ROOT, packed = PACKED): boolean {
+  const built = statSync(path.join(dist, 'index.html'), { throwIfNoEntry: false });
+  if (!built) return false;
+  if (packed) return true;
+  if (!existsSync(path.join(dist, 'index.html.br'))) return false;
+  let sources: unknown;
+  try {
+    sources = JSON.parse(readFileSync(path.join(dist, '.sources.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  return Array.isArray(sources) && sources.length > 0
+    && sources.every((f) => typeof f === 'string' && (statSync(path.join(root, f), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= built.mtimeMs);
 }
 
 /** The page's files sent compressed when a browser takes it (the images are compressed already). */
@@ -68,7 +60,7 @@ const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
 export function compressBuild(dir: string): void {
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     const p = path.join(e.parentPath, e.name);
-    if (!e.isFile() || !COMPRESSED.has(path.extname(e.name))) continue;
+    if (!e.isFile() || e.name.startsWith('.') || !COMPRESSED.has(path.extname(e.name))) continue;
     const raw = readFileSync(p);
     writeFileSync(`${p}.gz`, gzipSync(raw, { level: 9 }));
     writeFileSync(`${p}.br`, brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
@@ -147,7 +139,8 @@ function readPage(dir: string): Map<string, Served> {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (!/\.(gz|br)$/.test(e.name)) {
+      // The compressed forms go with their file; the build's list of its sources is not the page's.
+      else if (!/\.(gz|br)$/.test(e.name) && !e.name.startsWith('.')) {
         const body = readFileSync(p);
         const both = existsSync(`${p}.gz`) && existsSync(`${p}.br`);
         files.set(`/${path.relative(dir, p).split(path.sep).join('/')}`, both ? { body, gzip: readFileSync(`${p}.gz`), br: readFileSync(`${p}.br`) } : body);

@@ -33,6 +33,11 @@ export interface FirmwareMap {
   code: Record<string, { address: number; size: number }>;
 }
 
+/** The files the shipped firmware is read and checked from: the hex, its map, the sketch's files. */
+export function firmwareFiles(): string[] {
+  return [SHIPPED_HEX, SHIPPED_MAP, ...readdirSync(SKETCH_DIR).sort().map((f) => `${SKETCH_DIR}/${f}`)];
+}
+
 /** The toolchain's Debian packages, for the messages that need it. */
 export const TOOLCHAIN_PACKAGES = 'apt-get install gcc-avr avr-libc arduino-core-avr arduino-mk';
 
