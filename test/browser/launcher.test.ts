@@ -25,6 +25,8 @@ interface Fixture {
   load(n: number): Promise<void>;
   clearJam(): Promise<void>;
   lid(open: boolean): void;
+  sound: { asleep: boolean };
+  launcher: { press(): Promise<unknown> };
   renderDing(ctx: BaseAudioContext, at?: number, out?: AudioNode, pace?: number): number;
   DING: { hz: number; seconds: number; peak: number };
 }
@@ -280,6 +282,20 @@ describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
     // The keydown was the first gesture: the ding was heard.
     expect(await page.evaluate(() => fixture.played)).toEqual([{ kind: 'ding', heard: true }]);
     expect(await axeProblems(page, { within: '.ul-launcher' })).toEqual([]);
+  });
+
+  it('puts its sound to sleep after a silence, and the next ding, with no gesture, wakes it and is heard', async () => {
+    const page = await open('burst=2&sleep=150', { viewport: { width: 390, height: 844 }, hasTouch: true });
+    await page.getByRole('button', { name: 'Press the launcher' }).tap();
+    await story(page).getByText('2 cards went to You').waitFor();
+    const state = () => page.evaluate(() => ({ asleep: fixture.sound.asleep, context: (fixture.sound as unknown as { ctx: AudioContext }).ctx.state }));
+    // A running context costs the phone CPU every second: once the ding has died away and the silence passed, it sleeps.
+    await expect.poll(state).toEqual({ asleep: true, context: 'suspended' });
+    // A press that is no gesture (another player's, at a game night): its ding wakes the sound and is heard.
+    await page.evaluate(async () => void (await fixture.launcher.press()));
+    expect(await page.evaluate(() => fixture.played.map((p) => p.heard))).toEqual([true, true]);
+    await expect.poll(state).toEqual({ asleep: false, context: 'running' });
+    await expect.poll(state).toEqual({ asleep: true, context: 'suspended' });
   });
 
   it("fits a phone's width with no horizontal scroll, and a tap starts the sound", async () => {

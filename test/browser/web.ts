@@ -306,11 +306,20 @@ export function handOf(page: Page): Promise<string[]> {
 /**
  * axe's serious and critical findings against WCAG 2.1 A and AA, one line each, within the part
  * of the page `within` selects (default: all of it). Read once every animation that ends has
- * ended: a card in flight or a line fading in has, for that moment, a colour of text against
- * its background that is not the page's.
+ * ended, those its ends started too: a card in flight or a line fading in has, for that moment, a
+ * colour of text against its background that is not the page's.
  */
 export async function axeProblems(page: Page, o: { within?: string } = {}): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => {}))));
+  // Until a frame comes with none running: an animation's end may start another (a card lands,
+  // then its seat's "+N" pops in), which a single look would miss.
+  await page.evaluate(async () => {
+    for (;;) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => {})));
+      await new Promise((next) => requestAnimationFrame(next));
+    }
+  });
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const r = await (o.within ? axe.include(o.within) : axe).analyze();
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);

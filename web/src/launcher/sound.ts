@@ -96,11 +96,24 @@ function activated(): boolean {
 }
 
 /**
+ * How long the sound stays awake after its last sound has died away, ms: a running AudioContext
+ * costs the page some CPU every second, silent or not (a phone's battery, over a whole evening),
+ * so it is suspended after this, and resumed for the next sound.
+ */
+export const SLEEP_AFTER_MS = 4000;
+
+/**
  * The page's sound: silent until the person's first gesture (a pointer or a key on `target`),
- * then an AudioContext, made and resumed in that gesture. Muted, nothing plays.
+ * then an AudioContext, made and resumed in that gesture, suspended after a few silent seconds
+ * and resumed for the next sound (the page has had its gesture: no other is needed). Muted,
+ * nothing plays.
  */
 export class Sound {
   private ctx: AudioContext | null = null;
+  /** Suspended by this after its silence (not by the browser): resumed at the next sound. */
+  private sleeping = false;
+  private sleepTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly sleepAfterMs: number;
   private mutedNow: boolean;
   private readonly listeners = new Set<(muted: boolean) => void>();
   private readonly unlock = (): void => this.start();
@@ -109,21 +122,27 @@ export class Sound {
   /** `makeContext`: how to make the context (a page's default; a test's own). */
   constructor(
     private readonly target: EventTarget = window,
-    o: { muted?: boolean; makeContext?: () => AudioContext } = {},
+    o: { muted?: boolean; makeContext?: () => AudioContext; sleepAfterMs?: number } = {},
   ) {
     this.mutedNow = o.muted ?? false;
+    this.sleepAfterMs = o.sleepAfterMs ?? SLEEP_AFTER_MS;
     this.makeContext = o.makeContext ?? (() => new AudioContext());
     for (const g of GESTURES) target.addEventListener(g, this.unlock, { capture: true });
   }
 
   /** The sound can be heard: a gesture has started it, and it is not muted. */
   get audible(): boolean {
-    return !this.mutedNow && this.ctx !== null && this.ctx.state === 'running';
+    return !this.mutedNow && this.started;
   }
 
-  /** A gesture has started the sound (whether muted or not). */
+  /** A gesture has started the sound (whether muted or not), asleep or awake. */
   get started(): boolean {
-    return this.ctx !== null && this.ctx.state === 'running';
+    return this.ctx !== null && (this.ctx.state === 'running' || this.sleeping);
+  }
+
+  /** The context is suspended for its silence, to be resumed at the next sound. */
+  get asleep(): boolean {
+    return this.sleeping;
   }
 
   get muted(): boolean {
@@ -146,8 +165,26 @@ export class Sound {
   /** Plays a sound now (a ding at `pace` of its length), if it can be heard (see {@link audible}); says whether it did. */
   play(kind: SoundKind, pace = 1): boolean {
     if (!this.audible) return false;
-    RENDER[kind](this.ctx!, pace);
+    const ctx = this.ctx!;
+    // Scheduled on the suspended clock, it sounds from the moment the context runs again.
+    const ends = RENDER[kind](ctx, pace);
+    if (this.sleeping) {
+      this.sleeping = false;
+      void ctx.resume().catch(() => {});
+    }
+    this.sleepLater(Math.max(0, ends - ctx.currentTime) * 1000);
     return true;
+  }
+
+  /** Suspends the context once `ms` and the silence after it have passed with no sound. */
+  private sleepLater(ms: number): void {
+    clearTimeout(this.sleepTimer);
+    this.sleepTimer = setTimeout(() => {
+      const ctx = this.ctx;
+      if (!ctx || ctx.state !== 'running') return;
+      this.sleeping = true;
+      void ctx.suspend().catch(() => {});
+    }, ms + this.sleepAfterMs);
   }
 
   /**
@@ -158,8 +195,12 @@ export class Sound {
     if (!activated()) return;
     this.ctx ??= this.makeContext();
     const ctx = this.ctx;
-    if (ctx.state === 'running') return this.stopListening();
-    void ctx.resume().then(() => ctx.state === 'running' && this.stopListening(), () => {});
+    const awake = () => {
+      this.stopListening();
+      this.sleepLater(0);
+    };
+    if (ctx.state === 'running') return awake();
+    void ctx.resume().then(() => ctx.state === 'running' && awake(), () => {});
   }
 
   private stopListening(): void {
@@ -168,6 +209,7 @@ export class Sound {
 
   /** Stops listening and closes the context. */
   dispose(): void {
+    clearTimeout(this.sleepTimer);
     this.stopListening();
     this.listeners.clear();
     void this.ctx?.close();
