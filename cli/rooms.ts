@@ -11,9 +11,10 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { parseClientMessage, realClock, Refused, type RoomClient, type RoomClock, type RoomHub, type RoomStore } from '../table/room.ts';
+import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
+import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
-import { checkTarget, normalHost, refuse, type Answer } from './web.ts';
+import { checkTarget, normalHost, refuse, type Answer } from './http.ts';
 import { UserError } from './args.ts';
 
 /** The largest message a client may send (a move is some 50 bytes, a room's settings some 120). */
@@ -216,7 +217,7 @@ export interface FileRoomStoreOptions {
   /** The wait before a save is written whole (default {@link SAVE_EVERY_MS}). */
   everyMs?: number;
   /** The timers the wait runs on (default: the real ones). */
-  clock?: Pick<RoomClock, 'setTimeout' | 'clearTimeout'>;
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /**
    * A room's save could not be written (the folder gone or read-only, the disk full): said once
    * until a save of that room is written again, the earlier file kept.
@@ -237,7 +238,7 @@ export interface FileRoomStoreOptions {
  */
 export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
   const everyMs = o.everyMs ?? SAVE_EVERY_MS;
-  const clock = o.clock ?? realClock;
+  const clock = o.clock ?? wallClock;
   /** The newest save not yet written whole, by room. */
   const waiting = new Map<string, string>();
   /** Characters appended to each room's journal since it was last emptied. */

@@ -2,12 +2,13 @@
  * `uno-extreme web`: the browser game. Serves the page Vite builds from web/ (with the engine and
  * the launcher machine in it) from this machine, with no network: nothing comes from a CDN and
  * the page fetches nothing once loaded. The page is built on first use and again whenever its
- * sources are newer than the build, so a fresh clone runs with `npm install && npm start`.
+ * sources are newer than the build, so a fresh clone runs with `npm install && npm start`; what
+ * the server answers to a request is cli/http.ts, its game nights' sockets cli/rooms.ts.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { homedir, hostname, networkInterfaces } from 'node:os';
+import { createServer } from 'node:http';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -18,6 +19,7 @@ import { RoomHub, type RoomBoard } from '../table/room.ts';
 import { openDeviceSpec } from './device.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import type { RoomsHold } from './rooms.ts';
+import { handler, lanAddresses, LAN_PATH, ownHosts, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -114,24 +116,6 @@ export async function ensurePageBuilt(say: (line: string) => void): Promise<void
   }
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
-};
-
-/**
- * What the server serves at a path: a file's bytes (with its compressed forms, made at the build),
- * or bytes made at each request (what changes while it runs).
- */
-export type Served = Buffer | { body: Buffer; gzip: Buffer; br: Buffer } | (() => Buffer);
-
-/**
- * Where the page reads the addresses phones on the LAN reach this server at (`{"addresses":
- * ["http://192.168.1.20:8080/"]}`; none without --host, when it listens on loopback only): the
- * table screen of a room shows them, and a page learns them no other way.
- */
-export const LAN_PATH = '/lan.json';
-
 /** The page's files, read once: the server answers from memory, whatever happens to web/dist later. */
 function readPage(dir: string): Map<string, Served> {
   const files = new Map<string, Served>();
@@ -151,135 +135,6 @@ function readPage(dir: string): Map<string, Served> {
   return files;
 }
 
-/**
- * The encoding to send a file in, of those a request's Accept-Encoding takes (q above 0): Brotli,
- * else gzip, else none. `*` takes any not named.
- */
-export function encodingFor(rawHeaders: string[]): 'br' | 'gzip' | null {
-  const q = new Map<string, number>();
-  rawHeaders.forEach((h, i) => {
-    if (i % 2 !== 0 || h.toLowerCase() !== 'accept-encoding') return;
-    for (const part of rawHeaders[i + 1].split(',')) {
-      const [name, ...params] = part.trim().toLowerCase().split(';');
-      const qv = params.map((x) => /^\s*q=([\d.]+)\s*$/.exec(x)?.[1]).find((x) => x !== undefined);
-      if (name) q.set(name, qv === undefined ? 1 : Number(qv) || 0);
-    }
-  });
-  const takes = (name: string) => (q.has(name) ? q.get(name)! : (q.get('*') ?? 0)) > 0;
-  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
-}
-
-/** What the page may load: only itself (no CDN, nothing from elsewhere), and the files it makes (blob:). */
-const CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-
-/** An answer to a request: a status, its headers, and a body (a line of text for the refusals). */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | number>;
-  body?: Buffer | string;
-}
-
-export const refuse = (status: number, line: string, headers: Record<string, string> = {}): Answer =>
-  ({ status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: `${line}\n` });
-
-/**
- * The path a request target names, or null when it is not one: an origin-form target ("/x?y")
- * or an absolute-form one ("http://host/x", which HTTP/1.1 servers must take, its authority then
- * counting as the Host). Percent escapes are decoded; one that is not UTF-8 makes it malformed.
- */
-function targetPath(target: string): { name: string; authority?: string } | null {
-  const originForm = target.startsWith('/');
-  if (!originForm && !/^https?:\/\//i.test(target)) return null;
-  try {
-    // Origin-form is read against a fixed base, so "//elsewhere/x" stays a path, not a host.
-    const url = new URL(originForm ? `http://x${target}` : target);
-    const name = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
-    return originForm ? { name } : { name, authority: url.host };
-  } catch {
-    return null;
-  }
-}
-
-/** "host:port" as a Host header names it, lower case, the port always given (80 when left out). */
-export function normalHost(value: string): string | null {
-  const m = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+?)\.?(?::(\d{1,5}))?$/i.exec(value.trim());
-  return m ? `${m[1].toLowerCase()}:${Number(m[2] ?? 80)}` : null;
-}
-
-/**
- * The request's target and the host it names ("name:port"), or the refusal when the target is
- * malformed or the Host is not one of `hosts` ("name:port"): a page elsewhere whose name an
- * attacker points at 127.0.0.1 (DNS rebinding) sends its own name, and is refused. Every request
- * passes it, pages and WebSocket upgrades alike.
- */
-export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: ReadonlySet<string>): Answer | { target: { name: string }; host: string } {
-  const target = targetPath(req.url ?? '');
-  if (!target) return refuse(400, 'malformed request target');
-  const given = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
-  if (given > 1) return refuse(400, 'more than one Host header');
-  const host = target.authority ?? req.rawHeaders[req.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'host') + 1];
-  if (host === undefined) return refuse(400, 'no Host header');
-  const named = normalHost(host);
-  if (!named || !hosts.has(named)) return refuse(421, 'this server answers only to its own address (the one it printed)');
-  return { target, host: named };
-}
-
-/**
- * What the server says to a request, from its method, target and headers alone. The Host must be
- * one of `hosts` ({@link checkTarget}).
- */
-export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Served>, hosts: ReadonlySet<string>): Answer {
-  const checked = checkTarget(req, hosts);
-  if ('status' in checked) return checked;
-  const { target } = checked;
-  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, `${req.method} is not served: only GET and HEAD`, { Allow: 'GET, HEAD' });
-  const served = files.get(target.name);
-  if (!served) return refuse(404, `${target.name}: not part of the game`);
-  const encoded = typeof served !== 'function' && !Buffer.isBuffer(served) ? served : null;
-  const encoding = encoded ? encodingFor(req.rawHeaders) : null;
-  const body = typeof served === 'function' ? served() : Buffer.isBuffer(served) ? served : encoding ? served[encoding] : served.body;
-  return {
-    status: 200,
-    headers: {
-      'Content-Type': TYPES[path.extname(target.name)] ?? 'application/octet-stream',
-      'Content-Length': body.length,
-      // A cache keeps each encoding apart: a browser that takes none is never given Brotli.
-      ...(encoded ? { Vary: 'Accept-Encoding' } : {}),
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-      'Content-Security-Policy': CSP,
-      'X-Content-Type-Options': 'nosniff',
-      // The assets carry a hash of their content in their names; the page itself is always asked again.
-      'Cache-Control': target.name.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-    },
-    body,
-  };
-}
-
-/**
- * The server's request handler: {@link answer}, and a 500 when answering throws all the same, so
- * that no request, however odd, stops the server for the next one.
- */
-export function handler(files: ReadonlyMap<string, Served>, hosts: () => ReadonlySet<string>) {
-  return (req: IncomingMessage, res: ServerResponse) => {
-    let a: Answer;
-    try {
-      a = answer(req, files, hosts());
-    } catch {
-      a = refuse(500, 'the server could not answer this request');
-    }
-    res.writeHead(a.status, a.headers).end(req.method === 'HEAD' ? undefined : a.body);
-  };
-}
-
-/**
- * The names this server answers to ("name:port"): the loopback names and the address it is bound
- * to; when it serves the LAN, this machine's LAN addresses and its name too. Read at each request,
- * so an address the machine gets after the start is taken.
- */
-export function ownHosts(port: number, lan: boolean): Set<string> {
-  const names = ['localhost', '127.0.0.1', '[::1]', ...(lan ? [...lanAddresses(), hostname().toLowerCase(), `${hostname().toLowerCase()}.local`] : [])];
-  return new Set(names.map((n) => `${n}:${port}`));
-}
 
 /**
  * The port `web` serves on when --port does not say. The same at every start: the phones of a game
@@ -302,9 +157,6 @@ function browserOpener(): { cmd: string; args: string[] } | null {
   return onPath('xdg-open') ? { cmd: 'xdg-open', args: [] } : null;
 }
 
-function lanAddresses(): string[] {
-  return Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => i!.address);
-}
 
 /** The `web` command. */
 export const webCommand: Command = {

@@ -3,7 +3,7 @@
  * serial line, a link lost for good. Plain sentences, said once, never a flood.
  */
 
-import { wallClock, type BridgeClock, type TimerHandle } from './clock.ts';
+import { wallClock, type Clock, type TimerHandle } from '../lib/wall-clock.ts';
 
 /** A driver's notices and who hears them. */
 export class Notices {
@@ -54,7 +54,7 @@ export class GarbageReport {
     private readonly name: string,
     private readonly say: (message: string) => void,
     private readonly everyMs = 10_000,
-    private readonly clock: BridgeClock = wallClock,
+    private readonly clock: Clock = wallClock,
   ) {}
 
   /** One line that did not decode. */

@@ -16,6 +16,7 @@ import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import { personName } from '../lib/names.ts';
+import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 import { searches, SearchSeats, type SearchPort } from './search.ts';
@@ -37,19 +38,6 @@ export interface RoomStore {
   remove?(code: string): void;
 }
 
-/** The time a room reads and waits on (the real one, or a test's). */
-export interface RoomClock {
-  now(): number;
-  setTimeout(f: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realClock: RoomClock = {
-  now: () => Date.now(),
-  setTimeout: (f, ms) => setTimeout(f, ms),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-};
-
 /** A launcher board on the server's machine: one room at a time plays with it. */
 export interface RoomBoard {
   /** Its name in messages (`serial:/dev/ttyACM0`). */
@@ -66,7 +54,7 @@ export interface RoomHubOptions {
   /** The launcher board on this machine, if any (`web --device`). */
   board?: RoomBoard;
   store: RoomStore;
-  clock?: RoomClock;
+  clock?: Clock;
   /** How long a person whose connection is gone is waited for before a bot plays for them. */
   waitMs?: number;
   /** Each new game's seed (default: a random one, kept in the save like every other). */
@@ -142,14 +130,14 @@ export class RoomHub {
   /** Codes no new room gets ({@link withhold}). */
   private readonly withheld = new Set<string>();
   private readonly bindings = new Map<RoomClient, Binding>();
-  readonly clock: RoomClock;
+  readonly clock: Clock;
   readonly waitMs: number;
   /** The room playing with the board, from its opening to the end of its match. */
   private boardRoom: Room | null = null;
   private sweeping: unknown = null;
 
   constructor(readonly o: RoomHubOptions) {
-    this.clock = o.clock ?? realClock;
+    this.clock = o.clock ?? wallClock;
     this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
     this.sweepLater();
     o.board?.onNotice?.((m) => this.boardRoom?.session?.note(m));

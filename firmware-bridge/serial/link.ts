@@ -11,7 +11,7 @@ import {
   encodeCommand, LineDecoder, PROTO_VERSION,
   type Command, type DeviceMessage, type DeviceStatus,
 } from '../codec.ts';
-import type { BridgeClock, TimerHandle } from '../clock.ts';
+import type { Clock, TimerHandle } from '../../lib/wall-clock.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { Connection, LineTransport } from '../transport.ts';
 
@@ -75,7 +75,7 @@ export const PROCESS_SEQ = new SeqCounter();
 /** What {@link Link.open} needs besides the transport. */
 export interface LinkSetup {
   timing: LinkTiming;
-  clock: BridgeClock;
+  clock: Clock;
   seq?: SeqCounter;
   /** Ends a handshake under way (its owner closed): the open rejects at once and releases the port. */
   signal?: AbortSignal;
@@ -95,7 +95,7 @@ export class Link {
   /** A bad line is told when it ends, whole: the notice quotes it as it came. */
   private readonly decoder = new LineDecoder('device', { errorsAtLineEnd: true });
   private readonly timing: LinkTiming;
-  private readonly clock: BridgeClock;
+  private readonly clock: Clock;
   private readonly seq: SeqCounter;
   private handlers: LinkHandlers;
 

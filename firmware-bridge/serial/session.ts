@@ -9,7 +9,7 @@
  * line loses no card. Nothing here knows what a port is, nor reads the time but from the clock.
  */
 import type { Command } from '../codec.ts';
-import { wallClock, type BridgeClock, type TimerHandle } from '../clock.ts';
+import { wallClock, type Clock, type TimerHandle } from '../../lib/wall-clock.ts';
 import { GarbageReport, Notices } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
@@ -27,7 +27,7 @@ export interface SessionOptions {
   /** Unreadable lines are told to the person at most once per this many ms (default 10 s). */
   noticeEveryMs?: number;
   /** Time and timers (default: the wall clock). */
-  clock?: BridgeClock;
+  clock?: Clock;
   /** Sequence numbers (default: the process's, shared by every session). */
   seq?: SeqCounter;
   /** Shown in notices (default `serial:PATH`). */
@@ -58,7 +58,7 @@ export class CommandSession {
   /** Aborted by close(): a handshake under way ends at once. */
   private readonly closed = new AbortController();
   private readonly timing: LinkTiming;
-  private readonly clock: BridgeClock;
+  private readonly clock: Clock;
   private readonly log: (line: string) => void;
   private readonly notices = new Notices();
   private readonly garbage: GarbageReport;

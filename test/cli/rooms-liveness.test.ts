@@ -10,9 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, type WebSocketServer } from 'ws';
 import { attachRooms } from '../../cli/rooms.ts';
-import { handler, ownHosts } from '../../cli/web.ts';
+import { handler, ownHosts } from '../../cli/http.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { realClock, RoomHub } from '../../table/room.ts';
+import { RoomHub } from '../../table/room.ts';
+import { wallClock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { choice } from '../table/players.ts';
 import { needs } from '../tools.ts';
@@ -26,7 +27,7 @@ afterEach(async () => {
 async function serve(o: { pingEveryMs: number; waitMs: number; maxBuffered?: number }) {
   const hub = new RoomHub({
     store: { save: () => undefined },
-    clock: realClock,
+    clock: wallClock,
     waitMs: o.waitMs,
     seed: () => 5,
     makeLauncher: (start) => {

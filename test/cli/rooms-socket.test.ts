@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE, type FileRoomStore } from '../../cli/rooms.ts';
-import { handler, ownHosts } from '../../cli/web.ts';
+import { handler, ownHosts } from '../../cli/http.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';

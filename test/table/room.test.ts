@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { DONE_ROOM_MS, IDLE_ROOM_MS, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient, type RoomClock } from '../../table/room.ts';
+import { DONE_ROOM_MS, IDLE_ROOM_MS, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../table/room.ts';
+import type { Clock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import type { Move } from '../../game/index.ts';
 import { checkSecrets, choice, lastView } from './players.ts';
@@ -22,7 +23,7 @@ const flushed = () => new Promise<void>((done) => setImmediate(done));
 function manualClock() {
   let now = 0;
   const timers = new Set<{ at: number; f: () => void }>();
-  const clock: RoomClock = {
+  const clock: Clock = {
     now: () => now,
     setTimeout: (f, ms) => {
       const t = { at: now + ms, f };
