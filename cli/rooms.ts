@@ -6,13 +6,11 @@
  * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
  */
 import { appendFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
-import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
 import { checkTarget, normalHost, refuse, type Answer } from './http.ts';
 import { UserError } from './args.ts';
@@ -196,28 +194,24 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   return wss;
 }
 
-/** How long a room's newest save waits before it is written whole as CODE.json (its journal has it at once). */
-export const SAVE_EVERY_MS = 1000;
-
-/** A journal this long (characters) is written into its room's file at once (a room whose saves never pause). */
-const JOURNAL_MAX_CHARS = 8 << 20;
+/** A journal is at least this long (characters) before its room's whole save is written again. */
+const JOURNAL_MIN_CHARS = 16 * 1024;
 
 /** A kept room's file larger than this is not a room this program wrote: it is skipped, not read. */
 const KEPT_MAX_BYTES = 64 << 20;
 
 /** Rooms kept as files: {@link fileRoomStore}. */
 export interface FileRoomStore extends RoomStore {
-  /** The rooms kept in the folder: each one's code (its files' name), the newest save it holds of it, and when that was written (ms). */
-  kept(): { code: string; text: string; savedAt: number }[];
-  /** Writes every save still waiting; resolves once they are all on disk (a server stopping). */
+  /**
+   * The rooms kept in the folder: each one's code (its files' name), its whole save, the moves its
+   * journal kept since (lines, oldest first), and when it was last written (ms).
+   */
+  kept(): { code: string; text: string; journal: string[]; savedAt: number }[];
+  /** Writes every room's newest save whole (a server stopping). */
   flush(): Promise<void>;
 }
 
 export interface FileRoomStoreOptions {
-  /** The wait before a save is written whole (default {@link SAVE_EVERY_MS}). */
-  everyMs?: number;
-  /** The timers the wait runs on (default: the real ones). */
-  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /**
    * A room's save could not be written (the folder gone or read-only, the disk full): said once
    * until a save of that room is written again, the earlier file kept.
@@ -228,105 +222,84 @@ export interface FileRoomStoreOptions {
 }
 
 /**
- * Rooms kept as files in `dir`. Every save is appended at once to its room's journal
- * (CODE.journal, a line a save): a server killed or crashed loses at most the move being made.
- * An append costs a write; renaming a whole file into place at every move took a third of the
- * server's time, so the whole file (CODE.json) is written only after {@link SAVE_EVERY_MS}, off
- * the event loop, one file at a time, with the newest save of each room; the journal is emptied
- * once CODE.json holds its last line. So the journal's last line is never older than CODE.json,
- * and a room opens from it when it has one.
+ * Rooms kept as files in `dir`: each room's whole save (CODE.json, written whole then renamed into
+ * place) and its journal (CODE.journal, a line a move made since: {@link journalLine}). A move
+ * costs an append, the same at the match's first move and its thousandth; the whole save, built
+ * only then, is written again once the journal has grown past a quarter of it (and at least
+ * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move. A
+ * server killed or crashed loses at most the move being made; one stopping writes every save
+ * whole. Writing whole saves at every move took a third of the server's time (its rename), and
+ * building them half of it.
  */
 export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
-  const everyMs = o.everyMs ?? SAVE_EVERY_MS;
-  const clock = o.clock ?? wallClock;
-  /** The newest save not yet written whole, by room. */
-  const waiting = new Map<string, string>();
-  /** Characters appended to each room's journal since it was last emptied. */
+  /** Each room's newest save not yet written whole: its text, or how to build it. */
+  const waiting = new Map<string, string | (() => string)>();
+  /** Characters in each room's journal since its whole save was last written. */
   const appended = new Map<string, number>();
+  /** The length of each room's last whole save, written by this store. */
+  const whole = new Map<string, number>();
   /** Rooms whose last write failed (said once until one succeeds). */
   const failing = new Set<string>();
-  let timer: unknown = null;
-  /** The writing under way (one at a time: a file is never written by two at once). */
-  let writing: Promise<void> | null = null;
   const journalOf = (code: string) => path.join(dir, `${code}.journal`);
-  const empty = (code: string) => {
-    try {
-      truncateSync(journalOf(code), 0);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    appended.set(code, 0);
-  };
   const fail = (code: string, e: Error) => {
     if (!failing.has(code)) o.failed?.(code, e);
     failing.add(code);
   };
-  const write = async (code: string, text: string) => {
+  let made = false;
+  const folder = () => {
+    if (!made) mkdirSync(dir, { recursive: true });
+    made = true;
+  };
+  /** Writes room `code`'s newest save whole, and empties its journal, whose moves it holds. */
+  const writeWhole = (code: string) => {
+    const t = waiting.get(code);
+    if (t === undefined) return;
     const file = path.join(dir, `${code}.json`);
-    const before = appended.get(code) ?? 0;
     try {
-      await mkdir(dir, { recursive: true });
-      await writeFile(`${file}.tmp`, text);
-      await rename(`${file}.tmp`, file);
-      // Emptied only when no save came since: its lines are then all in CODE.json.
-      if ((appended.get(code) ?? 0) === before) empty(code);
+      const text = typeof t === 'function' ? t() : t;
+      folder();
+      writeFileSync(`${file}.tmp`, text);
+      renameSync(`${file}.tmp`, file);
+      waiting.delete(code);
+      whole.set(code, text.length);
+      try {
+        truncateSync(journalOf(code), 0);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      }
+      appended.set(code, 0);
       failing.delete(code);
     } catch (e) {
       fail(code, e as Error);
     }
   };
-  /** Writes what waits now, once the writing under way (if any) is over; saves made meanwhile wait for the next time. */
-  const writeWaiting = (): Promise<void> => {
-    clock.clearTimeout(timer);
-    timer = null;
-    if (writing) return writing;
-    const batch = [...waiting];
-    waiting.clear();
-    writing = (async () => {
-      for (const [code, text] of batch) await write(code, text);
-      writing = null;
-      schedule();
-    })();
-    return writing;
-  };
-  // One batch at a time, the next one a wait after: a slow disk makes the saves wait longer, not pile up.
-  const schedule = () => {
-    if (timer === null && writing === null && waiting.size > 0) timer = clock.setTimeout(() => void writeWaiting(), everyMs);
-  };
-  let made = false;
+  const due = (code: string) => (appended.get(code) ?? 0) > Math.max(JOURNAL_MIN_CHARS, (whole.get(code) ?? 0) / 4);
   return {
-    save(code, text) {
+    save(code, text, now = false) {
       waiting.set(code, text);
+      // A room's first save is written at once: its journal's moves go after it.
+      if (now || !whole.has(code) || due(code)) writeWhole(code);
+    },
+    append(code, line) {
       try {
-        if (!made) mkdirSync(dir, { recursive: true });
-        made = true;
-        appendFileSync(journalOf(code), `${text}\n`);
-        const chars = (appended.get(code) ?? 0) + text.length + 1;
-        appended.set(code, chars);
-        if (chars > JOURNAL_MAX_CHARS) {
-          // A room whose saves never pause long enough: its whole file now, on the event loop, once per few MiB.
-          writeFileSync(path.join(dir, `${code}.json.tmp`), text);
-          renameSync(path.join(dir, `${code}.json.tmp`), path.join(dir, `${code}.json`));
-          empty(code);
-        }
+        folder();
+        appendFileSync(journalOf(code), `${line}\n`);
+        appended.set(code, (appended.get(code) ?? 0) + line.length + 1);
         failing.delete(code);
       } catch (e) {
         fail(code, e as Error);
       }
-      schedule();
+      if (due(code)) writeWhole(code);
     },
     async flush() {
-      while (writing || waiting.size > 0) await (writing ?? writeWaiting());
+      for (const code of [...waiting.keys()]) writeWhole(code);
     },
     remove(code) {
       waiting.delete(code);
       appended.delete(code);
+      whole.delete(code);
       failing.delete(code);
-      // After the writing under way, which could otherwise put CODE.json back.
-      void (async () => {
-        await writing;
-        for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
-      })().catch((e: Error) => o.failed?.(code, e));
+      for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
     },
     kept() {
       let names: string[];
@@ -345,12 +318,17 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
         else codes.add(m[1]);
       }
-      const kept: { code: string; text: string; savedAt: number }[] = [];
+      const kept: { code: string; text: string; journal: string[]; savedAt: number }[] = [];
       for (const code of [...codes].sort()) {
-        const journal = lastWholeLine(readOr(path.join(dir, `${code}.journal`)));
-        const text = journal ?? readOr(path.join(dir, `${code}.json`));
-        const st = lstatSync(path.join(dir, `${code}.${journal ? 'journal' : 'json'}`), { throwIfNoEntry: false });
-        if (text) kept.push({ code, text, savedAt: st?.mtimeMs ?? Date.now() });
+        const text = readOr(path.join(dir, `${code}.json`));
+        if (text === null) {
+          o.skipped?.(`${code}.journal`, `no ${code}.json to go after`);
+          continue;
+        }
+        const journal = wholeLines(readOr(journalOf(code)) ?? '');
+        const newest = lstatSync(path.join(dir, `${code}.${journal.length ? 'journal' : 'json'}`), { throwIfNoEntry: false });
+        kept.push({ code, text, journal, savedAt: newest?.mtimeMs ?? Date.now() });
+        whole.set(code, text.length);
       }
       return kept;
     },
@@ -367,23 +345,11 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
   }
 }
 
-/**
- * The last line of a journal that was written whole and reads as JSON, or null: a line cut short
- * (the machine lost power in the middle of an append) is passed over for the one before it.
- */
-function lastWholeLine(journal: string | null): string | null {
-  if (!journal) return null;
+/** A journal's lines written whole: the text after its last line end (an append the machine's power cut short) is left out. */
+function wholeLines(journal: string): string[] {
   const lines = journal.split('\n');
-  // The text after the last newline was never finished.
-  for (let i = lines.length - 2; i >= 0; i--) {
-    try {
-      JSON.parse(lines[i]);
-      return lines[i];
-    } catch {
-      // cut short: the one before
-    }
-  }
-  return null;
+  lines.pop();
+  return lines;
 }
 
 /** The file in a rooms folder that says which server keeps it. */

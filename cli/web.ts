@@ -245,9 +245,9 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
   let reopened = 0;
-  for (const { code, text, savedAt } of store.kept()) {
+  for (const { code, text, journal, savedAt } of store.kept()) {
     try {
-      const room = hub.restore(text, code, savedAt);
+      const room = hub.restore(text, code, savedAt, journal);
       reopened++;
       if (hold.unclean) room.session?.note('The server stopped without warning and started again: the game goes on from its last move kept');
     } catch (e) {

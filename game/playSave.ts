@@ -8,7 +8,7 @@ import { printable, unknownKey } from '../lib/untrusted.ts';
 import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { applyMove } from './engine.ts';
-import { loadGame, loadMatch, matchSaveFile, parseSave, setupOf, type SaveFile } from './save.ts';
+import { loadGame, loadMatch, matchSaveFile, parseSave, SaveError, setupOf, type LaterMove, type SaveFile } from './save.ts';
 import { createGame } from './setup.ts';
 import type { GameState } from './state.ts';
 
@@ -170,9 +170,10 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
  * and the seats and launcher when a played game wrote it. `name` is how errors name the file.
  * Throws a `SaveError` (the match) or a {@link ResumeError} (the `play` block).
  */
-export function parsePlaySave(text: string, name: string): { match: MatchState; meta: Partial<PlayMeta> } {
+export function parsePlaySave(text: string, name: string, later: readonly LaterMove[] = []): { match: MatchState; meta: Partial<PlayMeta> } {
   const saved = parseSave(text, name);
-  const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, name)) : loadMatch(saved, name);
+  if (saved.kind === 'game' && later.length > 0) throw new SaveError(`${name} holds a single game: no later moves go after it`);
+  const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, name)) : loadMatch(saved, name, later);
   const meta = (saved as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };
   const m = checkPlayMeta(meta, match.setup.players, name);

@@ -221,18 +221,41 @@ export function loadGame(text: string | SaveFile, file = 'save.json'): GameState
   return state;
 }
 
-/** Loads a match save (its text, or what {@link parseSave} made of it): replays every round. Throws a {@link SaveError}. */
-export function loadMatch(text: string | SaveFile, file = 'save.json'): MatchState {
+/** A move made after a save was written, with the round it was made in (0-based): what a journal keeps. */
+export interface LaterMove {
+  round: number;
+  move: Move;
+}
+
+/**
+ * Loads a match save (its text, or what {@link parseSave} made of it): replays every round, and
+ * checks the result against the save's hash. Then `later`, the moves made since the save was
+ * written (a journal's), each checked as the replay checks it: a move of the round after the
+ * last deals that round first. Throws a {@link SaveError}.
+ */
+export function loadMatch(text: string | SaveFile, file = 'save.json', later: readonly LaterMove[] = []): MatchState {
   const f = saveOf(text, file);
   if (f.kind !== 'match') throw new SaveError(`save file ${file} holds a single game: load it with loadGame`);
   let match = create(file, () => createMatch(f.setup));
+  const next = (round: number) => {
+    if (match.winner !== null || !roundEnded(match.game)) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
+    match = nextRound(match);
+  };
   f.rounds.forEach((log, round) => {
-    if (round > 0) {
-      if (match.winner !== null || !roundEnded(match.game)) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
-      match = nextRound(match);
-    }
+    if (round > 0) next(round);
     match = withRound(match, replayRound(file, match.game, log, round, f.rounds.length));
   });
   checkHash(file, f.hash, match);
+  // The later moves round by round: each round's replayed at once, as a save's.
+  let round = f.rounds.length - 1;
+  for (let i = 0; i < later.length;) {
+    const r = later[i].round;
+    if (r === round + 1) next(++round);
+    else if (r !== round) throw new SaveError(`save file ${file}: later move ${i + 1} is of round ${r + 1}, after round ${round + 1}`);
+    let j = i;
+    while (j < later.length && later[j].round === r) j++;
+    match = withRound(match, replayRound(file, match.game, later.slice(i, j).map((m) => m.move), round, round + 1));
+    i = j;
+  }
   return match;
 }

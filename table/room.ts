@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
-import { BOT_KIND_NAMES, createMatch, parsePlaySave, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import { BOT_KIND_NAMES, createMatch, parsePlaySave, type LaterMove, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
@@ -33,9 +33,58 @@ export interface RoomClient {
  * that writes later (the folder of files) says so itself when it could not.
  */
 export interface RoomStore {
-  save(code: string, text: string): void;
+  /**
+   * Keeps room `code`: its save's text, or how to build it when the store writes it (the room as
+   * it is then). `now`: on disk before this returns (a seat removed, whose token must not come
+   * back with a crash).
+   */
+  save(code: string, text: string | (() => string), now?: boolean): void;
+  /**
+   * Keeps a move of room `code`'s game as it is made, between two saves ({@link journalLine}): a
+   * store that has it need write the whole save only seldom, and loses no move to a crash.
+   */
+  append?(code: string, line: string): void;
   /** Forgets room `code` (deleted: its match over, or unused for long). */
   remove?(code: string): void;
+}
+
+/** A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the move. */
+interface JournalEntry {
+  r: number;
+  n: number;
+  m: Move;
+}
+
+/** The journal line of `move`, the `n`th of round `r`. */
+export function journalLine(r: number, n: number, move: Move): string {
+  return JSON.stringify({ r, n, m: move } satisfies JournalEntry);
+}
+
+/**
+ * The moves of `lines` (a journal, oldest first) made after the save `game` (a play save's text)
+ * was written: those it holds already are passed over, the rest must follow it one by one. A line
+ * that does not read, or a move that does not follow, ends them there (`cut`: said to the room).
+ */
+export function movesAfter(game: string, lines: readonly string[]): { later: LaterMove[]; cut: boolean } {
+  const rounds = (JSON.parse(game) as { rounds?: unknown[][] }).rounds ?? [];
+  let r = rounds.length - 1;
+  let n = rounds[r]?.length ?? 0;
+  const later: LaterMove[] = [];
+  for (const line of lines) {
+    let e: JournalEntry;
+    try {
+      e = JSON.parse(line) as JournalEntry;
+    } catch {
+      return { later, cut: true };
+    }
+    if (!Number.isInteger(e?.r) || !Number.isInteger(e?.n) || typeof e.m !== 'object' || e.m === null) return { later, cut: true };
+    if (e.r < r || (e.r === r && e.n <= n)) continue;
+    if (e.r === r && e.n === n + 1) n++;
+    else if (e.r === r + 1 && e.n === 1) [r, n] = [r + 1, 1];
+    else return { later, cut: true };
+    later.push({ round: e.r, move: e.m });
+  }
+  return { later, cut: false };
 }
 
 /** A launcher board on the server's machine: one room at a time plays with it. */
@@ -304,8 +353,10 @@ export class RoomHub {
    * Opens a room again from its kept text (a server restarted): everyone is away until they come
    * back. `code`: the code it is kept under (its file's name), which its text must name.
    */
-  restore(text: string, code?: string, savedAt?: number): Room {
+  restore(text: string, code?: string, savedAt?: number, journal: readonly string[] = []): Room {
     const saved = parseRoomSave(text);
+    // The moves its journal kept since the save was written: the game goes on after the last of them.
+    const { later, cut } = movesAfter(saved.game, journal);
     if (code !== undefined && saved.code !== code) throw new Error(`it names room ${saved.code}, not ${code}`);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
     // A room kept with the board plays on with it when it is here and free, else with the simulated launcher.
@@ -314,7 +365,7 @@ export class RoomHub {
     const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
     // Open only once its game is back: a room whose save does not replay is not left as an empty lobby.
     try {
-      room.resume(saved);
+      room.resume(saved, later);
     } catch (e) {
       room.close();
       throw e;
@@ -322,6 +373,7 @@ export class RoomHub {
     if (onBoard) this.boardRoom = room;
     if (savedAt !== undefined) room.lastActive = Math.min(savedAt, this.clock.now());
     this.rooms.set(room.code, room);
+    if (cut) room.session?.note(`This game's last moves were not kept whole: it goes on from move ${room.session?.state.moves ?? 0} of round ${(room.session?.state.round ?? 0) + 1}`);
     if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
     return room;
   }
@@ -543,9 +595,9 @@ export class Room {
   }
 
   /** Goes on from a kept room: its seats and tokens as they were, every person away. */
-  resume(saved: RoomSave): void {
+  resume(saved: RoomSave, later: readonly LaterMove[] = []): void {
     this.people = saved.seats.map((s) => ({ name: s.name, token: s.token, removed: s.removed, clients: new Set<RoomClient>(), deadline: null, timer: null }));
-    const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`);
+    const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`, later);
     this.begin(match, resumedMeta(match, meta));
     for (const [seat, p] of this.people.entries()) {
       if (p.removed) this.standIns.set(seat, this.standInBot(seat));
@@ -561,7 +613,8 @@ export class Room {
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
       ...(this.search ? { remote: this.search } : {}),
-      store: { save: (game) => this.keep(game) },
+      // Each move goes to the store's journal as it is made (heard), the whole save when the store writes it.
+      store: { save: (game) => this.keep(() => game), later: (build) => this.keep(build) },
       afterMove: (move) => this.pace(move),
     });
     this.session = session;
@@ -593,15 +646,18 @@ export class Room {
     });
   }
 
-  private keep(game: string): void {
-    const save: RoomSave = {
+  /** Keeps the room, its game as `game()` gives it when the store writes it (at once with `now`). */
+  private keep(game: () => string, now = false): void {
+    const text = () => JSON.stringify({
       room: 1, code: this.code, settings: this.settings, hostToken: this.hostToken,
-      seats: this.people.map((p) => ({ name: p.name, token: p.token, removed: p.removed })), game,
-    };
-    this.hub.o.store.save(this.code, JSON.stringify(save));
+      seats: this.people.map((p) => ({ name: p.name, token: p.token, removed: p.removed })), game: game(),
+    } satisfies RoomSave);
+    this.hub.o.store.save(this.code, text, now);
   }
 
   private heard(e: TableEvent): void {
+    const s = this.session;
+    if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, journalLine(s.state.round, s.state.moves, e.move));
     if (e.type === 'launcher') this.follow(e.launcher);
     if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
@@ -660,7 +716,7 @@ export class Room {
       this.hub.clock.clearTimeout(p.timer);
       p.deadline = null;
       this.standIn(seat as number);
-      this.keep(this.session.saveText());
+      this.keep(() => this.session!.saveText(), true);
     }
     for (const c of clients) {
       this.hub.unbind(c);

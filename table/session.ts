@@ -47,6 +47,13 @@ export type TableEvent =
 /** Where the match is kept: a file, the browser's storage. Throws when it cannot keep it. */
 export interface SaveStore {
   save(text: string): void;
+  /**
+   * Keeps the match as {@link SaveStore.save} would, with the text built only when the store
+   * writes it (`build` then gives the match as it is at that time): a store that keeps each move
+   * by other means (a room's journal) writes the whole save seldom, and a long match's every
+   * move does not pay for it. Where it is missing, the text is built at each save.
+   */
+  later?(build: () => string): void;
 }
 
 /**
@@ -342,7 +349,9 @@ export class MatchSession {
   private autosave(): void {
     if (!this.o.autosave) return;
     try {
-      this.save();
+      const store = this.o.store;
+      if (store.later) store.later(() => this.saveText());
+      else this.save();
     } catch (e) {
       // Storage full or refused: the game goes on, and says it is not kept.
       this.note(this.o.notKept?.(e as Error) ?? `This game cannot be kept (${(e as Error).message})`);

@@ -1,11 +1,11 @@
 /**
- * The rooms kept as files: a save is appended to its room's journal as it is made (a killed
- * server loses at most the move being made) and never renamed into place then (a move does not
- * wait on that); the newest save of each room is written whole after the wait, the journal then
- * emptied, and a server stopping writes what still waits; a save that cannot be written is said
- * once, the earlier file kept.
+ * The rooms kept as files: a move is a line appended to its room's journal as it is made (a
+ * killed server loses at most the move being made); the whole save is built only when it is
+ * written, at a room's first save, when asked at once, when the journal has grown past a quarter
+ * of it, and when the server stops; the journal is then emptied. A save that cannot be written
+ * is said once, the earlier file kept.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -17,116 +17,102 @@ function folder(): string {
   return dir;
 }
 
-/** Timers that fire only when the test says. */
-function timers() {
-  const due = new Map<number, () => void>();
-  let id = 0;
-  return {
-    clock: { setTimeout: (f: () => void) => (due.set(++id, f), id), clearTimeout: (h: unknown) => void due.delete(h as number) },
-    fire: () => {
-      const now = [...due.values()];
-      due.clear();
-      for (const f of now) f();
-    },
-    count: () => due.size,
-  };
+/** A save built only when asked: counts the builds. */
+function builder(text: () => string) {
+  const b = { built: 0, build: () => (b.built++, text()) };
+  return b;
 }
 
+const read = (dir: string, f: string) => readFileSync(path.join(dir, f), 'utf8');
+
 describe('rooms kept as files', () => {
-  it('writes each room\'s newest save after the wait, not as it is made, one wait at a time', async () => {
+  it('writes a room\'s first save at once, then a journal line a move, building the whole save only when the journal has grown', async () => {
     const dir = folder();
-    const t = timers();
-    const store = fileRoomStore(dir, { clock: t.clock });
-    for (let i = 1; i <= 50; i++) store.save('ABCDE', `{"move":${i}}`);
-    store.save('FGHJK', '{"move":1}');
-    expect(existsSync(path.join(dir, 'ABCDE.json'))).toBe(false);
-    // Each save is in the journal at once: what a server killed now would open again.
-    expect(readFileSync(path.join(dir, 'ABCDE.journal'), 'utf8').split('\n').at(-2)).toBe('{"move":50}');
-    expect(store.kept().map(({ code, text }) => ({ code, text }))).toEqual([{ code: 'ABCDE', text: '{"move":50}' }, { code: 'FGHJK', text: '{"move":1}' }]);
-    expect(t.count()).toBe(1);
-    t.fire();
-    // Saves made while the others are being written wait for the next time.
-    store.save('ABCDE', '{"move":51}');
-    expect(t.count()).toBe(0);
+    const store = fileRoomStore(dir);
+    let moves = 0;
+    const save = builder(() => JSON.stringify({ moves, pad: 'x'.repeat(40_000) }));
+    store.save('ABCDE', save.build);
+    expect(save.built).toBe(1);
+    expect(JSON.parse(read(dir, 'ABCDE.json')).moves).toBe(0);
+    // Each move: the session's lazy save, then its journal line. Nothing whole is built for them...
+    const line = (n: number) => JSON.stringify({ r: 0, n, m: { type: 'draw', seat: 0 }, pad: 'y'.repeat(100) });
+    for (moves = 1; moves <= 100; moves++) {
+      store.save('ABCDE', save.build);
+      store.append!('ABCDE', line(moves));
+    }
+    expect(save.built).toBe(1);
+    expect(read(dir, 'ABCDE.journal').split('\n').filter(Boolean)).toHaveLength(100);
+    expect(store.kept()[0].journal.at(-1)).toBe(line(100));
+    // ...until the journal passes a quarter of the whole save (10 KB here) and 16 KB: then it is written, the journal emptied.
+    for (; save.built === 1; moves++) {
+      store.save('ABCDE', save.build);
+      store.append!('ABCDE', line(moves));
+    }
+    expect(moves - 1).toBeGreaterThan(100);
+    expect(moves - 1).toBeLessThan(200);
+    expect(JSON.parse(read(dir, 'ABCDE.json')).moves).toBe(moves - 1);
+    expect(read(dir, 'ABCDE.journal')).toBe('');
+    // A server stopping writes the newest save whole.
+    store.save('ABCDE', save.build);
+    store.append!('ABCDE', line(moves));
     await store.flush();
-    expect(readFileSync(path.join(dir, 'ABCDE.json'), 'utf8')).toBe('{"move":51}');
-    expect(readFileSync(path.join(dir, 'FGHJK.json'), 'utf8')).toBe('{"move":1}');
-    expect(store.kept().map((k) => k.text)).toEqual(['{"move":51}', '{"move":1}']);
+    expect(JSON.parse(read(dir, 'ABCDE.json')).moves).toBe(moves);
+    expect(read(dir, 'ABCDE.journal')).toBe('');
     expect(existsSync(path.join(dir, 'ABCDE.json.tmp'))).toBe(false);
-    // Written whole with no save since: the journals are empty.
-    expect(readFileSync(path.join(dir, 'ABCDE.journal'), 'utf8')).toBe('');
-    expect(readFileSync(path.join(dir, 'FGHJK.journal'), 'utf8')).toBe('');
   });
 
-  it('keeps the journal when a save comes while the file is written, and opens a room from its newest whole line', async () => {
+  it('writes a save asked for at once; opens a room from its whole save and its journal\'s whole lines', () => {
     const dir = folder();
-    const t = timers();
-    const store = fileRoomStore(dir, { clock: t.clock });
+    const store = fileRoomStore(dir);
     store.save('ABCDE', '{"move":1}');
-    t.fire();
-    // Made while move 1 is being written whole: the journal is not emptied under it.
-    store.save('ABCDE', '{"move":2}');
-    await store.flush();
-    expect(readFileSync(path.join(dir, 'ABCDE.json'), 'utf8')).toBe('{"move":2}');
-    store.save('ABCDE', '{"move":3}');
-    expect(fileRoomStore(dir).kept().map((k) => k.text)).toEqual(['{"move":3}']);
-    // A line the machine cut short (power lost mid-append) is passed over for the one before.
-    appendFileSync(path.join(dir, 'ABCDE.journal'), '{"move":4, "han');
-    expect(fileRoomStore(dir).kept().map((k) => k.text)).toEqual(['{"move":3}']);
-    // A room that never reached its whole file opens from its journal alone.
-    writeFileSync(path.join(dir, 'HJKMN.journal'), '{"move":1}\n');
-    expect(fileRoomStore(dir).kept().map((k) => k.text)).toEqual(['{"move":3}', '{"move":1}']);
+    store.append!('ABCDE', '{"r":0,"n":2}');
+    store.save('ABCDE', () => '{"move":2,"seat":"removed"}', true);
+    expect(read(dir, 'ABCDE.json')).toBe('{"move":2,"seat":"removed"}');
+    store.append!('ABCDE', '{"r":0,"n":3}');
+    // A line the machine's power cut short is left out.
+    appendFileSync(path.join(dir, 'ABCDE.journal'), '{"r":0,"n":4,"m":{"ty');
+    const kept = fileRoomStore(dir).kept();
+    expect(kept.map(({ code, text, journal }) => ({ code, text, journal }))).toEqual([{ code: 'ABCDE', text: '{"move":2,"seat":"removed"}', journal: ['{"r":0,"n":3}'] }]);
   });
 
-  it('forgets a room deleted: its files go, after a write under way, and a save waiting is dropped', async () => {
+  it('leaves aside a journal with no whole save to go after', () => {
     const dir = folder();
-    const t = timers();
-    const store = fileRoomStore(dir, { clock: t.clock });
-    store.save('ABCDE', '{"move":1}');
-    store.save('FGHJK', '{"move":1}');
-    t.fire();
-    store.save('ABCDE', '{"move":2}');
-    store.remove!('ABCDE');
-    await store.flush();
-    await new Promise<void>((done) => setImmediate(done));
-    expect(existsSync(path.join(dir, 'ABCDE.json'))).toBe(false);
-    expect(existsSync(path.join(dir, 'ABCDE.journal'))).toBe(false);
-    expect(store.kept().map((k) => k.code)).toEqual(['FGHJK']);
+    const skipped: string[] = [];
+    appendFileSync(path.join(dir, 'HJKMN.journal'), '{"r":0,"n":1}\n');
+    expect(fileRoomStore(dir, { skipped: (name, why) => skipped.push(`${name}: ${why}`) }).kept()).toEqual([]);
+    expect(skipped).toEqual(['HJKMN.journal: no HJKMN.json to go after']);
   });
 
-  it('says a folder it cannot write once, not at every move, and again after a write that worked', async () => {
+  it('says a folder it cannot write once, not at every move, and again after a write that worked; the earlier file kept', () => {
     const dir = folder();
     const failed: string[] = [];
     const store = fileRoomStore(dir, { failed: (code, e) => failed.push(`${code}: ${(e as NodeJS.ErrnoException).code}`) });
-    store.save('ABCDE', '{"move":1}');
-    // A journal's name taken by a folder: every append fails.
-    rmSync(path.join(dir, 'ABCDE.journal'));
+    store.save('ABCDE', 'first');
+    // The journal's name taken by a folder: every append fails.
     mkdirSync(path.join(dir, 'ABCDE.journal'));
-    for (let i = 2; i <= 20; i++) store.save('ABCDE', `{"move":${i}}`);
+    for (let i = 2; i <= 20; i++) store.append!('ABCDE', `{"move":${i}}`);
     expect(failed).toEqual(['ABCDE: EISDIR']);
     rmSync(path.join(dir, 'ABCDE.journal'), { recursive: true });
-    store.save('ABCDE', '{"move":21}');
-    expect(readFileSync(path.join(dir, 'ABCDE.journal'), 'utf8')).toBe('{"move":21}\n');
-    rmSync(path.join(dir, 'ABCDE.journal'));
-    mkdirSync(path.join(dir, 'ABCDE.journal'));
-    store.save('ABCDE', '{"move":22}');
+    store.append!('ABCDE', '{"move":21}');
+    expect(read(dir, 'ABCDE.journal')).toBe('{"move":21}\n');
+    // The whole save's temporary file taken by a folder: that write fails, the kept file stays whole.
+    mkdirSync(path.join(dir, 'ABCDE.json.tmp'));
+    store.save('ABCDE', 'second', true);
     expect(failed).toEqual(['ABCDE: EISDIR', 'ABCDE: EISDIR']);
-    await store.flush();
+    expect(read(dir, 'ABCDE.json')).toBe('first');
   });
 
-  it('a server stopping writes what waits; one that cannot be written is said, the earlier file kept', async () => {
+  it('forgets a room deleted: its files go, and a save waiting is dropped', async () => {
     const dir = folder();
-    const t = timers();
-    const failed: string[] = [];
-    const store = fileRoomStore(dir, { clock: t.clock, failed: (code, e) => failed.push(`${code}: ${e.message.split(':')[0]}`) });
-    store.save('ABCDE', 'first');
+    const store = fileRoomStore(dir);
+    store.save('ABCDE', '{"move":1}');
+    store.save('FGHJK', '{"move":1}');
+    store.append!('ABCDE', '{"r":0,"n":2}');
+    store.save('ABCDE', '{"move":2}');
+    store.remove!('ABCDE');
     await store.flush();
-    expect(readFileSync(path.join(dir, 'ABCDE.json'), 'utf8')).toBe('first');
-    // Its temporary file's name taken by a folder: the write fails, the kept file stays whole.
-    mkdirSync(path.join(dir, 'ABCDE.json.tmp'));
-    store.save('ABCDE', 'second');
-    await store.flush();
-    expect(failed).toEqual(['ABCDE: EISDIR']);
-    expect(readFileSync(path.join(dir, 'ABCDE.json'), 'utf8')).toBe('first');
+    expect(existsSync(path.join(dir, 'ABCDE.json'))).toBe(false);
+    expect(existsSync(path.join(dir, 'ABCDE.journal'))).toBe(false);
+    expect(store.kept().map((k) => k.code)).toEqual(['FGHJK']);
   });
 });

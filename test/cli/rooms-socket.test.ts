@@ -38,7 +38,7 @@ async function serve(store: Map<string, string> | RoomStore = new Map(), flood =
   let t = 0;
   const sent = new Set<string>();
   const hub = new RoomHub({
-    store: store instanceof Map ? { save: (code, text) => void store.set(code, text) } : store,
+    store: store instanceof Map ? { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()) } : store,
     clock: { now: () => 0, setTimeout: () => null, clearTimeout: () => undefined },
     seed: () => 5,
     makeLauncher: (start) => {

@@ -23,7 +23,8 @@ const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players:
 
 function folder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'web-device-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  // Retried: the device's socat may still be putting its link back as the folder goes (ENOTEMPTY).
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }));
   return dir;
 }
 

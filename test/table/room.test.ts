@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { DONE_ROOM_MS, IDLE_ROOM_MS, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../table/room.ts';
+import { DONE_ROOM_MS, IDLE_ROOM_MS, journalLine, movesAfter, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../table/room.ts';
 import type { Clock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import type { Move } from '../../game/index.ts';
@@ -44,7 +44,7 @@ function manualClock() {
 
 function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
   return new RoomHub({
-    store: { save: (code, text) => void store.set(code, text) },
+    store: { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()) },
     clock, waitMs: 20_000, seed: () => 5, ...(board ? { board } : {}),
     makeLauncher: (start) => {
       const launcher = new MachineLauncher({ ...start, ignoreButton: true });
@@ -392,7 +392,7 @@ describe('rooms', () => {
     const store = new Map<string, string>();
     const removed: string[] = [];
     const hub = new RoomHub({
-      store: { save: (code, text) => void store.set(code, text), remove: (code) => void removed.push(code) },
+      store: { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()), remove: (code) => void removed.push(code) },
       clock, seed: () => 5,
       makeLauncher: (start) => {
         const launcher = new MachineLauncher({ ...start, ignoreButton: true });
@@ -503,6 +503,48 @@ describe('rooms', () => {
     expect(fine.code).toBe(code);
     fine.close();
     for (const r of hub.rooms.values()) r.close();
+  });
+
+  it('a room opens again from its first save and the moves its journal kept since, where the game was', async () => {
+    // A store that wrote the room's first save only, then each move to its journal: a server killed before writing another.
+    const first = new Map<string, string>();
+    const journal: string[] = [];
+    const hub = new RoomHub({
+      store: {
+        save: (code, text) => void (first.has(code) || first.set(code, typeof text === 'string' ? text : text())),
+        append: (_code, line) => void journal.push(line),
+      },
+      clock: manualClock().clock, seed: () => 5,
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+    });
+    const { host, people, room } = threeAndABot(hub);
+    host.say({ type: 'start' });
+    await untilPhase(room(), 'roundOver');
+    const played = room().session!;
+    expect(journal.length).toBeGreaterThan(20);
+    hub.close();
+    const again = hubWith(new Map()).restore(first.get(host.code)!, host.code, undefined, journal);
+    expect(again.session!.state).toEqual(played.state);
+    expect(again.session!.log.some((l) => /not kept whole/.test(l))).toBe(false);
+    again.close();
+    // A journal cut short in a move's middle, or a move missing: the game goes on from the last that follows, and says so.
+    const cut = hubWith(new Map()).restore(first.get(host.code)!, host.code, undefined, [...journal.slice(0, 10), journal[10].slice(0, 12), ...journal.slice(11)]);
+    expect(cut.session!.state.moves).toBe(JSON.parse(journal[9]).n);
+    expect(cut.session!.log.at(-1)).toMatch(/^This game's last moves were not kept whole: it goes on from move \d+ of round 1$/);
+    cut.close();
+    void people;
+  });
+
+  it('movesAfter: the journal\'s moves after a save, those it holds passed over, a gap ending them', () => {
+    const game = JSON.stringify({ rounds: [[{}, {}], [{}]] });
+    const line = (r: number, n: number) => journalLine(r, n, { type: 'draw', seat: 0 } as Move);
+    expect(movesAfter(game, [line(0, 2), line(1, 1), line(1, 2), line(1, 3), line(2, 1)])).toEqual({ later: [1, 1, 2].map((round) => ({ round, move: { type: 'draw', seat: 0 } })), cut: false });
+    expect(movesAfter(game, [line(1, 2), line(1, 4)]).cut).toBe(true);
+    expect(movesAfter(game, [line(1, 2), 'not json']).later).toHaveLength(1);
+    expect(movesAfter(game, [line(3, 1)])).toEqual({ later: [], cut: true });
   });
 
   it('the board on the server\'s machine is one room\'s until its match is over; the others are refused it, or play simulated', async () => {
