@@ -7,11 +7,10 @@
  * Chromium, as the browser tests do.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { ensurePageBuilt, WEB_DIST } from '../cli/web.ts';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../test/browser/chromium.ts';
@@ -21,11 +20,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = path.join(ROOT, 'README.md');
 const SIZES = [[1280, 800], [1920, 1080], [390, 844]] as const;
 
-/** The gzipped size in KB of the built files `keep` accepts, and how many there are. */
-function gzipped(keep: (file: string) => boolean): { kb: number; files: number } {
+/**
+ * The size in KB of the built files `keep` accepts as the server sends them with `encoding` (the
+ * compressed forms the build made beside them), and how many there are.
+ */
+function sent(keep: (file: string) => boolean, encoding: 'br' | 'gz'): { kb: number; files: number } {
   const dir = path.join(WEB_DIST, 'assets');
   const files = readdirSync(dir).filter(keep);
-  const bytes = files.reduce((n, f) => n + gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+  const bytes = files.reduce((n, f) => n + statSync(path.join(dir, `${f}.${encoding}`)).size, 0);
   return { kb: Math.round(bytes / 102.4) / 10, files: files.length };
 }
 
@@ -48,17 +50,18 @@ await ensurePageBuilt((line) => console.log(line));
 // the search bots and of the virtual launcher load only when a game needs them.
 const entry = /src="\.\/assets\/([^"]+\.js)"/.exec(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'))?.[1];
 if (!entry) throw new Error('web/dist/index.html names no script');
-const first = gzipped((f) => f === entry);
-const js = gzipped((f) => f.endsWith('.js'));
+const first = sent((f) => f === entry, 'br');
+const firstGzip = sent((f) => f === entry, 'gz');
+const js = sent((f) => f.endsWith('.js'), 'br');
 // The stylesheet index.html names: the rooms' own loads with their pages.
 const entryCss = /href="\.\/assets\/([^"]+\.css)"/.exec(readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8'))?.[1];
-const css = gzipped((f) => f === entryCss);
+const css = sent((f) => f === entryCss, 'br');
 const text = readFileSync(README, 'utf8');
 const marked = /<!-- page-size -->[^]*?<!-- \/page-size -->/;
 if (!marked.test(text)) throw new Error('README.md has no <!-- page-size --> … <!-- /page-size --> markers');
-const said = `<!-- page-size -->${first.kb} KB of JavaScript and ${css.kb} KB of CSS gzipped as it loads, ${js.kb} KB of JavaScript in all with the workers (search bots, the virtual launcher) it loads when a game needs them, as \`npm run page-facts\` measured<!-- /page-size -->`;
+const said = `<!-- page-size -->${first.kb} KB of JavaScript and ${css.kb} KB of CSS as it loads, sent with Brotli (${firstGzip.kb} KB of JavaScript with gzip), ${js.kb} KB of JavaScript in all with the workers (search bots, the virtual launcher) it loads when a game needs them, as \`npm run page-facts\` measured the bytes the server sends<!-- /page-size -->`;
 writeFileSync(README, text.replace(marked, said));
-console.log(`page: ${first.kb} KB JavaScript first, ${js.kb} KB in ${js.files} files, ${css.kb} KB CSS, gzipped`);
+console.log(`page as sent: ${first.kb} KB JavaScript first (Brotli; ${firstGzip.kb} KB gzip), ${js.kb} KB in ${js.files} files, ${css.kb} KB CSS`);
 
 /**
  * A game night: the table screen at 1280×800 and three phones at 390×844 (a context each), some
