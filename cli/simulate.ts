@@ -8,7 +8,8 @@ import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
-import { CALLED_OFF } from '../table/words.ts';
+import { calledOffText } from '../table/words.ts';
+import { EN_WORDS } from '../words/catalogue.ts';
 import { atomicWriteStream, checkOutputs, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
@@ -178,7 +179,7 @@ export const simulateCommand: Command = {
         writeSave(args.values.save, final!);
       }
       console.log(args.values.json ? JSON.stringify(shown) : [
-        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${CALLED_OFF};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
+        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${calledOffText(EN_WORDS)};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
         ...(typeof args.values.save === 'string' ? [`saved to ${args.values.save}: open it with \`uno-extreme play --resume ${args.values.save}\``] : []),
       ].join('\n'));
       return 0;

@@ -27,7 +27,7 @@ export const WEB_DIST = path.join(ROOT, 'web', 'dist');
  * that tests make and remove beside them.
  */
 const SOURCES = [
-  'web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'cli/play',
+  'web/src', 'web/index.html', 'web/vite.config.ts', 'web/firmware.ts', 'game', 'emulator', 'lib', 'table', 'words', 'cli/play',
   ...readdirSync(path.join(ROOT, 'firmware-bridge')).filter((f) => f.endsWith('.ts')).map((f) => `firmware-bridge/${f}`),
   'firmware-bridge/serial', 'firmware-bridge/avr', 'firmware-bridge/firmware/uno_extreme_launcher', 'firmware-bridge/firmware/uno_extreme_launcher.hex',
 ].map((p) => path.join(ROOT, p));
