@@ -252,7 +252,7 @@ export const EN = {
   'term.toBeNamed': 'to be named',
   'term.drawPile': ' · draw pile {n}',
   'term.top': 'Top card: {card} · colour: {colour}{pile} · {clockwise, select, yes {clockwise ↻} other {counter-clockwise ↺}}',
-  'term.launcher': 'Launcher: {n} cards · battery {volts} V · aimed at {who} · {state}{device}',
+  'term.launcher': 'Launcher: {n} cards · battery {volts, number, ::.00} V · aimed at {who} · {state}{device}',
   'term.hand': 'Your hand ({n}){playable, select, yes { — * can be played now} other {}}:',
   'term.unoArmed': 'UNO will be called with your next play',
   'term.tooSmall': 'make the terminal at least {columns}×{rows} (it is {width}×{height}); q saves and quits',
@@ -426,7 +426,7 @@ export const EN = {
   'launcher.aim': '{turning, select, yes {Turning to {who}} other {Aimed at {who}}}',
   'launcher.label': 'The launcher, {turning, select, yes {turning to {who}} other {aimed at {who}}}, {n, plural, =0 {empty} other {# cards inside}}, lid {lid, select, open {open} other {closed}}{stuck, select, jam {, a card jammed in its mouth} halfOut {, a card sticking out of its mouth} other {}}, battery {low, select, yes {low} other {good}}',
   'launcher.battery': 'Battery',
-  'launcher.volts': '{volts} V{low, select, yes {: low} other {}}',
+  'launcher.volts': '{volts, number, ::.00} V{low, select, yes {: low} other {}}',
   'launcher.lidLine': 'Lid {lid, select, open {open} other {closed}}{n, plural, =0 { · the launcher is empty} other { · # cards inside}}',
   'launcher.mute': 'Mute launcher sounds',
   // The New game form, the rule sets and the bots as the page names them; a game night's host form.
@@ -579,6 +579,7 @@ export const EN = {
   'term.step.colour': '{card}: name a colour',
   'term.step.target': '{card}: at whom',
   'term.step.pair': 'play both identical cards together',
+  'launcher.emptyLabel': 'EMPTY',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

@@ -239,7 +239,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.toBeNamed': 'à choisir',
   'term.drawPile': ' · pioche {n}',
   'term.top': 'Talon : {card} · couleur : {colour}{pile} · {clockwise, select, yes {sens horaire ↻} other {sens antihoraire ↺}}',
-  'term.launcher': 'Distributeur : {n} cartes · piles {volts} V · tourné vers {who} · {state}{device}',
+  'term.launcher': 'Distributeur : {n} cartes · piles {volts, number, ::.00} V · tourné vers {who} · {state}{device}',
   'term.hand': 'Ta main ({n}){playable, select, yes { — * se pose maintenant} other {}} :',
   'term.unoArmed': 'UNO sera dit avec ta prochaine carte',
   'term.tooSmall': 'agrandis le terminal à au moins {columns}×{rows} (il fait {width}×{height}) ; q sauve et quitte',
@@ -254,7 +254,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.round': 'manche',
   'term.roundN': 'manche {n}',
   'term.total': 'total',
-  'term.sheetWritten': 'Feuille de score écrite dans {file} (ouvre-la dans un navigateur pour l’imprimer)',
+  'term.sheetWritten': 'Feuille de score dans {file} (à imprimer depuis un navigateur)',
   'term.anyKey': 'Appuie sur une touche pour sortir.',
   'term.nextRound': 'Entrée pour la manche suivante, q pour sauver et quitter.',
 
@@ -404,7 +404,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'launcher.aim': '{turning, select, yes {Se tourne vers {who}} other {Tourné vers {who}}}',
   'launcher.label': 'Le distributeur, {turning, select, yes {se tourne vers {who}} other {tourné vers {who}}}, {n, plural, =0 {vide} one {# carte dedans} other {# cartes dedans}}, couvercle {lid, select, open {ouvert} other {fermé}}{stuck, select, jam {, une carte coincée dans la bouche} halfOut {, une carte qui dépasse de la bouche} other {}}, piles {low, select, yes {faibles} other {bonnes}}',
   'launcher.battery': 'Piles',
-  'launcher.volts': '{volts} V{low, select, yes { : faibles} other {}}',
+  'launcher.volts': '{volts, number, ::.00} V{low, select, yes { : faibles} other {}}',
   'launcher.lidLine': 'Couvercle {lid, select, open {ouvert} other {fermé}}{n, plural, =0 { · le distributeur est vide} one { · # carte dedans} other { · # cartes dedans}}',
   'launcher.mute': 'Couper les sons du distributeur',
   'rules.extreme.title': 'UNO Extrême',
@@ -551,4 +551,5 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.step.colour': '{card} : choisis une couleur',
   'term.step.target': '{card} : sur qui',
   'term.step.pair': 'poser les deux cartes identiques ensemble',
+  'launcher.emptyLabel': 'VIDE',
 };

@@ -132,7 +132,7 @@ function topLines(v: View, w: number): string[] {
   if (v.launcher) {
     const l = v.launcher;
     const device = l.device !== 'simulated' ? ` · ${l.device}` : '';
-    lines.push(cut(`  ${t('term.launcher', { n: l.supply, volts: l.volts.toFixed(2), who: nameOf(v.names, l.aimedAt, v.w), state: l.state, device })}`, w));
+    lines.push(cut(`  ${t('term.launcher', { n: l.supply, volts: l.volts, who: nameOf(v.names, l.aimedAt, v.w), state: l.state, device })}`, w));
     lines.push(cut(`            ${l.flying}`, w));
   }
   return lines;

@@ -234,7 +234,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
         <div class={low ? 'ul-battery ul-battery-low' : 'ul-battery'}>
           <label for={`${id}-battery`}>{w.t('launcher.battery')}</label>
           <meter id={`${id}-battery`} min={BATTERY.deadVolts} max={BATTERY.freshVolts} low={BATTERY.lowVolts} optimum={BATTERY.freshVolts} value={volts} />
-          <span>{w.t('launcher.volts', { volts: volts.toFixed(2), low: low ? 'yes' : 'no' })}</span>
+          <span>{w.t('launcher.volts', { volts, low: low ? 'yes' : 'no' })}</span>
         </div>
         <p class="ul-lid-line">{w.t('launcher.lidLine', { lid, n: l.supplyCount })}</p>
         {p.sound && <MuteToggle sound={p.sound} />}
