@@ -47,13 +47,12 @@ describe.runIf(needs('chromium'))('the page in French', () => {
 
   it("the reader's choice of language is kept: English chosen in a French browser stays English after a reload", async () => {
     const { page } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
-    await page.getByRole('dialog', { name: FR.t('page.newGame') }).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: FR.t('form.start') }).click();
-    await page.getByLabel(FR.t('page.language')).selectOption('en');
+    const form = page.getByRole('dialog', { name: FR.t('page.newGame') });
+    await form.getByLabel(FR.t('page.language')).selectOption('en');
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.getByRole('button', { name: 'New game' }).waitFor();
     await page.reload();
-    await page.getByRole('button', { name: 'New game' }).waitFor();
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   }, CHROMIUM_PAGE_MS);
 });

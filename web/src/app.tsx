@@ -10,7 +10,7 @@ import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { roundEndText, youOf } from '../../table/words.ts';
 import { cardName } from '../../words/cards.ts';
 import type { Words } from '../../words/catalogue.ts';
-import { LangPicker, useWords } from './lang.tsx';
+import { useWords } from './lang.tsx';
 import { MiniCard } from './cards.tsx';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
@@ -192,7 +192,6 @@ export function App({ store }: { store: Storage }) {
             <input type="checkbox" checked={settings.colourBlind} onChange={(e) => setSettings({ ...settings, colourBlind: e.currentTarget.checked })} />
             {w.t('page.colourBlind')}
           </label>
-          <LangPicker />
         </nav>
       </header>
       {importError && (

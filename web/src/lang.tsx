@@ -47,13 +47,17 @@ export function LangProvider({ store, children }: { store: Storage; children: Co
   return <WordsContext.Provider value={{ w, setLang }}>{children}</WordsContext.Provider>;
 }
 
-/** The language picker: each language named in itself, so a reader finds theirs whatever is shown. */
+/**
+ * The language picker: each language named in itself, so a reader finds theirs whatever is shown.
+ * It sits in forms (New game, joining a game night), not in the menu bar, whose one line the
+ * table's layout counts on.
+ */
 export function LangPicker() {
   const { w, setLang } = useContext(WordsContext);
   return (
     <label class="lang">
-      <span class="visually-hidden">{w.t('page.language')}</span>
-      <select aria-label={w.t('page.language')} value={w.lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
+      {w.t('page.language')}
+      <select value={w.lang} onChange={(e) => setLang(e.currentTarget.value as Lang)}>
         {LANGS.map((l) => <option key={l} value={l} lang={l}>{wordsIn(l).t('page.langName')}</option>)}
       </select>
     </label>

@@ -11,7 +11,7 @@ import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
 import { CATALOGUES, type Key, type Words } from '../../words/catalogue.ts';
-import { useWords } from './lang.tsx';
+import { LangPicker, useWords } from './lang.tsx';
 
 /**
  * A rule set as a player knows it: its name on the box, and one line on how it plays (a rule set
@@ -78,6 +78,7 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
         <p class="game-night-entry">
           {w.t('form.friends')} <a href="#host">{w.t('host.title')}</a> {w.t('form.friendsWhat')} · <a href="#join">{w.t('join.title')}</a>
         </p>
+        <LangPicker />
         <label>
           {w.t('form.rules')}
           <select value={rules} onChange={(e) => { setRules(e.currentTarget.value); setOptions({}); setTarget(RULE_SETS[e.currentTarget.value].options.target); }}>

@@ -7,7 +7,7 @@ import { BUILTIN_PROFILES } from '../../../emulator/profiles.ts';
 import { BOT_KIND_NAMES, RULE_SETS, type BotKind } from '../../../game/index.ts';
 import type { RoomSettings } from '../../../table/roomMessages.ts';
 import type { Key } from '../../../words/catalogue.ts';
-import { useWords } from '../lang.tsx';
+import { LangPicker, useWords } from '../lang.tsx';
 import { ruleWords } from '../newGame.tsx';
 
 /**
@@ -38,6 +38,7 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
     <form class="host-form" onSubmit={submit} aria-labelledby="host-title">
       <h2 id="host-title">{w.t('host.title')}</h2>
       <p class="hint">{w.t('host.hint')}</p>
+      <LangPicker />
       <label>
         {w.t('form.rules')}
         <select value={rules} onChange={(e) => {

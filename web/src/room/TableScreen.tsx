@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
 import { cardCount, nameOf, roundEndText, youOf } from '../../../table/words.ts';
-import { LangPicker, useWords } from '../lang.tsx';
+import { useWords } from '../lang.tsx';
 import type { Words } from '../../../words/catalogue.ts';
 import { Modal } from '../dialogs.tsx';
 import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
@@ -120,7 +120,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
           {settings && <> · {w.t('room.rulesTo', { rules: ruleWords(settings.rules, w).title, target: settings.target ?? '…' })}</>}
           {!open && <span class="warn"> · {w.t('room.connecting')}</span>}
         </p>
-        <nav aria-label={w.t('room.room')}><a href="#" class="button">{w.t('room.leave')}</a><LangPicker /></nav>
+        <nav aria-label={w.t('room.room')}><a href="#" class="button">{w.t('room.leave')}</a></nav>
       </header>
       {refusal && <p class="refused banner" role="alert">{refusal}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
