@@ -95,7 +95,7 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'uno':
       return w.t('event.uno', { who: who(e.seat), you: you(e.seat) });
     case 'caught':
-      return w.t('event.caught', { by: who(e.by), who: who(e.seat), you: you(e.by) });
+      return w.t('event.caught', { by: who(e.by), who: who(e.seat), you: you(e.by), you2: you(e.seat) });
     case 'skip':
       return w.t('event.skip', { who: who(e.seat), you: you(e.seat) });
     case 'direction':
@@ -109,7 +109,7 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
     case 'show':
       return w.t('event.show');
     case 'challenge':
-      return w.t('event.challenge', { who: who(e.seat), you: you(e.seat), by: who(e.by), legal: e.legal ? 'yes' : 'no' });
+      return w.t('event.challenge', { who: who(e.seat), you: you(e.seat), by: who(e.by), you2: you(e.by), legal: e.legal ? 'yes' : 'no' });
     case 'roundOver':
       return w.t('event.roundOver', { who: who(e.winner), you: you(e.winner) });
     case 'calledOff':
@@ -172,7 +172,7 @@ export function openingLine(s: GameState, names: Names, w: Words): string {
       return w.t('open.dealerColour', { start, dealer, you: you(s.dealer), who: who(left), you2: you(left) });
     case 'asDealer': {
       const p = s.pending;
-      const as = w.t('open.as', { start, dealer });
+      const as = w.t('open.as', { start, dealer, you: you(s.dealer) });
       if (p?.kind === 'press') {
         return w.t('open.press', { as, who: who(p.seat), you: you(p.seat), untilCards: p.untilCards ? 'yes' : 'no', n: p.remaining });
       }
