@@ -8,7 +8,7 @@ import { dingWords, type Profile } from '../emulator/profile.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import type { PressLog } from './launcher.ts';
 import { consoleDeck } from './launcher.ts';
-import { cardLabel } from '../game/cards.ts';
+import { cardLabel } from '../words/cards.ts';
 
 const KEYS = 'space/enter press · o power · l lid · r reload · a aim next seat · b new batteries (when off) · q quit';
 

@@ -14,7 +14,8 @@ import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomi
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
-import { verb } from '../table/words.ts';
+import { youOf } from '../table/words.ts';
+import { knownLang, langOfEnv, LANGS, wordsIn, type Words } from '../words/catalogue.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -25,6 +26,18 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
   } catch (e) {
     throw new UserError((e as Error).message);
   }
+}
+
+/**
+ * The language the game speaks: `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
+ * POSIX's order), English when it is none the game speaks.
+ */
+function langOption(args: ParsedArgs): Words {
+  const given = args.values.lang;
+  if (given === undefined) return wordsIn(langOfEnv(process.env));
+  const lang = knownLang(given);
+  if (!lang) throw new UsageError(`--lang must be ${LANGS.join(' or ')}, got "${String(given)}"`);
+  return wordsIn(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
@@ -79,6 +92,7 @@ export const playCommand: Command = {
     pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
     device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
     'no-colour': { type: 'boolean', help: 'no colours on screen' },
+    lang: { type: 'string', value: LANGS.join('|'), help: 'the language of the game (default: the terminal\'s, from LC_ALL, LC_MESSAGES or LANG; English when it is neither)' },
   },
   examples: [
     'uno-extreme play',
@@ -92,6 +106,7 @@ export const playCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
     if (!process.stdout.isTTY) throw new UsageError('play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`');
+    const w = langOption(args);
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
     // A malformed --device is a usage error before a game is dealt (the port is opened later).
@@ -140,7 +155,8 @@ export const playCommand: Command = {
       const rules = position ? (target === undefined ? position.rules : resolveRules(position.rules, { target })) : rulesFrom(String(args.values.rules ?? 'extreme'), target);
       const bots = botsOption(args.values.bots, players - 1, 'bot seats');
       const { botBudget } = botBudgetOption(args);
-      const name = seatName(String(args.values.name ?? 'You')) || 'You';
+      const you = w.t('you.name');
+      const name = seatName(String(args.values.name ?? you)) || you;
       if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
       if (picked) pickedSeed = seed;
       try {
@@ -149,7 +165,7 @@ export const playCommand: Command = {
         throw new UserError((e as Error).message);
       }
       meta = {
-        names: [name, ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
+        names: [name, ...Array.from({ length: players - 1 }, (_, i) => w.t('bot.name', { n: i + 1 }))],
         me: 0,
         bots,
         ...(botBudget ? { budget: botBudget } : {}),
@@ -168,14 +184,14 @@ export const playCommand: Command = {
     // there is no one left to show anything to.
     process.stdout.on('error', () => {});
     const session = new PlaySession({
-      match, meta, profile, pace, keys, savePath, hardware,
+      match, meta, profile, pace, keys, savePath, hardware, words: w,
       colour: !args.values['no-colour'] && !process.env.NO_COLOR,
       out: (t) => process.stdout.write(t),
       size: () => ({ columns: process.stdout.columns, rows: process.stdout.rows }),
       onMatchOver: (m, names) => {
         // An earlier match's sheet under the default name is kept: this one takes a free name.
         sheet = sheetGiven ?? freeSavePath(DEFAULT_SHEET);
-        writeFileAtomically(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10)));
+        writeFileAtomically(sheet, scoreSheetHtml(m, names, new Date().toISOString().slice(0, 10), w));
         return sheet;
       },
     });
@@ -195,8 +211,11 @@ export const playCommand: Command = {
     }
     process.stdout.write('\x1b[H\x1b[2J');
     const saved = session.savedTo ?? savePath;
-    if (end === 'saved') console.log(`Game saved to ${saved}. Continue it with: npx uno-extreme play --resume ${saved}${saveNote ? ` (${wantedSave}, an earlier game, is untouched)` : ''}`);
-    else console.log(`Match over: ${meta.names[session.match.winner!]} ${verb(meta.names[session.match.winner!], 'wins', 'win')}. Score sheet: ${sheet}`);
+    if (end === 'saved') console.log(w.t('play.saved', { file: saved, kept: saveNote ? w.t('play.kept', { earlier: wantedSave }) : '' }));
+    else {
+      const winner = meta.names[session.match.winner!];
+      console.log(w.t('play.over', { who: winner, you: youOf(winner), sheet }));
+    }
     return 0;
   },
 };

@@ -8,7 +8,8 @@ import { isWideSeed } from '../lib/rng.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
-import { CALLED_OFF } from '../table/words.ts';
+import { calledOffText } from '../table/words.ts';
+import { EN_WORDS } from '../words/catalogue.ts';
 import { atomicWriteStream, checkOutputs, freeSavePath, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
@@ -179,7 +180,7 @@ export const simulateCommand: Command = {
       const save = typeof args.values.save === 'string' ? freeSavePath(args.values.save) : undefined;
       if (save !== undefined) writeSave(save, final!);
       console.log(args.values.json ? JSON.stringify(shown) : [
-        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${CALLED_OFF};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
+        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${calledOffText(EN_WORDS)};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
         ...(save !== undefined ? [`saved to ${save}${save !== args.values.save ? ` (${args.values.save} holds an earlier file, kept)` : ''}: open it with \`uno-extreme play --resume ${save}\``] : []),
       ].join('\n'));
       return 0;

@@ -12,6 +12,7 @@ import { launcherMachine, TIMER_EVENTS, type FlushInput, type LauncherContext, t
 import { dingLength } from './machine-actions.ts';
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
+import { EN_WORDS, type Key, type Words } from '../words/catalogue.ts';
 
 /** A launcher that cannot go on: a device offline too long, or not ready in time. */
 /**
@@ -26,16 +27,14 @@ export type Attention =
   /** Close the lid (it was opened while the launcher was needed). */
   | { kind: 'lid' };
 
-/** An {@link Attention} in words, as a person is asked. */
-export function attentionText(a: Attention): string {
-  switch (a.kind) {
-    case 'reload':
-      return `Reload the launcher: open the lid, ${a.emptyFirst ? 'take out any cards left in it, ' : ''}put the ${a.cards} card${a.cards === 1 ? '' : 's'} in, close the lid`;
-    case 'jam':
-      return 'The launcher is jammed: open the lid, free the card, close the lid';
-    case 'lid':
-      return 'Close the launcher\'s lid';
-  }
+/** An {@link Attention} in words, as a person is asked (English unless a language is given). */
+export function attentionText(a: Attention, w: Words = EN_WORDS): string {
+  return a.kind === 'reload' ? w.t('attention.reload', { emptyFirst: a.emptyFirst ? 'yes' : 'no', n: a.cards }) : w.t(`attention.${a.kind}`);
+}
+
+/** A launcher's state in words (`ready`, `jammed`; `prêt`, `bloqué`). */
+export function unitStateText(state: 'off' | UnitState, w: Words = EN_WORDS): string {
+  return w.t(`unit.${state}` as Key);
 }
 
 export class LauncherError extends Error {

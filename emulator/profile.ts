@@ -3,6 +3,7 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
+import { EN_WORDS, type Words } from '../words/catalogue.ts';
 import { parseJsonText, printable, shown, terminalText, unknownKey } from '../lib/untrusted.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
@@ -205,8 +206,8 @@ export function dingMs(p: Profile, sinceBurst: number): number | null {
 }
 
 /** The ding in a terminal's words: `♪ ding`, and for a quickening ding past its first, how quick it is now. */
-export function dingWords(p: Profile, e: { ms?: number }): string {
-  return e.ms === undefined || p.dingPulse === null || e.ms >= p.dingPulse.ms ? '♪ ding' : `♪ ding, quicker (${e.ms} ms)`;
+export function dingWords(p: Profile, e: { ms?: number }, w: Words = EN_WORDS): string {
+  return e.ms === undefined || p.dingPulse === null || e.ms >= p.dingPulse.ms ? w.t('ding.plain') : w.t('ding.quick', { ms: e.ms });
 }
 
 /** Validates untrusted data (a parsed JSON file) as a profile spec. */

@@ -82,13 +82,6 @@ export const WILD_KINDS = Object.keys(WILD_CODE) as WildKind[];
 /** Every kind: numbers, the action kinds, the wild kinds ({@link Card.kindIndex} indexes this). */
 export const CARD_KINDS: readonly CardKind[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
 
-const KIND_LABEL: Readonly<Record<CardKind, string>> = {
-  number: 'Number', reverse: 'Reverse', skip: 'Skip', hit2: 'Hit 2', discardAll: 'Discard All',
-  tradeHands: 'Trade Hands', showHands: 'Show Hands', draw2: '+2', playAgain: 'Play Again',
-  wild: 'Wild', coupExtreme: 'Coup Extrême', allHit: 'Wild All-Hit', hitFire: 'Wild Hit-Fire', hit4: 'Wild Hit 4',
-  customizable: 'Customizable Wild', wild4: 'Wild +4',
-};
-
 const COLOUR_OF_LETTER = new Map(Object.entries(COLOUR_LETTER).map(([c, l]) => [l, c as Colour]));
 const ACTION_OF_CODE = new Map(Object.entries(ACTION_CODE).map(([k, c]) => [c, k as ActionKind]));
 const WILD_OF_CODE = new Map(Object.entries(WILD_CODE).map(([k, c]) => [c, k as WildKind]));
@@ -157,17 +150,6 @@ export function serialsOf(ids: readonly CardId[]): number[] {
   const out: number[] = [];
   for (let i = 0; i < ids.length; i++) out.push(card(ids[i]).serial);
   return out;
-}
-
-/** Human label of a card (`Red 5`, `Green Skip`, `Coup Extrême`). */
-export function cardLabel(id: CardId): string {
-  const c = card(id);
-  const face = c.kind === 'number' ? String(c.number) : KIND_LABEL[c.kind];
-  return c.colour ? `${capital(c.colour)} ${face}` : face;
-}
-
-function capital(s: string): string {
-  return s[0].toUpperCase() + s.slice(1);
 }
 
 /** Card counts of a deck. Coloured counts are per colour. */

@@ -8,18 +8,18 @@ import { COLOURS, cardAt, type Colour } from './cards.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MoveList, PASS, PLAY, PRESS, UNO } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
 import { callOff, current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
-import { applyPlay, checkPlay, describePending, fits, refuse } from './play.ts';
+import { applyPlay, checkPlay, fits, refuse, waitingOf } from './play.ts';
 import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
-import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type Move, type MoveError, type MoveResult } from './state.ts';
+import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type Move, type MoveError, type MoveResult, type Refusal } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
 
 /** The request `seat` must answer with a move of this kind, or why there is none. */
-function requestOf<K extends RoundPending['kind']>(s: Round, seat: number, kinds: K[], none: string): Extract<RoundPending, { kind: K }> | MoveError {
+function requestOf<K extends RoundPending['kind']>(s: Round, seat: number, kinds: K[], none: Refusal): Extract<RoundPending, { kind: K }> | MoveError {
   const p = s.pending;
   if (p && kinds.includes(p.kind as K)) {
-    return p.seat === seat ? (p as Extract<RoundPending, { kind: K }>) : refuse('not-your-turn', `not your turn: ${describePending(p)}`);
+    return p.seat === seat ? (p as Extract<RoundPending, { kind: K }>) : refuse('not-your-turn', { why: 'waiting', waiting: waitingOf(p), mine: false });
   }
-  if (p) return refuse(p.seat === seat ? 'pending' : 'not-your-turn', p.seat === seat ? describePending(p) : `not your turn: ${describePending(p)}`);
+  if (p) return refuse(p.seat === seat ? 'pending' : 'not-your-turn', { why: 'waiting', waiting: waitingOf(p), mine: p.seat === seat });
   return refuse('bad-move', none);
 }
 
@@ -34,10 +34,10 @@ export function checkMove(state: GameState, m: Move): MoveError | null {
 
 /** {@link checkMove} in a round in play. */
 export function checkIn(s: Round, m: Move): MoveError | null {
-  if (typeof m !== 'object' || m === null) return refuse('bad-move', 'a move is an object with a type and a seat');
-  if (s.winner !== null) return refuse('game-over', `the round is over: seat ${s.winner} went out`);
-  if (s.calledOff) return refuse('game-over', `the round is over: it was called off after ${s.moves} moves`);
-  if (!isSeat(s, m.seat)) return refuse('bad-move', `seat ${String(m.seat)} is not a player in this round`);
+  if (typeof m !== 'object' || m === null) return refuse('bad-move', { why: 'not-a-move' });
+  if (s.winner !== null) return refuse('game-over', { why: 'round-over', winner: s.winner });
+  if (s.calledOff) return refuse('game-over', { why: 'round-called-off', moves: s.moves });
+  if (!isSeat(s, m.seat)) return refuse('bad-move', { why: 'not-a-seat', seat: String(m.seat) });
   const { launcher } = s.rules.options;
   switch (m.type) {
     case 'play':
@@ -45,38 +45,38 @@ export function checkIn(s: Round, m: Move): MoveError | null {
     case 'press':
     case 'draw': {
       if ((m.type === 'press') !== launcher) {
-        return refuse('bad-move', launcher ? 'this rule set uses the launcher: press instead of draw' : 'this rule set draws from a pile: draw instead of press');
+        return refuse('bad-move', { why: launcher ? 'press-not-draw' : 'draw-not-press' });
       }
       if (s.pending?.kind === 'stack' && s.pending.seat === m.seat) return null;
-      if (s.pending) return requestOf(s, m.seat, [], '') as MoveError;
-      return m.seat === s.turn ? null : refuse('not-your-turn', `not your turn: it is seat ${s.turn}'s turn`);
+      if (s.pending) return requestOf(s, m.seat, [], { why: 'not-a-move' }) as MoveError;
+      return m.seat === s.turn ? null : refuse('not-your-turn', { why: 'turn-of', seat: s.turn });
     }
     case 'pass': {
-      const p = requestOf(s, m.seat, ['drawn', 'playAgain'], 'nothing to pass: a player passes only after drawing a playable card or after a Play Again');
+      const p = requestOf(s, m.seat, ['drawn', 'playAgain'], { why: 'nothing-to-pass' });
       return isError(p) ? p : null;
     }
     case 'launcher': {
-      const p = requestOf(s, m.seat, ['press'], 'nobody has to press the launcher now');
+      const p = requestOf(s, m.seat, ['press'], { why: 'no-press-due' });
       return isError(p) ? p : checkLauncher(s, m);
     }
     case 'colour': {
-      const p = requestOf(s, m.seat, ['colour'], 'nobody has to name a colour now: a wild names its colour when it is played');
+      const p = requestOf(s, m.seat, ['colour'], { why: 'no-colour-due' });
       if (isError(p)) return p;
-      return COLOURS.includes(m.colour as Colour) ? null : refuse('needs-colour', `${String(m.colour)} is not a colour: red, yellow, green or blue`);
+      return COLOURS.includes(m.colour as Colour) ? null : refuse('needs-colour', { why: 'not-a-colour', value: String(m.colour) });
     }
     case 'challenge':
     case 'accept': {
-      const p = requestOf(s, m.seat, ['challenge'], 'there is no +4 to challenge or accept');
+      const p = requestOf(s, m.seat, ['challenge'], { why: 'no-plus4' });
       return isError(p) ? p : null;
     }
     case 'uno':
-      return s.uno === m.seat ? null : refuse('no-uno', `seat ${m.seat} has nothing to call: UNO is called with the play that leaves one card, or late until caught`);
+      return s.uno === m.seat ? null : refuse('no-uno', { why: 'nothing-to-call', seat: m.seat });
     case 'catch':
-      if (s.uno === null) return refuse('no-uno', 'nobody can be caught: every player with one card called UNO');
-      if (m.target !== s.uno) return refuse('no-uno', `seat ${String(m.target)} cannot be caught: only seat ${s.uno} missed UNO`);
-      return m.seat === m.target ? refuse('bad-move', 'a player cannot catch themselves: call UNO instead') : null;
+      if (s.uno === null) return refuse('no-uno', { why: 'nobody-to-catch' });
+      if (m.target !== s.uno) return refuse('no-uno', { why: 'cannot-catch', target: String(m.target), uno: s.uno });
+      return m.seat === m.target ? refuse('bad-move', { why: 'catch-self' }) : null;
     default:
-      return refuse('bad-move', `unknown move type ${JSON.stringify((m as { type?: unknown }).type)}`);
+      return refuse('bad-move', { why: 'unknown-move', type: JSON.stringify((m as { type?: unknown }).type) });
   }
 }
 

@@ -11,6 +11,8 @@
  * ```
  */
 export * from './cards.ts';
+/** A card's English label (`Red 5`): the words live in the catalogue (words/), the engine names cards by id. */
+export { cardLabel } from '../words/cards.ts';
 export * from './rules.ts';
 export type * from './state.ts';
 export { ROUND_MOVE_LIMIT, roundEnded } from './state.ts';
@@ -22,7 +24,7 @@ export {
 } from './position.ts';
 export { applyMove, checkMove } from './engine.ts';
 export { legalMoves } from './legal.ts';
-export { matches, topCard, describeCard } from './play.ts';
+export { matches, topCard, waitingOf } from './play.ts';
 export { cardsForCount } from './press.ts';
 export { nextSeat, leftOf, activeSeats, twoPlayers, teamOf } from './turn.ts';
 export { handPoints, roundPoints } from './scoring.ts';

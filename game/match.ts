@@ -4,6 +4,7 @@
  * reaches it, the lowest total wins.
  */
 import { applyMove } from './engine.ts';
+import { refuse } from './play.ts';
 import type { Rules } from './rules.ts';
 import { roundPoints } from './scoring.ts';
 import { createGame, resolveRules, type GameSetup } from './setup.ts';
@@ -77,7 +78,7 @@ function scoreRound(m: MatchState): MatchState {
 
 /** Applies a move to the current round; a round that ends is scored into the match. */
 export function applyMatchMove(match: MatchState, move: Move): MatchMoveResult {
-  if (match.winner !== null) return { ok: false, error: { code: 'game-over', message: `the match is over: seat ${match.winner} won` } };
+  if (match.winner !== null) return { ok: false, error: refuse('game-over', { why: 'match-over', winner: match.winner }) };
   const r = applyMove(match.game, move);
   if (!r.ok) return r;
   const next = { ...match, game: r.state };

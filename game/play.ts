@@ -3,22 +3,23 @@
  * play), with a message that says why not, and laying it. One source for both the validation of
  * a move and the listing of legal plays.
  */
-import { CARD_KINDS, card, cardAt, cardLabel, colourIndexOf, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
+import { CARD_KINDS, card, cardAt, colourIndexOf, COLOURS, idAt, idsAt, serialOf, type Card, type CardId, type CardKind, type Colour } from './cards.ts';
 import { Demands, FlagsBySerial, KEY_AT, KEYS, keyColour, keyFace, keyKind } from './core/keys.ts';
 import type { MoveList } from './core/moves.ts';
 import type { Round, RoundPending } from './core/round.ts';
 import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './draft.ts';
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
-import type { GameState, Move, MoveError, Pending, PlayAgainRequest, StackRequest } from './state.ts';
+import type { GameState, Move, MoveError, Pending, PlayAgainRequest, Refusal, StackRequest, Waiting } from './state.ts';
+import { refusalMessage } from '../words/refusals.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
 /** A play move. */
 export type PlayMove = Extract<Move, { type: 'play' }>;
 
-/** A refused move. */
-export function refuse(code: MoveError['code'], message: string): MoveError {
-  return { code, message };
+/** A refused move: the refusal as data, and its English words for the library's users. */
+export function refuse(code: MoveError['code'], refusal: Refusal): MoveError {
+  return { code, refusal, message: refusalMessage(refusal) };
 }
 
 /** The top card of the discard pile. */
@@ -45,31 +46,15 @@ export function fitsKey(key: number, current: number, top: number): boolean {
   return colour < 0 || colour === current || keyFace(key) === keyFace(top);
 }
 
-/** `a red Skip`, `a green 7`, `a Wild (colour blue)`: how messages name a card. */
-export function describeCard(id: CardId, colour?: Colour | null): string {
-  const c = card(id);
-  const label = cardLabel(id);
-  const text = c.colour ? c.colour + label.slice(c.colour.length) : label;
-  return c.colour === null && colour ? `a ${text} (colour ${colour})` : `a ${text}`;
-}
-
-/** What a request waits for, in words. */
-export function describePending(p: Pending | RoundPending): string {
+/** What a request waits for, as a refusal carries it (the request's fields a person is told). */
+export function waitingOf(p: Pending | RoundPending): Waiting {
   switch (p.kind) {
     case 'press':
-      return p.seat === p.aimAt
-        ? `seat ${p.seat} must press the launcher first (${p.reason})`
-        : `seat ${p.seat} must press the launcher at seat ${p.aimAt} first (${p.reason})`;
-    case 'colour':
-      return `seat ${p.seat} must name a colour first`;
-    case 'challenge':
-      return `seat ${p.seat} must challenge or accept the +4 first`;
+      return { kind: 'press', seat: p.seat, aimAt: p.aimAt, reason: p.reason };
     case 'stack':
-      return `seat ${p.seat} must stack or take ${p.total} first`;
-    case 'drawn':
-      return `seat ${p.seat} must play the drawn card or pass first`;
-    case 'playAgain':
-      return `seat ${p.seat} must play again or pass first`;
+      return { kind: 'stack', seat: p.seat, total: p.total };
+    default:
+      return { kind: p.kind, seat: p.seat };
   }
 }
 
@@ -222,17 +207,17 @@ export function playableBy(s: Round, seat: number, n: number): MoveError | null 
   const p = s.pending;
   switch (b) {
     case 'turn':
-      return refuse('not-your-turn', `not your turn: ${p ? describePending(p) : `it is seat ${s.turn}'s turn`}`);
+      return refuse('not-your-turn', p ? { why: 'waiting', waiting: waitingOf(p), mine: false } : { why: 'turn-of', seat: s.turn });
     case 'stack':
-      return refuse('cannot-play', `only ${(p as StackRequest).kinds.join(' or ')} may be stacked: play one or take ${(p as StackRequest).total}`);
+      return refuse('cannot-play', { why: 'stack-only', kinds: (p as StackRequest).kinds as CardKind[], total: (p as StackRequest).total });
     case 'playAgain':
-      return refuse('cannot-play', `after a Play Again only a ${(p as PlayAgainRequest).colour} card or another Play Again may be played`);
+      return refuse('cannot-play', { why: 'play-again-only', colour: (p as PlayAgainRequest).colour });
     case 'pending':
-      return refuse('pending', describePending(p!));
+      return refuse('pending', { why: 'waiting', waiting: waitingOf(p!), mine: true });
     case 'drawn':
-      return refuse('cannot-play', `after drawing only the drawn card (${cardLabel(idAt((p as Extract<RoundPending, { kind: 'drawn' }>).card))}) may be played`);
+      return refuse('cannot-play', { why: 'drawn-only', card: idAt((p as Extract<RoundPending, { kind: 'drawn' }>).card) });
     case 'match':
-      return refuse('cannot-play', `${describeCard(idAt(n))} cannot be played on ${describeCard(idAt(s.discard[s.discard.length - 1]), s.colour)}`);
+      return refuse('cannot-play', { why: 'no-match', card: idAt(n), top: idAt(s.discard[s.discard.length - 1]), colour: s.colour });
   }
 }
 
@@ -256,31 +241,29 @@ export function laidOf(s: Round, seat: number, c: Card, also: number): number[] 
 export function checkPlay(s: Round, m: PlayMove): MoveError | null {
   const hand = s.hands[m.seat];
   const n = serialOf(m.card);
-  if (n < 0 || !hand.includes(n)) return refuse('not-in-hand', `seat ${m.seat} holds no card ${m.card}`);
+  if (n < 0 || !hand.includes(n)) return refuse('not-in-hand', { why: 'not-in-hand', seat: m.seat, card: String(m.card) });
   const why = playableBy(s, m.seat, n);
   if (why) return why;
   const c = cardAt(n);
   const effect = EFFECT_OF_KIND[c.kindIndex];
-  // The card's label only for a message: building it for every legal play was wasted work.
-  const label = () => cardLabel(m.card);
   if (effect.namesColour(s.rules)) {
-    if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', `${label()} needs a colour: red, yellow, green or blue`);
-  } else if (m.colour !== undefined) return refuse('bad-move', `${label()} does not name a colour`);
+    if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', { why: 'needs-colour', card: c.id });
+  } else if (m.colour !== undefined) return refuse('bad-move', { why: 'names-no-colour', card: c.id });
   if (effect.needsTarget(s.rules, c)) {
-    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', `${label()} needs a target: the seat of another player`);
-  } else if (m.target !== undefined) return refuse('bad-move', `${label()} takes no target`);
+    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', { why: 'needs-target', card: c.id });
+  } else if (m.target !== undefined) return refuse('bad-move', { why: 'takes-no-target', card: c.id });
   if (m.also !== undefined) {
     const pairOk = s.rules.options.twoIdentical && !s.pending && m.seat === s.turn && c.kind === 'number';
-    if (!pairOk) return refuse('bad-move', 'two cards may be played together only as a pair of number cards on your turn (house rule twoIdentical)');
+    if (!pairOk) return refuse('bad-move', { why: 'pair-only' });
     const also = serialOf(m.also);
     if (also === n || also < 0 || !hand.includes(also) || cardAt(also).code !== c.code) {
-      return refuse('bad-move', `${m.also} is not a second ${label()} in the hand`);
+      return refuse('bad-move', { why: 'not-a-pair', card: c.id, also: String(m.also) });
     }
   }
-  if (m.uno !== undefined && typeof m.uno !== 'boolean') return refuse('bad-move', 'uno must be true or false');
+  if (m.uno !== undefined && typeof m.uno !== 'boolean') return refuse('bad-move', { why: 'uno-not-boolean' });
   if (m.uno) {
-    if (!s.rules.options.unoCall) return refuse('bad-move', `UNO is not called in the rule set ${s.rules.name}`);
-    if (hand.length - laidBy(s, m, c).length !== 1) return refuse('bad-move', 'UNO is called with the play that leaves one card');
+    if (!s.rules.options.unoCall) return refuse('bad-move', { why: 'uno-not-called', rules: s.rules.name });
+    if (hand.length - laidBy(s, m, c).length !== 1) return refuse('bad-move', { why: 'uno-not-last-but-one' });
   }
   return null;
 }

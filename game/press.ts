@@ -26,17 +26,17 @@ export function cardsForCount(s: GameState, count: number): CardId[] {
 /** Why a launcher answer does not fit the request and the supply, or null. */
 export function checkLauncher(s: Round, m: LauncherMove): MoveError | null {
   if (!Array.isArray(m.cards) || typeof m.fired !== 'boolean') {
-    return refuse('bad-launcher', 'a launcher answer carries cards (an array of card ids) and fired (true or false)');
+    return refuse('bad-launcher', { why: 'launcher-answer' });
   }
   if (m.halfOut !== undefined && (!Number.isInteger(m.halfOut) || m.halfOut < 0 || m.halfOut > m.cards.length)) {
-    return refuse('bad-launcher', `halfOut counts the last cards out that were left sticking out: a whole number from 0 to ${m.cards.length}, got ${JSON.stringify(m.halfOut)}`);
+    return refuse('bad-launcher', { why: 'half-out', max: m.cards.length, got: JSON.stringify(m.halfOut) });
   }
   if (m.cards.length > s.supply.length) {
-    return refuse('bad-launcher', `${m.cards.length} cards cannot have come out of a launcher that holds ${s.supply.length}`);
+    return refuse('bad-launcher', { why: 'too-many-out', count: m.cards.length, held: s.supply.length });
   }
   for (let i = 0; i < m.cards.length; i++) {
     if (m.cards[i] !== idAt(s.supply[i])) {
-      return refuse('bad-launcher', `card ${i + 1} out of the launcher is ${m.cards[i]}, but the launcher's card ${i + 1} is ${idAt(s.supply[i])}`);
+      return refuse('bad-launcher', { why: 'wrong-card-out', index: i + 1, got: String(m.cards[i]), expected: idAt(s.supply[i]) });
     }
   }
   return null;

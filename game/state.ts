@@ -5,7 +5,7 @@
  * and the moves after which a round is called off.)
  */
 import type { RngState } from '../lib/rng.ts';
-import type { CardId, Colour } from './cards.ts';
+import type { CardId, CardKind, Colour } from './cards.ts';
 import type { Rules } from './rules.ts';
 
 /** Every reason the launcher may have to be pressed. */
@@ -184,9 +184,69 @@ export type ErrorCode =
   | 'game-over' | 'not-your-turn' | 'not-in-hand' | 'cannot-play' | 'needs-colour' | 'bad-target'
   | 'pending' | 'bad-launcher' | 'no-uno' | 'bad-move';
 
-/** A refused move: the state is unchanged. */
+/**
+ * What a request waits for, as a refusal names it: whose it is and what they must do (the
+ * launcher aimed at, why it is pressed, the total a stack makes them take).
+ */
+export type Waiting =
+  | { kind: 'press'; seat: number; aimAt: number; reason: PressReason }
+  | { kind: 'colour' | 'challenge' | 'drawn' | 'playAgain'; seat: number }
+  | { kind: 'stack'; seat: number; total: number };
+
+/**
+ * Why a move was refused, as data: `why` names the rule, the other fields are its parameters
+ * (seats as numbers, cards as ids, colours and kinds as the engine names them; what a person
+ * typed, such as an unknown seat or card, as the text it was). Each front end words it in its
+ * reader's language (words/refusals.ts), as it words events.
+ */
+export type Refusal =
+  | { why: 'not-a-move' }
+  | { why: 'round-over'; winner: number }
+  | { why: 'round-called-off'; moves: number }
+  | { why: 'match-over'; winner: number }
+  | { why: 'not-a-seat'; seat: string }
+  | { why: 'press-not-draw' }
+  | { why: 'draw-not-press' }
+  | { why: 'turn-of'; seat: number }
+  /** A request is pending: `mine` when it is the refused seat's own (answer it first). */
+  | { why: 'waiting'; waiting: Waiting; mine: boolean }
+  | { why: 'nothing-to-pass' }
+  | { why: 'no-press-due' }
+  | { why: 'no-colour-due' }
+  | { why: 'not-a-colour'; value: string }
+  | { why: 'no-plus4' }
+  | { why: 'nothing-to-call'; seat: number }
+  | { why: 'nobody-to-catch' }
+  | { why: 'cannot-catch'; target: string; uno: number }
+  | { why: 'catch-self' }
+  | { why: 'unknown-move'; type: string }
+  | { why: 'not-in-hand'; seat: number; card: string }
+  | { why: 'stack-only'; kinds: CardKind[]; total: number }
+  | { why: 'play-again-only'; colour: Colour }
+  | { why: 'drawn-only'; card: CardId }
+  | { why: 'no-match'; card: CardId; top: CardId; colour: Colour | null }
+  | { why: 'needs-colour'; card: CardId }
+  | { why: 'names-no-colour'; card: CardId }
+  | { why: 'needs-target'; card: CardId }
+  | { why: 'takes-no-target'; card: CardId }
+  | { why: 'pair-only' }
+  | { why: 'not-a-pair'; card: CardId; also: string }
+  | { why: 'uno-not-boolean' }
+  | { why: 'uno-not-called'; rules: string }
+  | { why: 'uno-not-last-but-one' }
+  | { why: 'launcher-answer' }
+  | { why: 'half-out'; max: number; got: string }
+  | { why: 'too-many-out'; count: number; held: number }
+  | { why: 'wrong-card-out'; index: number; got: string; expected: CardId };
+
+/**
+ * A refused move: the state is unchanged. `refusal` is what the rules decided, as data;
+ * `message` is it worded in English from the catalogue (words/en.ts), for the library's users and
+ * logs: a front end words `refusal` in its reader's language.
+ */
 export interface MoveError {
   code: ErrorCode;
+  refusal: Refusal;
   message: string;
 }
 

@@ -1,23 +1,27 @@
 /**
  * The printable score sheet of a match: rounds, each player's points and running totals, like the
- * printed score cards players keep. HTML with print styles, no scripts, no network.
+ * printed score cards players keep. HTML with print styles, no scripts, no network; its words and
+ * its `lang` are the reader's language.
  */
 import { ROUND_MOVE_LIMIT, type MatchState } from '../game/index.ts';
+import { EN_WORDS, type Words } from '../words/catalogue.ts';
 import type { Names } from './words.ts';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The score sheet page. `when` is printed as given (the caller's clock, not the game's). */
-export function scoreSheetHtml(m: MatchState, names: Names, when: string): string {
+export function scoreSheetHtml(m: MatchState, names: Names, when: string, w: Words = EN_WORDS): string {
+  const t = w.t;
   const rules = m.setup.rules;
   const head = names.map((n) => `<th colspan="2">${esc(n)}</th>`).join('');
-  const sub = names.map(() => '<th>points</th><th>total</th>').join('');
+  const sub = names.map(() => `<th>${esc(t('sheet.points'))}</th><th>${esc(t('sheet.total'))}</th>`).join('');
   const rows = m.rounds
-    .map((r) => `<tr><td>${r.round + 1}</td><td>${r.winner === null ? `nobody: called off after ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves` : esc(names[r.winner])}</td>${r.points.map((p, i) => `<td>${p}</td><td class="total">${r.totals[i]}</td>`).join('')}</tr>`)
+    .map((r) => `<tr><td>${r.round + 1}</td><td>${r.winner === null ? esc(t('sheet.calledOff', { limit: ROUND_MOVE_LIMIT })) : esc(names[r.winner])}</td>${r.points.map((p, i) => `<td>${p}</td><td class="total">${r.totals[i]}</td>`).join('')}</tr>`)
     .join('\n');
-  const winner = m.winner === null ? 'match not finished' : `${esc(names[m.winner])} wins`;
+  const winner = m.winner === null ? esc(t('sheet.notFinished')) : esc(t('sheet.wins', { who: names[m.winner] }));
+  const facts = t('sheet.facts', { rules: rules.name, target: rules.options.target, scoring: rules.options.scoring, seed: String(m.setup.seed), when });
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>UNO Extreme score sheet</title>
+<html lang="${w.lang}"><head><meta charset="utf-8"><title>${esc(t('sheet.title'))}</title>
 <style>
 body{font-family:Georgia,serif;margin:2em;color:#111}
 h1{font-size:1.6em;margin:0 0 .2em}p{margin:.2em 0 1em}
@@ -26,14 +30,14 @@ th{background:#eee}td.total{font-weight:bold;background:#fafafa}
 tfoot td{font-weight:bold;border-top:3px double #333}
 @media print{body{margin:1cm}th{background:#ddd !important;-webkit-print-color-adjust:exact;print-color-adjust:exact}@page{size:landscape}}
 </style></head><body>
-<h1>UNO Extreme — score sheet</h1>
-<p>Rules ${esc(rules.name)} · first to ${rules.options.target} · scoring ${esc(rules.options.scoring)} · seed ${esc(String(m.setup.seed))} · ${esc(when)} · <strong>${winner}</strong></p>
+<h1>${esc(t('sheet.heading'))}</h1>
+<p>${esc(facts)} · <strong>${winner}</strong></p>
 <table>
-<thead><tr><th rowspan="2">round</th><th rowspan="2">went out</th>${head}</tr><tr>${sub}</tr></thead>
+<thead><tr><th rowspan="2">${esc(t('sheet.round'))}</th><th rowspan="2">${esc(t('sheet.wentOut'))}</th>${head}</tr><tr>${sub}</tr></thead>
 <tbody>
 ${rows}
 </tbody>
-<tfoot><tr><td colspan="2">final</td>${m.totals.map((t) => `<td colspan="2">${t}</td>`).join('')}</tr></tfoot>
+<tfoot><tr><td colspan="2">${esc(t('sheet.final'))}</td>${m.totals.map((x) => `<td colspan="2">${x}</td>`).join('')}</tr></tfoot>
 </table>
 </body></html>
 `;

@@ -17,7 +17,9 @@ import {
   type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
 } from '../game/index.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
-import { EventWords, openingLine, roundStartLine, withNames } from './words.ts';
+import { EventWords, openingLine, roundStartLine } from './words.ts';
+import { EN_WORDS, type Words } from '../words/catalogue.ts';
+import { refusalText } from '../words/refusals.ts';
 
 /** A question waiting for a person's answer. */
 export interface Question {
@@ -148,6 +150,8 @@ export interface MatchSessionOptions {
   deviceReady?: (signal: AbortSignal) => Promise<void>;
   /** Said when the game cannot be kept (autosave): the session goes on. */
   notKept?: (error: Error) => string;
+  /** The language of the log and of the refusals the session words (default English). */
+  words?: Words;
 }
 
 /** The events of the round in plain words, newest last; this many are kept. */
@@ -169,7 +173,9 @@ export class MatchSession {
   /** The questions put to people so far (a view tells one from the next by its `id`). */
   questionsAsked = 0;
   private readonly seats = new Map<number, PersonSeat>();
-  private readonly words: EventWords;
+  private words: EventWords;
+  /** The language the log and the seats' messages are worded in. */
+  w: Words;
   private readonly bots: Bot[];
   private readonly listeners = new Set<(e: TableEvent) => void>();
   private current: TableLauncher | null = null;
@@ -194,7 +200,8 @@ export class MatchSession {
     if (!this.people.includes(o.meta.me) || this.people.some((p) => !Number.isInteger(p) || p < 0 || p >= players) || new Set(this.people).size !== this.people.length)
       throw new Error(`the people's seats ${this.people.join(', ')} must be seats 0..${players - 1}, each once, seat ${o.meta.me} (me) among them`);
     for (const seat of this.people) this.seats.set(seat, { unoArmed: false, declinedUno: null, message: null, busy: false });
-    this.words = new EventWords(o.meta.names);
+    this.w = o.words ?? EN_WORDS;
+    this.words = new EventWords(o.meta.names, this.w);
     const bots = tableBots(o.meta, o.match.setup.seed, o.search ?? {}, this.people);
     this.bots = o.remote ? o.remote.table(bots) : bots;
     showRoundSoFar(this.bots, this.state);
@@ -354,8 +361,19 @@ export class MatchSession {
       else this.save();
     } catch (e) {
       // Storage full or refused: the game goes on, and says it is not kept.
-      this.note(this.o.notKept?.(e as Error) ?? `This game cannot be kept (${(e as Error).message})`);
+      this.note(this.o.notKept?.(e as Error) ?? this.w.t('session.notKept', { error: (e as Error).message }));
     }
+  }
+
+  /**
+   * Words the log's next lines and the next refusals in `w` (a reader chose another language):
+   * the lines already written stay as they were said.
+   */
+  setWords(w: Words): void {
+    if (w === this.w) return;
+    this.w = w;
+    this.words = new EventWords(this.meta.names, w);
+    this.words.from(this.state);
   }
 
   /** Adds a line to the log (newest last). */
@@ -374,8 +392,8 @@ export class MatchSession {
     const q = this.question;
     if (!q || q.seat !== seat || !this.waiting) return false;
     if (move === null ? q.mode !== 'react' : !q.moves.includes(move)) {
-      const why = move ? checkMove(this.state, move)?.message : null;
-      this.refuse(seat, why ?? 'that is not one of your choices now');
+      const why = move ? checkMove(this.state, move) : null;
+      this.refuse(seat, why ? refusalText(why.refusal, this.w, (n) => this.names[n] ?? this.w.t('seat', { seat: n })) : this.w.t('session.notAChoice'));
       return false;
     }
     const s = this.seat(seat);
@@ -392,9 +410,9 @@ export class MatchSession {
     return true;
   }
 
-  /** Shows the person at `seat` why `text` (a refusal) until the next move; "seat N" becomes a name. */
+  /** Shows the person at `seat` why `text` (a refusal, already worded) until the next move. */
   refuse(seat: number, text: string): void {
-    this.seat(seat).message = withNames(text, this.names);
+    this.seat(seat).message = text;
     this.emit({ type: 'changed' });
   }
 
@@ -436,7 +454,7 @@ export class MatchSession {
       ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
     });
     // What a view does not keep: a warning a person should still read after it.
-    l.launcher.on('lowBattery', (e) => this.note(`The launcher's batteries are low (${e.volts} V)`));
+    l.launcher.on('lowBattery', (e) => this.note(this.w.t('session.lowBattery', { volts: e.volts })));
     this.current = l;
     this.emit({ type: 'launcher', launcher: l.launcher });
     return l;
@@ -450,10 +468,10 @@ export class MatchSession {
     }
     const launcher = this.state.rules.options.launcher ? this.newLauncher().launcher : null;
     if (this.state.moves === 0) {
-      this.note(roundStartLine(this.state.round, this.names[this.state.dealer]));
-      this.note(openingLine(this.state, this.names));
+      this.note(roundStartLine(this.state.round, this.names[this.state.dealer], this.w));
+      this.note(openingLine(this.state, this.names, this.w));
     }
-    else if (this.resumed) this.note(`Resumed at move ${this.state.moves} of round ${this.state.round + 1}`);
+    else if (this.resumed) this.note(this.w.t('session.resumed', { move: this.state.moves, round: this.state.round + 1 }));
     this.resumed = false;
     this.emit({ type: 'round' });
     if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);

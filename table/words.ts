@@ -1,99 +1,119 @@
 /**
- * Game events in plain words, as a person at the table would say them.
+ * Game events in plain words, as a person at the table would say them, in the reader's language:
+ * the events are data (game/state.ts, GameEvent) and every sentence is a message of the catalogue
+ * (words/en.ts, words/fr.ts) given the event's fields, worded (names, cards, colours, counts).
  */
-import { cardLabel, ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../game/index.ts';
+import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } from '../game/index.ts';
 import { startAction } from '../game/start.ts';
 import { leftOf } from '../game/turn.ts';
+import { cardName, colourName } from '../words/cards.ts';
+import { CATALOGUES, LANGS, type Key, type Words } from '../words/catalogue.ts';
+
+export type { Words } from '../words/catalogue.ts';
 
 /** Names of the seats, by seat. */
 export type Names = readonly string[];
 
-const REASONS: Record<string, string> = {
-  turn: 'instead of playing', hit2: 'Hit 2', hit4: 'Hit 4', coupExtreme: 'Coup Extrême', uno: 'missed UNO', allHit: 'All-Hit',
-  hitFire: 'Hit-Fire', draw2: '+2', wild4: '+4', challenge: 'lost challenge', stack: 'stack',
-};
+/** `yes` when `name` is the person the words speak to (the default name, "You" or "Toi"): the grammatical second person. */
+export function youOf(name: string | undefined): 'yes' | 'no' {
+  return LANGS.some((l) => CATALOGUES[l]['you.name'] === name) ? 'yes' : 'no';
+}
+
+/** The name of `seat`, or `seat N` for a seat with none. */
+export function nameOf(names: Names, seat: number, w: Words): string {
+  return names[seat] ?? w.t('seat', { seat });
+}
 
 /** `1 card`, `3 cards`, `0 cards`: a count of cards in words. */
-export function cardCount(n: number): string {
-  return `${n} ${n === 1 ? 'card' : 'cards'}`;
+export function cardCount(n: number, w: Words): string {
+  return w.t('cards.count', { n });
 }
 
 /** What a press or a draw gave, in words: `nothing`, `1 card`, `3 cards`. */
-function cards(n: number): string {
-  return n === 0 ? 'nothing' : cardCount(n);
+function cardsGot(n: number, w: Words): string {
+  return w.t('cards.got', { n });
+}
+
+/** Why a launcher is pressed, in words (`Hit 2`, `missed UNO`). */
+export function reasonText(reason: string, w: Words): string {
+  const key = `reason.${reason}` as Key;
+  return key in CATALOGUES[w.lang] ? w.t(key) : reason;
 }
 
 /**
  * What a person pressing for `p` is told: why, and how many presses are left
  * (`Hit 2: press 2 more times`), and whom the launcher faces when it is not them.
  */
-export function pressPrompt(p: PressRequest, names: Names): string {
-  const why = p.reason === 'turn' ? 'Your turn' : (REASONS[p.reason] ?? p.reason);
-  const left = p.untilCards ? 'press until cards come out' : `press ${p.remaining} more time${p.remaining === 1 ? '' : 's'}`;
-  const at = p.aimAt !== p.seat ? ` (the launcher faces ${names[p.aimAt] ?? `seat ${p.aimAt}`})` : '';
-  return `${why}: ${left}${at}`;
+export function pressPrompt(p: PressRequest, names: Names, w: Words): string {
+  const why = p.reason === 'turn' ? w.t('press.why.turn') : reasonText(p.reason, w);
+  const left = w.t('press.left', { untilCards: p.untilCards ? 'yes' : 'no', n: p.remaining });
+  return p.aimAt !== p.seat ? w.t('press.promptAt', { why, left, at: nameOf(names, p.aimAt, w) }) : w.t('press.prompt', { why, left });
 }
 
 /** How a round that nobody went out of ended (game/state.ts, ROUND_MOVE_LIMIT), in every display. */
-export const CALLED_OFF = `the round was called off after ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves: nobody scores it`;
-
-/** How a finished round ended, as the round's heading says it: who went out, or that it was called off. */
-export function roundEndText(winner: number | null, names: Names): string {
-  return winner === null ? `nobody went out: ${CALLED_OFF}` : `${names[winner] ?? `seat ${winner}`} went out`;
+export function calledOffText(w: Words): string {
+  return w.t('round.calledOff', { limit: ROUND_MOVE_LIMIT });
 }
 
-/** `third` for a player, `second` for the person named "You" ("You are skipped", "You win"). */
-export function verb(name: string, third: string, second: string): string {
-  return name === 'You' ? second : third;
+/** How a finished round ended, as the round's heading says it: who went out, or that it was called off. */
+export function roundEndText(winner: number | null, names: Names, w: Words): string {
+  return winner === null ? w.t('round.nobody', { calledOff: calledOffText(w) }) : w.t('round.out', { who: nameOf(names, winner, w), you: youOf(names[winner]) });
 }
 
 /** One line for an event, or null for events a person does not need to read. */
-export function describeEvent(e: GameEvent, names: Names, pendingReason: string | null): string | null {
-  const who = (seat: number) => names[seat] ?? `seat ${seat}`;
+export function describeEvent(e: GameEvent, names: Names, pendingReason: string | null, w: Words): string | null {
+  const who = (seat: number) => nameOf(names, seat, w);
+  const you = (seat: number) => youOf(names[seat]);
   switch (e.type) {
     case 'start':
-      return `${who(e.dealer)} deals. Start card: ${cardLabel(e.card)}`;
+      return w.t('event.start', { who: who(e.dealer), card: cardName(e.card, w) });
     case 'play': {
-      const what = e.cards.map(cardLabel).join(', ');
-      return `${who(e.seat)} played ${what}${e.colour && e.cards.some((c) => !/^[RYGB]/.test(c)) ? ` and named ${e.colour}` : ''}`;
+      const cards = e.cards.map((c) => cardName(c, w)).join(', ');
+      const named = e.colour && e.cards.some((c) => !/^[RYGB]/.test(c));
+      return named
+        ? w.t('event.playNamed', { who: who(e.seat), you: you(e.seat), cards, colour: colourName(e.colour!, w) })
+        : w.t('event.play', { who: who(e.seat), you: you(e.seat), cards });
     }
     case 'press': {
-      const why = pendingReason ? ` (${REASONS[pendingReason] ?? pendingReason})` : '';
+      const why = pendingReason ? w.t('event.press.why', { reason: reasonText(pendingReason, w) }) : '';
       // Short enough for an 80-column screen with the longest names and reasons: whom it faced says who took the cards.
-      const at = e.aimAt !== e.seat ? ` at ${who(e.aimAt)}` : '';
+      const at = e.aimAt !== e.seat ? w.t('event.press.at', { who: who(e.aimAt) }) : '';
       const half = e.halfOut ?? 0;
-      const stuck = half > 0 ? `, ${half} half out to ${who(e.seat)}` : '';
-      const out = e.cards.length === 0 ? 'ding… nothing' : `ding! ${cards(e.cards.length - half)}${stuck}`;
-      return `${who(e.seat)} pressed${at}${why}: ${out}`;
+      const out = e.cards.length === 0
+        ? w.t('event.press.nothing')
+        : half > 0
+          ? w.t('event.press.outHalf', { cards: cardsGot(e.cards.length - half, w), half, who: who(e.seat) })
+          : w.t('event.press.out', { cards: cardsGot(e.cards.length, w) });
+      return w.t('event.press', { who: who(e.seat), you: you(e.seat), at, why, out });
     }
     case 'draw':
-      return `${who(e.seat)} drew ${cards(e.cards.length)}`;
+      return w.t('event.draw', { who: who(e.seat), you: you(e.seat), cards: cardsGot(e.cards.length, w) });
     case 'reload':
-      return `Launcher empty: ${e.cards.length} discards shuffled into it`;
+      return w.t('event.reload', { n: e.cards.length });
     case 'reshuffle':
-      return `Draw pile empty: ${e.cards} discards shuffled into it`;
+      return w.t('event.reshuffle', { n: e.cards });
     case 'uno':
-      return `${who(e.seat)} called UNO!`;
+      return w.t('event.uno', { who: who(e.seat), you: you(e.seat) });
     case 'caught':
-      return `${who(e.by)} caught ${who(e.seat)} without UNO`;
+      return w.t('event.caught', { by: who(e.by), who: who(e.seat), you: you(e.by), you2: you(e.seat) });
     case 'skip':
-      return `${who(e.seat)} ${verb(who(e.seat), 'is', 'are')} skipped`;
+      return w.t('event.skip', { who: who(e.seat), you: you(e.seat) });
     case 'direction':
-      return `Play now goes ${e.direction === 1 ? 'clockwise' : 'counter-clockwise'}`;
+      return w.t('event.direction', { clockwise: e.direction === 1 ? 'yes' : 'no' });
     case 'colour':
-      return `${who(e.seat)} named ${e.colour}`;
+      return w.t('event.colour', { who: who(e.seat), you: you(e.seat), colour: colourName(e.colour, w) });
     case 'trade':
-      return `${who(e.seat)} traded hands with ${who(e.target)}`;
+      return w.t('event.trade', { who: who(e.seat), you: you(e.seat), target: who(e.target) });
     case 'rotate':
-      return `Every hand passes ${e.direction === 1 ? 'to the left' : 'to the right'}`;
+      return w.t('event.rotate', { left: e.direction === 1 ? 'yes' : 'no' });
     case 'show':
-      return 'Show Hands: every hand is on the table';
+      return w.t('event.show');
     case 'challenge':
-      return `${who(e.seat)} challenged ${who(e.by)}'s +4: it was ${e.legal ? 'legal' : 'illegal'}`;
+      return w.t('event.challenge', { who: who(e.seat), you: you(e.seat), by: who(e.by), you2: you(e.by), legal: e.legal ? 'yes' : 'no' });
     case 'roundOver':
-      return `${who(e.winner)} went out!`;
+      return w.t('event.roundOver', { who: who(e.winner), you: you(e.winner) });
     case 'calledOff':
-      return `Nobody went out in ${e.moves.toLocaleString('en')} moves: ${CALLED_OFF}`;
+      return w.t('event.calledOff', { moves: e.moves, calledOff: calledOffText(w) });
     case 'request':
     case 'turn':
       return null;
@@ -107,7 +127,7 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
 export class EventWords {
   private reason: string | null = null;
 
-  constructor(private readonly names: Names) {}
+  constructor(private readonly names: Names, private readonly w: Words) {}
 
   /** Picks up a round where it is (a resumed save): a press request already pending gives its reason. */
   from(state: GameState): void {
@@ -119,7 +139,7 @@ export class EventWords {
     const out: string[] = [];
     for (const e of events) {
       if (e.type === 'request' && e.pending.kind === 'press') this.reason = e.pending.reason;
-      const line = describeEvent(e, this.names, e.type === 'press' ? this.reason : null);
+      const line = describeEvent(e, this.names, e.type === 'press' ? this.reason : null, this.w);
       if (line) out.push(line);
     }
     return out;
@@ -127,8 +147,8 @@ export class EventWords {
 }
 
 /** The first line of a round's log. */
-export function roundStartLine(round: number, dealer: string): string {
-  return `Round ${round + 1}, dealer: ${dealer}`;
+export function roundStartLine(round: number, dealer: string, w: Words): string {
+  return w.t('round.start', { round: round + 1, dealer });
 }
 
 /**
@@ -136,40 +156,32 @@ export function roundStartLine(round: number, dealer: string): string {
  * dealt, its start card applied), by the rule set's start-card table: who plays first, who names
  * the colour, who presses or draws and who is skipped when it counts as the dealer's play.
  */
-export function openingLine(s: GameState, names: Names): string {
-  const who = (seat: number) => names[seat] ?? `seat ${seat}`;
-  const does = (seat: number, third: string, second: string) => `${who(seat)} ${verb(who(seat), third, second)}`;
+export function openingLine(s: GameState, names: Names, w: Words): string {
+  const who = (seat: number) => nameOf(names, seat, w);
+  const you = (seat: number) => youOf(names[seat]);
   const top = s.discard[s.discard.length - 1];
-  const start = `Start card: ${cardLabel(top)}`;
+  const start = w.t('open.start', { card: cardName(top, w) });
   const left = leftOf(s, s.dealer);
-  const dealer = `${who(s.dealer)} (the dealer)`;
-  const dealerDoes = (third: string, second: string) => `${dealer} ${verb(who(s.dealer), third, second)}`;
+  const dealer = w.t('open.dealer', { who: who(s.dealer) });
   switch (startAction(s.rules, top)) {
     case 'reverse':
-      return `${start}: play goes counter-clockwise and ${dealerDoes('plays', 'play')} first`;
+      return w.t('open.reverse', { start, dealer, you: you(s.dealer) });
     case 'wild':
-      return `${start}: ${does(left, 'names', 'name')} the colour and ${verb(who(left), 'plays', 'play')} first`;
+      return w.t('open.wild', { start, who: who(left), you: you(left) });
     case 'dealerColour':
-      return `${start}: ${dealerDoes('names', 'name')} the colour, then ${does(left, 'plays', 'play')} first`;
+      return w.t('open.dealerColour', { start, dealer, you: you(s.dealer), who: who(left), you2: you(left) });
     case 'asDealer': {
       const p = s.pending;
-      const as = `${start}: as if ${dealer} had played it`;
+      const as = w.t('open.as', { start, dealer, you: you(s.dealer) });
       if (p?.kind === 'press') {
-        const times = p.untilCards ? 'until cards come out' : p.remaining === 1 ? 'once' : p.remaining === 2 ? 'twice' : `${p.remaining} times`;
-        return `${as}, ${does(p.seat, 'presses', 'press')} the launcher ${times}`;
+        return w.t('open.press', { as, who: who(p.seat), you: you(p.seat), untilCards: p.untilCards ? 'yes' : 'no', n: p.remaining });
       }
-      if (p?.kind === 'colour') return `${as}, ${does(p.seat, 'names', 'name')} the colour`;
-      if (s.turn === left) return `${as}, ${does(left, 'plays', 'play')} first`;
+      if (p?.kind === 'colour') return w.t('open.colour', { as, who: who(p.seat), you: you(p.seat) });
+      if (s.turn === left) return w.t('open.plays', { as, who: who(left), you: you(left) });
       const drew = s.hands[left].length - s.rules.options.handSize;
-      const took = drew > 0 ? `${verb(who(left), 'draws', 'draw')} ${cards(drew)} and ` : '';
-      return `${as}, ${who(left)} ${took}${verb(who(left), 'is', 'are')} skipped, ${does(s.turn, 'plays', 'play')} first`;
+      return w.t('open.skipped', { as, who: who(left), you: you(left), drew: Math.max(drew, 0), cards: cardsGot(Math.max(drew, 0), w), next: who(s.turn), you2: you(s.turn) });
     }
     default:
-      return `${start}: ${does(left, 'plays', 'play')} first on it`;
+      return w.t('open.default', { start, who: who(left), you: you(left) });
   }
-}
-
-/** Seats named the way the table names them: "seat 2" in an engine message becomes the player's name. */
-export function withNames(text: string, names: Names): string {
-  return text.replace(/\bseat (\d+)\b/g, (all, n: string) => names[Number(n)] ?? all);
 }

@@ -3,10 +3,13 @@
  * UNO; out of turn a catch or a late UNO call. An illegal choice is refused with the engine's
  * reason and the person chooses again.
  */
-import { card, checkMove, cardLabel, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
-import { byName } from '../../lib/untrusted.ts';
+import { card, checkMove, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
 import type { Key } from './keys.ts';
-import { pressPrompt, type Names } from '../../table/words.ts';
+import { nextStep, stepOptions, stepTitle, type Choice, type PlayMove } from '../../table/asks.ts';
+import { nameOf, pressPrompt, type Names } from '../../table/words.ts';
+import { cardName, colourName } from '../../words/cards.ts';
+import type { Key as WordKey, Words } from '../../words/catalogue.ts';
+import { refusalText } from '../../words/refusals.ts';
 
 /** The person asked to stop (q or Ctrl-C): the game is saved. */
 export class QuitSignal extends Error {
@@ -19,57 +22,52 @@ export class QuitSignal extends Error {
 /** What the choice flow needs from the screen. */
 export interface Ui {
   names: Names;
+  /** The language the person reads. */
+  w: Words;
   /** Redraws with a prompt, a message and the digits typed. */
   show(prompt: string[], message: string | null, typed: string, playable: ReadonlySet<number>): void;
   key(): Promise<Key>;
   unoArmed: boolean;
 }
 
-type PlayMove = Extract<Move, { type: 'play' }>;
-const COLOUR_KEYS: Record<string, Colour> = { r: 'red', y: 'yellow', g: 'green', b: 'blue' };
-
-function uniq<T>(xs: T[]): T[] {
-  return [...new Set(xs)];
+/** The key that names `colour` in the person's language (`r`, `y`; `r`, `j`): its name's first letter. */
+function colourKey(colour: Colour, w: Words): string {
+  return w.t(`key.${colour}` as WordKey);
 }
 
 /** Asks one question with single-key answers; Escape gives null (back). */
 async function pick<T>(ui: Ui, question: string, options: Array<{ key: string; label: string; value: T }>, playable: ReadonlySet<number>): Promise<T | null> {
   let message: string | null = null;
   for (;;) {
-    ui.show([`${question}: ${options.map((o) => `${o.key} ${o.label}`).join(' · ')} · Esc back`], message, '', playable);
+    ui.show([ui.w.t('term.pick', { question, options: options.map((o) => `${o.key} ${o.label}`).join(' · ') })], message, '', playable);
     const k = await ui.key();
     if (k === 'quit' || k === 'q') throw new QuitSignal();
     if (k === 'escape') return null;
     const o = options.find((x) => x.key === k);
     if (o) return o.value;
-    message = `"${k}" is not one of the choices`;
+    message = ui.w.t('term.notAChoice', { key: k });
   }
 }
 
-/** Finishes a card play: colour, target, both identical cards, UNO, as the legal moves allow. */
-async function completePlay(ui: Ui, state: GameState, candidates: PlayMove[], playable: ReadonlySet<number>): Promise<PlayMove | null> {
-  let c = candidates;
-  const colours = uniq(c.map((m) => m.colour)).filter((x): x is Colour => x !== undefined);
-  if (colours.length > 1) {
-    const chosen = await pick(ui, `${cardLabel(c[0].card)}: name a colour`, COLOURS.filter((x) => colours.includes(x)).map((x) => ({ key: x[0], label: x, value: x })), playable);
+/** A step's answers as keys: a colour by its letter, a target by its seat, the pair by yes or no. */
+function stepKeys(ui: Ui, choice: Choice) {
+  const w = ui.w;
+  return stepOptions(choice).map((o) => {
+    if (typeof o.value === 'string') return { key: colourKey(o.value, w), label: colourName(o.value, w), value: o.candidates };
+    if (typeof o.value === 'number') return { key: String(o.value), label: nameOf(ui.names, o.value, w), value: o.candidates };
+    return { key: w.t(o.value ? 'key.yes' : 'key.no'), label: w.t(o.value ? 'term.yes' : 'term.no'), value: o.candidates };
+  });
+}
+
+/** Finishes a card play step by step (table/asks.ts: colour, target, both identical cards, UNO), as the legal moves allow. */
+async function completePlay(ui: Ui, candidates: PlayMove[], playable: ReadonlySet<number>): Promise<PlayMove | null> {
+  let next = nextStep(candidates, ui.unoArmed);
+  while (next !== null && 'step' in next) {
+    const chosen = await pick(ui, stepTitle(next, ui.w, 'line'), stepKeys(ui, next), playable);
     if (chosen === null) return null;
-    c = c.filter((m) => m.colour === chosen);
+    next = nextStep(chosen, ui.unoArmed);
   }
-  const targets = uniq(c.map((m) => m.target)).filter((x): x is number => x !== undefined);
-  if (targets.length > 1) {
-    const chosen = await pick(ui, `${cardLabel(c[0].card)}: at whom`, targets.map((t) => ({ key: String(t), label: ui.names[t], value: t })), playable);
-    if (chosen === null) return null;
-    c = c.filter((m) => m.target === chosen);
-  }
-  const alsos = uniq(c.map((m) => m.also));
-  if (alsos.length > 1) {
-    const both = await pick(ui, 'play both identical cards together', [{ key: 'y', label: 'yes', value: true }, { key: 'n', label: 'no', value: false }], playable);
-    if (both === null) return null;
-    c = c.filter((m) => (m.also !== undefined) === both);
-  }
-  const withUno = c.find((m) => m.uno === true);
-  const without = c.find((m) => !m.uno);
-  return (ui.unoArmed && withUno) || without || withUno || null;
+  return next;
 }
 
 function handIndexes(state: GameState, seat: number, moves: readonly Move[]): Set<number> {
@@ -81,40 +79,41 @@ function handIndexes(state: GameState, seat: number, moves: readonly Move[]): Se
 
 /** A press that is the person's: `p` presses, as at the table; nothing else does. */
 async function askPress(ui: Ui, state: GameState, press: Move): Promise<Move> {
-  const prompt = [pressPrompt(state.pending as PressRequest, ui.names), 'p press the launcher · q save and quit'];
+  const prompt = [pressPrompt(state.pending as PressRequest, ui.names, ui.w), ui.w.t('term.pressKeys')];
   let message: string | null = null;
   for (;;) {
     ui.show(prompt, message, '', new Set());
     const k = await ui.key();
     if (k === 'quit' || k === 'q') throw new QuitSignal();
     if (k === 'p') return press;
-    message = `"${k}" does nothing here: press p to press the launcher`;
+    message = ui.w.t('term.pressOnlyP', { key: k });
   }
 }
 
 /** The choice of the person at `seat` among `moves` (all legal), or null when they let a chance go. */
 export async function askPerson(ui: Ui, state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
   if (mode === 'press') return askPress(ui, state, moves[0]);
+  const w = ui.w;
   const playable = handIndexes(state, seat, moves);
   const has = (t: Move['type']) => moves.find((m) => m.type === t);
   const options: string[] = [];
-  if (playable.size) options.push('type a card number and Enter');
+  if (playable.size) options.push(w.t('term.typeCard'));
   const press = has('press');
   const draw = has('draw');
-  if (press) options.push('p press the launcher');
-  if (draw) options.push('p draw a card');
-  if (has('pass')) options.push('s pass');
-  if (has('challenge')) options.push('h challenge the +4');
-  if (has('accept')) options.push(state.pending?.kind === 'stack' ? 'a take the penalty' : 'a accept');
+  if (press) options.push(w.t('term.pPress'));
+  if (draw) options.push(w.t('term.pDraw'));
+  if (has('pass')) options.push(w.t('term.sPass'));
+  if (has('challenge')) options.push(w.t('term.hChallenge'));
+  if (has('accept')) options.push(w.t(state.pending?.kind === 'stack' ? 'term.aTake' : 'term.aAccept'));
   const colourMoves = moves.filter((m): m is Extract<Move, { type: 'colour' }> => m.type === 'colour');
-  if (colourMoves.length) options.push('name a colour: r red · y yellow · g green · b blue');
+  if (colourMoves.length) options.push(w.t('term.colours', { keys: COLOURS.map((c) => w.t('term.colourKey', { key: colourKey(c, w), colour: colourName(c, w) })).join(' · ') }));
   const catches = moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch');
-  if (catches.length) options.push(`c catch ${catches.map((m) => ui.names[m.target]).join(', ')} (no UNO called!)`);
-  if (has('uno')) options.push('u call UNO now');
-  if (mode === 'turn' && moves.some((m) => m.type === 'play' && m.uno === true)) options.push('u call UNO with your play');
-  if (mode === 'react') options.push('Enter let it go');
-  options.push('q save and quit');
-  const title = `${mode === 'react' ? 'A chance out of turn' : state.pending?.kind === 'drawn' ? 'You drew a card' : 'Your turn'} (move ${state.moves + 1})`;
+  if (catches.length) options.push(w.t('term.catch', { who: catches.map((m) => nameOf(ui.names, m.target, w)).join(', ') }));
+  if (has('uno')) options.push(w.t('term.uNow'));
+  if (mode === 'turn' && moves.some((m) => m.type === 'play' && m.uno === true)) options.push(w.t('term.uWithPlay'));
+  if (mode === 'react') options.push(w.t('term.enterLetGo'));
+  options.push(w.t('term.qSave'));
+  const title = w.t('term.title', { mode: mode === 'react' ? 'react' : state.pending?.kind === 'drawn' ? 'drawn' : 'turn', move: state.moves + 1 });
   let typed = '';
   let message: string | null = null;
   for (;;) {
@@ -134,14 +133,14 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
     if (k === 'enter') {
       if (typed === '') {
         if (mode === 'react') return null;
-        message = 'type the number of a card first (the numbers are before the cards in your hand)';
+        message = w.t('term.typeFirst');
         continue;
       }
       const n = Number(typed);
       typed = '';
       const hand = state.hands[seat];
       if (n < 1 || n > hand.length) {
-        message = `there is no card ${n} in your hand: choose 1 to ${hand.length}`;
+        message = w.t('term.noSuchCard', { n, max: hand.length });
         continue;
       }
       const id = hand[n - 1];
@@ -149,10 +148,11 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
       if (candidates.length === 0) {
         const c = card(id);
         const error = checkMove(state, { type: 'play', seat, card: id, ...(c.colour === null ? { colour: 'red' as Colour } : {}) });
-        message = `refused: ${error?.message ?? `${cardLabel(id)} cannot be played now`}`;
+        const why = error ? refusalText(error.refusal, w, (s) => nameOf(ui.names, s, w)) : w.t('term.cannotNow', { card: cardName(id, w) });
+        message = w.t('term.refused', { why });
         continue;
       }
-      const m = await completePlay(ui, state, candidates, playable);
+      const m = await completePlay(ui, candidates, playable);
       if (m) return m;
       continue;
     }
@@ -161,7 +161,7 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
     if (k === 'h' && has('challenge')) return has('challenge')!;
     if (k === 'a' && has('accept')) return has('accept')!;
     if (k === 'c' && catches.length) return catches[0];
-    const colour = byName(COLOUR_KEYS, k);
+    const colour = COLOURS.find((c) => colourKey(c, w) === k);
     if (colour && colourMoves.length) {
       const m = colourMoves.find((x) => x.colour === colour);
       if (m) return m;
@@ -175,11 +175,10 @@ export async function askPerson(ui: Ui, state: GameState, seat: number, moves: r
           ui.unoArmed = !ui.unoArmed;
           continue;
         }
-        const n = state.hands[seat].length;
-        message = `no UNO to call: it is called with the play that leaves you one card, and you hold ${n} card${n === 1 ? '' : 's'}`;
+        message = w.t('term.noUno', { n: state.hands[seat].length });
         continue;
       }
     }
-    message = k === 'p' ? 'you cannot press now' : `"${k}" does nothing here`;
+    message = k === 'p' ? w.t('term.cannotPress') : w.t('term.nothingHere', { key: k });
   }
 }

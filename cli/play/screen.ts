@@ -2,8 +2,10 @@
  * The play screen, as text: a pure function of what there is to show, so tests can read it and
  * the terminal just prints it. Colours are ANSI codes, left out with `colour: false`.
  */
-import { card, cardLabel, roundEnded, type GameState, type MatchState } from '../../game/index.ts';
-import type { Names } from '../../table/words.ts';
+import { card, roundEnded, type GameState, type MatchState } from '../../game/index.ts';
+import { nameOf, type Names } from '../../table/words.ts';
+import { cardName, colourName } from '../../words/cards.ts';
+import type { Words } from '../../words/catalogue.ts';
 import { terminalText } from '../../lib/untrusted.ts';
 
 /** What the launcher shows. */
@@ -20,6 +22,8 @@ export interface LauncherView {
 /** Everything on screen. */
 export interface View {
   names: Names;
+  /** The language the person reads. */
+  w: Words;
   me: number;
   state: GameState;
   match: MatchState;
@@ -46,7 +50,7 @@ export function paint(v: Pick<View, 'colour'>, what: string, text: string): stri
 
 function cardText(v: View, id: string): string {
   const c = card(id);
-  return paint(v, c.colour ?? 'wild', cardLabel(id));
+  return paint(v, c.colour ?? 'wild', cardName(id, v.w));
 }
 
 /** The terminal's size, in characters. */
@@ -99,15 +103,16 @@ function wrap(text: string, w: number, indent = '  ', sep = ' '): string[] {
 function topLines(v: View, w: number): string[] {
   const s = v.state;
   const m = v.match;
-  const lines = [paint(v, 'bold', cut(`UNO Extreme — rules ${s.rules.name} · round ${s.round + 1} · first to ${m.setup.rules.options.target} · seed ${String(s.seed)}`, w))];
+  const t = v.w.t;
+  const lines = [paint(v, 'bold', cut(t('term.heading', { rules: s.rules.name, round: s.round + 1, target: m.setup.rules.options.target, seed: String(s.seed) }), w))];
   const turn = s.pending ? s.pending.seat : s.turn;
   const cells: string[] = [];
   for (let seat = 0; seat < s.players; seat++) {
     const mark = !roundEnded(s) && seat === turn ? '▶' : ' ';
     const n = s.hands[seat].length;
-    const count = `${String(n).padStart(2)} card${n === 1 ? ' ' : 's'}`;
-    const flag = s.out[seat] ? '(out)' : n === 1 ? (s.uno === seat ? paint(v, 'alert', 'no UNO!') : 'UNO') : '';
-    const cell = `${mark} ${cut(v.names[seat], 10).padEnd(10)} ${count} ${String(m.totals[seat]).padStart(4)} pts ${flag}`;
+    const count = `${String(n).padStart(2)} ${t('term.cellCards', { n })}`;
+    const flag = s.out[seat] ? t('term.out') : n === 1 ? (s.uno === seat ? paint(v, 'alert', t('term.noUnoFlag')) : 'UNO') : '';
+    const cell = `${mark} ${cut(v.names[seat], 10).padEnd(10)} ${count} ${String(m.totals[seat]).padStart(4)} ${t('term.pts')} ${flag}`;
     cells.push(cell + ' '.repeat(Math.max(0, CELL - width(cell))));
   }
   const perLine = Math.max(1, Math.floor(w / (CELL + 2)));
@@ -116,17 +121,18 @@ function topLines(v: View, w: number): string[] {
     for (let seat = 0; seat < s.players; seat++) {
       if (seat === v.me) continue;
       // One line a hand: a plain cut keeps the colour codes whole only on uncoloured text.
-      const plain = `  ${cut(v.names[seat], 10)}: ${s.hands[seat].map(cardLabel).join(', ')}`;
+      const plain = `  ${cut(v.names[seat], 10)}: ${s.hands[seat].map((c) => cardName(c, v.w)).join(', ')}`;
       lines.push(width(plain) > w ? cut(plain, w) : `  ${cut(v.names[seat], 10)}: ${s.hands[seat].map((c) => cardText(v, c)).join(', ')}`);
     }
   }
   const top = s.discard[s.discard.length - 1];
-  const colour = s.colour ? paint(v, s.colour, s.colour) : 'to be named';
-  const pile = s.rules.options.launcher ? '' : ` · draw pile ${s.supply.length}`;
-  lines.push(`  Top card: ${top ? cardText(v, top) : '—'} · colour: ${colour}${pile} · ${s.direction === 1 ? 'clockwise ↻' : 'counter-clockwise ↺'}`);
+  const colour = s.colour ? paint(v, s.colour, colourName(s.colour, v.w)) : t('term.toBeNamed');
+  const pile = s.rules.options.launcher ? '' : t('term.drawPile', { n: s.supply.length });
+  lines.push(`  ${t('term.top', { card: top ? cardText(v, top) : '—', colour, pile, clockwise: s.direction === 1 ? 'yes' : 'no' })}`);
   if (v.launcher) {
     const l = v.launcher;
-    lines.push(cut(`  Launcher: ${l.supply} cards · battery ${l.volts.toFixed(2)} V · aimed at ${v.names[l.aimedAt] ?? `seat ${l.aimedAt}`} · ${l.state}${l.device !== 'simulated' ? ` · ${l.device}` : ''}`, w));
+    const device = l.device !== 'simulated' ? ` · ${l.device}` : '';
+    lines.push(cut(`  ${t('term.launcher', { n: l.supply, volts: l.volts, who: nameOf(v.names, l.aimedAt, v.w), state: l.state, device })}`, w));
     lines.push(cut(`            ${l.flying}`, w));
   }
   return lines;
@@ -137,8 +143,8 @@ function bottomLines(v: View, w: number): string[] {
   const s = v.state;
   const hand = s.hands[v.me];
   const items = hand.map((c, i) => `${String(i + 1).padStart(2)}${v.playable.has(i + 1) ? '*' : ' '}${cardText(v, c)}`);
-  const lines = [`  Your hand (${hand.length})${v.playable.size ? ' — * can be played now' : ''}:`, ...flow(items, w, '  ', '  ')];
-  if (v.unoArmed) lines.push(`  ${paint(v, 'bold', 'UNO will be called with your next play')}`);
+  const lines = [`  ${v.w.t('term.hand', { n: hand.length, playable: v.playable.size ? 'yes' : 'no' })}`, ...flow(items, w, '  ', '  ')];
+  if (v.unoArmed) lines.push(`  ${paint(v, 'bold', v.w.t('term.unoArmed'))}`);
   for (const p of v.prompt) lines.push(...wrap(p, w, '  ', ' · '));
   if (v.typed) lines.push(`  > ${v.typed}_`);
   if (v.message) lines.push(...wrap(v.message, w).map((l) => paint(v, 'alert', l)));
@@ -165,7 +171,7 @@ export function renderScreen(v: View, size?: ScreenSize): string[] {
   const top = topLines(v, Math.max(w, MIN_COLUMNS));
   const bottom = bottomLines(v, Math.max(w, MIN_COLUMNS));
   const needed = top.length + bottom.length + MIN_LOG;
-  if (size && (size.columns < MIN_COLUMNS || size.rows < needed)) return tooSmall(size, { columns: MIN_COLUMNS, rows: needed });
+  if (size && (size.columns < MIN_COLUMNS || size.rows < needed)) return tooSmall(size, { columns: MIN_COLUMNS, rows: needed }, v.w);
   // Room for the log: all that is left (a blank line either side when there is enough of it).
   const room = size ? size.rows - top.length - bottom.length : DEFAULT_LOG + 2;
   const gaps = room >= MIN_LOG + 5 ? 2 : room >= MIN_LOG + 3 ? 1 : 0;
@@ -177,7 +183,7 @@ export function renderScreen(v: View, size?: ScreenSize): string[] {
 }
 
 /** The notice shown instead of the game when the terminal is smaller than `need`. */
-export function tooSmall(size: ScreenSize, need: ScreenSize): string[] {
-  const text = `make the terminal at least ${need.columns}×${need.rows} (it is ${size.columns}×${size.rows}); q saves and quits`;
+export function tooSmall(size: ScreenSize, need: ScreenSize, w: Words): string[] {
+  const text = w.t('term.tooSmall', { columns: need.columns, rows: need.rows, width: size.columns, height: size.rows });
   return wrap(text, Math.max(size.columns, 10), '');
 }

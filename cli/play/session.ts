@@ -6,14 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wallNow } from '../../lib/wall-clock.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
-import { MachineLauncher } from '../../emulator/launcher.ts';
+import { attentionText, MachineLauncher, unitStateText } from '../../emulator/launcher.ts';
 import { dingWords, type Profile } from '../../emulator/profile.ts';
-import { cardLabel, type MatchState, type Move } from '../../game/index.ts';
+import type { MatchState, Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
 import { parsePlaySave, ResumeError, type PlayMeta } from '../../game/playSave.ts';
 import { onDevice, type LauncherStart } from '../../table/launcher.ts';
 import { MatchSession, type Question, type TableEvent } from '../../table/session.ts';
-import { roundEndText, verb, type Names } from '../../table/words.ts';
+import { roundEndText, youOf, type Names } from '../../table/words.ts';
+import { cardName } from '../../words/cards.ts';
+import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
@@ -69,11 +71,14 @@ export interface SessionOptions {
   attention?: (message: string) => void;
   /** Writes the printable score sheet at the end of the match. */
   onMatchOver?: (match: MatchState, names: Names) => string;
+  /** The language the person reads (default English). */
+  words?: Words;
 }
 
 /** Runs the match until it is over (`done`) or the person quits (`saved`): the screen of a {@link MatchSession}. */
 export class PlaySession implements Ui {
   names: Names;
+  readonly w: Words;
   readonly session: MatchSession;
   private flying = '';
   private prompt: string[] = [];
@@ -84,6 +89,7 @@ export class PlaySession implements Ui {
 
   constructor(private readonly o: SessionOptions) {
     this.names = o.meta.names;
+    this.w = o.words ?? EN_WORDS;
     this.me = o.meta.me;
     const hw = o.hardware;
     this.session = new MatchSession({
@@ -96,6 +102,7 @@ export class PlaySession implements Ui {
         return { launcher: l, dispose: () => l.detach() };
       },
       afterMove: (move) => this.afterMove(move),
+      words: this.w,
     });
     this.session.subscribe((e) => this.heard(e));
   }
@@ -153,15 +160,17 @@ export class PlaySession implements Ui {
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.
       ignoreButton: true,
     });
-    l.on('ding', (e) => this.fly(dingWords(l.context.profile, e)));
-    l.on('decided', (e) => !e.fire && this.fly('♪ ding… nothing'));
-    l.on('card', (e) => this.fly(`${this.flying} → ${cardLabel(e.card)}${e.halfOut ? ' (left half out)' : ''}`));
-    l.on('jam', () => this.fly(`${this.flying}  JAM: clearing it`));
-    l.on('reloaded', (e) => this.fly(`loaded ${e.cards} cards: ${e.supply} in the launcher`));
+    const w = this.w;
+    l.on('ding', (e) => this.fly(dingWords(l.context.profile, e, w)));
+    l.on('decided', (e) => !e.fire && this.fly(w.t('term.nothingOut')));
+    l.on('card', (e) => this.fly(w.t('term.cardOut', { flying: this.flying, card: cardName(e.card, w), half: e.halfOut ? 'yes' : 'no' })));
+    l.on('jam', () => this.fly(w.t('term.jam', { flying: this.flying })));
+    l.on('reloaded', (e) => this.fly(w.t('term.loaded', { n: e.cards, supply: e.supply })));
     // A device lost for good says so itself (a notice); only one that reconnects is waited for.
-    l.on('offline', () => l.lostForGood === null && this.session.note('The launcher went offline: waiting for it to come back'));
-    l.on('online', () => this.session.note('The launcher is back online'));
-    l.onAttention((m) => {
+    l.on('offline', () => l.lostForGood === null && this.session.note(w.t('term.offline')));
+    l.on('online', () => this.session.note(w.t('term.online')));
+    l.onAttention((_english, a) => {
+      const m = attentionText(a, w);
       this.session.note(m);
       this.draw();
       this.o.attention?.(m);
@@ -177,7 +186,7 @@ export class PlaySession implements Ui {
   private launcherView(): LauncherView | null {
     const l = this.session.launcher;
     if (!l || !this.session.state.rules.options.launcher) return null;
-    return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: l.unitState, flying: this.flying, device: l.hardware.name };
+    return { supply: l.supplyCount, volts: l.volts, aimedAt: l.context.aimSeat, state: unitStateText(l.unitState, this.w), flying: this.flying, device: l.hardware.name };
   }
 
   /** What is on screen now (the table, or the scores between rounds), drawn again on a resize. */
@@ -187,7 +196,7 @@ export class PlaySession implements Ui {
     const s = this.session;
     return renderScreen({
       // More than a tall terminal shows: the screen shows the newest lines that fit.
-      names: this.names, me: this.me, state: s.state, match: s.match, launcher: this.launcherView(), log: s.log.slice(-LOG_SHOWN),
+      names: this.names, w: this.w, me: this.me, state: s.state, match: s.match, launcher: this.launcherView(), log: s.log.slice(-LOG_SHOWN),
       prompt: this.prompt, message: this.message, unoArmed: this.unoArmed, typed: this.typed, playable: this.playable, colour: this.o.colour,
     }, this.o.size?.());
   }
@@ -239,24 +248,26 @@ export class PlaySession implements Ui {
 
   private async showScores(final: boolean): Promise<void> {
     const m = this.session.match;
+    const t = this.w.t;
     const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
-    const head = ['', final ? `Match over: ${this.names[m.winner!]} ${verb(this.names[m.winner!], 'wins', 'win')}!` : `Round ${m.rounds.length} over: ${roundEndText(m.rounds[m.rounds.length - 1].winner, this.names)}`, ''];
+    const winner = this.names[m.winner!];
+    const head = ['', final ? t('term.matchOver', { who: winner, you: youOf(winner) }) : t('term.roundOver', { round: m.rounds.length, end: roundEndText(m.rounds[m.rounds.length - 1].winner, this.names, this.w) }), ''];
     // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
-    const table = [`  ${'round'.padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
+    const table = [`  ${t('term.round').padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
     for (const r of m.rounds) table.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
-    table.push(`  ${'total'.padEnd(7)}${m.totals.map((t) => String(t).padStart(w)).join('')}`);
+    table.push(`  ${t('term.total').padEnd(7)}${m.totals.map((x) => String(x).padStart(w)).join('')}`);
     const last = m.rounds[m.rounds.length - 1];
-    const rows = [`  ${''.padEnd(w)}${`round ${m.rounds.length}`.padStart(9)}${'total'.padStart(8)}`, ...this.names.map((n, i) => `  ${n.padEnd(w)}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
+    const rows = [`  ${''.padEnd(w)}${t('term.roundN', { n: m.rounds.length }).padStart(9)}${t('term.total').padStart(8)}`, ...this.names.map((n, i) => `  ${n.padEnd(w)}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
     const tail: string[] = [];
-    if (final && this.o.onMatchOver) tail.push('', `Score sheet written to ${this.o.onMatchOver(m, this.names)} (open it in a browser to print)`);
-    tail.push('', final ? 'Press any key to leave.' : 'Press Enter for the next round, q to save and quit.');
+    if (final && this.o.onMatchOver) tail.push('', t('term.sheetWritten', { file: this.o.onMatchOver(m, this.names) }));
+    tail.push('', t(final ? 'term.anyKey' : 'term.nextRound'));
     const fits = (lines: string[], size: ScreenSize) => lines.every((l) => l.length <= size.columns) && lines.length <= size.rows;
     this.draw(() => {
       const size = this.o.size?.();
       const wide = [...head, ...table, ...tail];
       if (!size || fits(wide, size)) return wide;
       const narrow = [...head, ...rows, ...tail];
-      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map((l) => l.length)), rows: narrow.length });
+      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map((l) => l.length)), rows: narrow.length }, this.w);
     });
     for (;;) {
       const k = await this.o.keys.next();

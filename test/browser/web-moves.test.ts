@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { pressPrompt } from '../../table/words.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 import { card, legalMoves, parsePlaySave, type GameState } from '../../game/index.ts';
 import { positionWhere } from './positions.ts';
 import { clickMove, handOf, openPage, useWeb, waitForPerson } from './web.ts';
@@ -86,7 +87,7 @@ describe.runIf(needs('chromium'))('the browser game\'s moves: UNO, catch, Coup E
     await openSave(page, save);
     const w = await waitForPerson(page);
     expect(w.ask).toBe('press');
-    expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3)));
+    expect(await page.locator('.ul-press-label').innerText()).toBe(pressPrompt(s.pending as never, NAMES.slice(0, 3), EN_WORDS));
     expect(await pressButton(page).isEnabled()).toBe(true);
     await pressButton(page).click();
     await expect.poll(() => logText(page)).toMatch(/You pressed \(Hit 2\)/);

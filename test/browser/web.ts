@@ -2,6 +2,7 @@
  * The browser game under test: a real `uno-extreme web` server and Chromium pages on it, and the
  * moves a person makes (by clicks or by keys alone), each waiting on what the page shows.
  */
+import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -143,23 +144,26 @@ export async function openPage(browser: Browser, url: string, o: BrowserContextO
   return { page, errors };
 }
 
-/** Starts a new game from the New game form. */
-export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[]; bots?: string }): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'New game' });
+/**
+ * Starts a new game from the New game form, its controls found by their names in the page's
+ * language `w` (English unless told).
+ */
+export async function newGame(page: Page, o: { seed: number; players?: number; rules?: string; name?: string; target?: number; house?: string[]; bots?: string }, w: Words = EN_WORDS): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: w.t('page.newGame') });
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'New game' }).click();
+  if (!(await dialog.isVisible())) await page.getByRole('button', { name: w.t('page.newGame') }).click();
   // The seed, the target and the house rules are folded under More options.
   const more = dialog.locator('details.more');
   if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
-  if (o.rules) await dialog.getByLabel('Rule set').selectOption(o.rules);
-  if (o.players) await dialog.getByLabel('Players (2 to 10)').fill(String(o.players));
-  if (o.name) await dialog.getByLabel('Your name').fill(o.name);
-  if (o.bots) await dialog.getByLabel('Bots').selectOption(o.bots);
-  if (o.target) await dialog.getByLabel('Target score').fill(String(o.target));
+  if (o.rules) await dialog.getByLabel(w.t('form.rules')).selectOption(o.rules);
+  if (o.players) await dialog.getByLabel(w.t('form.players')).fill(String(o.players));
+  if (o.name) await dialog.getByLabel(w.t('form.name')).fill(o.name);
+  if (o.bots) await dialog.getByLabel(w.t('form.bots')).selectOption(o.bots);
+  if (o.target) await dialog.getByLabel(w.t('form.target')).fill(String(o.target));
   for (const h of o.house ?? []) await dialog.getByLabel(h).check();
-  await dialog.getByLabel('Seed').fill(String(o.seed));
-  await dialog.getByRole('button', { name: 'Start' }).click();
+  await dialog.getByLabel(w.t('form.seed')).fill(String(o.seed));
+  await dialog.getByRole('button', { name: w.t('form.start') }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -233,18 +237,18 @@ export async function clickVisible(page: Page, card: Locator): Promise<void> {
  * Makes the person's move by clicks: the first playable card (then the first colour, target,
  * pair choice offered), or else pass, accept, press or draw; out of turn, `react` decides.
  */
-export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo'): Promise<void> {
+export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo', w: Words = EN_WORDS): Promise<void> {
   const table = page.locator('.table');
   if (await dialogChoice(page)) return void (await page.locator('dialog.pick[open] .choices button').first().click());
-  if (ask === 'press') return void (await page.getByRole('button', { name: 'Press the launcher' }).click());
+  if (ask === 'press') return void (await page.getByRole('button', { name: w.t('ask.pressLauncher') }).click());
   if (ask === 'react') {
-    const c = table.getByRole('button', { name: /^Catch / });
+    const c = table.getByRole('button', { name: new RegExp(`^${w.t('ask.catchWho', { who: '' })}`) });
     if (react === 'catch' && (await c.count())) return void (await c.first().click());
     const uno = table.getByRole('button', { name: 'UNO' });
     if ((await uno.count()) && (await uno.isEnabled())) return void (await uno.click());
-    return void (await table.getByRole('button', { name: 'Let it go' }).click());
+    return void (await table.getByRole('button', { name: w.t('ask.letGo') }).click());
   }
-  const card = page.getByRole('region', { name: 'Your hand' }).locator('button.card.playable').first();
+  const card = page.getByRole('region', { name: w.t('page.yourHand') }).locator('button.card.playable').first();
   if (await card.count()) {
     const id = await table.getAttribute('data-ask-id');
     await clickVisible(page, card);
@@ -252,7 +256,7 @@ export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo
     while (await afterCard(page, id)) await page.locator('dialog.pick[open] .choices button').first().click();
     return;
   }
-  for (const name of ['Pass', 'Accept the +4', 'Press the launcher', 'Draw a card', /^Take \d+/]) {
+  for (const name of [w.t('ask.pass'), w.t('ask.acceptIt'), w.t('ask.pressLauncher'), w.t('ask.draw'), new RegExp(`^${w.t('ask.take', { total: 0 }).replace('0', '\\d+')}`)]) {
     const b = page.getByRole('button', { name, exact: typeof name === 'string' });
     if ((await b.count()) && (await b.first().isEnabled())) return void (await b.first().click());
   }
@@ -283,17 +287,21 @@ export async function keyMove(page: Page, ask: string): Promise<void> {
   await k.press('p');
 }
 
-/** Plays the person's moves (by `how`) until the round is over; returns how many moves they made. */
-export async function playRound(page: Page, how: 'click' | 'keys', max = 400): Promise<number> {
+/**
+ * Plays the person's moves (by `how`) until the round is over; returns how many moves they made.
+ * `each` is called before every move (a check of what the page shows).
+ */
+export async function playRound(page: Page, how: 'click' | 'keys', max = 400, w: Words = EN_WORDS, each?: () => Promise<void>): Promise<number> {
   let last = -1;
   for (let n = 0; n < max; n++) {
-    const w = await waitForPerson(page, last).catch(async (e: Error) => {
+    const asked = await waitForPerson(page, last).catch(async (e: Error) => {
       const at = await page.locator('.table').evaluate((t) => `${t.getAttribute('data-ask')} #${t.getAttribute('data-ask-id')} moves ${t.getAttribute('data-moves')}: ${t.querySelector('.actions')?.textContent}`).catch(() => '(no table)');
       throw new Error(`${e.message}\n  the page: ${at}`);
     });
-    if (w.phase !== 'playing') return n;
-    last = w.askId;
-    await (how === 'click' ? clickMove(page, w.ask) : keyMove(page, w.ask));
+    if (asked.phase !== 'playing') return n;
+    last = asked.askId;
+    await each?.();
+    await (how === 'click' ? clickMove(page, asked.ask, 'letGo', w) : keyMove(page, asked.ask));
   }
   throw new Error(`the round did not end after ${max} moves of the person`);
 }

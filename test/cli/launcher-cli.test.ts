@@ -8,7 +8,7 @@ import { ptyPair } from '../bridge/socat.ts';
 import { BIN, run } from '../cli-run.ts';
 import { needs } from '../tools.ts';
 import { consoleDeck } from '../../cli/launcher.ts';
-import { cardLabel } from '../../game/cards.ts';
+import { cardLabel } from '../../words/cards.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { askPerson, QuitSignal, type Ui } from '../../cli/play/human.ts';
 import { legalMoves } from '../../game/legal.ts';
 import { fixture } from '../game/fixture.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 
 /** A screen that records what it was told, and keys from a script. */
 function scripted(keys: string[]): Ui & { shown: Array<{ prompt: string[]; message: string | null }> } {
   const shown: Array<{ prompt: string[]; message: string | null }> = [];
   return {
-    names: ['You', 'Bot 1'], unoArmed: false, shown,
+    names: ['You', 'Bot 1'], w: EN_WORDS, unoArmed: false, shown,
     show: (prompt, message) => void shown.push({ prompt, message }),
     key: async () => keys.shift() ?? 'q',
   };

@@ -18,9 +18,13 @@ export class Pane {
     return new Pane(name);
   }
 
-  /** Starts `uno-extreme ARGS` in a new session (see {@link start}; 140×50 unless told), killed when the test finishes. */
-  static program(name: string, args: string, cwd: string, width?: number, height?: number): Pane {
-    const p = Pane.start(name, `node ${BIN} ${args}`, cwd, width, height);
+  /**
+   * Starts `uno-extreme ARGS` in a new session (see {@link start}; 140×50 unless told), killed
+   * when the test finishes. The program speaks the language of `lang` (a POSIX locale, LANG):
+   * English unless told, whatever the locale of the machine running the tests.
+   */
+  static program(name: string, args: string, cwd: string, width?: number, height?: number, lang = 'C.UTF-8'): Pane {
+    const p = Pane.start(name, `env -u LC_ALL -u LC_MESSAGES LANG=${lang} node ${BIN} ${args}`, cwd, width, height);
     onTestFinished(() => p.kill());
     return p;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, card, CARD_KINDS, cardLabel, cardPoints, COLOURS, pointsAt, pointTable } from '../../game/cards.ts';
+import { cardLabel } from '../../words/cards.ts';
+import { buildDeck, card, CARD_KINDS, cardPoints, COLOURS, pointsAt, pointTable } from '../../game/cards.ts';
 import { faceOf, KEY_AT, keyColour, keyFace, keyKind } from '../../game/core/keys.ts';
 import { RULE_SETS, ruleSet } from '../../game/rules.ts';
 

@@ -10,7 +10,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PlaySession, readPlaySave } from '../../cli/play/session.ts';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
-import { CALLED_OFF, describeEvent, roundEndText } from '../../table/words.ts';
+import { calledOffText, describeEvent, roundEndText } from '../../table/words.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
+
+const CALLED_OFF = calledOffText(EN_WORDS);
 import { FastLauncher } from '../../emulator/api.ts';
 import { BATTERY } from '../../emulator/core.ts';
 import { parseProfileText } from '../../emulator/profile.ts';
@@ -128,9 +131,9 @@ describe('a round that cannot end by chance is called off after ROUND_MOVE_LIMIT
   it('the terminal, the page and the score sheet say the round was called off', () => {
     const names = ['You', 'Bot 1', 'Bot 2'];
     expect(CALLED_OFF).toBe('the round was called off after 20,000 moves: nobody scores it');
-    expect(describeEvent({ type: 'calledOff', moves: ROUND_MOVE_LIMIT }, names, null)).toBe(`Nobody went out in 20,000 moves: ${CALLED_OFF}`);
-    expect(roundEndText(null, names)).toBe(`nobody went out: ${CALLED_OFF}`);
-    expect(roundEndText(1, names)).toBe('Bot 1 went out');
+    expect(describeEvent({ type: 'calledOff', moves: ROUND_MOVE_LIMIT }, names, null, EN_WORDS)).toBe(`Nobody went out in 20,000 moves: ${CALLED_OFF}`);
+    expect(roundEndText(null, names, EN_WORDS)).toBe(`nobody went out: ${CALLED_OFF}`);
+    expect(roundEndText(1, names, EN_WORDS)).toBe('Bot 1 went out');
     const m = createMatch({ rules: allHit(), players: 3, seed: 5, log: false });
     const sheet = scoreSheetHtml({ ...m, rounds: [{ round: 0, dealer: 0, winner: null, points: [0, 0, 0], totals: [0, 0, 0], log: null }] }, names, 'today');
     expect(sheet).toContain('<td>1</td><td>nobody: called off after 20,000 moves</td>');

@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, resolveRules } from '../../game/index.ts';
 import { openingLine } from '../../table/words.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 import { createPageLauncher } from '../../web/src/launcher/index.ts';
 import { GameSession } from '../../web/src/session.ts';
 
 const NAMES = ['You', 'Ana', 'Ben'];
-const opening = (rules: string, seed: number) => openingLine(createMatch({ rules: resolveRules(rules), players: 3, seed, log: true }).game, NAMES);
+const opening = (rules: string, seed: number) => openingLine(createMatch({ rules: resolveRules(rules), players: 3, seed, log: true }).game, NAMES, EN_WORDS);
 
 describe('the opening card, announced', () => {
   it.each([

@@ -6,9 +6,11 @@
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { cardPoints } from '../../game/cards.ts';
-import { cardLabel } from '../../game/index.ts';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
-import { roundEndText } from '../../table/words.ts';
+import { roundEndText, youOf } from '../../table/words.ts';
+import { cardName } from '../../words/cards.ts';
+import type { Words } from '../../words/catalogue.ts';
+import { useWords } from './lang.tsx';
 import { MiniCard } from './cards.tsx';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
@@ -50,20 +52,21 @@ function download(name: string, text: string, type: string): void {
 }
 
 /** The game in the browser's storage, or why it could not be read (then a new game is offered). */
-function restored(store: Storage): { game: Game | null; error: string | null } {
+function restored(store: Storage, w: Words): { game: Game | null; error: string | null } {
   const text = store.getItem(SAVE_KEY);
   if (text === null) return { game: null, error: null };
   try {
-    return { game: gameOfSave(store, text, 'the game kept in this browser'), error: null };
+    return { game: gameOfSave(store, text, w.t('page.keptGame')), error: null };
   } catch (e) {
-    return { game: null, error: `${(e as Error).message}. Start a new game.` };
+    return { game: null, error: w.t('page.keptUnreadable', { error: (e as Error).message }) };
   }
 }
 
 /** The whole page. */
 export function App({ store }: { store: Storage }) {
+  const w = useWords();
   const [settings, setSettings] = useState(() => readSettings(store));
-  const first = useMemo(() => restored(store), []);
+  const first = useMemo(() => restored(store, w), []);
   const [game, setGame] = useState<Game | null>(first.game);
   const [newOpen, setNewOpen] = useState(first.game === null);
   const [newError, setNewError] = useState<string | null>(first.error);
@@ -77,15 +80,17 @@ export function App({ store }: { store: Storage }) {
   useEffect(() => void device.restore(), []);
 
   const session = useMemo(
-    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher, deviceReady: (signal) => device.ready(signal) }),
+    () => game && new GameSession({ ...game, speed: settings.speed, store, makeLauncher: device.makeLauncher, deviceReady: (signal) => device.ready(signal), words: w }),
     [game],
   );
+  // The log's next lines and the refusals follow a language chosen during the game.
+  useEffect(() => session?.setWords(w), [session, w]);
   useEffect(() => {
     if (!session) return;
     const off = session.subscribe(() => setTick((t) => t + 1));
     session.run().catch((e) => {
       console.error(e);
-      session.refuse(`The game stopped on an error: ${(e as Error).message}. It is kept: reload the page to go on.`);
+      session.refuse(w.t('page.stoppedOnError', { error: (e as Error).message }));
     });
     return () => {
       off();
@@ -110,7 +115,7 @@ export function App({ store }: { store: Storage }) {
   useEffect(() => {
     if (!boardReleased || newOpen) return;
     setBoardReleased(false);
-    const kept = restored(store).game;
+    const kept = restored(store, w).game;
     if (kept) setGame(kept);
   }, [boardReleased, newOpen]);
 
@@ -148,7 +153,7 @@ export function App({ store }: { store: Storage }) {
     }
   };
 
-  const sheet = () => (session ? scoreSheetHtml(session.match, session.names, new Date().toISOString().slice(0, 10)) : '');
+  const sheet = () => (session ? scoreSheetHtml(session.match, session.names, new Date().toISOString().slice(0, 10), w) : '');
 
   return (
     <div class={`app${settings.colourBlind ? ' colour-blind' : ''}`} data-phase={session?.phase ?? 'none'}>
@@ -156,21 +161,21 @@ export function App({ store }: { store: Storage }) {
         <h1>UNO Extreme</h1>
         {session && (
           <p class="about">
-            {session.match.setup.rules.name} · seed <span class="seed">{String(session.match.setup.seed)}</span>
+            {session.match.setup.rules.name} · {w.t('page.seed')} <span class="seed">{String(session.match.setup.seed)}</span>
           </p>
         )}
-        <nav aria-label="Game">
-          <button type="button" onClick={() => setNewOpen(true)}>New game</button>
+        <nav aria-label={w.t('page.nav')}>
+          <button type="button" onClick={() => setNewOpen(true)}>{w.t('page.newGame')}</button>
           <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
-            Save file
+            {w.t('page.saveFile')}
           </button>
           <CopyPosition session={session} />
           <label class="button file">
-            Open save file
+            {w.t('page.openSaveFile')}
             <input type="file" accept=".json,application/json" onChange={(e) => openSave(e.currentTarget)} />
           </label>
           <label>
-            Speed{' '}
+            {w.t('page.speed')}{' '}
             <select
               value={String(settings.speed)}
               onChange={(e) => {
@@ -180,36 +185,36 @@ export function App({ store }: { store: Storage }) {
             >
               <option value="1">1×</option>
               <option value="2">2×</option>
-              <option value="instant">instant</option>
+              <option value="instant">{w.t('page.instant')}</option>
             </select>
           </label>
           <label class="check">
             <input type="checkbox" checked={settings.colourBlind} onChange={(e) => setSettings({ ...settings, colourBlind: e.currentTarget.checked })} />
-            Colour-blind symbols
+            {w.t('page.colourBlind')}
           </label>
         </nav>
       </header>
       {importError && (
         <p class="error banner" role="alert">
-          Not opened: {importError}. The game in progress is kept.{' '}
-          <button type="button" onClick={() => setImportError(null)}>Dismiss</button>
+          {w.t('page.notOpened', { error: importError })}{' '}
+          <button type="button" onClick={() => setImportError(null)}>{w.t('page.dismiss')}</button>
         </p>
       )}
       {session && <DeviceBar device={device} />}
-      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} sortHand={settings.sortHand} onSortHand={(sortHand) => setSettings({ ...settings, sortHand })} /> : <p class="empty">No game yet: start one with New game.</p>}</main>
+      <main>{session ? <Table session={session} colourBlind={settings.colourBlind} sound={sound} sortHand={settings.sortHand} onSortHand={(sortHand) => setSettings({ ...settings, sortHand })} /> : <p class="empty">{w.t('page.noGame')}</p>}</main>
 
       {session && session.phase !== 'playing' && !newOpen && (
-        <Modal title={session.phase === 'matchOver' ? `Match over: ${session.names[session.match.winner!]} wins!` : `Round ${session.match.rounds.length} over: ${roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names)}`} wide>
+        <Modal title={session.phase === 'matchOver' ? w.t('term.matchOver', { who: session.names[session.match.winner!], you: youOf(session.names[session.match.winner!]) }) : w.t('term.roundOver', { round: session.match.rounds.length, end: roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names, w) })} wide>
           <RoundEnd session={session} />
           <ScoreTable session={session} />
           <div class="choices">
             {session.phase === 'roundOver' ? (
-              <button type="button" class="primary" onClick={() => session.nextRound()}>Next round</button>
+              <button type="button" class="primary" onClick={() => session.nextRound()}>{w.t('page.nextRound')}</button>
             ) : (
-              <button type="button" class="primary" onClick={() => setNewOpen(true)}>New game</button>
+              <button type="button" class="primary" onClick={() => setNewOpen(true)}>{w.t('page.newGame')}</button>
             )}
-            <button type="button" onClick={() => download('uno-extreme-scores.html', sheet(), 'text/html')}>Download the score sheet</button>
-            <button type="button" onClick={() => window.open(URL.createObjectURL(new Blob([sheet()], { type: 'text/html' })), '_blank')}>Print the score sheet</button>
+            <button type="button" onClick={() => download('uno-extreme-scores.html', sheet(), 'text/html')}>{w.t('page.downloadSheet')}</button>
+            <button type="button" onClick={() => window.open(URL.createObjectURL(new Blob([sheet()], { type: 'text/html' })), '_blank')}>{w.t('page.printSheet')}</button>
           </div>
         </Modal>
       )}
@@ -223,6 +228,7 @@ export function App({ store }: { store: Storage }) {
  * unmoving, under reduced motion), then every hand left, each card with its points and the sum.
  */
 function RoundEnd({ session }: { session: GameSession }) {
+  const w = useWords();
   const s = session.state;
   const names = session.names;
   const points = s.rules.points;
@@ -231,13 +237,13 @@ function RoundEnd({ session }: { session: GameSession }) {
       {s.winner !== null && (
         <p class="celebration" role="status">
           <span class="burst" aria-hidden="true">{['★', '✦', '★', '✦', '★'].map((c, i) => <span key={i} style={{ '--i': i }}>{c}</span>)}</span>
-          <strong>{names[s.winner]} went out!</strong>
+          <strong>{w.t('event.roundOver', { who: names[s.winner], you: youOf(names[s.winner]) })}</strong>
         </p>
       )}
       <table class="round-hands">
-        <caption>The cards left in each hand</caption>
+        <caption>{w.t('page.handsLeft')}</caption>
         <thead>
-          <tr><th scope="col">Player</th><th scope="col">Cards (points)</th><th scope="col">Sum</th></tr>
+          <tr><th scope="col">{w.t('page.player')}</th><th scope="col">{w.t('page.cardsPoints')}</th><th scope="col">{w.t('page.sum')}</th></tr>
         </thead>
         <tbody>
           {names.map((n, seat) => {
@@ -247,10 +253,10 @@ function RoundEnd({ session }: { session: GameSession }) {
               <tr key={seat} data-seat={seat} class={seat === s.winner ? 'winner' : ''}>
                 <th scope="row">{n}</th>
                 <td>
-                  {hand.length === 0 ? 'none: went out' : (
+                  {hand.length === 0 ? w.t('page.noneOut') : (
                     <ul class="hand-points">
                       {hand.map((id, i) => (
-                        <li key={id} data-points={each[i]} aria-label={`${cardLabel(id)}, ${each[i]} points`}>
+                        <li key={id} data-points={each[i]} aria-label={w.t('page.cardPoints', { card: cardName(id, w), n: each[i] })}>
                           <MiniCard id={id} /> <span aria-hidden="true">{each[i]}</span>
                         </li>
                       ))}
@@ -268,13 +274,14 @@ function RoundEnd({ session }: { session: GameSession }) {
 }
 
 function ScoreTable({ session }: { session: GameSession }) {
+  const w = useWords();
   const m = session.match;
   return (
     <table class="score-table">
-      <caption>Points per round (running total)</caption>
+      <caption>{w.t('page.pointsPerRound')}</caption>
       <thead>
         <tr>
-          <th scope="col">Round</th>
+          <th scope="col">{w.t('page.round')}</th>
           {session.names.map((n, i) => <th scope="col" key={i}>{n}</th>)}
         </tr>
       </thead>
@@ -288,7 +295,7 @@ function ScoreTable({ session }: { session: GameSession }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Total</th>
+          <th scope="row">{w.t('page.total')}</th>
           {m.totals.map((t, i) => <td key={i}>{t}</td>)}
         </tr>
       </tfoot>

@@ -5,28 +5,15 @@
  * (room/Phone.tsx) both put their questions to people through these.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { cardLabel, COLOURS, type Colour, type Move, type Pending } from '../../game/index.ts';
-import type { Question } from '../../table/session.ts';
-import { pressPrompt } from '../../table/words.ts';
+import type { Colour, Move } from '../../game/index.ts';
+import { choicesOf, nextStep, stepOptions, stepTitle, uniq, type Choice, type Choices, type PlayMove } from '../../table/asks.ts';
+import { nameOf } from '../../table/words.ts';
+import { colourTitle } from '../../words/cards.ts';
 import { COLOUR_SYMBOL } from './cards.tsx';
 import { Modal } from './dialogs.tsx';
+import { useWords } from './lang.tsx';
 
-export type PlayMove = Extract<Move, { type: 'play' }>;
-/** A play under way: which of its details is asked next, and the moves still open. */
-export type Choice = { step: 'colour' | 'target' | 'pair'; candidates: PlayMove[] };
-
-export const uniq = <T,>(xs: T[]): T[] => [...new Set(xs)];
-export const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
-
-/** Narrows a play's candidates by what is still open (colour, target, pair), or gives the move when none is. */
-export function nextStep(candidates: PlayMove[], unoArmed: boolean): Choice | PlayMove | null {
-  if (uniq(candidates.map((m) => m.colour)).length > 1) return { step: 'colour', candidates };
-  if (uniq(candidates.map((m) => m.target)).length > 1) return { step: 'target', candidates };
-  if (uniq(candidates.map((m) => m.also)).length > 1) return { step: 'pair', candidates };
-  const withUno = candidates.find((m) => m.uno === true);
-  const without = candidates.find((m) => !m.uno);
-  return (unoArmed && withUno) || without || withUno || null;
-}
+export { askText, choicesOf, nextStep, uniq, type Choice, type Choices, type PlayMove } from '../../table/asks.ts';
 
 /**
  * A play under way, narrowed step by step (`finish` with the candidates left, the move made when
@@ -47,53 +34,13 @@ export function usePlay(question: unknown, unoArmed: boolean, answer: (m: PlayMo
   return { choice, finish, cancel: () => setChoice(null) };
 }
 
-/** The moves of the question `ask` by kind (a rule set offers a press or a draw, never both). */
-export function choicesOf(ask: Question | null) {
-  const moves = ask?.moves ?? [];
-  const find = (t: Move['type']) => moves.find((m) => m.type === t);
-  const plays = moves.filter((m): m is PlayMove => m.type === 'play');
-  return {
-    ask,
-    plays,
-    press: ask?.mode === 'press' ? moves[0] : (find('press') ?? find('draw')),
-    pass: find('pass'),
-    challenge: find('challenge'),
-    accept: find('accept'),
-    lateUno: find('uno'),
-    catches: moves.filter((m): m is Extract<Move, { type: 'catch' }> => m.type === 'catch'),
-    colourMoves: moves.filter((m): m is Extract<Move, { type: 'colour' }> => m.type === 'colour'),
-    unoWithPlay: ask?.mode === 'turn' && plays.some((m) => m.uno),
-  };
-}
-
-export type Choices = ReturnType<typeof choicesOf>;
-
-/** What the person at seat `me` is asked by `ask`, in words (`pending`: what the round waits for). */
-export function askText(ask: Question, pending: Pending | null, names: readonly string[], me: number): string {
-  if (ask.mode === 'press') return pending?.kind === 'press' && pending.seat === me ? pressPrompt(pending, names) : 'Press the launcher';
-  if (ask.mode === 'react') {
-    const catches = ask.moves.filter((m) => m.type === 'catch');
-    if (catches.length) return `${names[(catches[0] as { target: number }).target]} did not call UNO: catch them, or let it go`;
-    if (ask.moves.some((m) => m.type === 'uno')) return 'You did not call UNO: call it now before someone catches you';
-    return 'You can jump in with a card identical to the top card, or let it go';
-  }
-  const p = pending;
-  if (p?.kind === 'colour') return 'Name the colour';
-  if (p?.kind === 'challenge') return `${names[p.by]} played a +4 on you: challenge it or accept it`;
-  if (p?.kind === 'stack') return `Stack a card on it or take ${p.total}`;
-  if (p?.kind === 'drawn') return `You drew ${cardLabel(p.card)}: play it or pass`;
-  if (p?.kind === 'playAgain') return `Play Again: play a ${p.colour} card or pass`;
-  // A rule set with a launcher offers its press where another offers a draw.
-  const take = ask.moves.some((m) => m.type === 'press') ? 'press the launcher' : 'draw a card';
-  return ask.moves.some((m) => m.type === 'play') ? `Your turn: play a raised card or ${take}` : `Your turn: nothing matches, ${take}`;
-}
-
 export function ColourButtons({ colours, onPick }: { colours: readonly Colour[]; onPick: (c: Colour) => void }) {
+  const w = useWords();
   return (
     <div class="choices colours">
       {colours.map((c) => (
         <button type="button" key={c} class={`c-${c}`} onClick={() => onPick(c)}>
-          {COLOUR_SYMBOL[c]} {capital(c)}
+          {COLOUR_SYMBOL[c]} {colourTitle(c, w)}
         </button>
       ))}
     </div>
@@ -114,37 +61,39 @@ export function PickDialogs({ c, choice, names, handSizes, answer, finish, cance
   finish: (candidates: PlayMove[]) => void;
   cancel: () => void;
 }) {
+  const w = useWords();
   return (
     <>
       {c.colourMoves.length > 0 && (
-        <Modal title="Name the colour" kind="pick">
+        <Modal title={w.t('ask.nameColour')} kind="pick">
           <ColourButtons colours={c.colourMoves.map((m) => m.colour)} onPick={(col) => answer(c.colourMoves.find((m) => m.colour === col)!)} />
         </Modal>
       )}
       {choice?.step === 'colour' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: name a colour`} kind="pick" onClose={cancel}>
+        <Modal title={stepTitle(choice, w)} kind="pick" onClose={cancel}>
           <ColourButtons
-            colours={COLOURS.filter((col) => choice.candidates.some((m) => m.colour === col))}
+            colours={stepOptions(choice).map((o) => o.value as Colour)}
             onPick={(col) => finish(choice.candidates.filter((m) => m.colour === col))}
           />
         </Modal>
       )}
       {choice?.step === 'target' && (
-        <Modal title={`${cardLabel(choice.candidates[0].card)}: at whom?`} kind="pick" onClose={cancel}>
+        <Modal title={stepTitle(choice, w)} kind="pick" onClose={cancel}>
           <div class="choices">
-            {uniq(choice.candidates.map((m) => m.target!)).map((t) => (
-              <button type="button" key={t} onClick={() => finish(choice.candidates.filter((m) => m.target === t))}>
-                {names[t]} ({handSizes[t]} cards)
+            {stepOptions(choice).map((o) => (
+              <button type="button" key={String(o.value)} onClick={() => finish(o.candidates)}>
+                {w.t('ask.target', { who: nameOf(names, o.value as number, w), n: handSizes[o.value as number] })}
               </button>
             ))}
           </div>
         </Modal>
       )}
       {choice?.step === 'pair' && (
-        <Modal title="Play both identical cards together?" kind="pick" onClose={cancel}>
+        <Modal title={stepTitle(choice, w)} kind="pick" onClose={cancel}>
           <div class="choices">
-            <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also !== undefined))}>Both</button>
-            <button type="button" onClick={() => finish(choice.candidates.filter((m) => m.also === undefined))}>Just one</button>
+            {stepOptions(choice).map((o) => (
+              <button type="button" key={String(o.value)} onClick={() => finish(o.candidates)}>{w.t(o.value ? 'ask.both' : 'ask.justOne')}</button>
+            ))}
           </div>
         </Modal>
       )}
@@ -169,6 +118,7 @@ export function MoveButtons({ c, names, unoCall, unoArmed, onUno, take, stackTot
   answer: (m: Move | null) => void;
 }) {
   const { press } = c;
+  const w = useWords();
   return (
     <>
       {unoCall && (
@@ -178,23 +128,23 @@ export function MoveButtons({ c, names, unoCall, unoArmed, onUno, take, stackTot
       )}
       {take === 'draw' && (
         <button type="button" disabled={!press} onClick={() => press && answer(press)}>
-          {stackTotal !== null ? `Take ${stackTotal}` : 'Draw a card'}
+          {stackTotal !== null ? w.t('ask.take', { total: stackTotal }) : w.t('ask.draw')}
         </button>
       )}
       {take === 'press' && (
         <button type="button" class="press" disabled={!press} onClick={() => press && answer(press)}>
-          Press the launcher
+          {w.t('ask.pressLauncher')}
         </button>
       )}
-      {c.pass && <button type="button" onClick={() => answer(c.pass!)}>Pass</button>}
-      {c.challenge && <button type="button" onClick={() => answer(c.challenge!)}>Challenge the +4</button>}
-      {c.accept && <button type="button" onClick={() => answer(c.accept!)}>Accept the +4</button>}
+      {c.pass && <button type="button" onClick={() => answer(c.pass!)}>{w.t('ask.pass')}</button>}
+      {c.challenge && <button type="button" onClick={() => answer(c.challenge!)}>{w.t('ask.challengeIt')}</button>}
+      {c.accept && <button type="button" onClick={() => answer(c.accept!)}>{w.t('ask.acceptIt')}</button>}
       {c.catches.map((m) => (
         <button type="button" key={m.target} class="catch" onClick={() => answer(m)}>
-          Catch {names[m.target]}
+          {w.t('ask.catchWho', { who: nameOf(names, m.target, w) })}
         </button>
       ))}
-      {c.ask?.mode === 'react' && <button type="button" onClick={() => answer(null)}>Let it go</button>}
+      {c.ask?.mode === 'react' && <button type="button" onClick={() => answer(null)}>{w.t('ask.letGo')}</button>}
     </>
   );
 }

@@ -4,28 +4,24 @@
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
-import { card, cardLabel, COLOURS, type CardId, type CardKind, type Colour } from '../../game/index.ts';
+import { card, COLOURS, type CardId, type Colour } from '../../game/index.ts';
+import { cardName } from '../../words/cards.ts';
+import type { Key, Words } from '../../words/catalogue.ts';
+import { useWords } from './lang.tsx';
 
 /** A symbol per colour, so colours can be told apart without seeing them. */
 export const COLOUR_SYMBOL: Readonly<Record<Colour, string>> = { red: '▲', yellow: '●', green: '■', blue: '◆' };
 
-/** What a card shows in its middle: the number, or the action's short name. */
-function face(id: CardId): string {
+/** What a card shows in its middle: the number, or the kind's short name in the reader's words. */
+function face(id: CardId, w: Words): string {
   const c = card(id);
-  const label = cardLabel(id);
-  return c.colour ? label.slice(c.colour.length + 1) : label;
+  return c.kind === 'number' ? String(c.number) : w.t(`face.${c.kind}` as Key);
 }
 
-/** What a card shows in its corners, short enough to read where the next card covers the rest. */
-const CORNER: Readonly<Record<Exclude<CardKind, 'number'>, string>> = {
-  reverse: '⇄', skip: '⊘', hit2: 'H2', discardAll: 'DA', tradeHands: 'TH', showHands: 'SH', draw2: '+2', playAgain: 'PA',
-  wild: 'W', coupExtreme: 'CX', allHit: 'AH', hitFire: 'HF', hit4: 'H4', customizable: 'CW', wild4: '+4',
-};
-
-/** A card's corner index: its number, or its kind's short sign. */
-export function cornerIndex(id: CardId): string {
+/** A card's corner index: its number, or its kind's short sign (`⇄`, `H2`; `A2` in French), short enough to read where the next card covers the rest. */
+export function cornerIndex(id: CardId, w: Words): string {
   const c = card(id);
-  return c.kind === 'number' ? String(c.number) : CORNER[c.kind];
+  return c.kind === 'number' ? String(c.number) : w.t(`corner.${c.kind}` as Key);
 }
 
 /** The order a sorted hand shows: by colour (the wilds last), then by face (numbers, then actions). */
@@ -43,13 +39,14 @@ export function handOrder(ids: readonly CardId[]): CardId[] {
  * under it in the colour-blind mode, and the name in the white oval in the middle.
  */
 export function CardFace({ id, named }: { id: CardId; named?: Colour | null }) {
+  const w = useWords();
   const c = card(id);
   const colour = c.colour ?? 'wild';
-  const text = face(id);
+  const text = face(id, w);
   const corner = (at: 'top' | 'bottom') => (
     <span class={`corner corner-${at}`}>
       {/* Drawn by the stylesheet: the button's name is the card's label, and its visible text must be part of it. */}
-      <span class="index" data-index={cornerIndex(id)} />
+      <span class="index" data-index={cornerIndex(id, w)} />
       {c.colour && <span class="sym">{COLOUR_SYMBOL[c.colour]}</span>}
     </span>
   );
@@ -67,11 +64,12 @@ export function CardFace({ id, named }: { id: CardId; named?: Colour | null }) {
 
 /** A card as small as its corner index: a hand shown on a seat (its label for screen readers). */
 export function MiniCard({ id }: { id: CardId }) {
+  const w = useWords();
   const c = card(id);
   return (
-    <span class={`mini c-${c.colour ?? 'wild'}`} title={cardLabel(id)}>
-      <span aria-hidden="true">{cornerIndex(id)}{c.colour && <span class="sym">{COLOUR_SYMBOL[c.colour]}</span>}</span>
-      <span class="visually-hidden">{cardLabel(id)}</span>
+    <span class={`mini c-${c.colour ?? 'wild'}`} title={cardName(id, w)}>
+      <span aria-hidden="true">{cornerIndex(id, w)}{c.colour && <span class="sym">{COLOUR_SYMBOL[c.colour]}</span>}</span>
+      <span class="visually-hidden">{cardName(id, w)}</span>
     </span>
   );
 }
@@ -158,6 +156,7 @@ export function layoutHand(n: number, width: number, shape: CardShape): HandLayo
  * the hand to the controls in one step.
  */
 export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; onPlay: (id: CardId) => void; label: string; children?: ComponentChildren }) {
+  const w = useWords();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [focusAt, setFocusAt] = useState(0);
@@ -184,7 +183,7 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
     box.current?.querySelectorAll<HTMLButtonElement>('button.card')[next]?.focus();
   };
   return (
-    <section class="hand-area" role="region" aria-label="Your hand">
+    <section class="hand-area" role="region" aria-label={w.t('page.yourHand')}>
       <h2 class="visually-hidden">{label}</h2>
       {children}
       <div class="hand" ref={box} onKeyDown={onKey} style={{ '--card-w': `${layout.cardW}px`, height: `${layout.height}px` }}>
@@ -195,7 +194,7 @@ export function Hand({ cards, onPlay, label, children }: { cards: HandCard[]; on
             class={`card${c.playable ? ' playable' : ''}`}
             data-card={c.id}
             tabIndex={i === at ? 0 : -1}
-            aria-label={`${cardLabel(c.id)}${c.playable ? ', playable' : ''}`}
+            aria-label={w.t(c.playable ? 'page.cardPlayable' : 'page.card', { card: cardName(c.id, w) })}
             style={{ left: `${layout.cards[i].left}px`, top: `${layout.cards[i].top}px`, '--tilt': `${layout.cards[i].tilt}deg`, zIndex: i }}
             onFocus={() => setFocusAt(i)}
             onClick={() => onPlay(c.id)}

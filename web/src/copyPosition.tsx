@@ -8,19 +8,21 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { positionOf } from '../../game/index.ts';
 import { Modal } from './dialogs.tsx';
+import { useWords } from './lang.tsx';
 import type { GameSession } from './session.ts';
 
 /** The button, what it said (announced to screen readers), and the dialog when it could not copy. */
 export function CopyPosition({ session }: { session: GameSession | null }) {
+  const w = useWords();
   const [said, setSaid] = useState('');
   const [manual, setManual] = useState<{ text: string; why: string } | null>(null);
   const copy = async () => {
     if (!session) return;
     const text = positionOf(session.state);
     try {
-      if (!navigator.clipboard) throw new Error('the browser gives this page no clipboard (it does on https and on localhost)');
+      if (!navigator.clipboard) throw new Error(w.t('copy.noClipboard'));
       await navigator.clipboard.writeText(text);
-      setSaid(`Position at move ${session.state.moves} copied`);
+      setSaid(w.t('copy.copied', { move: session.state.moves }));
     } catch (e) {
       setSaid('');
       setManual({ text, why: (e as Error).message });
@@ -28,8 +30,8 @@ export function CopyPosition({ session }: { session: GameSession | null }) {
   };
   return (
     <>
-      <button type="button" disabled={!session} aria-describedby="copy-position-what" onClick={() => void copy()}>Copy position</button>
-      <span id="copy-position-what" hidden>The round as it stands, as one line of text that the engine's parsePosition reads</span>
+      <button type="button" disabled={!session} aria-describedby="copy-position-what" onClick={() => void copy()}>{w.t('copy.button')}</button>
+      <span id="copy-position-what" hidden>{w.t('copy.what')}</span>
       <span class="copied" role="status">{said}</span>
       {manual && <ManualCopy {...manual} onClose={() => setManual(null)} />}
     </>
@@ -37,15 +39,16 @@ export function CopyPosition({ session }: { session: GameSession | null }) {
 }
 
 function ManualCopy({ text, why, onClose }: { text: string; why: string; onClose: () => void }) {
+  const w = useWords();
   const area = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     area.current?.focus();
     area.current?.select();
   }, []);
   return (
-    <Modal title="Copy the position" onClose={onClose} wide>
-      <p>Not copied: {why}. The text is selected: copy it (Ctrl+C or ⌘C).</p>
-      <textarea ref={area} class="position-text" aria-label="The position" readOnly rows={4} value={text} />
+    <Modal title={w.t('copy.title')} onClose={onClose} wide>
+      <p>{w.t('copy.notCopied', { why })}</p>
+      <textarea ref={area} class="position-text" aria-label={w.t('copy.position')} readOnly rows={4} value={text} />
     </Modal>
   );
 }

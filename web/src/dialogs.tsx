@@ -4,11 +4,13 @@
  */
 import { useEffect, useRef } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
+import { useWords } from './lang.tsx';
 
 let ids = 0;
 
 /** A modal dialog, open while it is rendered. `onClose` absent: it cannot be dismissed (a choice must be made). */
 export function Modal({ title, onClose, children, wide, kind }: { title: string; onClose?: () => void; children: ComponentChildren; wide?: boolean; kind?: string }) {
+  const w = useWords();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useRef(`dialog-${++ids}`);
   // Closed by the page only when it stops rendering the dialog; any other close (the browser's
@@ -50,7 +52,7 @@ export function Modal({ title, onClose, children, wide, kind }: { title: string;
       {children}
       {onClose && (
         <button type="button" class="close" onClick={onClose}>
-          Back
+          {w.t('page.back')}
         </button>
       )}
     </dialog>

@@ -23,6 +23,10 @@ export interface NewGame {
   seed: number;
   target: number;
   options: Partial<Options>;
+  /** The bots' names in the reader's language (`Bot 1`, `Robot 1`). */
+  botName: (n: number) => string;
+  /** The person's name when the form leaves it blank (`You`, `Toi`). */
+  you: string;
 }
 
 /** A match ready to play: its state, its seats, its launcher profile. */
@@ -74,9 +78,9 @@ export function profileFor(store: SaveStore, spec: string): Profile {
 export function newGame(store: SaveStore, g: NewGame): Game {
   const rules = resolveRules(ruleSet(g.rules), { ...g.options, target: g.target });
   const match = createMatch({ rules, players: g.players, seed: g.seed, log: true });
-  const name = g.name.trim() || 'You';
+  const name = g.name.trim() || g.you;
   const meta: PlayMeta = {
-    names: [name, ...Array.from({ length: g.players - 1 }, (_, i) => `Bot ${i + 1}`)],
+    names: [name, ...Array.from({ length: g.players - 1 }, (_, i) => g.botName(i + 1))],
     me: 0,
     bots: [g.bots],
     profile: g.profile || rules.profile || 'seed-0-8',

@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { App } from './app.tsx';
+import { LangProvider, useWords } from './lang.tsx';
 import { routeOf, type Route } from './room/route.ts';
 
 type RoomModule = typeof import('./room/index.tsx');
@@ -20,8 +21,9 @@ function Root() {
   useEffect(() => {
     if (route && !room) void import('./room/index.tsx').then(setRoom);
   }, [route]);
+  const w = useWords();
   if (!route) return <App store={window.localStorage} />;
-  return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">Loading…</p>;
+  return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
 }
 
-render(<Root />, document.getElementById('app')!);
+render(<LangProvider store={window.localStorage}><Root /></LangProvider>, document.getElementById('app')!);

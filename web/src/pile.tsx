@@ -4,9 +4,10 @@
  * whose turn it is, with any more facts a table has (the draw pile, the round).
  */
 import type { ComponentChildren } from 'preact';
-import { card, cardLabel, type CardId, type Colour } from '../../game/index.ts';
-import { capital } from './asks.tsx';
+import { card, type CardId, type Colour } from '../../game/index.ts';
+import { cardName, colourTitle } from '../../words/cards.ts';
 import { CardFace, COLOUR_SYMBOL } from './cards.tsx';
+import { useWords } from './lang.tsx';
 
 export function Pile({ top, colour, direction, turn, turnText, children }: {
   top: CardId;
@@ -18,24 +19,25 @@ export function Pile({ top, colour, direction, turn, turnText, children }: {
   /** More facts, each a `<div><dt>…</dt><dd>…</dd></div>`. */
   children?: ComponentChildren;
 }) {
+  const w = useWords();
   return (
     <>
-      <div class="discard" role="img" aria-label={`Top card: ${cardLabel(top)}`}>
+      <div class="discard" role="img" aria-label={w.t('page.topCard', { card: cardName(top, w) })}>
         <CardFace id={top} named={card(top).colour === null ? colour : null} />
       </div>
       <dl class="facts">
         <div>
-          <dt>Colour</dt>
+          <dt>{w.t('page.colour')}</dt>
           <dd class={`colour-chip c-${colour ?? 'wild'}`} data-colour={colour ?? ''}>
-            {colour ? `${COLOUR_SYMBOL[colour]} ${capital(colour)}` : 'being named'}
+            {colour ? `${COLOUR_SYMBOL[colour]} ${colourTitle(colour, w)}` : w.t('page.beingNamed')}
           </dd>
         </div>
         <div>
-          <dt>Direction</dt>
-          <dd>{direction === 1 ? '↻ clockwise' : '↺ counter-clockwise'}</dd>
+          <dt>{w.t('page.direction')}</dt>
+          <dd>{w.t('page.directionIs', { clockwise: direction === 1 ? 'yes' : 'no' })}</dd>
         </div>
         <div>
-          <dt>Turn</dt>
+          <dt>{w.t('page.turn')}</dt>
           <dd class="turn" data-turn={turn}>{turnText}</dd>
         </div>
         {children}

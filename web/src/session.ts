@@ -8,11 +8,12 @@ import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import type { GameState, MatchState, Move, PlayMeta } from '../../game/index.ts';
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
-import { pressPrompt, withNames } from '../../table/words.ts';
+import { pressPrompt } from '../../table/words.ts';
+import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 import { pageSearchSeats } from './search/seats.ts';
 
-export { withNames, type Phase };
+export type { Phase };
 
 /** A question waiting for the person's answer. */
 export type Ask = Question;
@@ -44,12 +45,14 @@ export interface SessionOptions {
    * always ready.
    */
   deviceReady?: (signal: AbortSignal) => Promise<void>;
+  /** The reader's language (default English). */
+  words?: Words;
 }
 
 /** The press button's words when a press request is the person's (`Hit 2: press 2 more times`), else null. */
-export function pressLabel(state: GameState, me: number, names: readonly string[]): string | null {
+export function pressLabel(state: GameState, me: number, names: readonly string[], w: Words): string | null {
   const p = state.pending;
-  return p && p.kind === 'press' && p.seat === me ? pressPrompt(p, names) : null;
+  return p && p.kind === 'press' && p.seat === me ? pressPrompt(p, names, w) : null;
 }
 
 /** Runs the match and holds what the page shows: the person's seat of a {@link MatchSession}. */
@@ -72,7 +75,8 @@ export class GameSession {
     this.session = new MatchSession({
       match: o.match, meta: o.meta, profile: o.profile, autosave: true,
       store: { save: (text) => o.store.setItem(SAVE_KEY, text) },
-      notKept: (e) => `This game cannot be kept in the browser (${e.message}): use Save file to keep it`,
+      notKept: (e) => this.session.w.t('page.notKept', { error: e.message }),
+      words: o.words ?? EN_WORDS,
       // The bots that search think in a worker (which knows the launcher on the table): the page's thread only waits for their answers.
       remote: pageSearchSeats(o.meta, o.match.setup.seed, o.profile),
       makeLauncher: (start) => {
@@ -199,6 +203,17 @@ export class GameSession {
    */
   answer(move: Move | null): boolean {
     return this.session.answer(this.me, move);
+  }
+
+  /** Words what comes next in `w` (the reader chose another language). */
+  setWords(w: Words): void {
+    this.session.setWords(w);
+    this.changed();
+  }
+
+  /** The language the session words its log and refusals in. */
+  get words(): Words {
+    return this.session.w;
   }
 
   /** Says why `text` (a refusal) and shows it until the next move. */

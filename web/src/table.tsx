@@ -5,45 +5,50 @@
  * is refused with the engine's own reason.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { card, cardLabel, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
-import { openingLine, roundEndText } from '../../table/words.ts';
+import { card, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
+import { nameOf, openingLine, roundEndText } from '../../table/words.ts';
+import { cardName } from '../../words/cards.ts';
+import type { Words } from '../../words/catalogue.ts';
+import { refusalText } from '../../words/refusals.ts';
+import { useWords } from './lang.tsx';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { Hand, handOrder, MiniCard } from './cards.tsx';
 import { EventLog } from './eventLog.tsx';
 import { LauncherView, type Sound } from './launcher/index.ts';
 import { Pile } from './pile.tsx';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
-import { pressLabel, withNames, type GameSession } from './session.ts';
+import { pressLabel, type GameSession } from './session.ts';
 
-function turnText(s: GameState, names: readonly string[], me: number): string {
-  if (roundEnded(s)) return roundEndText(s.winner, names);
+/** Whose turn it is, in words (or how the round ended). */
+export function turnText(s: GameState, names: readonly string[], me: number, w: Words): string {
+  if (roundEnded(s)) return roundEndText(s.winner, names, w);
   const seat = s.pending ? s.pending.seat : s.turn;
-  return seat === me ? 'Your turn' : `${names[seat]}'s turn`;
+  return seat === me ? w.t('page.yourTurn') : w.t('page.turnOf', { who: nameOf(names, seat, w) });
 }
 
 /** What the person is asked, in words. */
-function promptText(session: GameSession): string {
+function promptText(session: GameSession, w: Words): string {
   const ask = session.ask;
   const s = session.state;
   if (!ask) {
-    if (roundEnded(s)) return turnText(s, session.names, session.meta.me);
-    if (session.busy) return 'The launcher is firing…';
+    if (roundEnded(s)) return turnText(s, session.names, session.meta.me, w);
+    if (session.busy) return w.t('page.firing');
     const seat = s.pending ? s.pending.seat : s.turn;
     // The person's turn by the rules, their question not asked yet (a bot's burst is landing).
-    return seat === session.meta.me ? 'Your turn comes next…' : `Waiting for ${session.names[seat]}`;
+    return seat === session.meta.me ? w.t('page.yourTurnNext') : w.t('page.waitingFor', { who: nameOf(session.names, seat, w) });
   }
-  return askText(ask, s.pending, session.names, session.meta.me);
+  return askText(ask, s.pending, session.names, session.meta.me, w);
 }
 
 /** The UNO button: a late call when one is open, else UNO armed (or not) for the play that leaves one card. */
-function unoButton(session: GameSession): void {
+function unoButton(session: GameSession, w: Words): void {
   const c = choicesOf(session.ask);
   const s = session.state;
   if (c.lateUno) return void session.answer(c.lateUno);
   if (c.unoWithPlay) {
     session.unoArmed = !session.unoArmed;
-    session.refuse(session.unoArmed ? 'UNO will be called with your play' : 'UNO will not be called');
-  } else session.refuse(s.rules.options.unoCall ? 'UNO is called with the play that leaves you one card' : `UNO is not called in the rule set ${s.rules.name}`);
+    session.refuse(w.t(session.unoArmed ? 'page.unoArmed' : 'page.unoDisarmed'));
+  } else session.refuse(s.rules.options.unoCall ? w.t('refuse.uno-not-last-but-one') : w.t('refuse.uno-not-called', { rules: s.rules.name }));
 }
 
 /** The table of the session's match. */
@@ -55,6 +60,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   sortHand: boolean;
   onSortHand: (sorted: boolean) => void;
 }) {
+  const w = useWords();
   const s = session.state;
   const me = session.meta.me;
   const names = session.names;
@@ -71,13 +77,14 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
     if (candidates.length) return finish(candidates);
     const c = card(id);
     const error = checkMove(s, { type: 'play', seat: me, card: id, ...(c.colour === null ? { colour: 'red' as Colour } : {}) });
-    session.refuse(`${cardLabel(id)}: ${error?.message ?? 'cannot be played now'}`);
+    const why = error ? refusalText(error.refusal, w, (seat) => nameOf(names, seat, w)) : w.t('page.cannotNow');
+    session.refuse(w.t('page.refusedCard', { card: cardName(id, w), why }));
   };
 
-  const toggleUno = () => unoButton(session);
+  const toggleUno = () => unoButton(session, w);
 
   // Keys for the whole table, acting on the question asked when the key comes.
-  useMoveKeys(() => ({ c: choicesOf(session.ask), answer: (m) => session.answer(m), onUno: () => unoButton(session) }));
+  useMoveKeys(() => ({ c: choicesOf(session.ask), answer: (m) => session.answer(m), onUno: () => unoButton(session, w) }));
 
   // On the person's turn the focus goes to the hand when it was nowhere (or on a control now gone).
   useEffect(() => {
@@ -95,7 +102,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   /** A seat as a screen reader names it: who, how many cards, points, and whether it is their turn. */
   const seatName = (seat: number) => {
     const n = s.hands[seat].length;
-    return `${names[seat]}: ${n} ${n === 1 ? 'card' : 'cards'}, ${scores[seat]} points${isTurn(seat) ? ', playing now' : ''}${s.out[seat] ? ', out' : ''}`;
+    return w.t('page.seatName', { who: names[seat], n, points: scores[seat], playing: isTurn(seat) ? 'yes' : 'no', out: s.out[seat] ? 'yes' : 'no' });
   };
   const clockwise = s.direction === 1;
   // The pile and the launcher in the room the seats and the arrows around the table leave.
@@ -107,42 +114,42 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
       <div class="ring" ref={ring} style={{ '--players': s.players }}>
         {/* The oval table, the others around it clockwise in the order of play (you at the
             bottom), and the way play goes drawn on its rim between the seats, turned round on a Reverse. */}
-        <section class="others" aria-label="Other players">
+        <section class="others" aria-label={w.t('page.otherPlayers')}>
           {others.map((seat) => (
             <div
               class={seatClass(seat)} data-seat-area={seat} key={seat} role="group" aria-label={seatName(seat)}
               aria-current={isTurn(seat) ? 'true' : undefined}
               style={{ '--angle': `${seatDegrees(seat, s.players, me)}deg` }}
             >
-              {isTurn(seat) && <span class="now" aria-hidden="true">▶ playing</span>}
+              {isTurn(seat) && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
               <h3>{names[seat]}</h3>
               <p>
-                <span class="count">{s.hands[seat].length} {s.hands[seat].length === 1 ? 'card' : 'cards'}</span><span class="pts"> · {scores[seat]} pts</span>
-                {s.uno === seat && <span class="badge warn"> no UNO!</span>}
-                {s.out[seat] && <span class="badge"> out</span>}
+                <span class="count">{w.t('cards.count', { n: s.hands[seat].length })}</span><span class="pts"> · {w.t('page.pts', { n: scores[seat] })}</span>
+                {s.uno === seat && <span class="badge warn"> {w.t('term.noUnoFlag')}</span>}
+                {s.out[seat] && <span class="badge"> {w.t('page.out')}</span>}
               </p>
               {s.shown && (
-                <ul class="shown" aria-label={`${names[seat]}'s hand`}>
+                <ul class="shown" aria-label={w.t('page.handOf', { who: names[seat] })}>
                   {s.hands[seat].map((id) => <li key={id}><MiniCard id={id} /></li>)}
                 </ul>
               )}
             </div>
           ))}
         </section>
-        <div class={`direction-ring ${clockwise ? 'cw' : 'ccw'}`} role="img" aria-label={`Play goes ${clockwise ? 'clockwise' : 'counter-clockwise'}`} data-direction={s.direction}>
+        <div class={`direction-ring ${clockwise ? 'cw' : 'ccw'}`} role="img" aria-label={w.t('page.playGoes', { clockwise: clockwise ? 'yes' : 'no' })} data-direction={s.direction}>
           {/* One arrow between each two neighbours, you included, pointing to the one who plays next. */}
           {Array.from({ length: s.players }, (_, i) => (
             <span key={i} class="arrow" aria-hidden="true" style={{ '--angle': `${seatDegrees(me, s.players, me) + ((i + 0.5) * 360) / s.players}deg` }}>➜</span>
           ))}
         </div>
 
-        <section class="centre" aria-label="Table">
+        <section class="centre" aria-label={w.t('page.table')}>
           <div class="pile">
-            <Pile top={top} colour={s.colour} direction={s.direction} turn={s.pending ? s.pending.seat : s.turn} turnText={turnText(s, names, me)}>
+            <Pile top={top} colour={s.colour} direction={s.direction} turn={s.pending ? s.pending.seat : s.turn} turnText={turnText(s, names, me, w)}>
               {!launcherOn && (
                 <div>
-                  <dt>Draw pile</dt>
-                  <dd>{s.supply.length} cards</dd>
+                  <dt>{w.t('page.drawPile')}</dt>
+                  <dd>{w.t('cards.count', { n: s.supply.length })}</dd>
                 </div>
               )}
             </Pile>
@@ -153,7 +160,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               names={names}
               me={me}
               canPress={!!press && !session.busy}
-              pressLabel={pressLabel(s, me, names) ?? (press ? 'Your turn: press instead of playing' : '')}
+              pressLabel={pressLabel(s, me, names, w) ?? (press ? w.t('page.pressInstead') : '')}
               onPress={() => press && session.answer(press)}
               presser={s.pending?.kind === 'press' ? s.pending.seat : undefined}
               sound={sound}
@@ -164,27 +171,27 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
 
       <div class={seatClass(me)} data-seat-area={me} role="group" aria-label={seatName(me)} aria-current={isTurn(me) ? 'true' : undefined}>
         <Hand
-          label={`${names[me]}: ${s.hands[me].length} cards`}
+          label={w.t('page.handLabel', { who: names[me], n: s.hands[me].length })}
           cards={(sortHand ? handOrder(s.hands[me]) : s.hands[me]).map((id) => ({ id, playable: playable.has(id) }))}
           onPlay={playCard}
         >
           <p class="me-line">
-            {isTurn(me) && <span class="now" aria-hidden="true">▶ playing</span>}
-            <strong>{names[me]}</strong> · {s.hands[me].length} {s.hands[me].length === 1 ? 'card' : 'cards'} · {scores[me]} pts
-            {s.uno === me && <span class="badge warn"> UNO not called!</span>}
+            {isTurn(me) && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
+            <strong>{names[me]}</strong> · {w.t('cards.count', { n: s.hands[me].length })} · {w.t('page.pts', { n: scores[me] })}
+            {s.uno === me && <span class="badge warn"> {w.t('page.unoNotCalled')}</span>}
           </p>
         </Hand>
-        <div class="actions" role="group" aria-label="Your moves">
+        <div class="actions" role="group" aria-label={w.t('page.yourMoves')}>
           {/* Before the round's first move, what its start card did (a Hit 2 to press, a colour to name). */}
-          {s.moves === 0 && !roundEnded(s) && <p class="opening">{openingLine(s, names)}</p>}
-          <p class="prompt" role="status">{promptText(session)}</p>
+          {s.moves === 0 && !roundEnded(s) && <p class="opening">{openingLine(s, names, w)}</p>}
+          <p class="prompt" role="status">{promptText(session, w)}</p>
           {session.message && <p class="message" role="alert">{session.message}</p>}
           <div class="buttons">
             <MoveButtons
               c={c} names={names} unoCall={s.rules.options.unoCall} unoArmed={session.unoArmed} onUno={toggleUno}
               take={launcherOn ? null : 'draw'} stackTotal={s.pending?.kind === 'stack' ? s.pending.total : null} answer={(m) => session.answer(m)}
             />
-            <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>Sort by colour</button>
+            <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>{w.t('page.sortByColour')}</button>
           </div>
         </div>
       </div>
@@ -195,8 +202,8 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
       />
 
       <aside class="side">
-        <section aria-label="Scores" class="scores">
-          <h2>Scores</h2>
+        <section aria-label={w.t('page.scores')} class="scores">
+          <h2>{w.t('page.scores')}</h2>
           <table>
             <tbody>
               {names.map((n, seat) => (
@@ -207,12 +214,12 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               ))}
             </tbody>
           </table>
-          <p class="target">First to {s.rules.options.target} · round {s.round + 1}</p>
+          <p class="target">{w.t('page.firstTo', { target: s.rules.options.target, round: s.round + 1 })}</p>
         </section>
-        <section class="events" aria-label="Events">
-          <h2>Events</h2>
+        <section class="events" aria-label={w.t('page.events')}>
+          <h2>{w.t('page.events')}</h2>
           <EventLog newest={session.logBase + session.log.length}>
-            {session.log.map((line, i) => <li key={session.logBase + i}>{withNames(line, names)}</li>)}
+            {session.log.map((line, i) => <li key={session.logBase + i}>{line}</li>)}
           </EventLog>
         </section>
       </aside>

@@ -7,43 +7,42 @@
  * simulated launcher.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { PageDevice } from './device.ts';
+import { attentionText } from '../../../emulator/launcher.ts';
+import { useWords } from '../lang.tsx';
+import { saidText, type PageDevice } from './device.ts';
 
 /** The device's status line. */
 export function DeviceBar({ device }: { device: PageDevice }) {
   const [, setTick] = useState(0);
   useEffect(() => device.subscribe(() => setTick((t) => t + 1)), [device]);
+  const w = useWords();
   const s = device.shown;
   if (s.choice === 'simulated') return null;
-  const what = s.choice === 'virtual' ? 'the virtual launcher' : `the launcher (${s.name ?? 'USB'})`;
-  const name = what[0].toUpperCase() + what.slice(1);
+  const virtual = s.choice === 'virtual' ? 'yes' : 'no';
+  const name = s.name ?? 'USB';
   if (!device.isReady) {
     return (
-      <section class="device-bar banner" aria-label="Launcher device" data-link={s.link} data-waiting="">
-        <p role="status">The game waits for its launcher{s.link === 'connecting' ? `: ${what} is connecting…` : '.'}</p>
-        {s.error && <p class="error" role="alert">{s.error}</p>}
+      <section class="device-bar banner" aria-label={w.t('device.bar')} data-link={s.link} data-waiting="">
+        <p role="status">{w.t('device.waits', { connecting: s.link === 'connecting' ? 'yes' : 'no', virtual, name })}</p>
+        {s.error && <p class="error" role="alert">{saidText(s.error, w)}</p>}
         {s.link !== 'connecting' && (
           <p class="choices">
-            {s.choice === 'serial' && <button type="button" onClick={() => void device.connect()}>Reconnect…</button>}
-            {s.choice === 'virtual' && <button type="button" onClick={() => void device.choose('virtual')}>Start it again</button>}
-            <button type="button" onClick={() => void device.choose('simulated')}>Go on with the simulated launcher</button>
+            {s.choice === 'serial' && <button type="button" onClick={() => void device.connect()}>{w.t('device.reconnect')}</button>}
+            {s.choice === 'virtual' && <button type="button" onClick={() => void device.choose('virtual')}>{w.t('device.startAgain')}</button>}
+            <button type="button" onClick={() => void device.choose('simulated')}>{w.t('device.goOnSimulated')}</button>
           </p>
         )}
       </section>
     );
   }
-  const link =
-    s.link === 'offline' ? `${name} is unplugged: plug it back in; the game waits for it, and no card is lost`
-    : s.link === 'connecting' ? `${name} is connecting…`
-    : `${name} is connected`;
   return (
-    <section class="device-bar banner" aria-label="Launcher device" data-link={s.link} data-cards={s.cards} data-board-cards={s.board?.sensed ?? ''} data-board-left={s.board?.left ?? ''} data-lid={s.lidOpen === null ? '' : s.lidOpen ? 'open' : 'closed'}>
-      <p role="status">{link}.</p>
-      {s.attention && <p class="attention" role="alert">{s.attention}{s.choice === 'virtual' ? ' (the virtual launcher does it by itself)' : ''}</p>}
+    <section class="device-bar banner" aria-label={w.t('device.bar')} data-link={s.link} data-cards={s.cards} data-board-cards={s.board?.sensed ?? ''} data-board-left={s.board?.left ?? ''} data-lid={s.lidOpen === null ? '' : s.lidOpen ? 'open' : 'closed'}>
+      <p role="status">{w.t('device.linkLine', { link: s.link, virtual, name })}</p>
+      {s.attention && <p class="attention" role="alert">{attentionText(s.attention, w)}{s.choice === 'virtual' ? w.t('device.byItself') : ''}</p>}
       {s.notice && <p class="hint">{s.notice}</p>}
       <p class="hint">
-        {s.cards} {s.cards === 1 ? 'card' : 'cards'} from the launcher
-        {s.board && `; its sensor counted ${s.board.sensed}, ${s.board.left} left in it`}
+        {w.t('device.cardsFrom', { n: s.cards })}
+        {s.board && w.t('device.sensor', { sensed: s.board.sensed, left: s.board.left })}
       </p>
     </section>
   );

@@ -8,6 +8,7 @@
  * say: the link lost and waited for, what to do at the launcher (reload, a jam), noise on the line.
  * The choice is kept in the browser's storage, so a reloaded page goes on with the same kind.
  */
+import type { Key, Values, Words } from '../../../words/catalogue.ts';
 import { why as virtualWhy } from 'virtual:launcher-firmware-status';
 import type { LauncherHardware } from '../../../emulator/hardware.ts';
 import type { Attention } from '../../../emulator/launcher.ts';
@@ -26,6 +27,17 @@ export type LauncherChoice = 'simulated' | 'serial' | 'virtual';
 /** Where a real or virtual board is. */
 export type LinkState = 'none' | 'connecting' | 'connected' | 'offline';
 
+/**
+ * Something the page says about the device, worded where it is shown (in the reader's language):
+ * a catalogue key with its values, or text as another part gave it (a browser's or a board's error).
+ */
+export type Said = { key: Key; values?: Values } | { text: string };
+
+/** {@link Said} in words. */
+export function saidText(s: Said, w: Words): string {
+  return 'text' in s ? s.text : w.t(s.key, s.values);
+}
+
 /** What the page shows of the device. */
 export interface DeviceShown {
   choice: LauncherChoice;
@@ -33,9 +45,9 @@ export interface DeviceShown {
   /** The board's name in messages: `web-serial:2341:0043`, `virtual`. */
   name: string | null;
   /** Why connecting failed, or why the game cannot start yet; null when all is well. */
-  error: string | null;
+  error: Said | null;
   /** What the person must do at the launcher now (reload it, free a jam), until the lid closes. */
-  attention: string | null;
+  attention: Attention | null;
   /** The lid, as the board last said (null: not known). */
   lidOpen: boolean | null;
   /** Cards the game had from this board's launcher (its sensor's counts, as the machine heard them). */
@@ -67,13 +79,13 @@ function readKept(store: SaveStore): Kept | null {
 }
 
 /** Whether this browser can reach a USB launcher: null, or a sentence saying which browsers can. */
-export const serialUnsupported: string | null = (() => {
+export const serialUnsupported: Said | null = (() => {
   const s = webSerialSupport(typeof navigator === 'undefined' ? undefined : (navigator as { serial?: unknown }));
-  return s.ok ? null : `This browser cannot reach a USB launcher: ${s.why}.`;
+  return s.ok ? null : { key: 'device.noSerial' };
 })();
 
-/** Null when the page has the firmware for the virtual launcher, else why not. */
-export const virtualUnsupported: string | null = virtualWhy && `The virtual launcher is not available: ${virtualWhy}.`;
+/** Null when the page has the firmware for the virtual launcher, else why not (the build's own reason). */
+export const virtualUnsupported: Said | null = virtualWhy ? { key: 'device.noVirtual', values: { why: virtualWhy } } : null;
 
 /** The page's launcher device, across games. */
 export class PageDevice {
@@ -148,7 +160,7 @@ export class PageDevice {
       transport = await requestLauncherPort(support.serial);
     } catch (e) {
       const name = (e as { name?: string }).name;
-      return this.set({ link: 'none', error: name === 'NotFoundError' ? 'No port was chosen: plug the launcher in, then Connect and pick its port (an Arduino, a CH340, FTDI or CP210x serial device)' : `The browser refused the port: ${(e as Error).message}` });
+      return this.set({ link: 'none', error: name === 'NotFoundError' ? { key: 'device.noPort' } : { key: 'device.portRefused', values: { error: (e as Error).message } } });
     }
     this.set({ link: 'connecting' });
     if (await this.open(transport, gen)) this.keep({ choice: 'serial', usb: transport.info });
@@ -170,11 +182,11 @@ export class PageDevice {
     const name = kept.usb ? webSerialName(kept.usb) : null;
     this.set({ choice: 'serial', link: 'connecting', name, error: null, notice: null });
     const support = webSerialSupport(navigator as { serial?: unknown });
-    if (!support.ok) return this.set({ link: 'none', error: `${serialUnsupported} Go on with the simulated launcher, or open the page in one of those` });
+    if (!support.ok) return this.set({ link: 'none', error: { key: 'device.noSerialKept' } });
     const transport = await knownLauncherPort(support.serial, kept.usb).catch(() => null);
     if (gen !== this.generation) return;
     if (!transport) {
-      return this.set({ link: 'none', error: `The USB launcher used last${name ? ` (${name})` : ''} is not plugged in, or this browser no longer lets the page use it: plug it in and connect it again (the browser asks for its port), or go on with the simulated launcher` });
+      return this.set({ link: 'none', error: { key: 'device.lastGone', values: { name: name ? ` (${name})` : '' } } });
     }
     await this.open(transport, gen);
   }
@@ -225,14 +237,14 @@ export class PageDevice {
     try {
       hw = await SerialLauncher.open({ transport, name: transport.path });
     } catch (e) {
-      if (gen === this.generation) this.set({ link: 'none', error: `${(e as Error).message}` });
+      if (gen === this.generation) this.set({ link: 'none', error: { text: (e as Error).message } });
       return false;
     }
     if (gen !== this.generation) return (await hw.close(), false);
     this.hardware = hw;
     this.offs.push(
       hw.onInput((i) => {
-        if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ?? null });
+        if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ? { text: i.final } : null });
         else if (i.type === 'LID') this.lid(i.open);
       }),
       hw.onNotice((notice) => this.set({ notice })),
@@ -267,10 +279,10 @@ export class PageDevice {
    * Why a game cannot start on the chosen launcher now (also shown as the error), or null: a board
    * chosen but not connected. A board that is offline now is fine: the game waits for it.
    */
-  notReady(): string | null {
+  notReady(): Said | null {
     const s = this.state;
     if (s.choice === 'simulated' || this.hardware) return null;
-    const why = s.error ?? (s.link === 'connecting' ? 'The launcher is still connecting: wait for it, then start' : 'Connect the launcher first (or pick the simulated one)');
+    const why: Said = s.error ?? { key: s.link === 'connecting' ? 'device.stillConnecting' : 'device.connectFirst' };
     this.set({ error: why });
     return why;
   }
@@ -296,8 +308,8 @@ export class PageDevice {
     const l = pl.launcher;
     const offs = [
       l.on('card', () => this.set({ cards: this.state.cards + 1 })),
-      l.onAttention((attention, what) => {
-        this.set({ attention });
+      l.onAttention((_english, what) => {
+        this.set({ attention: what });
         if (this.worker) this.virtualPerson(what);
       }),
       // The virtual launcher's person puts the cards in once the machine has taken the reload.

@@ -11,6 +11,8 @@ import { BATTERY } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { seatHeading } from '../../../emulator/machine.ts';
 import { useNextFrame } from '../frame.ts';
+import { useWords } from '../lang.tsx';
+import { nameOf } from '../../../table/words.ts';
 import { centre, Flights, seatArea, type Flight, type Tally } from './Flights.tsx';
 import type { Sound } from './sound.ts';
 import { LAUNCHER_CSS } from './styles.ts';
@@ -88,6 +90,7 @@ function nearest(from: number, target: number): number {
 
 /** The launcher view (see the module's doc). */
 export function LauncherView(p: LauncherViewProps): JSX.Element {
+  const w = useWords();
   const { launcher: l, names } = p;
   // Read when a press dings: the presser then, not at the next redraw.
   const presser = useRef(p.presser);
@@ -195,18 +198,16 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   }, [follow]);
 
   const s = watch.shown;
-  const who = names[c.aimSeat] ?? `seat ${c.aimSeat + 1}`;
+  const who = nameOf(names, c.aimSeat, w);
   const volts = l.volts;
   const low = s.lowBattery !== null || volts < BATTERY.lowVolts;
   const stuck = s.press?.jam ? 'jam' : halfOutShown ? 'half-out' : null;
-  const lines = story(s, names, l.unitState === 'jammed');
-  const aimLine = c.turning ? `Turning to ${who}` : `Aimed at ${who}`;
+  const lines = story(s, names, w, l.unitState === 'jammed');
+  const aimLine = w.t('launcher.aim', { turning: c.turning ? 'yes' : 'no', who });
   const lid = c.lidOpen || reloading ? 'open' : 'closed';
-  const label = [
-    `The launcher, ${aimLine.toLowerCase()}`, l.supplyCount === 0 ? 'empty' : `${l.supplyCount} cards inside`, `lid ${lid}`,
-    ...(stuck === 'jam' ? ['a card jammed in its mouth'] : stuck === 'half-out' ? ['a card sticking out of its mouth'] : []),
-    `battery ${low ? 'low' : 'good'}`,
-  ].join(', ');
+  const label = w.t('launcher.label', {
+    turning: c.turning ? 'yes' : 'no', who, n: l.supplyCount, lid, stuck: stuck === 'half-out' ? 'halfOut' : (stuck ?? 'none'), low: low ? 'yes' : 'no',
+  });
   const mouth = useCallback(() => svgBox.current?.querySelector('[data-launcher-mouth]') ?? null, []);
 
   return (
@@ -216,7 +217,7 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       data-lid={lid} data-dings={s.dings} data-motion={String(motion)}
     >
       <style>{LAUNCHER_CSS}</style>
-      <h2 id={`${id}-title`}>Launcher</h2>
+      <h2 id={`${id}-title`}>{w.t('launcher.title')}</h2>
       <div ref={svgBox}>
         <Toy
           angle={aim.angle} turnMs={aim.ms} supply={l.supplyCount} lidOpen={lid === 'open'} reloading={reloading} stuck={stuck}
@@ -224,18 +225,18 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
         />
       </div>
       <div class="ul-side">
-        <button type="button" class="ul-press" disabled={!p.canPress} onClick={p.onPress} aria-describedby={`${id}-press`}>Press the launcher</button>
+        <button type="button" class="ul-press" disabled={!p.canPress} onClick={p.onPress} aria-describedby={`${id}-press`}>{w.t('ask.pressLauncher')}</button>
         <p id={`${id}-press`} class="ul-press-label">{p.pressLabel}</p>
         <p class="ul-aim">{aimLine}</p>
         <ul class="ul-status" data-launcher-story="">
           {lines.map((line) => <li key={line}>{line}</li>)}
         </ul>
         <div class={low ? 'ul-battery ul-battery-low' : 'ul-battery'}>
-          <label for={`${id}-battery`}>Battery</label>
+          <label for={`${id}-battery`}>{w.t('launcher.battery')}</label>
           <meter id={`${id}-battery`} min={BATTERY.deadVolts} max={BATTERY.freshVolts} low={BATTERY.lowVolts} optimum={BATTERY.freshVolts} value={volts} />
-          <span>{volts.toFixed(2)} V{low ? ': low' : ''}</span>
+          <span>{w.t('launcher.volts', { volts, low: low ? 'yes' : 'no' })}</span>
         </div>
-        <p class="ul-lid-line">Lid {lid}{l.supplyCount === 0 ? ' · the launcher is empty' : ` · ${l.supplyCount} cards inside`}</p>
+        <p class="ul-lid-line">{w.t('launcher.lidLine', { lid, n: l.supplyCount })}</p>
         {p.sound && <MuteToggle sound={p.sound} />}
       </div>
       <p class="ul-sr" aria-live="polite">{lines.slice(-1)[0] ?? ''}</p>
@@ -246,11 +247,12 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
 
 /** The sound's mute toggle: a button that says whether the sound is muted. */
 function MuteToggle({ sound }: { sound: Sound }): JSX.Element {
+  const w = useWords();
   const [muted, setMuted] = useState(sound.muted);
   useEffect(() => sound.onMuted(setMuted), [sound]);
   return (
     <button type="button" class="ul-mute" aria-pressed={muted} onClick={() => sound.setMuted(!muted)}>
-      Mute launcher sounds
+      {w.t('launcher.mute')}
     </button>
   );
 }

@@ -5,6 +5,7 @@
  * and the batteries' light. The body turns (`angle`, screen degrees, 0 = right, 90 = down) to the
  * seat it aims at; the mouth is at its right end, so angle 0 faces the right of the screen.
  */
+import { useWords } from '../lang.tsx';
 import type { JSX } from 'preact';
 import { DING_RING_MS } from './styles.ts';
 
@@ -38,6 +39,7 @@ export interface ToyProps {
 
 /** The drawing. The mouth's centre carries `data-launcher-mouth` (cards fly from there). */
 export function Toy(p: ToyProps): JSX.Element {
+  const w = useWords();
   const stack = Math.min(8, Math.ceil(p.supply / 14));
   const turn = { transform: `rotate(${p.angle}deg)`, transition: p.motion && p.turnMs > 0 ? `transform ${p.turnMs}ms ease-in-out` : 'none' };
   return (
@@ -51,7 +53,7 @@ export function Toy(p: ToyProps): JSX.Element {
           {Array.from({ length: stack }, (_, i) => (
             <rect key={i} x={-44 + i} y={-30 + i} width="56" height="60" rx="4" class="ul-stack-card" />
           ))}
-          {p.supply === 0 && <text x="-16" y="5" class="ul-empty-label">EMPTY</text>}
+          {p.supply === 0 && <text x="-16" y="5" class="ul-empty-label">{w.t('launcher.emptyLabel')}</text>}
           {p.reloading && p.motion && [0, 1, 2].map((i) => (
             <rect key={i} x="-44" y="-30" width="56" height="60" rx="4" class="ul-stack-card ul-reload-card" style={{ animationDelay: `${i * 120}ms` }} />
           ))}

@@ -7,6 +7,8 @@
 import type { CardId } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { LauncherOnTableWatch, type LauncherHeard } from '../../../table/launcherOnTable.ts';
+import { nameOf } from '../../../table/words.ts';
+import type { Words } from '../../../words/catalogue.ts';
 
 export { dingPace } from '../../../table/launcherOnTable.ts';
 
@@ -66,34 +68,28 @@ export class LauncherWatch {
   }
 }
 
-/** A seat's name in a sentence. */
-function who(names: readonly string[], seat: number): string {
-  return names[seat] ?? `seat ${seat + 1}`;
-}
-
 /**
  * The last press and reload in plain words, one line each (what reduced motion still shows).
  * `jammed`: the launcher is jammed now (not yet freed).
  */
-export function story(s: LauncherHeard, names: readonly string[], jammed = false): string[] {
+export function story(s: LauncherHeard, names: readonly string[], w: Words, jammed = false): string[] {
   const lines: string[] = [];
   const p = s.press;
   if (p) {
-    const to = who(names, p.seat);
     // A card left sticking out goes to the presser, who may not be the seat the launcher faces.
     const aimed = p.cards - (p.halfOut && p.presser !== p.seat ? 1 : 0);
-    lines.push('Ding!');
-    if (p.brownout) lines.push('The batteries sagged as the motor started: the launcher reset and gave nothing');
-    else if (p.fired === false) lines.push('Nothing came out');
-    else if (aimed > 0) lines.push(`${aimed} ${aimed === 1 ? 'card' : 'cards'} ${p.done ? 'went' : 'flying'} to ${to}`);
-    else if (p.done && !p.halfOut) lines.push('No card came out');
-    if (p.halfOut) lines.push(`A card was left sticking out: ${who(names, p.presser)} takes it`);
-    if (p.jam) lines.push(jammed ? 'Jammed: a card is stuck in the mouth; open the lid to free it' : 'Jammed: the lid was opened and the stuck card freed');
-    if (p.empty) lines.push('The launcher ran empty');
+    lines.push(w.t('story.ding'));
+    if (p.brownout) lines.push(w.t('story.brownout'));
+    else if (p.fired === false) lines.push(w.t('story.nothing'));
+    else if (aimed > 0) lines.push(w.t('story.cards', { n: aimed, done: p.done ? 'yes' : 'no', who: nameOf(names, p.seat, w) }));
+    else if (p.done && !p.halfOut) lines.push(w.t('story.noCard'));
+    if (p.halfOut) lines.push(w.t('story.halfOut', { who: nameOf(names, p.presser, w) }));
+    if (p.jam) lines.push(w.t(jammed ? 'story.jammed' : 'story.freed'));
+    if (p.empty) lines.push(w.t('story.empty'));
   }
   // The launcher cannot tell the round's first load from the discards put back when it ran empty
   // (the events' log says which it was), so its line says only what went in.
-  if (s.reload) lines.push(s.reload.cards > 0 ? `Loaded: ${s.reload.cards} ${s.reload.cards === 1 ? 'card' : 'cards'} put in (${s.reload.supply} in the launcher)` : `Loaded: no card to put in (${s.reload.supply} in the launcher)`);
-  if (s.dead) lines.push('The batteries are dead: replace them');
+  if (s.reload) lines.push(w.t('story.loaded', { n: s.reload.cards, supply: s.reload.supply }));
+  if (s.dead) lines.push(w.t('story.dead'));
   return lines;
 }

@@ -4,8 +4,10 @@
  */
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../../emulator/profiles.ts';
-import { BOT_KIND_NAMES, BOT_KINDS, RULE_SETS, type BotKind } from '../../../game/index.ts';
+import { BOT_KIND_NAMES, RULE_SETS, type BotKind } from '../../../game/index.ts';
 import type { RoomSettings } from '../../../table/roomMessages.ts';
+import type { Key } from '../../../words/catalogue.ts';
+import { LangPicker, useWords } from '../lang.tsx';
 import { ruleWords } from '../newGame.tsx';
 
 /**
@@ -13,12 +15,13 @@ import { ruleWords } from '../newGame.tsx';
  * follow: the one-player page's speeds, in the room's settings (paceMs).
  */
 const PACE = [
-  { ms: 800, label: '1× (a moment to follow each bot and press)' },
-  { ms: 400, label: '2×' },
-  { ms: 0, label: 'instant' },
+  { ms: 800, label: 'host.pace1' },
+  { ms: 400, label: 'host.pace2' },
+  { ms: 0, label: 'page.instant' },
 ] as const;
 
 export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void; error: string | null }) {
+  const w = useWords();
   const [rules, setRules] = useState('extreme');
   const base = RULE_SETS[rules];
   const [profile, setProfile] = useState(base.profile ?? 'seed-0-8');
@@ -33,50 +36,51 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
   };
   return (
     <form class="host-form" onSubmit={submit} aria-labelledby="host-title">
-      <h2 id="host-title">Game night: phones as hands</h2>
-      <p class="hint">This screen becomes the table: the launcher, the pile and everyone's card counts, never a hand. Each player joins on their own phone (or passes one phone round) and plays their hand there.</p>
+      <h2 id="host-title">{w.t('host.title')}</h2>
+      <p class="hint">{w.t('host.hint')}</p>
+      <LangPicker />
       <label>
-        Rule set
+        {w.t('form.rules')}
         <select value={rules} onChange={(e) => {
           const r = RULE_SETS[e.currentTarget.value];
           setRules(r.name);
           setTarget(r.options.target);
           if (r.profile) setProfile(r.profile);
         }}>
-          {Object.values(RULE_SETS).map((r) => <option key={r.name} value={r.name}>{ruleWords(r.name).title}</option>)}
+          {Object.values(RULE_SETS).map((r) => <option key={r.name} value={r.name}>{ruleWords(r.name, w).title}</option>)}
         </select>
       </label>
-      <p class="hint">{ruleWords(rules).line}</p>
+      <p class="hint">{ruleWords(rules, w).line}</p>
       {base.options.launcher && (
         <label>
-          Launcher
+          {w.t('launcher.title')}
           <select value={profile} onChange={(e) => setProfile(e.currentTarget.value)}>
-            {Object.keys(BUILTIN_PROFILES).map((p) => <option key={p} value={p}>{p}{p === base.profile ? ' (this rule set\'s own)' : ''}</option>)}
+            {Object.keys(BUILTIN_PROFILES).map((p) => <option key={p} value={p}>{p === base.profile ? w.t('host.ownProfile', { profile: p }) : p}</option>)}
           </select>
         </label>
       )}
       <label>
-        Seats at the table (2 to 10)
+        {w.t('host.seats')}
         <input type="number" min={2} max={10} required value={players} onInput={(e) => setPlayers(Number(e.currentTarget.value))} />
       </label>
       <label>
-        Bots for the seats nobody takes
+        {w.t('host.bots')}
         <select value={bots} onChange={(e) => setBots(e.currentTarget.value as BotKind)}>
-          {BOT_KIND_NAMES.map((k) => <option key={k} value={k}>{BOT_KINDS[k].label}</option>)}
+          {BOT_KIND_NAMES.map((k) => <option key={k} value={k}>{w.t(`bot.kind.${k}` as Key)}</option>)}
         </select>
       </label>
       <label>
-        Pace
+        {w.t('host.pace')}
         <select value={String(pace)} onChange={(e) => setPace(Number(e.currentTarget.value))}>
-          {PACE.map((p) => <option key={p.ms} value={String(p.ms)}>{p.label}</option>)}
+          {PACE.map((p) => <option key={p.ms} value={String(p.ms)}>{w.t(p.label)}</option>)}
         </select>
       </label>
       <label>
-        Target score
+        {w.t('form.target')}
         <input type="number" min={1} max={100000} required value={target} onInput={(e) => setTarget(Number(e.currentTarget.value))} />
       </label>
       {error && <p class="error" role="alert">{error}</p>}
-      <button type="submit" class="primary">Open the room</button>
+      <button type="submit" class="primary">{w.t('host.open')}</button>
     </form>
   );
 }

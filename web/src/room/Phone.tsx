@@ -7,10 +7,12 @@
  * different seats held here the hand is hidden until the next person taps.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { cardLabel, RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
+import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
+import { cardName } from '../../../words/cards.ts';
+import { LangPicker, useWords } from '../lang.tsx';
 import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
-import { cardCount, roundEndText } from '../../../table/words.ts';
+import { cardCount, nameOf, roundEndText } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
@@ -37,6 +39,7 @@ let slotIds = 0;
 const BUZZ_MS = 200;
 
 export function PhonePage({ store, code: routeCode }: { store: Storage; code: string }) {
+  const w = useWords();
   const [code, setCode] = useState(routeCode);
   const [slots, setSlots] = useState<Slot[]>([]);
   const [note, setNote] = useState<string | null>(null);
@@ -155,7 +158,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   if (seated.length === 0) {
     return (
       <main class="phone">
-        <p role="status">Joining room {code}…</p>
+        <p role="status">{w.t('phone.joining', { code })}</p>
         {note && <p class="refused" role="alert">{note}</p>}
       </main>
     );
@@ -164,13 +167,14 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     const lobby = seated[0].lobby!;
     return (
       <main class="phone phone-lobby">
-        <h1>Room {code}</h1>
-        <p role="status">You are in as {seated.map((s) => s.name).join(' and ')}. The game starts when the host starts it on the table screen.</p>
+        <h1>{w.t('room.roomCode', { code })}</h1>
+        <p role="status">{w.t('phone.inAs', { names: new Intl.ListFormat(w.lang, { type: 'conjunction' }).format(seated.map((s) => s.name)) })}</p>
         {note && <p class="refused" role="alert">{note}</p>}
         <ol class="lobby-seats">
-          {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0) : <><strong>{s.name}</strong> · {statusWords(s.status, 0)}</>}</li>)}
+          {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
         </ol>
-        <button type="button" onClick={() => setJoining(true)}>Add a player on this phone (pass the phone)</button>
+        <button type="button" onClick={() => setJoining(true)}>{w.t('phone.addPlayer')}</button>
+        <LangPicker />
       </main>
     );
   }
@@ -185,9 +189,9 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       {note && <p class="refused" role="alert">{note}</p>}
       {hidden ? (
         <section class="pass-phone" aria-labelledby="pass-title">
-          <h1 id="pass-title">Pass the phone to {shown.name}</h1>
-          <p>{shown.name}'s hand stays hidden until they tap.</p>
-          <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>Tap when you are {shown.name}</button>
+          <h1 id="pass-title">{w.t('phone.passTo', { who: shown.name })}</h1>
+          <p>{w.t('phone.hidden', { who: shown.name })}</p>
+          <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
         <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} />
@@ -197,6 +201,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
 }
 
 function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: string | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
+  const w = useWords();
   const [typed, setTyped] = useState(code);
   const [name, setName] = useState('');
   return (
@@ -205,26 +210,27 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
       const c = cleanCode(typed);
       if (c && name.trim()) onJoin(c, name.trim());
     }}>
-      <h1>{more ? 'Another player on this phone' : 'Join a game night'}</h1>
-      {more && <p class="hint">Each player's hand shows only after they tap "Tap when you are …": pass the phone between turns.</p>}
+      <h1>{more ? w.t('phone.another') : w.t('join.title')}</h1>
+      {more && <p class="hint">{w.t('phone.anotherHint')}</p>}
       <label>
-        Room code
+        {w.t('phone.code')}
         <input type="text" required autocomplete="off" autocapitalize="characters" maxLength={12} value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
       </label>
       <label>
-        Your name
+        {w.t('form.name')}
         <input type="text" required maxLength={24} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
       </label>
       {note && <p class="refused" role="alert">{note}</p>}
-      <button type="submit" class="primary">Join</button>
-      {onCancel && <button type="button" onClick={onCancel}>Back</button>}
-      <p><a href="#">The one-player game</a></p>
+      <button type="submit" class="primary">{w.t('phone.join')}</button>
+      {onCancel && <button type="button" onClick={onCancel}>{w.t('page.back')}</button>}
+      <p><a href="#">{w.t('phone.onePlayer')}</a> · <LangPicker /></p>
     </form>
   );
 }
 
 /** One seat's hand and moves, the table in a strip above, the events below. */
 function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
+  const w = useWords();
   const { view, seats, launcher } = slot.game!;
   const [local, setLocal] = useState<string | null>(null);
   const since = useSince(seats);
@@ -239,7 +245,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
 
   const say = (line: string) => setLocal(line);
   const send = (m: Parameters<RoomConnection['send']>[0]) => {
-    if (!conn.send(m)) say('Not connected to the server: trying again…');
+    if (!conn.send(m)) say(w.t('room.notConnected'));
   };
   const answer = (m: Move | null) => {
     if (!q) return;
@@ -249,12 +255,12 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const playCard = (id: CardId) => {
     const candidates = c.plays.filter((m) => m.card === id);
     if (candidates.length) return finish(candidates);
-    say(q ? `${cardLabel(id)} cannot be played now` : `${cardLabel(id)}: wait for your turn`);
+    say(w.t(q ? 'term.cannotNow' : 'phone.waitTurn', { card: cardName(id, w) }));
   };
   const onUno = () => {
     if (c.lateUno) return answer(c.lateUno);
     if (c.unoWithPlay) send({ type: 'uno', armed: !view.unoArmed });
-    else say('UNO is called with the play that leaves you one card');
+    else say(w.t('refuse.uno-not-last-but-one'));
   };
 
   // The one-player page's keys (p press, u UNO, s pass, h the hand…), for a phone with a keyboard.
@@ -264,32 +270,32 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const turn = view.pending ? view.pending.seat : view.turn;
   const top = view.discard[view.discard.length - 1];
   const playable = new Set(c.plays.map((m) => m.card));
-  const prompt = q ? askText(q, view.pending, view.names, me)
-    : !playing ? roundEndText(view.winner, view.names)
-    : turn === me ? 'Your turn comes next…' : `Waiting for ${view.names[turn]}`;
+  const prompt = q ? askText(q, view.pending, view.names, me, w)
+    : !playing ? roundEndText(view.winner, view.names, w)
+    : turn === me ? w.t('page.yourTurnNext') : w.t('page.waitingFor', { who: nameOf(view.names, turn, w) });
   const message = local ?? view.message ?? slot.refused;
   return (
     <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
         <h1>{view.names[me]}</h1>
-        <p>Room {code} · {view.totals[me]} pts{!slot.open && <span class="warn"> · reconnecting…</span>}</p>
+        <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
       </header>
-      <section class="phone-table" aria-label="The table">
+      <section class="phone-table" aria-label={w.t('room.theTable')}>
         <Pile top={top} colour={view.colour} direction={view.direction} turn={turn}
-          turnText={playing ? (turn === me ? 'Your turn' : `${view.names[turn]}'s turn`) : roundEndText(view.winner, view.names)} />
-        {launcher && launcher.press && <p class="launcher-story">{story(launcher, view.names, launcher.jammed).map((line, i) => <span key={i}>{line} </span>)}</p>}
-        <ul class="phone-seats" aria-label="Players">
+          turnText={playing ? (turn === me ? w.t('page.yourTurn') : w.t('page.turnOf', { who: nameOf(view.names, turn, w) })) : roundEndText(view.winner, view.names, w)} />
+        {launcher && launcher.press && <p class="launcher-story">{story(launcher, view.names, w, launcher.jammed).map((line, i) => <span key={i}>{line} </span>)}</p>}
+        <ul class="phone-seats" aria-label={w.t('phone.players')}>
           {seats.map((s, i) => i !== me && (
             <li key={i} class={playing && turn === i ? 'active' : ''} data-seat={i}
-              aria-label={`${s.name}: ${cardCount(view.handSizes[i])}, ${statusWords(s.status, since)}${playing && turn === i ? ', playing now' : ''}`}>
+              aria-label={w.t('phone.seatLabel', { who: s.name, cards: cardCount(view.handSizes[i], w), status: statusWords(s.status, since, w), playing: playing && turn === i ? 'yes' : 'no' })}>
               <strong>{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
-              {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since)}</small>}
+              {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since, w)}</small>}
             </li>
           ))}
         </ul>
       </section>
       <div class={`seat${playing && turn === me ? ' active' : ''}`} data-seat-area={me}>
-        <div class="actions" role="group" aria-label="Your moves">
+        <div class="actions" role="group" aria-label={w.t('page.yourMoves')}>
           <p class="prompt" role="status">{prompt}</p>
           {message && <p class="message refused" role="alert">{message}</p>}
           <div class="buttons">
@@ -299,22 +305,22 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
             />
           </div>
         </div>
-        <Hand label={`${view.names[me]}: ${cardCount(view.hand.length)}`} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
+        <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
-      <section class="phone-events" aria-label="Events">
+      <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
           <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>
         </div>
       </section>
       {!playing && (
-        <section class="phone-scores" aria-label="Scores">
-          <h2>{view.phase === 'matchOver' ? 'Match over' : `Round ${view.round + 1} over: ${roundEndText(view.winner, view.names)}`}</h2>
-          <Totals names={view.names} totals={view.totals} caption="Points so far" />
-          {view.phase === 'roundOver' && <button type="button" class="primary" onClick={() => send({ type: 'next' })}>Next round</button>}
+        <section class="phone-scores" aria-label={w.t('page.scores')}>
+          <h2>{view.phase === 'matchOver' ? w.t('phone.matchOver') : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })}</h2>
+          <Totals names={view.names} totals={view.totals} caption={w.t('room.pointsSoFar')} />
+          {view.phase === 'roundOver' && <button type="button" class="primary" onClick={() => send({ type: 'next' })}>{w.t('page.nextRound')}</button>}
         </section>
       )}
-      {others && <p class="hint">Others play on this phone too: after your move, pass it on.</p>}
+      {others && <p class="hint">{w.t('phone.others')}</p>}
     </div>
   );
 }

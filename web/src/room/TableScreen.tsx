@@ -8,7 +8,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
-import { cardCount, roundEndText } from '../../../table/words.ts';
+import { cardCount, nameOf, roundEndText, youOf } from '../../../table/words.ts';
+import { useWords } from '../lang.tsx';
+import type { Words } from '../../../words/catalogue.ts';
 import { Modal } from '../dialogs.tsx';
 import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../launcher/index.ts';
 import { ruleWords } from '../newGame.tsx';
@@ -36,6 +38,7 @@ function useLanAddresses(): string[] | null {
 
 /** The table screen of room `code` (null: the form that opens one). */
 export function TableScreen({ store, code: routeCode }: { store: Storage; code: string | null }) {
+  const w = useWords();
   const [code, setCode] = useState<string | null>(routeCode);
   const [shown, setShown] = useState<Shown | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -79,7 +82,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   };
 
   const send = (m: ClientMessage) => {
-    if (!conn.current?.send(m)) setRefusal('Not connected to the server: trying again…');
+    if (!conn.current?.send(m)) setRefusal(w.t('room.notConnected'));
   };
 
   if (!code) {
@@ -102,8 +105,8 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   if (routeCode && !hold && !shown) {
     return (
       <main class="room-missing">
-        <p class="error" role="alert">This browser does not hold the table of room {routeCode} (it was opened elsewhere, or its storage was cleared).</p>
-        <p><a href="#host">Open a new room</a> · <a href="#">Back to the one-player game</a></p>
+        <p class="error" role="alert">{w.t('room.notHeld', { code: routeCode })}</p>
+        <p><a href="#host">{w.t('room.openNew')}</a> · <a href="#">{w.t('room.backToGame')}</a></p>
       </main>
     );
   }
@@ -111,13 +114,13 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   return (
     <div class="room-screen" data-phase={shown?.kind === 'table' ? shown.view.phase : 'lobby'} data-connected={open}>
       <header class="bar">
-        <h1>UNO Extreme · Game night</h1>
+        <h1>{w.t('room.heading')}</h1>
         <p class="about">
-          Room <strong class="room-code">{code}</strong>
-          {settings && <> · {ruleWords(settings.rules).title}, first to {settings.target ?? '…'}</>}
-          {!open && <span class="warn"> · connecting…</span>}
+          {w.t('room.room')} <strong class="room-code">{code}</strong>
+          {settings && <> · {w.t('room.rulesTo', { rules: ruleWords(settings.rules, w).title, target: settings.target ?? '…' })}</>}
+          {!open && <span class="warn"> · {w.t('room.connecting')}</span>}
         </p>
-        <nav aria-label="Room"><a href="#" class="button">Leave the table screen</a></nav>
+        <nav aria-label={w.t('room.room')}><a href="#" class="button">{w.t('room.leave')}</a></nav>
       </header>
       {refusal && <p class="refused banner" role="alert">{refusal}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
@@ -127,6 +130,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
 }
 
 function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send: (m: ClientMessage) => void }) {
+  const w = useWords();
   const lan = useLanAddresses();
   // A phone on the LAN opens the machine's address; with none (the server on loopback only),
   // this page's own, which another device cannot reach.
@@ -136,40 +140,47 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
   return (
     <main class="room-lobby">
       <section class="join-card" aria-labelledby="join-title">
-        <h2 id="join-title">Join on your phone</h2>
-        <QrCode text={joinUrl} label={`QR code of the address phones open to join room ${shown.code}`} />
+        <h2 id="join-title">{w.t('room.joinOnPhone')}</h2>
+        <QrCode text={joinUrl} label={w.t('room.qr', { code: shown.code })} />
         <p>
-          Scan the code with a phone's camera, or open <strong class="join-address">{base.replace(/\/$/, '')}</strong> and type the room code <strong class="room-code big">{shown.code}</strong>
+          {w.t('room.scan')} <strong class="join-address">{base.replace(/\/$/, '')}</strong> {w.t('room.typeCode')} <strong class="room-code big">{shown.code}</strong>
         </p>
         {lan !== null && lan.length === 0 && (
-          <p class="warn">Phones reach this page only when the server is started for the network: <code>uno-extreme web --host</code> (now it answers this machine alone).</p>
+          <p class="warn">{w.t('room.noLan')} <code>uno-extreme web --host</code> {w.t('room.noLanNow')}</p>
         )}
-        {lan !== null && lan.length > 1 && <p class="hint">Also at {lan.slice(1).map((a) => a.replace(/\/$/, '')).join(', ')}</p>}
+        {lan !== null && lan.length > 1 && <p class="hint">{w.t('room.alsoAt', { addresses: lan.slice(1).map((a) => a.replace(/\/$/, '')).join(', ') })}</p>}
       </section>
       <section class="lobby-seats" aria-labelledby="seats-title">
-        <h2 id="seats-title">Seats ({people} of {shown.settings.players} taken)</h2>
+        <h2 id="seats-title">{w.t('room.seatsTaken', { people, players: shown.settings.players })}</h2>
         <ol>
           {shown.seats.map((s, i) => (
             <li key={i} data-seat={i} data-status={s.status.kind}>
-              {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0)}</span> : <><strong>{s.name}</strong> · {statusWords(s.status, 0)}</>}
+              {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0, w)}</span> : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}
               {s.status.kind !== 'free' && (
-                <button type="button" class="remove" aria-label={`Remove ${s.name}`} onClick={() => send({ type: 'remove', seat: i })}>Remove</button>
+                <button type="button" class="remove" aria-label={w.t('room.removeWho', { who: s.name })} onClick={() => send({ type: 'remove', seat: i })}>{w.t('room.remove')}</button>
               )}
             </li>
           ))}
         </ol>
         <button type="button" class="primary" disabled={people === 0} onClick={() => send({ type: 'start' })}>
-          Start the game{people < shown.settings.players ? ` (bots take ${shown.settings.players - people} seat${shown.settings.players - people === 1 ? '' : 's'})` : ''}
+          {w.t('room.start', { bots: Math.max(0, shown.settings.players - people) })}
         </button>
       </section>
     </main>
   );
 }
 
+/** The end of a match: who leads the totals wins. */
+function matchOverTitle(names: readonly string[], totals: readonly number[], w: Words): string {
+  const who = names[totals.indexOf(Math.max(...totals))];
+  return w.t('term.matchOver', { who, you: youOf(who) });
+}
+
 /** Where seat `i` of `n` sits on the oval, screen degrees: seat 0 at the bottom, the others clockwise, as the launcher turns to them. */
 const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
 
 function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
+  const w = useWords();
   const { view, seats } = shown;
   const since = useSince(seats);
   const reduce = usePrefersReducedMotion();
@@ -188,9 +199,9 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
   return (
     <main class="room-game">
       <style>{LAUNCHER_CSS}</style>
-      <section class="room-oval" aria-label="The table">
+      <section class="room-oval" aria-label={w.t('room.theTable')}>
         {/* The way of play: an arrow on the rim between each seat and the next, turned round on a Reverse. */}
-        <div class="room-way" role="img" aria-label={`Play goes ${view.direction === 1 ? 'clockwise' : 'counter-clockwise'}`} data-direction={view.direction}>
+        <div class="room-way" role="img" aria-label={w.t('page.playGoes', { clockwise: view.direction === 1 ? 'yes' : 'no' })} data-direction={view.direction}>
           {seats.map((_, i) => {
             const deg = seatAngle(i + 0.5, n);
             const a = (deg * Math.PI) / 180;
@@ -208,16 +219,16 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           return (
             <div
               key={i} class={`room-seat${now ? ' active' : ''}`} data-seat-area={i} data-status={s.status.kind} role="group"
-              aria-label={`${s.name}: ${cardCount(view.handSizes[i])}, ${view.totals[i]} points, ${statusWords(s.status, since)}${now ? ', playing now' : ''}`}
+              aria-label={w.t('room.seatLabel', { who: s.name, cards: cardCount(view.handSizes[i], w), points: view.totals[i], status: statusWords(s.status, since, w), playing: now ? 'yes' : 'no' })}
               aria-current={now ? 'true' : undefined}
               style={{ '--x': (50 + 43 * Math.cos(a)).toFixed(2), '--y': (50 + 41 * Math.sin(a)).toFixed(2) }}
             >
-              {now && <span class="now" aria-hidden="true">▶ playing</span>}
+              {now && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
               <h3>{s.name}</h3>
-              <p><span class="count">{cardCount(view.handSizes[i])}</span> · {view.totals[i]} pts{view.uno === i && <span class="badge warn"> no UNO!</span>}</p>
-              <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since)}</p>
+              <p><span class="count">{cardCount(view.handSizes[i], w)}</span> · {w.t('page.pts', { n: view.totals[i] })}{view.uno === i && <span class="badge warn"> {w.t('term.noUnoFlag')}</span>}</p>
+              <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>
               {person(s) && (
-                <button type="button" class="remove" aria-label={`Remove ${s.name} (a bot plays their seat)`} onClick={() => send({ type: 'remove', seat: i })}>Remove</button>
+                <button type="button" class="remove" aria-label={w.t('room.removeBot', { who: s.name })} onClick={() => send({ type: 'remove', seat: i })}>{w.t('room.remove')}</button>
               )}
             </div>
           );
@@ -229,28 +240,28 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
                 angle={seatAngle(l.aimSeat, n)} turnMs={l.turning ? l.aimTravelMs : 0} supply={l.supply} lidOpen={l.lidOpen} reloading={false}
                 stuck={l.jammed ? 'jam' : null} lowBattery={l.lowBattery !== null} dings={l.dings} dingPace={l.dingPace}
                 pressing={l.press !== null && !l.press.done} running={l.running} motion={!reduce}
-                label={`The launcher, facing ${view.names[l.aimSeat]}: ${cardCount(l.supply)} in it${l.device === 'simulated' ? '' : ` (the board ${l.device})`}`}
+                label={w.t('room.launcherLabel', { who: nameOf(view.names, l.aimSeat, w), cards: cardCount(l.supply, w), board: l.device === 'simulated' ? '' : w.t('room.board', { board: l.device }) })}
               />
-              <p class="launcher-story" role="status">{story(l, view.names, l.jammed).map((line, i) => <span key={i}>{line}</span>)}</p>
+              <p class="launcher-story" role="status">{story(l, view.names, w, l.jammed).map((line, i) => <span key={i}>{line}</span>)}</p>
             </div>
           )}
-          <Pile top={top} colour={view.colour} direction={view.direction} turn={turn} turnText={playing ? `${view.names[turn]}'s turn` : roundEndText(view.winner, view.names)}>
-            {!l && <div><dt>Draw pile</dt><dd>{cardCount(view.supplyCount)} in the draw pile</dd></div>}
-            <div><dt>Round</dt><dd>Round {view.round + 1}</dd></div>
+          <Pile top={top} colour={view.colour} direction={view.direction} turn={turn} turnText={playing ? w.t('page.turnOf', { who: nameOf(view.names, turn, w) }) : roundEndText(view.winner, view.names, w)}>
+            {!l && <div><dt>{w.t('page.drawPile')}</dt><dd>{w.t('room.inDrawPile', { cards: cardCount(view.supplyCount, w) })}</dd></div>}
+            <div><dt>{w.t('page.round')}</dt><dd>{w.t('room.roundN', { n: view.round + 1 })}</dd></div>
           </Pile>
         </div>
       </section>
-      <aside class="room-events" aria-label="Events">
-        <h2>Events</h2>
+      <aside class="room-events" aria-label={w.t('page.events')}>
+        <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.log}>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</EventLog>
       </aside>
       {view.phase !== 'playing' && (
-        <Modal title={view.phase === 'matchOver' ? `Match over: ${view.names[view.totals.indexOf(Math.max(...view.totals))]} wins!` : `Round ${view.round + 1} over: ${roundEndText(view.winner, view.names)}`} wide>
-          <Totals names={view.names} totals={view.totals} caption="Points so far" />
+        <Modal title={view.phase === 'matchOver' ? matchOverTitle(view.names, view.totals, w) : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })} wide>
+          <Totals names={view.names} totals={view.totals} caption={w.t('room.pointsSoFar')} />
           <div class="choices">
             {view.phase === 'roundOver'
-              ? <button type="button" class="primary" onClick={() => send({ type: 'next' })}>Deal the next round</button>
-              : <a class="button primary" href="#host">Open a new room</a>}
+              ? <button type="button" class="primary" onClick={() => send({ type: 'next' })}>{w.t('room.dealNext')}</button>
+              : <a class="button primary" href="#host">{w.t('room.openNew')}</a>}
           </div>
         </Modal>
       )}

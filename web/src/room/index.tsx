@@ -6,15 +6,17 @@ import { useEffect } from 'preact/hooks';
 import { routeOf, type Route } from './route.ts';
 import { PhonePage } from './Phone.tsx';
 import { TableScreen } from './TableScreen.tsx';
+import { useWords } from '../lang.tsx';
 import './room.css';
 
 export { routeOf };
 
 /** The room page the address names; a new one for each address (its connections with it). */
 export function RoomPage({ store, route }: { store: Storage; route: Route }) {
+  const w = useWords();
   useEffect(() => {
-    document.title = route.page === 'join' ? 'UNO Extreme · Your hand' : 'UNO Extreme · Game night';
-  }, [route.page]);
+    document.title = w.t(route.page === 'join' ? 'phone.title' : 'room.title');
+  }, [route.page, w]);
   if (route.page === 'join') return <PhonePage key={`join-${route.code}`} store={store} code={route.code} />;
   return <TableScreen key={route.page === 'table' ? `table-${route.code}` : 'host'} store={store} code={route.page === 'table' ? route.code : null} />;
 }

@@ -4,17 +4,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { RoomSeat, SeatStatus } from '../../../table/roomMessages.ts';
+import type { Key, Words } from '../../../words/catalogue.ts';
+import { useWords } from '../lang.tsx';
 
 /** A seat's status in words; an away person's wait counted down from when the message came (`since` ms ago). */
-export function statusWords(s: SeatStatus, since: number): string {
-  switch (s.kind) {
-    case 'here': return 'here';
-    case 'free': return 'free: a bot plays it if nobody takes it';
-    case 'bot': return 'bot';
-    case 'away': return `away: a bot plays in ${Math.max(0, Math.ceil((s.msLeft - since) / 1000))} s`;
-    case 'standIn': return 'away: a bot plays until they come back';
-    case 'removed': return 'removed: a bot plays the seat';
-  }
+export function statusWords(s: SeatStatus, since: number, w: Words): string {
+  return s.kind === 'away' ? w.t('seat.away', { s: Math.max(0, Math.ceil((s.msLeft - since) / 1000)) }) : w.t(`seat.${s.kind}` as Key);
 }
 
 /**
@@ -40,11 +35,12 @@ export function useSince(seats: readonly RoomSeat[] | undefined): number {
 
 /** The running totals after the rounds so far, and who leads: the table between rounds. */
 export function Totals({ names, totals, caption }: { names: readonly string[]; totals: readonly number[]; caption: string }) {
+  const w = useWords();
   return (
     <table class="score-table room-totals">
       <caption>{caption}</caption>
       <thead>
-        <tr><th scope="col">Player</th><th scope="col">Points</th></tr>
+        <tr><th scope="col">{w.t('page.player')}</th><th scope="col">{w.t('room.points')}</th></tr>
       </thead>
       <tbody>
         {names.map((n, i) => (

@@ -1,0 +1,58 @@
+/**
+ * The page in French, as a reader whose browser says fr-FR gets it: `<html lang="fr">`, a whole
+ * one-player round played by clicks to the score table with no English word on the screen at any
+ * of the person's turns nor at the end, and the reader's choice of language kept across a reload.
+ * "An English word" is one of the English catalogue's distinctive words (test/words/english.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { wordsIn } from '../../words/catalogue.ts';
+import { englishOnly, wordsOf } from '../words/english.ts';
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
+import { needs } from '../tools.ts';
+import { newGame, openPage, playRound, useWeb } from './web.ts';
+
+const FR = wordsIn('fr');
+
+describe.runIf(needs('chromium'))('the page in French', () => {
+  const web = useWeb();
+
+  it('the distinctive English words are the ones a French screen must not show', () => {
+    const list = englishOnly();
+    for (const word of ['card', 'cards', 'turn', 'press', 'launcher', 'round', 'played', 'pressed', 'colour', 'draw', 'wins', 'skipped']) expect(list).toContain(word);
+    for (const word of ['uno', 'table', 'points', 'total', 'joker']) expect(list).not.toContain(word);
+  });
+
+  it('a round played to the score table shows no English word, and <html lang> is fr', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
+    const english = englishOnly();
+    const seen: string[] = [];
+    const look = async (when: string) => {
+      const text = await page.locator('body').innerText();
+      const found = [...new Set(wordsOf(text).filter((w) => english.has(w)))];
+      if (found.length) seen.push(`${when}: ${found.join(', ')}\n${text}`);
+    };
+    await newGame(page, { seed: 11, players: 3, target: 1 }, FR);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await look('the first turn');
+    let turns = 0;
+    await playRound(page, 'click', 400, FR, () => look(`turn ${++turns}`));
+    // The end of the round: the winner, the hands left with their points, the score table.
+    await page.locator('dialog .score-table').waitFor();
+    await look('the score table');
+    expect(turns).toBeGreaterThan(0);
+    expect(seen).toEqual([]);
+    expect(await page.locator('dialog[open] h2').innerText()).toMatch(/^Partie finie|^Manche 1 finie/);
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it("the reader's choice of language is kept: English chosen in a French browser stays English after a reload", async () => {
+    const { page } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
+    const form = page.getByRole('dialog', { name: FR.t('page.newGame') });
+    await form.getByLabel(FR.t('page.language')).selectOption('en');
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  }, CHROMIUM_PAGE_MS);
+});

@@ -1,0 +1,97 @@
+/**
+ * The views build no sentence of their own: every word a person reads comes from the catalogue
+ * (words/). Read from the sources of the page (web/src), the terminal game (cli/play) and the
+ * shared wording (table/asks.ts, table/words.ts, table/scoresheet.ts), comments left out: a JSX
+ * text or a person-facing attribute with a word in it, or a string of two words or more, is a
+ * sentence built outside the catalogue, unless it is one of the few technical strings listed
+ * here with the reason it is not read by a player.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Where the words a person reads are built. */
+const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts'];
+
+/** Strings in views that no player reads, each with why. */
+const TECHNICAL: Readonly<Record<string, string>> = {
+  'transform ${p.turnMs}ms ease-in-out': 'a CSS transition',
+  'search bots': "a worker's name, for the browser's developer tools",
+  'virtual launcher': "a worker's name, for the browser's developer tools",
+  'a search seat chooses in its worker': 'a programmer error, thrown',
+  'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
+  'the page was built without the firmware': "the virtual launcher's worker failing, as DeviceError text",
+  "the virtual launcher\\'s worker did not start": "the virtual launcher's worker failing, as DeviceError text",
+  'the virtual launcher could not start: ${m.message}': "the virtual launcher's worker failing, as DeviceError text",
+  'the virtual launcher could not start: ${this.failure}': "the virtual launcher's worker failing, as DeviceError text",
+  'this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again':
+    "a save's validation error, English like the CLI's field-naming errors (issue 43's follow-up)",
+  '.hand button.card.playable': 'a CSS selector',
+  '.hand button.card': 'a CSS selector',
+  '.actions button:not([disabled])': 'a CSS selector',
+  '.others .seat, .direction-ring .arrow': 'a CSS selector',
+  'dialog.pick[open] .choices button': 'a CSS selector',
+  'input, select, textarea': 'a CSS selector',
+  '1 / -1': 'a CSS grid value',
+  'UNO Extreme': "the game's name, the same in every language",
+  'uno-extreme web --host': 'a command to type, the same in every language',
+  '${cause.message}\\nThe game was saved to ${savedTo}: continue it with \\`npx uno-extreme play --resume ${savedTo}\\`':
+    "the terminal's crash message, English like the CLI's other errors and --help (issue 43's follow-up)",
+  'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
+};
+
+function files(p: string): string[] {
+  const full = path.join(root, p);
+  if (/\.(ts|tsx)$/.test(p)) return [full];
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && /\.(ts|tsx)$/.test(d.name) && !d.name.endsWith('.d.ts'))
+    .map((d) => path.join(d.parentPath, d.name));
+}
+
+/** The source without its comments (line and block; a `//` inside a string such as a URL is kept). */
+function code(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1').replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
+}
+
+/** What reads as a person-facing English sentence in `source`: JSX text, attributes, strings of words. */
+export function sentencesIn(source: string, jsx = true): string[] {
+  const c = code(source)
+    .split('\n')
+    // Imports, module paths, class lists, keys and programmer errors are not read by a player.
+    .filter((l) => !/^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|console\.|new URL\(/.test(l))
+    .join('\n');
+  const found: string[] = [];
+  // JSX text between tags, with a word in it (`>Press the launcher<`); in .ts files `<` and `>` are types and comparisons.
+  if (jsx) for (const m of c.matchAll(/>([^<>{}=;()]*\p{L}{2,}[^<>{}=;()]*)</gu)) {
+    const t = m[1].trim();
+    if (t && !/^[\p{L}\d-]+$/u.test(t) || /^\p{Lu}\p{Ll}+$/u.test(t)) found.push(t);
+  }
+  // Attributes a person reads.
+  for (const m of c.matchAll(/\b(aria-label|title|label|placeholder|alt)="([^"]*\p{L}{2,}[^"]*)"/gu)) found.push(m[2]);
+  // Strings of two words or more (quotes or backticks), not keys (`page.newGame`) nor class names.
+  for (const m of c.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
+    const s = m[2];
+    const words = s.replace(/\$\{[^}]*\}/g, '');
+    // A class list, markup around expressions, CSS (a media query, a transform, a selector, a MIME list) is no sentence.
+    if (/class=\{?$/.test(c.slice(Math.max(0, m.index - 7), m.index)) || /[<>[\](){}=;]|^[.#]|\/json/.test(words)) continue;
+    if (/\p{L}{2,}[ ,:]+\p{L}{2,}/u.test(words)) found.push(s);
+  }
+  return [...new Set(found)].filter((s) => !(s in TECHNICAL) && !/^(ul|c|corner|value|card|seat|status|badge|room|face|index|mini|sym|named|colour-chip|hand|mid|long|now|count|pts|warn)[\w -]*$/.test(s));
+}
+
+describe('the views speak only through the catalogue', () => {
+  it('no view builds an English sentence of its own', () => {
+    const found: string[] = [];
+    for (const p of VIEWS) for (const f of files(p)) for (const s of sentencesIn(readFileSync(f, 'utf8'), f.endsWith('.tsx'))) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+  });
+
+  it('the check finds a sentence when one is written (it can fail)', () => {
+    expect(sentencesIn("<button type=\"button\">Let it go</button>")).toEqual(['Let it go']);
+    expect(sentencesIn('say(`${name} cannot be played now`);')).toEqual(['${name} cannot be played now']);
+    expect(sentencesIn('<section aria-label="Other players">')).toEqual(['Other players']);
+    expect(sentencesIn("w.t('page.newGame'); const c = 'card playable';")).toEqual([]);
+  });
+});
