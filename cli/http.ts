@@ -29,21 +29,25 @@ export type Served = Buffer | { body: Buffer; gzip: Buffer; br: Buffer } | (() =
 export const LAN_PATH = '/lan.json';
 
 /**
- * The encoding to send a file in, of those a request's Accept-Encoding takes (q above 0): Brotli,
- * else gzip, else none. `*` takes any not named.
+ * The encoding to send a file in, of those a request's Accept-Encoding takes (q above 0, RFC
+ * 9110 §12.5.3): the one it weighs higher, Brotli at a tie, else none. `*` weighs any not named;
+ * `x-gzip` is gzip.
  */
 export function encodingFor(rawHeaders: string[]): 'br' | 'gzip' | null {
   const q = new Map<string, number>();
   rawHeaders.forEach((h, i) => {
     if (i % 2 !== 0 || h.toLowerCase() !== 'accept-encoding') return;
     for (const part of rawHeaders[i + 1].split(',')) {
-      const [name, ...params] = part.trim().toLowerCase().split(';');
-      const qv = params.map((x) => /^\s*q=([\d.]+)\s*$/.exec(x)?.[1]).find((x) => x !== undefined);
-      if (name) q.set(name, qv === undefined ? 1 : Number(qv) || 0);
+      const [coding, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+      const qv = params.map((x) => /^q\s*=\s*([\d.]+)$/.exec(x)?.[1]).find((x) => x !== undefined);
+      if (coding) q.set(coding === 'x-gzip' ? 'gzip' : coding, qv === undefined ? 1 : Number(qv) || 0);
     }
   });
-  const takes = (name: string) => (q.has(name) ? q.get(name)! : (q.get('*') ?? 0)) > 0;
-  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
+  const weight = (name: string) => (q.has(name) ? q.get(name)! : (q.get('*') ?? 0));
+  const [br, gzip] = [weight('br'), weight('gzip')];
+  // The coding the browser prefers (Brotli at a tie: the smaller), none when it takes neither.
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
 }
 
 /** What the page may load: only itself (no CDN, nothing from elsewhere), and the files it makes (blob:). */

@@ -228,8 +228,7 @@ export interface FileRoomStoreOptions {
  * only then, is written again once the journal has grown past a quarter of it (and at least
  * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move. A
  * server killed or crashed loses at most the move being made; one stopping writes every save
- * whole. Writing whole saves at every move took a third of the server's time (its rename), and
- * building them half of it.
+ * whole.
  */
 export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
   /** Each room's newest save not yet written whole: its text, or how to build it. */
@@ -247,7 +246,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
   };
   let made = false;
   const folder = () => {
-    if (!made) mkdirSync(dir, { recursive: true });
+    if (!made) mkdirSync(dir, { recursive: true, mode: 0o700 });
     made = true;
   };
   /** Writes room `code`'s newest save whole, and empties its journal, whose moves it holds. */
@@ -258,7 +257,8 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
     try {
       const text = typeof t === 'function' ? t() : t;
       folder();
-      writeFileSync(`${file}.tmp`, text);
+      // The rooms' tokens are in it: for this user alone.
+      writeFileSync(`${file}.tmp`, text, { mode: 0o600 });
       renameSync(`${file}.tmp`, file);
       waiting.delete(code);
       whole.set(code, text.length);
@@ -283,7 +283,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
     append(code, line) {
       try {
         folder();
-        appendFileSync(journalOf(code), `${line}\n`);
+        appendFileSync(journalOf(code), `${line}\n`, { mode: 0o600 });
         appended.set(code, (appended.get(code) ?? 0) + line.length + 1);
         failing.delete(code);
       } catch (e) {
@@ -299,7 +299,12 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       appended.delete(code);
       whole.delete(code);
       failing.delete(code);
-      for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
+      try {
+        for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
+      } catch (e) {
+        // A folder made read-only, say: the files stay, and the server goes on.
+        fail(code, e as Error);
+      }
     },
     kept() {
       let names: string[];
@@ -373,7 +378,8 @@ export interface RoomsHold {
 export function holdRoomsFolder(dir: string): RoomsHold {
   const lock = path.join(dir, ROOMS_LOCK);
   try {
-    mkdirSync(dir, { recursive: true });
+    // Its files hold the rooms' secret tokens: the folder, made here, is for this user alone.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new UserError(`cannot keep rooms in ${dir}: ${(e as Error).message}`);
   }
@@ -390,7 +396,7 @@ export function holdRoomsFolder(dir: string): RoomsHold {
       }
       const holder = lockHolder(lock);
       if (holder) {
-        throw new UserError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR`);
+        throw new UserError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR (if no server runs, remove ${lock})`);
       }
       unclean = true;
       rmSync(lock, { force: true });
@@ -400,14 +406,21 @@ export function holdRoomsFolder(dir: string): RoomsHold {
   return {
     unclean,
     serving(url) {
+      // Renamed into place: a server starting meanwhile never reads half of it (and takes it for stale).
       try {
-        writeFileSync(lock, `${process.pid}\n${url}\n`);
+        writeFileSync(`${lock}.${process.pid}.tmp`, `${process.pid}\n${url}\n`);
+        renameSync(`${lock}.${process.pid}.tmp`, lock);
       } catch {
         // The hold stands without the address: a second server is refused all the same.
       }
     },
     release() {
-      if (held) rmSync(lock, { force: true });
+      // Only this server's: one that took over a hold it thought stale keeps its own.
+      try {
+        if (held && readFileSync(lock, 'utf8').split('\n')[0] === String(process.pid)) rmSync(lock, { force: true });
+      } catch {
+        // Gone already.
+      }
       held = false;
     },
   };

@@ -53,14 +53,19 @@ export class SearchPool {
 
   private start(): Thread {
     const thread: Thread = { worker: null!, tables: new Set() };
-    // A thread that fails, or could not start, loses its tables' bots: each table is told.
+    // A thread that fails, stops or could not start loses its tables' bots: each table is told,
+    // and the thread leaves the pool (the next table starts a new one).
     const lost = (e: Error) => {
+      const i = this.threads.indexOf(thread);
+      if (i >= 0) this.threads.splice(i, 1);
       for (const table of thread.tables) this.listeners.get(table)?.({ type: 'lost', message: e.message });
+      thread.tables.clear();
     };
     thread.worker = workerStart(this.entry).then(({ url, argv }) => {
       const w = new Worker(url, { argv });
       w.on('message', (a: FromPool) => this.listeners.get(a.table)?.(a.m));
       w.on('error', lost);
+      w.on('exit', (code) => !this.closed && lost(new Error(`its thread stopped (exit ${code})`)));
       w.unref();
       return w;
     });
@@ -72,6 +77,6 @@ export class SearchPool {
   /** Stops every thread (the server stopping). */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.threads.map(async (t) => (await t.worker).terminate()));
+    await Promise.allSettled(this.threads.map(async (t) => (await t.worker).terminate()));
   }
 }

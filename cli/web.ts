@@ -57,7 +57,7 @@ const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
 /**
  * Writes beside each text file of the build in `dir` its gzip (`.gz`) and Brotli (`.br`) forms,
  * at their strongest: made once here, at the build, the server sends them as they are and never
- * compresses at a request. A phone on a living room's Wi-Fi gets the page in a third of the bytes.
+ * compresses at a request: a phone on a living room's Wi-Fi waits on far fewer bytes.
  */
 export function compressBuild(dir: string): void {
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
@@ -244,6 +244,16 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     ...(hw ? { board: boardOf(hw) } : {}),
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
+  const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use${args.values.port === undefined ? ' (the default)' : ''}: stop what uses it, or choose another with --port N (0: any free one)`)
+        : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
+    server.listen(port, host, ok);
+  });
+  // The kept rooms open once the port is this server's (a start refused its port leaves them
+  // closed, their files as they were), and before any connection is heard: between the listen
+  // and here nothing waits, so a phone that reconnects at once finds its room.
   let reopened = 0;
   for (const { code, text, journal, savedAt } of store.kept()) {
     try {
@@ -257,13 +267,6 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     }
   }
   if (hold.unclean) say(`The last server on ${roomsDir} stopped without warning (killed, or it crashed)${reopened ? `: ${reopened === 1 ? '1 room goes on from its' : `${reopened} rooms go on from their`} last move kept` : ''}`);
-  const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use${args.values.port === undefined ? ' (the default)' : ''}: stop what uses it, or choose another with --port N (0: any free one)`)
-        : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
-    server.listen(port, host, ok);
-  });
   // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
   // server as soon as it reads the address stops it cleanly.
   const stopped = new Promise<void>((done) => {

@@ -9,10 +9,13 @@
 /** The most columns a name takes: a wide letter (a CJK one, an emoji) takes two. */
 export const NAME_COLUMNS = 24;
 
+/** The most UTF-16 units a name holds (24 letters with their marks and joiners fit), and a kept seat's. */
+export const NAME_UNITS = 128;
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Code points shown two columns wide: East Asian wide and fullwidth letters, and emoji. */
-const WIDE = /[\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]|\p{Extended_Pictographic}/u;
+const WIDE = /[\u{1F1E6}-\u{1F1FF}\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]|\p{Extended_Pictographic}/u;
 
 /** Letters and symbols that show nothing: the braille blank, the Hangul fillers. */
 const BLANK = /[\u2800\u3164\u115F\u1160\uFFA0]/gu;
@@ -35,7 +38,7 @@ export function personName(raw: unknown): { name: string } | { why: string } {
   // Controls, and formatting characters (bidi overrides, invisible separators) but the zero-width joiner of emoji sequences.
   if (/[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200D)\p{Cf}/u.test(name)) return { why: 'a name has no control or formatting characters' };
   if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'a name must show something: letters, digits or symbols' };
-  if (columns(name) > NAME_COLUMNS) return { why: `a name fits in ${NAME_COLUMNS} letters (${NAME_COLUMNS / 2} wide ones, such as 字 or an emoji)` };
-  if (/^bot\s*\d+$/i.test(name)) return { why: `"${name}" is a bot's name: pick another` };
+  if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: `a name fits in ${NAME_COLUMNS} letters (${NAME_COLUMNS / 2} wide ones, such as 字 or an emoji)` };
+  if (/^bot\s*\p{Nd}+$/iu.test(name.normalize('NFKC'))) return { why: `"${name}" is a bot's name: pick another` };
   return { name };
 }

@@ -15,7 +15,7 @@ import { BOT_KIND_NAMES, createMatch, parsePlaySave, type LaterMove, positionalB
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
-import { personName } from '../lib/names.ts';
+import { NAME_UNITS, personName } from '../lib/names.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
@@ -139,8 +139,7 @@ export const IDLE_ROOM_MS = 7 * 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** 128 bits. */
 const TOKEN_BYTES = 16;
-/** The longest name in a kept seat, in UTF-16 units: a name of 24 wide letters with their joiners. */
-const KEPT_NAME_MAX = 128;
+
 const DEFAULT_WAIT_MS = 30_000;
 /** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
 export const DEFAULT_PACE_MS = 800;
@@ -242,15 +241,16 @@ export class RoomHub {
         return;
       }
       const room = this.room(m.code);
-      room.touch();
       if (m.type === 'table') {
         if (!sameToken(m.token, room.hostToken)) throw notHere(m.code);
         this.bind(client, { room, role: 'host' });
+        room.touch();
         room.sendTo(client);
         return;
       }
       const person = m.type === 'join' ? room.join(m.name) : room.personOfToken(m.token);
       this.bind(client, { room, role: 'seat', person });
+      room.touch();
       client.send({ type: 'seated', code: room.code, seat: room.seatOf(person), token: person.token! });
       room.arrive(person, client);
       return;
@@ -450,7 +450,7 @@ function checkName(name: unknown): string {
  */
 function keptName(name: unknown): string {
   const n = typeof name === 'string' ? name.trim() : '';
-  if (!n || n.length > KEPT_NAME_MAX || /\p{Cc}/u.test(n)) throw new Error('a kept seat\'s name is not printable');
+  if (!n || n.length > NAME_UNITS || /\p{Cc}/u.test(n)) throw new Error('a kept seat\'s name is not printable');
   return n;
 }
 
@@ -460,8 +460,7 @@ export class Room {
   /** The people's seats, in seat order (the seats after them are bots'). */
   private people: Person[] = [];
   session: MatchSession | null = null;
-  /** The bots that play for the people away past the wait, or removed. */
-  /** The bots playing people's seats while they are away: null, one that thinks in the search pool. */
+  /** The bots that play for the people away past the wait, or removed: null, one that thinks in the search pool. */
   private standIns = new Map<number, Bot | null>();
   /** The search bots of the session (its bots' seats, and stand-ins that search). */
   private search: SearchSeats | null = null;
@@ -501,8 +500,9 @@ export class Room {
   }
 
   join(name: unknown): Person {
-    const n = checkName(name);
+    // A started room first: a name refused there would tell a stranger the code is a room's.
     if (this.session) throw notHere(this.code);
+    const n = checkName(name);
     if (this.people.length >= this.settings.players) throw new Refused(`room ${this.code} is full (${this.settings.players} seats)`);
     if (this.people.some((p) => p.name.toLowerCase() === n.toLowerCase())) throw new Refused(`someone here is already called ${n}: pick another name`);
     const person: Person = { name: n, token: newToken(), removed: false, clients: new Set(), deadline: null, timer: null };
@@ -558,10 +558,7 @@ export class Room {
   /** The stand-in of `seat`, seeded as every stand-in is; null when it is made in the search pool, where it thinks. */
   private standInBot(seat: number): Bot | null {
     const seed = `${this.session!.match.setup.seed}/stand-in`;
-    if (this.search && searches(this.settings.bots)) {
-      this.search.standIn(seat, this.settings.bots, seed);
-      return null;
-    }
+    if (this.search && searches(this.settings.bots) && this.search.standIn(seat, this.settings.bots, seed)) return null;
     return positionalBot(this.settings.bots, seed, seat);
   }
 
@@ -572,8 +569,9 @@ export class Room {
       const bot = this.standIns.get(q.seat);
       if (!s || bot === undefined || s.question !== q) return;
       if (bot === null) {
+        // Answered only if the seat is still the stand-in's (its person may have come back meanwhile).
         this.search!.decide(s.state, q.seat, q.moves, q.mode).then(
-          (move) => s.question === q && s.answer(q.seat, move),
+          (move) => s.question === q && this.standIns.get(q.seat) === null && s.answer(q.seat, move),
           (e: Error) => this.hub.o.failed?.(this.code, e),
         );
         return;
@@ -599,6 +597,8 @@ export class Room {
     this.people = saved.seats.map((s) => ({ name: s.name, token: s.token, removed: s.removed, clients: new Set<RoomClient>(), deadline: null, timer: null }));
     const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`, later);
     this.begin(match, resumedMeta(match, meta));
+    // Written whole at once, its journal's moves in it: the journal (a line of it maybe cut short) is emptied before a move is added.
+    this.keep(() => this.session!.saveText(), true);
     for (const [seat, p] of this.people.entries()) {
       if (p.removed) this.standIns.set(seat, this.standInBot(seat));
       else this.wait(seat);
@@ -772,6 +772,7 @@ export class Room {
 
   close(): void {
     this.closed = true;
+    this.search?.dispose(new Error('the room closed'));
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
     this.session?.stop();
     this.launcher.stop();

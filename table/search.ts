@@ -46,6 +46,8 @@ export const searches = (kind: BotKind): boolean => BOT_KINDS[kind].positional;
  */
 export class SearchSeats implements RemoteSeats {
   private port: SearchPort | null = null;
+  /** Disposed (the session over, or its worker lost): nothing more is asked. */
+  private disposed: Error | null = null;
   private readonly seats = new Set<number>();
   private readonly waiting = new Map<number, { moves: readonly Move[]; resolve: (m: Move | null) => void; reject: (e: Error) => void }>();
   private nextId = 0;
@@ -63,6 +65,7 @@ export class SearchSeats implements RemoteSeats {
   }
 
   private connect(): SearchPort {
+    if (this.disposed) throw this.disposed;
     if (!this.port) {
       this.port = this.open();
       this.port.listen((m) => this.heard(m));
@@ -86,19 +89,22 @@ export class SearchSeats implements RemoteSeats {
         choose: () => { throw new Error('a search seat chooses in its worker'); },
         react: () => null,
         // Once per move for the worker, whose bots all see it: the log is left out (it only grows, and no bot reads it).
-        observe: seat === first ? (state: GameState, move: Move | null, events) => this.port!.post({ type: 'observe', state: { ...state, log: null }, move, events }) : undefined,
+        observe: seat === first ? (state: GameState, move: Move | null, events) => this.port?.post({ type: 'observe', state: { ...state, log: null }, move, events }) : undefined,
       };
     });
   }
 
-  /** Makes the bot of `kind` that plays person's seat `seat` while they are away (seeded from `seed`), in the worker. */
-  standIn(seat: number, kind: BotKind, seed: string): void {
+  /** Makes the bot of `kind` that plays person's seat `seat` while they are away (seeded from `seed`), in the worker; false once disposed. */
+  standIn(seat: number, kind: BotKind, seed: string): boolean {
+    if (this.disposed) return false;
     this.connect().post({ type: 'standIn', seed, seat, kind });
+    return true;
   }
 
   /** The move of search seat (or stand-in) `seat` (its own press when it must press). */
   decide(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     if (mode === 'press') return Promise.resolve(moves[0]);
+    if (this.disposed) return Promise.reject(this.disposed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { moves, resolve, reject });
@@ -108,6 +114,7 @@ export class SearchSeats implements RemoteSeats {
 
   /** Closes the port; a decision still waited for fails with `reason`. */
   dispose(reason: Error): void {
+    this.disposed ??= reason;
     this.port?.close();
     this.port = null;
     for (const w of this.waiting.values()) w.reject(reason);

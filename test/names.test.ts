@@ -27,6 +27,10 @@ describe('a person\'s name', () => {
     expect(why('a'.repeat(25))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
     for (const steer of ['Ana\u202Egnp.exe', 'Ana\u2066x', 'A\u200Bna', 'Ana\nBo', 'A\u0007'])
       expect(why(steer), JSON.stringify(steer)).toBe('a name has no control or formatting characters');
-    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ']) expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ', 'Bot ３', 'Bot ٣']) expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+    // A flag shows two columns wide; marks that make a name past what a kept seat holds are refused.
+    expect(columns('🇫🇷')).toBe(2);
+    expect(why('🇫🇷'.repeat(13))).toMatch(/^a name fits in 24 letters/);
+    expect(why('x\u0301\u0302\u0303\u0304\u0305\u0306'.repeat(20))).toMatch(/^a name fits in 24 letters/);
   });
 });

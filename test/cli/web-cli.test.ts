@@ -95,6 +95,10 @@ describe('uno-extreme web', () => {
     }
     expect((await get('*')).encoding).toBe('br');
     expect((await get('*, br;q=0')).encoding).toBe('gzip');
+    // The coding weighed higher wins; a space before its parameters, and x-gzip, are read as RFC 9110 says.
+    expect((await get('gzip;q=1, br;q=0.5')).encoding).toBe('gzip');
+    expect((await get('gzip ;q=0.9, br ; q=0.8')).encoding).toBe('gzip');
+    expect((await get('x-gzip')).encoding).toBe('gzip');
     const head = await get('br', 'HEAD');
     expect([head.encoding, head.length, head.body.length]).toEqual(['br', br.length, 0]);
   });
@@ -174,7 +178,7 @@ describe('uno-extreme web', () => {
     const held = server.args[server.args.indexOf('--rooms') + 1];
     const second = run('web', '--port', '0', '--rooms', held);
     expect(second.status).toBe(1);
-    expect(second.stderr.trim()).toBe(`uno-extreme web: another server (process ${server.child.pid}, at ${server.url}) holds the rooms in ${held}: use that one, stop it first, or give this one its own --rooms DIR`);
+    expect(second.stderr.trim()).toBe(`uno-extreme web: another server (process ${server.child.pid}, at ${server.url}) holds the rooms in ${held}: use that one, stop it first, or give this one its own --rooms DIR (if no server runs, remove ${path.join(held, 'server.lock')})`);
   }, PROGRAM_RUN_MS);
 });
 

@@ -457,6 +457,11 @@ describe('rooms', () => {
       'a name has no control or formatting characters',
       'seated',
     ]);
+    // A started room refuses a bad name as it refuses any join: in the words of a code that is no room's.
+    host.say({ type: 'start' });
+    const late = new Client(hub, () => hub.rooms.values().next().value);
+    late.say({ type: 'join', code: host.code, name: 'Bot 9' });
+    expect(late.refusals()).toEqual([`no room ${host.code} is open to you here: check the code on the table screen`]);
     for (const r of hub.rooms.values()) r.close();
   });
 

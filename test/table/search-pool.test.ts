@@ -18,15 +18,17 @@ import { choice } from './players.ts';
 const pool = new SearchPool(2);
 afterAll(() => pool.close());
 
-/** A pool's port that counts the decisions sent through it. */
-function counted(): { open: () => SearchPort; decisions: () => number } {
+/** A pool's port that counts the decisions sent through it, and the seats they were for. */
+function counted(): { open: () => SearchPort; decisions: () => number; seats: Set<number> } {
   let n = 0;
+  const seats = new Set<number>();
   return {
     open: () => {
       const p = pool.port();
-      return { ...p, post: (m: ToSearch) => ((n += m.type === 'decide' ? 1 : 0), p.post(m)) };
+      return { ...p, post: (m: ToSearch) => (m.type === 'decide' && (n++, seats.add(m.seat)), p.post(m)) };
     },
     decisions: () => n,
+    seats,
   };
 }
 
@@ -112,7 +114,9 @@ describe('the search pool', () => {
       look();
     });
     expect(room.seats()[0].status.kind).toBe('standIn');
+    // Both the bot's seat and Ana's, played by her stand-in, decided in the pool.
     expect(c.decisions()).toBeGreaterThan(4);
+    expect([...c.seats].sort()).toEqual([0, 1]);
     hub.close();
   });
 });

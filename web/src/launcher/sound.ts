@@ -112,6 +112,8 @@ export class Sound {
   private ctx: AudioContext | null = null;
   /** Suspended by this after its silence (not by the browser): resumed at the next sound. */
   private sleeping = false;
+  /** Resumed from its sleep, not running yet: a sound played meanwhile is scheduled all the same. */
+  private waking = false;
   private sleepTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly sleepAfterMs: number;
   private mutedNow: boolean;
@@ -137,7 +139,7 @@ export class Sound {
 
   /** A gesture has started the sound (whether muted or not), asleep or awake. */
   get started(): boolean {
-    return this.ctx !== null && (this.ctx.state === 'running' || this.sleeping);
+    return this.ctx !== null && (this.ctx.state === 'running' || this.sleeping || this.waking);
   }
 
   /** The context is suspended for its silence, to be resumed at the next sound. */
@@ -170,7 +172,8 @@ export class Sound {
     const ends = RENDER[kind](ctx, pace);
     if (this.sleeping) {
       this.sleeping = false;
-      void ctx.resume().catch(() => {});
+      this.waking = true;
+      void ctx.resume().catch(() => {}).finally(() => (this.waking = false));
     }
     this.sleepLater(Math.max(0, ends - ctx.currentTime) * 1000);
     return true;
