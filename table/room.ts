@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
-import { BOT_KIND_NAMES, createMatch, parsePlaySave, type LaterMove, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import { BOT_KIND_NAMES, createMatch, parsePlaySave, savedLauncher, type LaterMove, type SavedLauncher, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
@@ -48,16 +48,22 @@ export interface RoomStore {
   remove?(code: string): void;
 }
 
-/** A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the move. */
+/**
+ * A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the
+ * move; and the launcher's state and aim after it (a few numbers), where there is a launcher: the
+ * game replays from its moves, the launcher goes on from its own state.
+ */
 interface JournalEntry {
   r: number;
   n: number;
   m: Move;
+  l?: SavedLauncher;
+  a?: number;
 }
 
-/** The journal line of `move`, the `n`th of round `r`. */
-export function journalLine(r: number, n: number, move: Move): string {
-  return JSON.stringify({ r, n, m: move } satisfies JournalEntry);
+/** The journal line of `move`, the `n`th of round `r`, with the launcher as it is after it. */
+export function journalLine(r: number, n: number, move: Move, launcher?: { core: SavedLauncher; aim: number }): string {
+  return JSON.stringify({ r, n, m: move, ...(launcher ? { l: launcher.core, a: launcher.aim } : {}) } satisfies JournalEntry);
 }
 
 /**
@@ -65,26 +71,30 @@ export function journalLine(r: number, n: number, move: Move): string {
  * was written: those it holds already are passed over, the rest must follow it one by one. A line
  * that does not read, or a move that does not follow, ends them there (`cut`: said to the room).
  */
-export function movesAfter(game: string, lines: readonly string[]): { later: LaterMove[]; cut: boolean } {
+export function movesAfter(game: string, lines: readonly string[]): { later: LaterMove[]; cut: boolean; launcher?: { core: SavedLauncher; aim: number } } {
   const rounds = (JSON.parse(game) as { rounds?: unknown[][] }).rounds ?? [];
   let r = rounds.length - 1;
   let n = rounds[r]?.length ?? 0;
   const later: LaterMove[] = [];
+  let launcher: { core: SavedLauncher; aim: number } | undefined;
+  const done = (cut: boolean) => ({ later, cut, ...(launcher ? { launcher } : {}) });
   for (const line of lines) {
     let e: JournalEntry;
     try {
       e = JSON.parse(line) as JournalEntry;
     } catch {
-      return { later, cut: true };
+      return done(true);
     }
-    if (!Number.isInteger(e?.r) || !Number.isInteger(e?.n) || typeof e.m !== 'object' || e.m === null) return { later, cut: true };
+    if (!Number.isInteger(e?.r) || !Number.isInteger(e?.n) || typeof e.m !== 'object' || e.m === null) return done(true);
     if (e.r < r || (e.r === r && e.n <= n)) continue;
     if (e.r === r && e.n === n + 1) n++;
     else if (e.r === r + 1 && e.n === 1) [r, n] = [r + 1, 1];
-    else return { later, cut: true };
+    else return done(true);
     later.push({ round: e.r, move: e.m });
+    // Checked as a save's is when the room resumes (checkPlayMeta).
+    if (e.l !== undefined && Number.isInteger(e.a)) launcher = { core: e.l, aim: e.a! };
   }
-  return { later, cut: false };
+  return done(false);
 }
 
 /** A launcher board on the server's machine: one room at a time plays with it. */
@@ -356,7 +366,7 @@ export class RoomHub {
   restore(text: string, code?: string, savedAt?: number, journal: readonly string[] = []): Room {
     const saved = parseRoomSave(text);
     // The moves its journal kept since the save was written: the game goes on after the last of them.
-    const { later, cut } = movesAfter(saved.game, journal);
+    const { later, cut, launcher } = movesAfter(saved.game, journal);
     if (code !== undefined && saved.code !== code) throw new Error(`it names room ${saved.code}, not ${code}`);
     if (this.rooms.has(saved.code)) throw new Error(`room ${saved.code} is open already`);
     // A room kept with the board plays on with it when it is here and free, else with the simulated launcher.
@@ -365,7 +375,7 @@ export class RoomHub {
     const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
     // Open only once its game is back: a room whose save does not replay is not left as an empty lobby.
     try {
-      room.resume(saved, later);
+      room.resume(launcher ? { ...saved, game: withLauncher(saved.game, launcher) } : saved, later);
     } catch (e) {
       room.close();
       throw e;
@@ -383,6 +393,13 @@ export class RoomHub {
     this.clock.clearTimeout(this.sweeping);
     for (const room of this.rooms.values()) room.close();
   }
+}
+
+/** The play save `game` with the launcher's state and aim a journal kept after it (checked with the rest when it is read). */
+function withLauncher(game: string, launcher: { core: SavedLauncher; aim: number }): string {
+  const file = JSON.parse(game) as { play?: Record<string, unknown> };
+  if (file.play) file.play = { ...file.play, launcher: launcher.core, aim: launcher.aim };
+  return JSON.stringify(file);
 }
 
 /** What a room keeps: its settings, its seats with their tokens, and its session's save. */
@@ -657,7 +674,8 @@ export class Room {
 
   private heard(e: TableEvent): void {
     const s = this.session;
-    if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, journalLine(s.state.round, s.state.moves, e.move));
+    const l = s?.launcher;
+    if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, journalLine(s.state.round, s.state.moves, e.move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined));
     if (e.type === 'launcher') this.follow(e.launcher);
     if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);

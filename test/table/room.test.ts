@@ -533,6 +533,10 @@ describe('rooms', () => {
     hub.close();
     const again = hubWith(new Map()).restore(first.get(host.code)!, host.code, undefined, journal);
     expect(again.session!.state).toEqual(played.state);
+    // The launcher goes on from its own state after the last move, not the first save's.
+    const launcherOf = (text: string) => (JSON.parse(text) as { play: { launcher: unknown; aim: number } }).play;
+    expect(launcherOf(again.session!.saveText()).launcher).toEqual(launcherOf(played.saveText()).launcher);
+    expect(launcherOf(again.session!.saveText()).launcher).not.toEqual(launcherOf(JSON.parse(first.get(host.code)!).game).launcher);
     expect(again.session!.log.some((l) => /not kept whole/.test(l))).toBe(false);
     again.close();
     // A journal cut short in a move's middle, or a move missing: the game goes on from the last that follows, and says so.
