@@ -258,6 +258,7 @@ export const EN = {
   'term.tooSmall': 'make the terminal at least {columns}×{rows} (it is {width}×{height}); q saves and quits',
   'term.nothingOut': '♪ ding… nothing',
   'term.cardOut': '{flying} → {card}{half, select, yes { (left half out)} other {}}',
+  'term.aCard': 'a card',
   'term.jam': '{flying}  JAM: clearing it',
   'term.loaded': 'loaded {n} cards: {supply} in the launcher',
   'term.offline': 'The launcher went offline: waiting for it to come back',

@@ -245,6 +245,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.tooSmall': 'agrandis le terminal à au moins {columns}×{rows} (il fait {width}×{height}) ; q sauve et quitte',
   'term.nothingOut': '♪ ding… rien',
   'term.cardOut': '{flying} → {card}{half, select, yes { (restée à moitié sortie)} other {}}',
+  'term.aCard': 'une carte',
   'term.jam': '{flying}  BLOCAGE : on le dégage',
   'term.loaded': '{n} cartes chargées : {supply} dans le distributeur',
   'term.offline': 'Le distributeur est déconnecté : on attend qu’il revienne',

@@ -163,7 +163,8 @@ export class PlaySession implements Ui {
     const w = this.w;
     l.on('ding', (e) => this.fly(dingWords(l.context.profile, e, w)));
     l.on('decided', (e) => !e.fire && this.fly(w.t('term.nothingOut')));
-    l.on('card', (e) => this.fly(w.t('term.cardOut', { flying: this.flying, card: cardName(e.card, w), half: e.halfOut ? 'yes' : 'no' })));
+    // A card is named only when it comes to this person: another seat's cards are theirs to see, as the page shows their backs.
+    l.on('card', (e) => this.fly(w.t('term.cardOut', { flying: this.flying, card: l.context.aimSeat === this.me ? cardName(e.card, w) : w.t('term.aCard'), half: e.halfOut ? 'yes' : 'no' })));
     l.on('jam', () => this.fly(w.t('term.jam', { flying: this.flying })));
     l.on('reloaded', (e) => this.fly(w.t('term.loaded', { n: e.cards, supply: e.supply })));
     // A device lost for good says so itself (a notice); only one that reconnects is waited for.

@@ -13,7 +13,8 @@
  * the page said "Round 3: You deals"), and the page, like the terminal, keeps the last events
  * and the launcher's aim in its saves and shows them again after a resume. Both were taken again
  * when a round's second line began to say the start card and what it does (table/words.ts
- * openingLine); the `game` digests did not change.
+ * openingLine), and the `terminal` ones again when the terminal stopped naming the cards the
+ * launcher sends another seat ("a card" each); the `game` digests did not change.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -156,24 +157,24 @@ function fresh(rules: string, seed: number): string {
 }
 
 const EXPECTED: Record<string, { digests: Record<'game' | 'terminal' | 'page', string>; segments: number }> = {
-  'extreme/terminal': { digests: { game: '206a6bbb220ffee6e9d042075a59d3259c0d2a11', terminal: '2e737ecfffbba327e7f47f0cf594d5d4a9371535', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 20 },
+  'extreme/terminal': { digests: { game: '206a6bbb220ffee6e9d042075a59d3259c0d2a11', terminal: '631b077d0ee2c5835e5df6ae96a6a8783c5b349e', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 20 },
   'extreme/page': { digests: { game: 'be640f7a4a348496ebb91a2d4bd852cc5aaafa24', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'a07611142844100638707812adbc402efc53d8f5' }, segments: 20 },
-  'extreme/both in turn': { digests: { game: 'dd3717a89d9cf491a6d3560cea7c77ef09875e4b', terminal: 'ec55d1c7cdee10adacfec503f54703d27ae9a96f', page: 'af6480ffafa09158009392e2b561a545eec1d00e' }, segments: 24 },
+  'extreme/both in turn': { digests: { game: 'dd3717a89d9cf491a6d3560cea7c77ef09875e4b', terminal: '71c6d7e44aa777da4dd9aedd3b423db834ec41ba', page: 'af6480ffafa09158009392e2b561a545eec1d00e' }, segments: 24 },
   'classic/terminal': { digests: { game: '21c44db3aab736249367914933f553f511bb9844', terminal: '59bc17b7d921f74e27c51f6edbe0fad15e412e3a', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 10 },
   'classic/page': { digests: { game: 'bb2c86870c2c0009305c6b842c7cc3dea5539fac', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'a6f5f58970792c012f883415d5cf8baf169fd9d6' }, segments: 11 },
   'classic/both in turn': { digests: { game: 'd85b70316aa981799ea3da62a856b1156f765ac1', terminal: '6cebb5f626ac2f61b457fae8868290bd1a5d4609', page: '4507449efd5b7a9bb8a52925859f98ad26abf7cf' }, segments: 13 },
-  'attack-1999/terminal': { digests: { game: '5e815189128b841c7b1e5d75f79cace769ae82a2', terminal: '3adc03575c8648d4c9c54654a3375e0d1eaeaee1', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 10 },
+  'attack-1999/terminal': { digests: { game: '5e815189128b841c7b1e5d75f79cace769ae82a2', terminal: '5893439bc83b71c7e836520726f099c2a44ffb12', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 10 },
   'attack-1999/page': { digests: { game: '5d6c44218811ef20c264bb0dcaa764181dea4c33', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: '46586b2234a0c6689a9b069fdb20157709679e3c' }, segments: 10 },
-  'attack-1999/both in turn': { digests: { game: 'd1eb06faf5163f13c390f66c527b3971c5469572', terminal: 'a9df059ea133c889f24b41124f9a7ed7c3605c6c', page: '4391f3f9ebead0c1ec2d5a977b6a5ad3c093f79b' }, segments: 12 },
-  'extreme-2010/terminal': { digests: { game: '47752173a411e07e9fdbe6160d10e9c837814cea', terminal: '6d3eb263e42ea97c1d61005f52b29698672bf8c1', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 31 },
+  'attack-1999/both in turn': { digests: { game: 'd1eb06faf5163f13c390f66c527b3971c5469572', terminal: '7564dc8a3a540ef577122544b4f5e05da2fe11e2', page: '4391f3f9ebead0c1ec2d5a977b6a5ad3c093f79b' }, segments: 12 },
+  'extreme-2010/terminal': { digests: { game: '47752173a411e07e9fdbe6160d10e9c837814cea', terminal: 'ce54d769c5aab1d8dd2c636c129151efc257d253', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 31 },
   'extreme-2010/page': { digests: { game: '088878cd18c4c54763f648337e3959247d808d15', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'c2b58bb2e417ff3675e75862d6b664af82983bf1' }, segments: 30 },
-  'extreme-2010/both in turn': { digests: { game: '596cf4217db36a76366a878ee20e5a2fa0e00891', terminal: '10ae75b5f4f854a32b48c9c74c86711ed22ab3ac', page: '948fe9e448f4e0fa967dd5d61c47a9fcf0b54022' }, segments: 37 },
+  'extreme-2010/both in turn': { digests: { game: '596cf4217db36a76366a878ee20e5a2fa0e00891', terminal: 'e83bdd5f2ef60c6271cfcf3d6970905aa0f8a790', page: '948fe9e448f4e0fa967dd5d61c47a9fcf0b54022' }, segments: 37 },
   'en-ligne/terminal': { digests: { game: '26046f3bcb5272aee7b3fce1ab7e462c9281bdba', terminal: '5342c98353dd9f3d325e7d5575467a438c086972', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 20 },
   'en-ligne/page': { digests: { game: '17ec94fcbd7e90a344dc9e5732a7aafd0e1d5688', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'e2779236ea6bff0ffb3798fc4d400872641e8d7d' }, segments: 20 },
   'en-ligne/both in turn': { digests: { game: 'd951675fb7547d5151eced94d7c75b32ac57ae2e', terminal: '69fd13b05b42e8efc4d92877b386c28519dbebe3', page: 'b26854c25ac8d9476367e73f0883a99365c9ed8d' }, segments: 25 },
-  'old play/terminal': { digests: { game: '30d462cc54a0dbffb59565b692961464c325ee18', terminal: '423f4a57a978206f9c9ea5f8cbe02acaa2168cea', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 4 },
+  'old play/terminal': { digests: { game: '30d462cc54a0dbffb59565b692961464c325ee18', terminal: 'd5aa3f17146416db24ce2e897e7be64f56d90647', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 4 },
   'old play/page': { digests: { game: '0eb4c26fb1c0d1928e5d47703a505c1c742bed7e', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'd63aa25106abce20f2abdb9b5862fa1b4d1a58ae' }, segments: 4 },
-  'old round/terminal': { digests: { game: '241a99f08142a15212889005e57c007526d169cf', terminal: '34fb15bacd36d23d6222e05549201dc1248d7481', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 8 },
+  'old round/terminal': { digests: { game: '241a99f08142a15212889005e57c007526d169cf', terminal: '032779b51cd206e2080704b3f11ba00fe8c24341', page: 'da39a3ee5e6b4b0d3255bfef95601890afd80709' }, segments: 8 },
   'old round/page': { digests: { game: '6b66322c5bc9402d4a618d5e2a7486286e708148', terminal: 'da39a3ee5e6b4b0d3255bfef95601890afd80709', page: 'f39a4d45e4414828fc999e9a067f85d6c4e71151' }, segments: 7 },
 };
 
