@@ -261,7 +261,7 @@ export class RoomHub {
       const person = m.type === 'join' ? room.join(m.name) : room.personOfToken(m.token);
       this.bind(client, { room, role: 'seat', person });
       room.touch();
-      client.send({ type: 'seated', code: room.code, seat: room.seatOf(person), token: person.token! });
+      client.send({ type: 'seated', code: room.code, seat: room.seatOf(person), token: person.token!, settings: room.settings });
       room.arrive(person, client);
       return;
     }

@@ -161,7 +161,7 @@ export type ServerMessage =
   /** The room is open: its code, and the host's secret token (kept by the table screen, never shown). */
   | { type: 'created'; code: string; token: string }
   /** The sender has its seat: the token takes it back on a new connection (kept, never shown). */
-  | { type: 'seated'; code: string; seat: number; token: string }
+  | { type: 'seated'; code: string; seat: number; token: string; settings: RoomSettings }
   /** The seats before the game starts. */
   | { type: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
   /**

@@ -232,6 +232,24 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
+  it('a phone reloaded mid-round in an Extreme room shows exactly the moves it showed, the launcher\'s press and UNO among them', async () => {
+    const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
+    let made = 0;
+    await playPhones(table, [ana, bo], { stop: () => made++ >= 3 });
+    // A moment that stands still for Ana: Bo is asked, and the bot waits on him.
+    const boSeat = bo.sockets.find((s) => s.seat !== null)!.seat!;
+    await untilFrame(() => (lastOf(bo, 'view', boSeat)?.view.question ? true : null), () => 'a question for Bo');
+    const moves = () => ana.page.locator('.seat-play .actions button').evaluateAll((bs) => bs.map((b) => `${b.textContent?.trim()}${(b as HTMLButtonElement).disabled ? ' (off)' : ''}`));
+    await ana.page.locator('.seat-play .actions button').first().waitFor();
+    const before = await moves();
+    expect(before.join(' | ')).toMatch(/Press the launcher/);
+    expect(before.join(' | ')).toMatch(/UNO/);
+    await ana.page.reload();
+    await ana.page.locator('.seat-play .actions button').first().waitFor();
+    await expect.poll(moves).toEqual(before);
+    expect([...table.errors, ...ana.errors, ...bo.errors]).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
   it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
     const table = await openRoomPage(browser, server.url);
     const code = await openRoom(table.page, { players: 3 });

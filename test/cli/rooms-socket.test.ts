@@ -378,7 +378,7 @@ describe('rooms over WebSockets', () => {
       await back.open;
       const seated = back.next((x) => x.type === 'seated');
       back.say({ type: 'resume', code: host.code, token: p.token });
-      expect(await seated).toEqual({ type: 'seated', code: host.code, seat: p.seat, token: p.token });
+      expect(await seated).toEqual({ type: 'seated', code: host.code, seat: p.seat, token: p.token, settings: { ...settings, launcher: 'simulated' } });
     }
     await over;
   }, ROOM_ROUND_MS); // two servers, a whole round
@@ -409,7 +409,7 @@ describe('rooms over WebSockets', () => {
     await new Promise((ok) => back.once('open', ok));
     back.send(JSON.stringify({ type: 'resume', code: host.code, token: people[q.seat].token }));
     const v = await view;
-    expect(got[0]).toEqual({ type: 'seated', code: host.code, seat: q.seat, token: people[q.seat].token });
+    expect(got[0]).toEqual({ type: 'seated', code: host.code, seat: q.seat, token: people[q.seat].token, settings: { ...settings, launcher: 'simulated' } });
     expect(v.type === 'view' && v.view.question?.id).toBe(q.id);
     back.close();
   }, PROGRAM_RUN_MS + ROOM_ROUND_MS); // the web command's start (the page already built) and a room played to a question

@@ -321,7 +321,7 @@ describe('rooms', () => {
     const back = new Client(hub, room);
     back.auto = false;
     back.say({ type: 'resume', code: host.code, token: ben.token });
-    expect(back.inbox[0]).toEqual({ type: 'seated', code: host.code, seat: 1, token: ben.token });
+    expect(back.inbox[0]).toEqual({ type: 'seated', code: host.code, seat: 1, token: ben.token, settings: { ...settings, launcher: 'simulated' } });
     const myTurn = new Promise<number>((done) => {
       const off = r.session!.subscribe((e) => e.type === 'question' && e.question.seat === 1 && (off(), done(e.question.id)));
     });

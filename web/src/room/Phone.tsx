@@ -81,7 +81,9 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     const s = current.current.find((x) => x.id === id);
     switch (m.type) {
       case 'seated':
-        keepSeat(store, room, { name: s?.name ?? '', token: m.token, settings: s?.lobby?.settings ?? null });
+        // The room's settings come with the seat: a phone taking its seat back mid-game (a reload)
+        // sees no lobby, and would not know the rule set its moves are worded by.
+        keepSeat(store, room, { name: s?.name ?? '', token: m.token, settings: m.settings });
         setNote(null);
         return update(id, (x) => ({ ...x, token: m.token, seat: m.seat, refused: null }));
       case 'lobby':
