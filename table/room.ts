@@ -218,6 +218,13 @@ export class RoomHub {
     return { ...settings, launcher };
   }
 
+  /** Gives `room` the board for a new match, if it is not another room's; says whether it has it. */
+  claimBoard(room: Room): boolean {
+    if (this.boardRoom !== null && this.boardRoom !== room) return false;
+    this.boardRoom = room;
+    return true;
+  }
+
   /** `room` is done with the board (its match is over, or it closed). */
   releaseBoard(room: Room): void {
     if (this.boardRoom === room) this.boardRoom = null;
@@ -277,6 +284,8 @@ export class RoomHub {
         return room.remove(m.seat);
       case 'next':
         return room.next();
+      case 'again':
+        return room.again();
       case 'move':
       case 'uno':
         if (bound.role !== 'seat') throw new Refused('the table screen has no seat to play');
@@ -601,6 +610,26 @@ export class Room {
   start(): void {
     if (this.session) throw new Refused('the game has started already');
     if (this.people.length === 0) throw new Refused('nobody has joined yet: share the code first');
+    this.newMatch();
+  }
+
+  /**
+   * A new match in this room once one is over: the same people in the same seats with the same
+   * tokens (a phone follows without a scan or a reload), the same settings, a new deal.
+   */
+  again(): void {
+    const s = this.playing();
+    if (s.phase !== 'matchOver') throw new Refused('the match is still being played: play again once it is over');
+    if (this.settings.launcher === 'board' && !this.hub.claimBoard(this)) throw new Refused('the launcher board is in another room until its match is over: open a new room with the simulated launcher');
+    s.stop();
+    this.newMatch();
+    // Stand-ins for the people still away, seeded from the new match as every stand-in is.
+    for (const seat of [...this.standIns.keys()]) this.standIns.set(seat, this.standInBot(seat));
+    this.keep(() => this.session!.saveText(), true);
+  }
+
+  /** Deals a new match (a new seed) to the people seated, bots in the seats left. */
+  private newMatch(): void {
     const { players, bots } = this.settings;
     const names = [...this.people.map((p) => p.name), ...Array.from({ length: players - this.people.length }, (_, i) => `Bot ${this.people.length + i}`)];
     const seed = this.hub.o.seed?.() ?? randomInt(2 ** 31);
@@ -851,6 +880,7 @@ export function parseClientMessage(text: string): ClientMessage {
       break;
     case 'start':
     case 'next':
+    case 'again':
       break;
     default:
       throw new Refused(`unknown message type ${JSON.stringify(o.type)}`);

@@ -58,6 +58,8 @@ export type ClientMessage =
   | { type: 'uno'; armed: boolean }
   /** Deals the next round once the scores were read (the host, or any person at the table). */
   | { type: 'next' }
+  /** Starts a new match once one is over, in the same room: the same seats, tokens and settings (the host, or any person at the table). */
+  | { type: 'again' }
   /** The host takes a seat from its person: a bot plays it from then on (in the lobby: the seat is freed). */
   | { type: 'remove'; seat: number };
 

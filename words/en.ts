@@ -518,6 +518,7 @@ export const EN = {
   'room.roundN': 'Round {n}',
   'room.pointsSoFar': 'Points so far',
   'room.dealNext': 'Deal the next round',
+  'room.playAgain': 'Play again: a new match, the same seats',
   // A phone at a game night (web/src/room/Phone.tsx).
   'room.roomCode': 'Room {code}',
   'phone.joining': 'Joining room {code}…',

@@ -494,6 +494,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'room.roundN': 'Manche {n}',
   'room.pointsSoFar': 'Points jusqu’ici',
   'room.dealNext': 'Distribuer la manche suivante',
+  'room.playAgain': 'Encore une partie, aux mêmes places',
   'room.roomCode': 'Salle {code}',
   'phone.joining': 'On rejoint la salle {code}…',
   'phone.inAs': 'Tu es là sous le nom {names}. La partie commence quand l’hôte la lance sur l’écran de table.',

@@ -232,6 +232,40 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect([...table.errors, ...ana.errors, ...again.errors]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
+  it('a match played to its end, then Play again: the same people in the same seats play the next match, nobody scanning or reloading', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 3, target: 1 });
+    const phones: RoomPage[] = [];
+    for (const name of ['Ana', 'Bo']) {
+      const p = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+      await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
+      phones.push(p);
+    }
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    await playPhones(table, phones);
+    const over = table.page.getByRole('dialog', { name: /^Match over/ });
+    await over.waitFor();
+    const seats = phones.map((p) => lastOf(p, 'view')!.view.seat);
+    const sockets = [table, ...phones].map((p) => p.sockets.length);
+    await over.getByRole('button', { name: 'Play again: a new match, the same seats' }).click();
+    // Every page is sent the new match on the socket it has: round 1, no points yet, each phone in its seat.
+    for (const [i, p] of phones.entries()) {
+      const v = await untilFrame(() => {
+        const m = lastOf(p, 'view');
+        return m && m.view.phase === 'playing' && m.view.totals.every((t) => t === 0) ? m.view : null;
+      }, () => `the new match on phone ${i}`);
+      expect(v.seat).toBe(seats[i]);
+    }
+    await over.waitFor({ state: 'detached' });
+    let made = 0;
+    await playPhones(table, phones, { stop: () => made++ >= 2 });
+    expect(lastOf(table, 'table')!.view.moves).toBeGreaterThan(0);
+    expect([table, ...phones].map((p) => p.sockets.length)).toEqual(sockets);
+    expect([...table.errors, ...phones.flatMap((p) => p.errors)]).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
   it('a phone reloaded mid-round in an Extreme room shows exactly the moves it showed, the launcher\'s press and UNO among them', async () => {
     const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
     let made = 0;

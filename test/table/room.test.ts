@@ -465,6 +465,49 @@ describe('rooms', () => {
     for (const r of hub.rooms.values()) r.close();
   });
 
+  it('play again: once a match is over, a new one in the same room, the same people in the same seats with their tokens', async () => {
+    const store = new Map<string, string>();
+    let seed = 5;
+    const hub = new RoomHub({
+      store: { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()) },
+      clock: manualClock().clock, seed: () => seed++,
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+    });
+    const host = new Client(hub, () => hub.rooms.values().next().value);
+    host.say({ type: 'create', settings: { ...settings, target: 1 } });
+    const people = ['Ana', 'Ben'].map((name) => {
+      const c = new Client(hub, () => hub.rooms.values().next().value);
+      c.say({ type: 'join', code: host.code, name });
+      return c;
+    });
+    host.say({ type: 'again' });
+    expect(host.refusals()).toEqual(['the game has not started yet']);
+    host.say({ type: 'start' });
+    const room = hub.rooms.get(host.code)!;
+    const first = room.session!;
+    people[0].say({ type: 'again' });
+    expect(people[0].refusals().at(-1)).toBe('the match is still being played: play again once it is over');
+    await untilPhase(room, 'matchOver');
+    const tokens = people.map((p) => p.token);
+    people[1].say({ type: 'again' });
+    const second = room.session!;
+    expect(second).not.toBe(first);
+    expect([second.phase, second.state.round, second.match.setup.seed]).toEqual(['playing', 0, Number(first.match.setup.seed) + 1]);
+    expect(second.names.slice(0, 2)).toEqual(['Ana', 'Ben']);
+    expect(people.map((p) => p.token)).toEqual(tokens);
+    // Each phone is sent its seat's view of the new match, with no join.
+    await flushed();
+    for (const [seat, p] of people.entries()) {
+      const v = [...p.inbox].reverse().find((m) => m.type === 'view');
+      expect(v?.type === 'view' && [v.view.seat, v.view.round, v.view.phase]).toEqual([seat, 0, 'playing']);
+    }
+    expect(JSON.parse(store.get(host.code)!).game).toContain(`"seed":${Number(first.match.setup.seed) + 1}`);
+    hub.close();
+  });
+
   it('a kept room damaged or forged is refused, not opened as an empty lobby, and its code is given to no new room', async () => {
     const store = new Map<string, string>();
     const first = threeAndABot(hubWith(store));

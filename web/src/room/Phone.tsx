@@ -320,6 +320,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
           <h2>{view.phase === 'matchOver' ? w.t('phone.matchOver') : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })}</h2>
           <Totals names={view.names} totals={view.totals} caption={w.t('room.pointsSoFar')} />
           {view.phase === 'roundOver' && <button type="button" class="primary" onClick={() => send({ type: 'next' })}>{w.t('page.nextRound')}</button>}
+          {view.phase === 'matchOver' && <button type="button" class="primary" onClick={() => send({ type: 'again' })}>{w.t('room.playAgain')}</button>}
         </section>
       )}
       {others && <p class="hint">{w.t('phone.others')}</p>}

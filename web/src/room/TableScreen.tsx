@@ -261,7 +261,10 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           <div class="choices">
             {view.phase === 'roundOver'
               ? <button type="button" class="primary" onClick={() => send({ type: 'next' })}>{w.t('room.dealNext')}</button>
-              : <a class="button primary" href="#host">{w.t('room.openNew')}</a>}
+              : <>
+                <button type="button" class="primary" onClick={() => send({ type: 'again' })}>{w.t('room.playAgain')}</button>
+                <a class="button" href="#host">{w.t('room.openNew')}</a>
+              </>}
           </div>
         </Modal>
       )}
