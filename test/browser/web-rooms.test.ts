@@ -270,9 +270,8 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
     let made = 0;
     await playPhones(table, [ana, bo], { stop: () => made++ >= 3 });
-    // A moment that stands still for Ana: Bo is asked, and the bot waits on him.
-    const boSeat = bo.sockets.find((s) => s.seat !== null)!.seat!;
-    await untilFrame(() => (lastOf(bo, 'view', boSeat)?.view.question ? true : null), () => 'a question for Bo');
+    // A moment that stands still: a person is asked, and the bot waits on them.
+    await untilFrame(() => ([ana, bo].some((p) => lastOf(p, 'view')?.view.question) ? true : null), () => 'a question for Ana or Bo');
     const moves = () => ana.page.locator('.seat-play .actions button').evaluateAll((bs) => bs.map((b) => `${b.textContent?.trim()}${(b as HTMLButtonElement).disabled ? ' (off)' : ''}`));
     await ana.page.locator('.seat-play .actions button').first().waitFor();
     const before = await moves();
@@ -298,7 +297,13 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     const eve = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
     await join(eve.page, 'Eve');
     await eve.page.getByText('You are in as Eve').waitFor();
+    // Remove asks once more: "Keep" leaves her seated, "Yes" takes the seat.
     await table.page.getByRole('button', { name: 'Remove Eve' }).click();
+    await table.page.getByRole('button', { name: 'Keep Eve' }).click();
+    await expect(table.page.locator('.lobby-seats li[data-status="free"]').count()).resolves.toBe(0);
+    await table.page.getByRole('button', { name: 'Remove Eve' }).click();
+    await expect.poll(() => table.page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, remove Eve');
+    await table.page.getByRole('button', { name: 'Yes, remove Eve' }).click();
     await eve.page.getByRole('alert').filter({ hasText: "the host took Eve's seat" }).waitFor();
     await expect(eve.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('uno-extreme-room-seats:')))).resolves.toEqual([]);
     await table.page.locator('.lobby-seats li[data-status="free"]').waitFor();

@@ -157,7 +157,7 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
             <li key={i} data-seat={i} data-status={s.status.kind}>
               {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0, w)}</span> : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}
               {s.status.kind !== 'free' && (
-                <button type="button" class="remove" aria-label={w.t('room.removeWho', { who: s.name })} onClick={() => send({ type: 'remove', seat: i })}>{w.t('room.remove')}</button>
+                <RemoveSeat who={s.name} label={w.t('room.removeWho', { who: s.name })} remove={() => send({ type: 'remove', seat: i })} />
               )}
             </li>
           ))}
@@ -171,6 +171,25 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
 }
 
 /** The end of a match: who leads the totals wins. */
+/**
+ * A seat's Remove, asked once more before it acts: a tap that slips on a crowded table screen
+ * would take a person's seat (and their token) for good.
+ */
+function RemoveSeat({ who, label, remove }: { who: string; label: string; remove: () => void }) {
+  const w = useWords();
+  const [asking, setAsking] = useState(false);
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => void (asking && yes.current?.focus()), [asking]);
+  if (!asking) return <button type="button" class="remove" aria-label={label} onClick={() => setAsking(true)}>{w.t('room.remove')}</button>;
+  return (
+    <span class="remove-ask" role="group" aria-label={w.t('room.removeSure', { who })}>
+      {w.t('room.removeSure', { who })}{' '}
+      <button type="button" class="remove" ref={yes} onClick={() => (setAsking(false), remove())}>{w.t('room.removeYes', { who })}</button>{' '}
+      <button type="button" onClick={() => setAsking(false)}>{w.t('room.removeNo', { who })}</button>
+    </span>
+  );
+}
+
 function matchOverTitle(names: readonly string[], totals: readonly number[], w: Words): string {
   const who = names[totals.indexOf(Math.max(...totals))];
   return w.t('term.matchOver', { who, you: youOf(who) });
@@ -228,7 +247,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
               <p><span class="count">{cardCount(view.handSizes[i], w)}</span> · {w.t('page.pts', { n: view.totals[i] })}{view.uno === i && <span class="badge warn"> {w.t('term.noUnoFlag')}</span>}</p>
               <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>
               {person(s) && (
-                <button type="button" class="remove" aria-label={w.t('room.removeBot', { who: s.name })} onClick={() => send({ type: 'remove', seat: i })}>{w.t('room.remove')}</button>
+                <RemoveSeat who={s.name} label={w.t('room.removeBot', { who: s.name })} remove={() => send({ type: 'remove', seat: i })} />
               )}
             </div>
           );
