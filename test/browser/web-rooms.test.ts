@@ -266,6 +266,41 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect([...table.errors, ...phones.flatMap((p) => p.errors)]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
+  it('a phone holding a seat keeps its screen on: the wake lock taken when seated, let go when hidden, taken again when shown', async () => {
+    const table = await openRoomPage(browser, server.url);
+    const code = await openRoom(table.page, { players: 2 });
+    // A wake lock that records what the page asks of it, and a visibility the test sets, as a phone's browser would.
+    const fake = `window.__wake = []; window.__hidden = false;
+      Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+      Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: { request: async (type) => {
+        window.__wake.push('take ' + type);
+        const t = new EventTarget();
+        const s = { release: async () => { window.__wake.push('release'); t.dispatchEvent(new Event('release')); }, addEventListener: (k, f) => t.addEventListener(k, f) };
+        window.__sentinel = s;
+        return s;
+      } } });`;
+    const phone = await openRoomPage(browser, `${server.url}#join=${code}`, { ...PHONE, init: fake });
+    const wake = () => phone.page.evaluate(() => (window as unknown as { __wake: string[] }).__wake);
+    expect(await wake()).toEqual([]);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await expect.poll(wake).toEqual(['take screen']);
+    // Hidden: the browser lets the lock go itself; shown again, the page takes it back.
+    await phone.page.evaluate(() => {
+      const wnd = window as unknown as { __hidden: boolean; __sentinel: { release(): Promise<void> } };
+      wnd.__hidden = true;
+      void wnd.__sentinel.release();
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(wake).toEqual(['take screen', 'release']);
+    await phone.page.evaluate(() => {
+      (window as unknown as { __hidden: boolean }).__hidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(wake).toEqual(['take screen', 'release', 'take screen']);
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  });
+
   it('a phone reloaded mid-round in an Extreme room shows exactly the moves it showed, the launcher\'s press and UNO among them', async () => {
     const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
     let made = 0;

@@ -17,6 +17,7 @@ import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } fr
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
+import { useWakeLock } from './wakeLock.ts';
 import { Pile } from '../pile.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
@@ -136,6 +137,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
 
   const seated = slots.filter((s) => s.token !== null && (s.lobby || s.game));
   const inGame = seated.some((s) => s.game);
+  // A seat held keeps the screen on: a locked phone would drop out and a bot play its seat.
+  useWakeLock(seated.length > 0);
   const settings = seated.find((s) => s.lobby)?.lobby?.settings ?? (code ? seatHolds(store, code).find((h) => h.settings)?.settings : null) ?? null;
 
   if (!code || slots.length === 0 || joining) {
