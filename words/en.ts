@@ -498,6 +498,7 @@ export const EN = {
   'room.rulesTo': '{rules}, first to {target}',
   'room.connecting': 'connecting…',
   'room.leave': 'Leave the table screen',
+  'room.fullscreen': 'Full screen',
   'room.joinOnPhone': 'Join on your phone',
   'room.qr': 'QR code of the address phones open to join room {code}',
   'room.scan': 'Scan the code with a phone\'s camera, or open',

@@ -473,6 +473,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'room.room': 'Salle',
   'room.rulesTo': '{rules}, en {target} points',
   'room.connecting': 'connexion…',
+  'room.fullscreen': 'Plein écran',
   'room.leave': 'Quitter l’écran de table',
   'room.joinOnPhone': 'Rejoins sur ton téléphone',
   'room.qr': 'QR code de l’adresse qu’ouvrent les téléphones pour rejoindre la salle {code}',

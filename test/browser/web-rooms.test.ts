@@ -312,6 +312,20 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect([...table.errors, ...phone.errors]).toEqual([]);
   });
 
+  it('the table screen and a phone go full screen from their own button, and back', async () => {
+    const { table, phones: [ana] } = await startedRoom(['Ana'], 2);
+    for (const p of [table, ana]) {
+      const full = p.page.getByRole('button', { name: 'Full screen' });
+      await full.click();
+      await expect.poll(() => p.page.evaluate(() => document.fullscreenElement === document.documentElement)).toBe(true);
+      await expect(full.getAttribute('aria-pressed')).resolves.toBe('true');
+      await full.click();
+      await expect.poll(() => p.page.evaluate(() => document.fullscreenElement)).toBeNull();
+      await expect(full.getAttribute('aria-pressed')).resolves.toBe('false');
+    }
+    expect([...table.errors, ...ana.errors]).toEqual([]);
+  });
+
   it('a phone reloaded mid-round in an Extreme room shows exactly the moves it showed, the launcher\'s press and UNO among them', async () => {
     const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
     let made = 0;

@@ -18,6 +18,7 @@ import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
 import { useWakeLock } from './wakeLock.ts';
+import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
@@ -284,6 +285,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
       <header class="phone-bar">
         <h1>{view.names[me]}</h1>
         <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
+        <FullscreenButton />
       </header>
       <section class="phone-table" aria-label={w.t('room.theTable')}>
         <Pile top={top} colour={view.colour} direction={view.direction} turn={turn}

@@ -18,6 +18,7 @@ import { seatDegrees } from '../ring.ts';
 import { keepTable, RoomConnection, tableHold } from './connection.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
+import { FullscreenButton } from './fullscreen.tsx';
 import { QrCode } from './QrCode.tsx';
 import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
@@ -120,7 +121,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
           {settings && <> · {w.t('room.rulesTo', { rules: ruleWords(settings.rules, w).title, target: settings.target ?? '…' })}</>}
           {!open && <span class="warn"> · {w.t('room.connecting')}</span>}
         </p>
-        <nav aria-label={w.t('room.room')}><a href="#" class="button">{w.t('room.leave')}</a></nav>
+        <nav aria-label={w.t('room.room')}><FullscreenButton /> <a href="#" class="button">{w.t('room.leave')}</a></nav>
       </header>
       {refusal && <p class="refused banner" role="alert">{refusal}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
