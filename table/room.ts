@@ -811,7 +811,7 @@ export class Room {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s), launcher: this.launcher.snapshot() }
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s), launcher: this.launcher.snapshot(), settings: this.settings }
       : { type: 'view', code: this.code, seats, view: s.viewOf(seat), launcher: this.launcher.snapshot() };
     this.hub.o.sending?.(this, m);
     client.send(m);

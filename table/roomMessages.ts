@@ -172,7 +172,7 @@ export type ServerMessage =
    */
   | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null }
   /** The table screen's view: no hand at all; the launcher as in `view`. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null }
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings }
   /** What the sender asked for was refused, and changed nothing. */
   | { type: 'refused'; reason: string }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */

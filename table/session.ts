@@ -89,7 +89,7 @@ export interface SeatView {
   hand: readonly CardId[];
   /** Cards in each seat's hand. */
   handSizes: readonly number[];
-  /** Every hand, while Show Hands has them on the table; else null. */
+  /** Every hand, while Show Hands has them on the table or the round is over (counted for its points); else null. */
   shownHands: readonly (readonly CardId[])[] | null;
   discard: readonly CardId[];
   /** Cards in the launcher or the draw pile (their order is no one's to see). */
@@ -425,7 +425,8 @@ export class MatchSession {
     const pending = p && p.kind === 'drawn' && p.seat !== seat ? { ...p, card: '' } : p;
     return {
       seat, names: this.names, hand: [...s.hands[seat]], handSizes: s.hands.map((h) => h.length),
-      shownHands: s.shown ? s.hands.map((h) => [...h]) : null,
+      // At a round's end every hand is laid down to count its points, as at a real table.
+      shownHands: s.shown || this.phase !== 'playing' ? s.hands.map((h) => [...h]) : null,
       discard: [...s.discard], supplyCount: s.supply.length, colour: s.colour, direction: s.direction, turn: s.turn,
       dealer: s.dealer, pending: pending ? { ...pending } : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
       totals: [...this.match.totals], phase: this.phase,

@@ -136,6 +136,15 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     });
     const totals = lastOf(table, 'table')!.view.totals;
     expect(totals.some((t) => t > 0)).toBe(true);
+    // The round's moment on the table screen, read from the sofa: who went out, every hand left with its points.
+    const ended = lastOf(table, 'table')!.view;
+    if (ended.winner !== null) {
+      const moment = over.locator('.celebration strong');
+      await expect(moment.innerText()).resolves.toContain(ended.names[ended.winner]);
+      expect(await moment.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(32);
+    }
+    await expect(over.locator('.round-hands tbody tr').count()).resolves.toBe(4);
+    await expect(over.locator('.round-hands .hand-points li').count()).resolves.toBe(ended.handSizes.reduce((a, b) => a + b, 0));
     await expect(over.locator('.room-totals td').allInnerTexts()).resolves.toEqual(totals.map(String));
     for (const p of phones) {
       await p.page.locator('.phone-scores .room-totals').waitFor();
@@ -159,9 +168,11 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     // it at that moment of the round.
     for (const [i, p] of phones.entries()) {
       const seat = p.sockets.find((s) => s.seat !== null)!.seat!;
-      const mine = lastOf(p, 'view', seat)!.view;
       const shown = await p.page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));
-      expect([...shown].sort()).toEqual([...mine.hand].sort());
+      expect([...shown].sort()).toEqual([...lastOf(p, 'view', seat)!.view.hand].sort());
+      // The last moment of the round in play (at its end every hand is laid down, for its points).
+      const mine = p.sockets.filter((s) => s.seat === seat).flatMap((s) => s.frames.map((f) => JSON.parse(f) as ServerMessage))
+        .flatMap((m) => (m.type === 'view' && m.view.phase === 'playing' ? [m.view] : [])).at(-1)!;
       const sameMoment = [table, ...phones.filter((_, j) => j !== i)].flatMap((o) => o.sockets.flatMap((s) => s.frames))
         .filter((f) => {
           const m = JSON.parse(f) as ServerMessage;

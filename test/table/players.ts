@@ -28,7 +28,9 @@ export function choice(q: Question): number | null {
 export function checkSecrets(room: Room, seat: number | null, text: string): number {
   const s = room.session?.state;
   if (!s) return 0;
-  const hidden = [...s.supply, ...(s.shown ? [] : s.hands.flatMap((h, i) => (i === seat ? [] : h)))];
+  // Every hand is laid down at a round's end (counted for its points), as while Show Hands lasts.
+  const laidDown = s.shown || room.session!.phase !== 'playing';
+  const hidden = [...s.supply, ...(laidDown ? [] : s.hands.flatMap((h, i) => (i === seat ? [] : h)))];
   for (const card of hidden) expect(text.includes(`"${card}"`), `seat ${seat} was sent ${card}`).toBe(false);
   return hidden.length;
 }

@@ -5,13 +5,11 @@
  * browser's storage after every move, so a reload goes on where it was.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { cardPoints } from '../../game/cards.ts';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { roundEndText, youOf } from '../../table/words.ts';
-import { cardName } from '../../words/cards.ts';
 import type { Words } from '../../words/catalogue.ts';
 import { useWords } from './lang.tsx';
-import { MiniCard } from './cards.tsx';
+import { RoundEnd } from './roundEnd.tsx';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
@@ -205,7 +203,7 @@ export function App({ store }: { store: Storage }) {
 
       {session && session.phase !== 'playing' && !newOpen && (
         <Modal title={session.phase === 'matchOver' ? w.t('term.matchOver', { who: session.names[session.match.winner!], you: youOf(session.names[session.match.winner!]) }) : w.t('term.roundOver', { round: session.match.rounds.length, end: roundEndText(session.match.rounds[session.match.rounds.length - 1].winner, session.names, w) })} wide>
-          <RoundEnd session={session} />
+          <SessionRoundEnd session={session} />
           <ScoreTable session={session} />
           <div class="choices">
             {session.phase === 'roundOver' ? (
@@ -223,54 +221,10 @@ export function App({ store }: { store: Storage }) {
   );
 }
 
-/**
- * The end of a round before its scores: the winner's moment (a short celebration; still there,
- * unmoving, under reduced motion), then every hand left, each card with its points and the sum.
- */
-function RoundEnd({ session }: { session: GameSession }) {
-  const w = useWords();
+/** The end of a round before its scores, as {@link RoundEnd} shows it, from the one-player session. */
+function SessionRoundEnd({ session }: { session: GameSession }) {
   const s = session.state;
-  const names = session.names;
-  const points = s.rules.points;
-  return (
-    <>
-      {s.winner !== null && (
-        <p class="celebration" role="status">
-          <span class="burst" aria-hidden="true">{['★', '✦', '★', '✦', '★'].map((c, i) => <span key={i} style={{ '--i': i }}>{c}</span>)}</span>
-          <strong>{w.t('event.roundOver', { who: names[s.winner], you: youOf(names[s.winner]) })}</strong>
-        </p>
-      )}
-      <table class="round-hands">
-        <caption>{w.t('page.handsLeft')}</caption>
-        <thead>
-          <tr><th scope="col">{w.t('page.player')}</th><th scope="col">{w.t('page.cardsPoints')}</th><th scope="col">{w.t('page.sum')}</th></tr>
-        </thead>
-        <tbody>
-          {names.map((n, seat) => {
-            const hand = s.hands[seat];
-            const each = hand.map((id) => cardPoints(points, id));
-            return (
-              <tr key={seat} data-seat={seat} class={seat === s.winner ? 'winner' : ''}>
-                <th scope="row">{n}</th>
-                <td>
-                  {hand.length === 0 ? w.t('page.noneOut') : (
-                    <ul class="hand-points">
-                      {hand.map((id, i) => (
-                        <li key={id} data-points={each[i]} aria-label={w.t('page.cardPoints', { card: cardName(id, w), n: each[i] })}>
-                          <MiniCard id={id} /> <span aria-hidden="true">{each[i]}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td class="sum">{each.reduce((a, b) => a + b, 0)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </>
-  );
+  return <RoundEnd names={session.names} hands={s.hands} winner={s.winner} points={s.rules.points} />;
 }
 
 function ScoreTable({ session }: { session: GameSession }) {

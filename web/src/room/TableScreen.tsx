@@ -18,6 +18,8 @@ import { seatDegrees } from '../ring.ts';
 import { keepTable, RoomConnection, tableHold } from './connection.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
+import { RoundEnd } from '../roundEnd.tsx';
+import { resolveRules } from '../../../game/rules.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { QrCode } from './QrCode.tsx';
 import { EventLog } from '../eventLog.tsx';
@@ -26,7 +28,7 @@ import { statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
   | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
-  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null };
+  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings };
 
 /** The addresses phones on the LAN reach this server at (cli/web.ts serves them; none on loopback only). */
 function useLanAddresses(): string[] | null {
@@ -74,7 +76,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher });
+        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher, settings: m.settings });
       case 'refused':
         return setRefusal(m.reason);
       default:
@@ -111,7 +113,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
       </main>
     );
   }
-  const settings = shown?.kind === 'lobby' ? shown.settings : tableHold(store, code)?.settings ?? null;
+  const settings = shown?.kind === 'lobby' || shown?.kind === 'table' ? shown.settings : tableHold(store, code)?.settings ?? null;
   return (
     <div class="room-screen" data-phase={shown?.kind === 'table' ? shown.view.phase : 'lobby'} data-connected={open}>
       <header class="bar">
@@ -277,6 +279,10 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
       </aside>
       {view.phase !== 'playing' && (
         <Modal title={view.phase === 'matchOver' ? matchOverTitle(view.names, view.totals, w) : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })} wide>
+          {/* The round's moment, large enough to read from the sofa: who went out, every hand left and its points. */}
+          <div class="room-round-end">
+            {view.shownHands && <RoundEnd names={view.names} hands={view.shownHands} winner={view.winner} points={resolveRules(shown.settings.rules).points} />}
+          </div>
           <Totals names={view.names} totals={view.totals} caption={w.t('room.pointsSoFar')} />
           <div class="choices">
             {view.phase === 'roundOver'
