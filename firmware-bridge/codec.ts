@@ -168,6 +168,17 @@ export function helloSession(hello: { params: Record<string, string> }): HelloSe
   return boot === null || cards === null || presses === null || sid === null ? null : { boot, cards, presses, sid };
 }
 
+/**
+ * What the board's chip watchdog does when its firmware hangs, from `HELLO`'s `wdt=` (firmware 0.4.0
+ * on): `reset` restarts the chip; `cut` only cuts the motor, because the firmware found the old Nano
+ * bootloader, which a watchdog reset would leave looping (PROTOCOL.md, "Hardware watchdog"). Null
+ * from an older firmware, which always resets, or for a value this host does not know.
+ */
+export function helloWatchdog(hello: { params: Record<string, string> }): 'reset' | 'cut' | null {
+  const w = hello.params.wdt;
+  return w === 'reset' || w === 'cut' ? w : null;
+}
+
 /** What the host last counted of a board: the session id and the last counters it received. */
 export interface CountedSession {
   sid: number;

@@ -3,9 +3,13 @@
  * loader of its own.
  */
 
-/** Reads an Intel HEX text into a flash image of `flashBytes` (32 KiB on an ATmega328P). */
+/**
+ * Reads an Intel HEX text into a flash image of `flashBytes` (32 KiB on an ATmega328P). What the
+ * file does not write reads 0xFF, as erased flash does (and simavr's): the firmware reads the flash
+ * where an old bootloader would be, and finds none on a board flashed with this hex alone.
+ */
 export function loadHex(text: string, flashBytes = 0x8000): Uint8Array {
-  const flash = new Uint8Array(flashBytes);
+  const flash = new Uint8Array(flashBytes).fill(0xff);
   let base = 0;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {

@@ -198,7 +198,9 @@ export class LauncherRig extends HostEnd {
    * the next instruction on: {@link UnoBoard.runTo}.
    */
   runToAddress(addresses: ReadonlySet<number>, maxMs: number): number | undefined {
-    for (let left = Math.round(maxMs * CYCLES_PER_MS); left > 0; ) {
+    // Up, not to the nearest: a caller running to a deadline a fraction of a cycle away must see
+    // the clock move, or it asks again forever (the lid sweep did, once a build's timing fell so).
+    for (let left = Math.ceil(maxMs * CYCLES_PER_MS); left > 0; ) {
       left -= this.slice(Math.min(this.sliceCycles, left), addresses);
       if (this.stoppedAt !== undefined) return this.stoppedAt;
     }

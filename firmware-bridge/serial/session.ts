@@ -8,7 +8,7 @@
  * `noticeEveryMs`; each one makes the session read the board's counters again, so a damaged CARD
  * line loses no card. Nothing here knows what a port is, nor reads the time but from the clock.
  */
-import type { Command } from '../codec.ts';
+import { helloWatchdog, type Command } from '../codec.ts';
 import { wallClock, type Clock, type TimerHandle } from '../../lib/wall-clock.ts';
 import { GarbageReport, Notices } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
@@ -127,6 +127,7 @@ export class CommandSession {
     this.link = link;
     this.lastUp = status.upMs;
     this.connections++;
+    if (first && helloWatchdog(hello) === 'cut') this.notices.say(oldBootloaderNotice(this.name));
     if (first) this.counts.start(hello, status.cards, status.presses);
     else this.counts.resync(hello, status.cards, status.presses);
     this.log(`connected to ${this.path}: firmware ${hello.fw}, ${status.cards} cards counted, lid ${status.lidOpen ? 'open' : 'closed'}`);
@@ -302,4 +303,14 @@ export class CommandSession {
     }
     this.notices.clear();
   }
+}
+
+/**
+ * Told once when a board says `wdt=cut`: it has the old Nano bootloader, so its watchdog cannot
+ * restart it, and a firmware that hangs leaves it silent (the motor cut) until someone resets it.
+ */
+export function oldBootloaderNotice(name: string): string {
+  return `${name}: this board has the old Nano bootloader (ATmegaBOOT), which a watchdog reset would leave resetting forever, ` +
+    'so the firmware keeps the watchdog from resetting it: if the firmware ever hangs, the motor is cut and the board stays silent until you press its reset button or unplug it. ' +
+    'Burn the Optiboot bootloader to have it restart by itself (firmware-bridge/HARDWARE.md, "Old bootloaders")';
 }

@@ -4,6 +4,13 @@ import { LauncherRig, type RigOptions } from '../../firmware-bridge/avr/rig.ts';
 
 /** How long the firmware keeps the motor unpowered before it turns the other way (config.h COAST_MS). */
 export const COAST_MS = 20;
+/**
+ * The coast as the board keeps it: COAST_MS counts of millis(), which counts Timer0's 1.024 ms
+ * overflows and skips a count every 42 of them (PROTOCOL.md; measured 18.54 to 20.54 ms in
+ * firmware-timing.test.ts).
+ */
+export const COAST_MIN_MS = 18.4;
+export const COAST_MAX_MS = 20.6;
 
 /** The firmware's hex, built once per source version (firmware/build.sh caches by hash). */
 export function hex(): string {

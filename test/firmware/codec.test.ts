@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKETCH_DIR } from '../../firmware-bridge/avr/firmware.ts';
 import {
-  crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame, helloSession, MAX_DEVICE_LINE, resync,
+  crc8, decodeCommand, decodeDeviceLine, encodeCommand, encodeDeviceMessage, frame, helloSession, helloWatchdog, MAX_DEVICE_LINE, resync,
   type Command, type DeviceMessage,
 } from '../../firmware-bridge/codec.ts';
 
@@ -143,8 +143,17 @@ describe('HELLO session fields and resynchronising (PROTOCOL.md, "Resynchronisin
     expect(helloSession(hello('HELLO uno-extreme 1 0.2.0 boot=warm cards=1 presses=0 sid=65536'))).toBeNull();
   });
 
+  it('wdt= says what the chip\'s watchdog does (0.4.0 on); an older firmware\'s HELLO has none', () => {
+    expect(helloWatchdog(hello('HELLO uno-extreme 1 0.4.0 wdog=1000 boot=warm cards=1 presses=0 sid=1 servo=90 wdt=cut'))).toBe('cut');
+    expect(helloWatchdog(hello('HELLO uno-extreme 1 0.4.0 wdog=1000 servo=90 wdt=reset'))).toBe('reset');
+    expect(helloWatchdog(hello('HELLO uno-extreme 1 0.3.1 wdog=1000 boot=warm cards=1 presses=0 sid=1 servo=90'))).toBeNull();
+    expect(helloWatchdog(hello('HELLO uno-extreme 1 0.9.0 wdt=nap'))).toBeNull();
+    // A host that reads only what it knows still reads the rest of a HELLO with wdt=.
+    expect(helloSession(hello('HELLO uno-extreme 1 0.4.0 wdog=1000 boot=warm cards=1 presses=0 sid=1 servo=90 wdt=cut'))).toEqual({ boot: 'warm', cards: 1, presses: 0, sid: 1 });
+  });
+
   it('the longest HELLO and STATUS the firmware can send fit a device line', () => {
-    const longest = frame('HELLO uno-extreme 1 0.3.0 wdog=60000 stall=60000 maxrun=10000 maxrev=500 boot=warm cards=4294967295 presses=4294967295 sid=65534 servo=180');
+    const longest = frame('HELLO uno-extreme 1 0.4.0 wdog=60000 stall=60000 maxrun=10000 maxrev=500 boot=warm cards=4294967295 presses=4294967295 sid=65534 servo=180 wdt=reset');
     expect(longest.length - 1).toBeLessThanOrEqual(MAX_DEVICE_LINE);
     expect(helloSession(hello(longest.trimEnd().slice(0, -3)))).toMatchObject({ cards: 4294967295, sid: 65534 });
     const status = encodeDeviceMessage({
@@ -164,6 +173,10 @@ describe('HELLO session fields and resynchronising (PROTOCOL.md, "Resynchronisin
     }) + encodeDeviceMessage({ type: 'ACK', seq: 65535 });
     expect(reply.length).toBe(153);
     expect(reply.length).toBeLessThanOrEqual(define('TX_QUEUE_BYTES') - 1 - define('TX_EVENT_ROOM'));
+    // A HELLO asked for is a query too: the longest, with its ACK.
+    const helloReply = longest + encodeDeviceMessage({ type: 'ACK', seq: 65535 });
+    expect(helloReply.length).toBe(165);
+    expect(helloReply.length).toBeLessThanOrEqual(define('TX_QUEUE_BYTES') - 1 - define('TX_EVENT_ROOM'));
   });
 
   it('same session: the difference is what happened while the link was down', () => {

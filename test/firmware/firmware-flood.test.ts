@@ -43,15 +43,17 @@ describe('a flood of garbage and unacknowledged queries at the wire\'s full rate
     expect(rig.drive.dir).toBe('forward');
     rig.setLid(true);
     expect(untilStopped(rig, 1)).toBe(true);
-    // Events are never dropped; replies are, so the events wait behind at most a queue of them.
-    expect(rig.waitFor('STOPPED', 20, from)).toEqual({ type: 'STOPPED', reason: 'LID' });
+    // Events are never dropped; replies are, so the events wait behind at most a queue of them:
+    // 255 - TX_EVENT_ROOM = 167 bytes, 14.2 ms on the wire, after the pass (up to 6 ms) that sends
+    // STOPPED LID, and the line's own 1.3 ms.
+    expect(rig.waitFor('STOPPED', 22, from)).toEqual({ type: 'STOPPED', reason: 'LID' });
     expect(rig.waitFor('LID', 60, from)).toEqual({ type: 'LID', open: true });
     rig.runFor(200);
     expect(rig.drive.dir).toBe('stop');
     expect(rig.board.rxPending).toBeGreaterThan(0); // the flood was still coming all along
   });
 
-  it('a FWD\'s run limit holds to the millisecond, every card is told, and every line sent is whole', () => {
+  it('a FWD\'s run limit holds to within a pass of the loop, every card is told, and every line sent is whole', () => {
     const rig = boot({ seed: 3 });
     expect(rig.command({ verb: 'FWD', duty: 255, ms: 1000 })).toMatchObject({ type: 'ACK' });
     const started = rig.ms;
@@ -59,8 +61,10 @@ describe('a flood of garbage and unacknowledged queries at the wire\'s full rate
     // Queries keep the heartbeat alive: only the run limit may stop the motor.
     flood(rig, 1600, 2);
     expect(untilStopped(rig, 1100)).toBe(true);
+    // The loop checks the limit once a pass: a pass under this flood takes up to 6 ms
+    // (firmware-timing.test.ts), and millis() counts 1000 ms to within one.
     expect(rig.ms - started).toBeGreaterThan(998);
-    expect(rig.ms - started).toBeLessThan(1002);
+    expect(rig.ms - started).toBeLessThan(1007);
     expect(rig.waitFor('STOPPED', 20, from)).toEqual({ type: 'STOPPED', reason: 'EXPIRED' });
     const cards = rig.messages('CARD', from);
     expect(cards.length).toBeGreaterThan(3);
@@ -82,7 +86,9 @@ describe('a host killed mid-burst', () => {
     const silentFrom = rig.ms;
     expect(untilStopped(rig, WDOG_MS + 100)).toBe(true);
     expect(rig.ms - silentFrom).toBeGreaterThan(WDOG_MS - 2);
-    expect(rig.ms - silentFrom).toBeLessThan(WDOG_MS + 3);
+    // Counted from the last line the loop read: the backlog in the 64-byte receive buffer, read 16
+    // bytes a pass of up to 6 ms, comes up to 24 ms after the wire's last byte.
+    expect(rig.ms - silentFrom).toBeLessThan(WDOG_MS + 30);
     expect(rig.waitFor('STOPPED', 20, 0, (m) => m.reason === 'WATCHDOG')).toEqual({ type: 'STOPPED', reason: 'WATCHDOG' });
   });
 });

@@ -11,7 +11,7 @@ beforeAll(() => void hex());
 describe('handshake', () => {
   it('sends its HELLO line right after reset, exactly, then its battery reading', () => {
     const rig = boot();
-    expect(rig.transcript.startsWith(frame('HELLO uno-extreme 1 0.3.1 wdog=1000 stall=1500 maxrun=10000 maxrev=500 boot=cold cards=0 presses=0 sid=1 servo=90'))).toBe(true);
+    expect(rig.transcript.startsWith(frame('HELLO uno-extreme 1 0.4.0 wdog=1000 stall=1500 maxrun=10000 maxrev=500 boot=cold cards=0 presses=0 sid=1 servo=90 wdt=reset'))).toBe(true);
     // 119 bytes at 115200 baud take 10.3 ms; a cold boot first writes its session id to EEPROM.
     expect(rig.ms).toBeLessThan(20);
     rig.waitFor('BAT', 20);

@@ -77,7 +77,7 @@ describe.runIf(socat)('virtual device', () => {
     const host = await open(device.link);
     const text = await host.until(/HELLO.*\n/, 3000);
     // The first open found a board just powered on (sid=1); every reopen since is warm.
-    expect(text).toMatch(/^HELLO uno-extreme 1 \S+ .* boot=warm cards=0 presses=1 sid=1 servo=90\*[0-9A-F]{2}\n/);
+    expect(text).toMatch(/^HELLO uno-extreme 1 \S+ .* boot=warm cards=0 presses=1 sid=1 servo=90 wdt=reset\*[0-9A-F]{2}\n/);
     await host.close();
   });
 });

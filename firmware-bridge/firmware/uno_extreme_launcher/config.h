@@ -3,7 +3,7 @@
 #ifndef UNO_EXTREME_CONFIG_H
 #define UNO_EXTREME_CONFIG_H
 
-#define FW_VERSION "0.3.1"
+#define FW_VERSION "0.4.0"
 #define PROTO_VERSION 1
 #define SERIAL_BAUD 115200
 
@@ -38,6 +38,11 @@
 #define REV_STUCK_MS 200U          // reverse with the beam broken this long: the card is stuck, stop
 #define COAST_MS 20U               // motor unpowered this long before it turns the other way
 #define HW_WATCHDOG WDTO_250MS     // the chip resets when loop() has not run for this long
+// Where the old Nano bootloader (ATmegaBOOT, 2 KB) sits; Optiboot (512 bytes) starts at the end.
+// Flash that holds anything here means that bootloader: it leaves a watchdog reset's flag set, and
+// the watchdog resets the board inside the bootloader forever. Then the watchdog only cuts the motor.
+#define OLD_BOOTLOADER_START 0x7800U
+#define OLD_BOOTLOADER_END 0x7E00U
 #define WATCHDOG_DEFAULT_MS 1000U  // no valid host line for this long stops the motor
 #define WATCHDOG_MIN_MS 200U
 #define STALL_DEFAULT_MS 1500U     // forward with no card for this long: STALL
@@ -59,6 +64,7 @@
 // ---- Serial work per loop() pass: bounded, so the safety checks run whatever the wire does ----
 #define READ_PER_PASS 16           // host bytes read per pass (the wire brings 11.5 a millisecond)
 #define TX_QUEUE_BYTES 256         // device lines waiting for the UART (a power of two, at most 256)
-#define TX_EVENT_ROOM 96           // a reply is dropped rather than leave less room than this for events
+#define TX_EVENT_ROOM 88           // a reply is dropped rather than leave less room than this for events;
+                                   // 255 - 88 = 167 bytes take the longest HELLO and its ACK (165)
 
 #endif

@@ -148,6 +148,8 @@ void motorStop() {
   ATOMIC_BLOCK(ATOMIC_RESTORESTATE) { halt(); }
 }
 
+void motorCut() { halt(); }
+
 void motorProgress(uint32_t now) { progressMs = now; }
 
 MotorCheck motorCheck(uint32_t now, uint16_t stallMs, bool beamBroken) {

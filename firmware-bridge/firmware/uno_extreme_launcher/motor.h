@@ -16,6 +16,8 @@ void lidInterruptSetup();
 // with interrupts off: the lid's interrupt cannot fall between the check and the start).
 bool motorRun(MotorState dir, uint8_t duty, uint16_t ms, uint32_t now);
 void motorStop();
+// From an interrupt (the watchdog's, loop() hung): the motor off at once, as the lid's cut does.
+void motorCut();
 // Once a pass of loop(), defence in depth behind the interrupt and the atomic writes: with the lid
 // reading open (raw pin), or the motor not powered, it drives the driver's pins low again, whatever
 // they and the motor's state say; a motor running with the lid open is stopped (STOPPED LID).

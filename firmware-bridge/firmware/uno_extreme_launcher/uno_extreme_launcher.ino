@@ -5,9 +5,10 @@
 // The safety rules hold whatever the host says or sends: no motor with the lid open (a pin-change
 // interrupt cuts it), every run has a time limit, a silent host stops the motor (heartbeat), a
 // roller that runs with no card leaving is stopped (stall), the motor coasts before it turns the
-// other way, and the chip resets (hardware watchdog) if loop() ever stops running. Each loop() pass
-// reads a bounded number of host bytes and never waits to send a reply, so every check runs at
-// least once a millisecond whatever arrives on the wire.
+// other way, and the chip resets (hardware watchdog) if loop() ever stops running (on a board with
+// the old Nano bootloader the watchdog only cuts the motor: watchdog.cpp). Each loop() pass reads a
+// bounded number of host bytes and never waits to send a reply, so every check runs at least once
+// every 6 ms whatever arrives on the wire (PROTOCOL.md).
 //
 // The card and press counters survive a reset (DTR on port open, a watchdog) but not a power cycle:
 // session.h. HELLO says which it was, so a host that lost the link can resynchronise.
@@ -21,6 +22,7 @@
 #include "state.h"
 #include "commands.h"
 #include "session.h"
+#include "watchdog.h"
 
 // Shared with commands.cpp (state.h).
 uint16_t wdogMs = WATCHDOG_DEFAULT_MS, stallMs = STALL_DEFAULT_MS;
@@ -59,6 +61,7 @@ void sendHello() {
   txNum(session.sid);
   txStr(F(" servo="));
   txNum(session.servo);
+  txStr(watchdogMode() == WATCHDOG_CUT ? F(" wdt=cut") : F(" wdt=reset"));
   txEnd();
 }
 
@@ -218,9 +221,9 @@ void setup() {
   servoSetup(session.servo);  // where it was before a warm reset: the launcher does not turn
   Serial.begin(SERIAL_BAUD);
   lidInterruptSetup();
+  watchdogBegin();  // before HELLO, which says its mode
   sendHello();
   txSend(TX_EVENT);
-  wdt_enable(HW_WATCHDOG);
 }
 
 void loop() {
