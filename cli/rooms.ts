@@ -25,12 +25,14 @@ export const REFILL_PER_S = 10;
 export const FLOOD_CLOSE = 200;
 
 /**
- * How often each socket is pinged, ms. A socket that has not answered the ping before the next
- * one is gone: a phone whose Wi-Fi dropped or whose battery died sends nothing to say so (no FIN,
- * no RST), and its seat would stay "here" with the table waiting on it. Gone, its seat is away,
- * and a bot plays it after the room's wait until its person comes back with its token.
+ * How often each socket is pinged, ms. A socket that has answered none of the last
+ * {@link PINGS_MISSED} pings is gone: a phone whose Wi-Fi dropped or whose battery died sends
+ * nothing to say so (no FIN, no RST), and its seat would stay "here" with the table waiting on
+ * it. Gone, its seat is away, and a bot plays it after the room's wait until its person comes
+ * back with its token. One late pong (a slow network, a busy phone) is not enough to drop it.
  */
 export const PING_EVERY_MS = 4_000;
+export const PINGS_MISSED = 2;
 
 /**
  * Bytes a socket may have waiting to be sent before it is closed (its seat kept for its token): a
@@ -95,8 +97,8 @@ class Connection implements RoomClient {
   private tokens = BUCKET;
   private last: number;
   private dropped = 0;
-  /** It answered the last ping (or has just opened). */
-  alive = true;
+  /** Pings sent since its last answer (0: it has just opened or answered). */
+  missed = 0;
 
   constructor(private readonly ws: WebSocket, private readonly now: () => number, private readonly maxBuffered: number, readonly address: string) {
     this.last = now();
@@ -109,10 +111,10 @@ class Connection implements RoomClient {
     this.ws.send(JSON.stringify(message));
   }
 
-  /** Pings it; one that did not answer the last ping is gone, and is closed. */
+  /** Pings it; one that answered none of the last {@link PINGS_MISSED} is gone, and is closed. */
   ping(): void {
-    if (!this.alive) return void this.ws.terminate();
-    this.alive = false;
+    if (this.missed >= PINGS_MISSED) return void this.ws.terminate();
+    this.missed++;
     this.ws.ping();
   }
 
@@ -168,7 +170,7 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
     wss.handleUpgrade(req, socket, head, (ws) => {
       const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED, req.socket.remoteAddress ?? '');
       connections.add(c);
-      ws.on('pong', () => (c.alive = true));
+      ws.on('pong', () => (c.missed = 0));
       // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
       // be skipped to read the next one. ws closes the socket on any error it reports here.
       ws.on('error', () => undefined);
