@@ -9,19 +9,26 @@ import { LangProvider, useWords } from './lang.tsx';
 import { routeOf, type Route } from './room/route.ts';
 
 type RoomModule = typeof import('./room/index.tsx');
+type AloneModule = typeof import('./launcher/alone.tsx');
 
 function Root() {
   const [route, setRoute] = useState<Route | null>(() => routeOf(location.hash));
   const [room, setRoom] = useState<RoomModule | null>(null);
+  const [alone, setAlone] = useState<AloneModule | null>(null);
+  const [launcherOnly, setLauncherOnly] = useState(() => location.hash === '#launcher');
   useEffect(() => {
-    const on = () => setRoute(routeOf(location.hash));
+    const on = () => (setRoute(routeOf(location.hash)), setLauncherOnly(location.hash === '#launcher'));
     addEventListener('hashchange', on);
     return () => removeEventListener('hashchange', on);
   }, []);
   useEffect(() => {
     if (route && !room) void import('./room/index.tsx').then(setRoom);
   }, [route]);
+  useEffect(() => {
+    if (launcherOnly && !alone) void import('./launcher/alone.tsx').then(setAlone);
+  }, [launcherOnly]);
   const w = useWords();
+  if (launcherOnly) return alone ? <alone.LauncherAlone /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
   if (!route) return <App store={window.localStorage} />;
   return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
 }

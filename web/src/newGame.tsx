@@ -76,7 +76,7 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
     <Modal title={w.t('page.newGame')} onClose={onClose} wide>
       <form class="new-game" onSubmit={submit}>
         <p class="game-night-entry">
-          {w.t('form.friends')} <a href="#host">{w.t('host.title')}</a> {w.t('form.friendsWhat')} · <a href="#join">{w.t('join.title')}</a>
+          {w.t('form.friends')} <a href="#host">{w.t('host.title')}</a> {w.t('form.friendsWhat')} · <a href="#join">{w.t('join.title')}</a> · <a href="#launcher">{w.t('alone.link')}</a>
         </p>
         <LangPicker />
         <label>
