@@ -6,6 +6,7 @@
  * the server answers to a request is cli/http.ts, its game nights' sockets cli/rooms.ts.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { homedir } from 'node:os';
@@ -52,7 +53,35 @@ export function pageIsFresh(dist = WEB_DIST, root = ROOT, packed = PACKED): bool
 }
 
 /** The page's files sent compressed when a browser takes it (the images are compressed already). */
-const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg']);
+const COMPRESSED = new Set(['.html', '.js', '.css', '.json', '.svg', '.webmanifest']);
+
+/**
+ * Writes the page's service worker (`sw.js`) into the build in `dir`, listing every file of it:
+ * installed, it keeps them, so the page opens with the server stopped (the one-player game;
+ * a game night needs its server). Online it asks the server first, so a page never runs a build
+ * older than the server's. The cache is named after the files' hash: a new build replaces it.
+ */
+export function writeServiceWorker(dir: string): void {
+  const files = readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && !e.name.startsWith('.') && !/\.(gz|br)$/.test(e.name))
+    .map((e) => `./${path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')}`)
+    .sort();
+  const hash = createHash('sha1');
+  for (const f of files) hash.update(f).update(readFileSync(path.join(dir, f)));
+  const cache = `uno-extreme-${hash.digest('hex').slice(0, 12)}`;
+  writeFileSync(path.join(dir, 'sw.js'), `// The page's service worker, written by \`uno-extreme web\` at each build (cli/web.ts).
+const CACHE = ${JSON.stringify(cache)};
+const FILES = ${JSON.stringify(['./', ...files])};
+self.addEventListener('install', (e) => e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting())));
+self.addEventListener('activate', (e) => e.waitUntil(caches.keys().then((ks) => Promise.all(ks.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim())));
+self.addEventListener('fetch', (e) => {
+  const url = new URL(e.request.url);
+  // The page's own files only: the rooms' sockets and the LAN addresses are the server's, live.
+  if (e.request.method !== 'GET' || url.origin !== location.origin || url.pathname === '/lan.json') return;
+  e.respondWith(fetch(e.request).catch(() => caches.match(e.request, { ignoreSearch: true }).then((r) => r || caches.match('./'))));
+});
+`);
+}
 
 /**
  * Writes beside each text file of the build in `dir` its gzip (`.gz`) and Brotli (`.br`) forms,
@@ -107,6 +136,7 @@ export async function ensurePageBuilt(say: (line: string) => void): Promise<void
   }
   try {
     await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } });
+    writeServiceWorker(tmp);
     compressBuild(tmp);
     readableByAll(tmp);
     rmSync(WEB_DIST, { recursive: true, force: true });

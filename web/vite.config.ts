@@ -3,7 +3,7 @@
  * (emulator/) bundled from their sources as they are. Everything the page needs ends up in
  * web/dist (git-ignored), which `uno-extreme web` serves; nothing is fetched at run time.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,8 +36,11 @@ function buildSources(main: boolean): Plugin {
     },
     writeBundle(options) {
       if (!main || !options.dir) return;
-      // Read by plugins rather than imported: this config, and the firmware's hex, map and sketch.
-      for (const f of [fileURLToPath(import.meta.url), ...firmwareFiles()]) sources.add(path.relative(root, f));
+      // Read by plugins rather than imported: this config, the firmware's hex, map and sketch, and
+      // the files copied as they are (public/: the manifest, the icon).
+      const pub = path.join(here, 'public');
+      const copied = existsSync(pub) ? readdirSync(pub).map((f) => path.join(pub, f)) : [];
+      for (const f of [fileURLToPath(import.meta.url), ...firmwareFiles(), ...copied]) sources.add(path.relative(root, f));
       writeFileSync(path.join(options.dir, '.sources.json'), `${JSON.stringify([...sources].sort(), null, 1)}\n`);
     },
   };

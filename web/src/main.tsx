@@ -33,4 +33,9 @@ function Root() {
   return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
 }
 
+// The page opens with its server stopped once its service worker has kept it (cli/web.ts writes
+// sw.js at the build). Browsers give service workers to https and localhost only: a phone on the
+// LAN's plain http goes without, as it did.
+if ('serviceWorker' in navigator && isSecureContext) void navigator.serviceWorker.register('./sw.js').catch(() => {});
+
 render(<LangProvider store={window.localStorage}><Root /></LangProvider>, document.getElementById('app')!);
