@@ -19,10 +19,18 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     const { page, errors } = await openPage(web.browser, web.server.url);
     const k = page.keyboard;
     await page.getByRole('dialog', { name: 'New game' }).waitFor();
-    // The seed is under More options: opened by keyboard too.
-    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.tagName === 'SUMMARY')); i++) await k.press('Tab');
+    // The seed is under More options: opened by keyboard too. Tab until the focus is where it
+    // should be, and say where it went if not: an Enter elsewhere would follow a link of the form.
+    const tabTo = async (what: string, there: () => boolean) => {
+      for (let i = 0; i < 80; i++) {
+        if (await page.evaluate(there)) return;
+        await k.press('Tab');
+      }
+      throw new Error(`80 tabs did not reach ${what}: the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120))}`);
+    };
+    await tabTo('More options', () => document.activeElement?.tagName === 'SUMMARY');
     await k.press('Enter');
-    for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.closest('label')?.textContent?.startsWith('Seed'))); i++) await k.press('Tab');
+    await tabTo('the seed', () => !!document.activeElement?.closest('label')?.textContent?.startsWith('Seed'));
     await k.press('Control+a');
     await k.type('12');
     await k.press('Enter');

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import { qrPath } from '../../web/src/room/qr.ts';
-import { GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
+import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
 import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, startRoom, untilFrame, type RoomPage } from './rooms.ts';
@@ -321,7 +321,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     });
     await expect.poll(wake).toEqual(['take screen', 'release', 'take screen']);
     expect([...table.errors, ...phone.errors]).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS); // a room opened, a phone joined, and three changes each waited on
 
   it('the table screen and a phone go full screen from their own button, and back', async () => {
     const { table, phones: [ana] } = await startedRoom(['Ana'], 2);
@@ -335,7 +335,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
       await expect(full.getAttribute('aria-pressed')).resolves.toBe('false');
     }
     expect([...table.errors, ...ana.errors]).toEqual([]);
-  });
+  }, CHROMIUM_PAGE_MS); // a room opened and started on two pages, then four clicks each waiting on the page
 
   it('a phone reloaded mid-round in an Extreme room shows exactly the moves it showed, the launcher\'s press and UNO among them', async () => {
     const { table, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
