@@ -179,7 +179,9 @@ describe('uno-extreme device --pty with launcher --device serial:PATH', () => {
             return false; // between two connections
           }
         };
-        await until(fresh, 2500, () => `a fresh PTY for host ${host + 2}`);
+        // At once: the board needs about a minute to answer the whole flood at 115,200 baud, so a
+        // bound of seconds (room for a loaded machine) tells the two apart.
+        await until(fresh, 8000, () => `a fresh PTY for host ${host + 2}`);
       }
       expect(exited, window).toBeNull();
       expect(window).not.toMatch(/EPIPE|Error/);
