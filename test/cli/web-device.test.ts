@@ -30,6 +30,23 @@ function folder(): string {
 
 const client = roomSocket;
 
+/**
+ * `device --pty` at `link` (the firmware on the emulated board, seeded, empty), started and
+ * answering: its process and what its window has said so far. Ended however the test ends: a
+ * board left running in real time slows every test after it.
+ */
+async function virtualBoard(link: string, seed: number) {
+  const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', String(seed), '--cards', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  onTestFinished(() => void dev.kill('SIGTERM'));
+  let text = '';
+  dev.stderr.on('data', (d: Buffer) => void (text += d.toString()));
+  await new Promise<void>((ok, fail) => {
+    dev.stdout.once('data', () => ok());
+    dev.on('exit', (code) => fail(new Error(`device exited ${code}: ${text}`)));
+  });
+  return { dev, said: () => text };
+}
+
 describe('uno-extreme web --device', () => {
   it('a port that is not there is one line and exit 1, as for launcher and play; the kept rooms are left as they were', () => {
     const dir = folder();
@@ -47,15 +64,7 @@ describe('uno-extreme web --device', () => {
   it.runIf(needs('socat'))('the firmware on the emulated board is the launcher of one room: asked to be loaded, it dings and fires for the room; a second room is refused it; SIGTERM frees its port', async () => {
     const dir = folder();
     const link = path.join(dir, 'launcher');
-    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '3', '--cards', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    // Ended however the test ends: a board left running in real time slows every test after it.
-    onTestFinished(() => void dev.kill('SIGTERM'));
-    let window = '';
-    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
-    await new Promise<void>((ok, fail) => {
-      dev.stdout.once('data', () => ok());
-      dev.on('exit', (code) => fail(new Error(`device exited ${code}: ${window}`)));
-    });
+    const { dev, said } = await virtualBoard(link, 3);
     const web = await startWeb(['--device', `serial:${link}`, '--rooms', path.join(dir, 'rooms')]);
     onTestFinished(() => web.stop());
     const host = await client(web.url);
@@ -69,15 +78,15 @@ describe('uno-extreme web --device', () => {
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     // The person at the launcher: loads it when the room asks (n: what is left out, the cards asked for in).
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${window})`);
+    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
     const cards = Number(tables().flatMap((t) => t.view.log).find((l) => reload.test(l))!.match(reload)![1]);
     dev.stdin.write(`${cards}n`);
-    await until(() => tables().some((t) => t.launcher?.press?.done === true), BOARD_REAL_TIME_MS, () => `a press on the board (${window})`);
+    await until(() => tables().some((t) => t.launcher?.press?.done === true), BOARD_REAL_TIME_MS, () => `a press on the board (${said()})`);
     const shown = tables().find((t) => t.launcher?.press?.done)!.launcher!;
     expect(shown.device).toBe(`serial:${link}`);
     // The board's window hears the same press (its lines come on another pipe, maybe later).
-    await until(() => /^press 1: ♪ ding$/m.test(window), BOARD_REAL_TIME_MS, () => `the ding in the board's window (${window})`);
-    expect(window).toMatch(new RegExp(`^loaded ${cards} cards$`, 'm'));
+    await until(() => /^press 1: ♪ ding$/m.test(said()), BOARD_REAL_TIME_MS, () => `the ding in the board's window (${said()})`);
+    expect(said()).toMatch(new RegExp(`^loaded ${cards} cards$`, 'm'));
     // One board: another room is refused it, and may play with the simulated launcher.
     const other = await client(web.url);
     other.say({ type: 'create', settings });
@@ -97,14 +106,7 @@ describe('uno-extreme web --device', () => {
     const dir = folder();
     const link = path.join(dir, 'launcher');
     const rooms = path.join(dir, 'rooms');
-    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--seed', '5', '--cards', '0'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    onTestFinished(() => void dev.kill('SIGTERM'));
-    let window = '';
-    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
-    await new Promise<void>((ok, fail) => {
-      dev.stdout.once('data', () => ok());
-      dev.on('exit', (code) => fail(new Error(`device exited ${code}: ${window}`)));
-    });
+    const { dev, said } = await virtualBoard(link, 5);
     const web = await startWeb(['--device', `serial:${link}`, '--rooms', rooms]);
     onTestFinished(() => web.stop());
     const host = await client(web.url);
@@ -116,11 +118,11 @@ describe('uno-extreme web --device', () => {
     host.say({ type: 'start' });
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${window})`);
+    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
     dev.stdin.write(`${tables().flatMap((t) => t.view.log).find((l) => reload.test(l))!.match(reload)![1]}n`);
     // The first burst that brought cards out, as the table screen is shown it: the server dies there.
     const fired = () => tables().find((t) => t.launcher?.press?.done === true && t.launcher.press.cards > 0) ?? null;
-    await until(() => fired() !== null, 2 * BOARD_REAL_TIME_MS, () => `a burst from the board (${window})`);
+    await until(() => fired() !== null, 2 * BOARD_REAL_TIME_MS, () => `a burst from the board (${said()})`);
     web.child.kill('SIGKILL');
     await new Promise((ok) => web.child.once('exit', ok));
     const seen = fired()!.view;
