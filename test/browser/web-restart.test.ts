@@ -90,7 +90,7 @@ describe.runIf(needs('chromium'))('a restart of the server', () => {
       await restart(signal);
       // No one touches anything: each page's socket comes back by itself and is sent the round.
       const after = await untilFrame(() => (pages.every((p, i) => p.sockets.length > sockets[i]) ? waiting() : null),
-        () => `every page back after ${signal} (sockets ${pages.map((p) => p.sockets.length).join(', ')})`, 20_000);
+        () => `every page back after ${signal} (sockets ${pages.map((p) => p.sockets.length).join(', ')})`);
       expect(after, signal).toEqual(before);
       expect(cards(after), signal).toBe(total);
       for (const [i, p] of phones.entries()) {
