@@ -5,7 +5,7 @@
  * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
  * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
  */
-import { appendFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
@@ -315,41 +315,43 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       } catch {
         return [];
       }
-      const codes = new Set<string>();
+      // Each file's lstat, taken once: it says what may be read and when the room last moved.
+      const files = new Map<string, Stats>();
       for (const name of names) {
-        const m = /^([A-Z2-9]+)\.(json|journal)$/.exec(name);
-        if (!m) continue;
+        if (!/^[A-Z2-9]+\.(json|journal)$/.test(name)) continue;
         const st = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
         // Read only what this program writes: a FIFO would hang the start, a folder throw.
         if (!st?.isFile()) o.skipped?.(name, 'not a file');
         else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
-        else codes.add(m[1]);
+        else files.set(name, st);
       }
+      const codes = new Set([...files.keys()].map((name) => name.slice(0, name.indexOf('.'))));
       const kept: { code: string; text: string; journal: string[]; savedAt: number }[] = [];
       for (const code of [...codes].sort()) {
-        const text = readOr(path.join(dir, `${code}.json`));
+        const text = readOr(`${code}.json`);
         if (text === null) {
           o.skipped?.(`${code}.journal`, `no ${code}.json to go after`);
           continue;
         }
-        const journal = wholeLines(readOr(journalOf(code)) ?? '');
-        const newest = lstatSync(path.join(dir, `${code}.${journal.length ? 'journal' : 'json'}`), { throwIfNoEntry: false });
-        kept.push({ code, text, journal, savedAt: newest?.mtimeMs ?? Date.now() });
+        const journal = wholeLines(readOr(`${code}.journal`) ?? '');
+        // Both were read, so both are in `files`.
+        const newest = files.get(`${code}.${journal.length ? 'journal' : 'json'}`)!;
+        kept.push({ code, text, journal, savedAt: newest.mtimeMs });
         whole.set(code, text.length);
       }
       return kept;
+
+      function readOr(name: string): string | null {
+        if (!files.has(name)) return null;
+        try {
+          return readFileSync(path.join(dir, name), 'utf8');
+        } catch (e) {
+          o.skipped?.(name, (e as Error).message);
+          return null;
+        }
+      }
     },
   };
-
-  function readOr(file: string): string | null {
-    try {
-      const st = lstatSync(file, { throwIfNoEntry: false });
-      return st?.isFile() && st.size <= KEPT_MAX_BYTES ? readFileSync(file, 'utf8') : null;
-    } catch (e) {
-      o.skipped?.(path.basename(file), (e as Error).message);
-      return null;
-    }
-  }
 }
 
 /** A journal's lines written whole: the text after its last line end (an append the machine's power cut short) is left out. */

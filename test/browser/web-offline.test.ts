@@ -7,7 +7,7 @@ import type { Browser } from 'playwright';
 import { CHROMIUM_PAGE_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
-import { clickMove, handOf, newGame, openPage, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { handAndMoves, newGame, openPage, playMoves, startWeb, waitForPerson, type WebServer } from './web.ts';
 
 describe.runIf(needs('chromium'))('the page as an app', () => {
   let server: WebServer;
@@ -37,18 +37,12 @@ describe.runIf(needs('chromium'))('the page as an app', () => {
     // Kept by the service worker once it controls the page.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await newGame(page, { seed: 5, players: 3 });
-    let ask = -1;
-    for (let i = 0; i < 2; i++) {
-      const w = await waitForPerson(page, ask);
-      ask = w.askId;
-      await clickMove(page, w.ask);
-    }
-    await waitForPerson(page, ask);
-    const kept = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves') };
+    await playMoves(page, 2);
+    const kept = await handAndMoves(page);
     await server.stop();
     await page.reload();
     await waitForPerson(page);
-    expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves') }).toEqual(kept);
+    expect(await handAndMoves(page)).toEqual(kept);
     // Only the failed requests to the stopped server may have said anything.
     expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to fetch|net::/.test(e))).toEqual([]);
   }, CHROMIUM_PAGE_MS);

@@ -19,7 +19,7 @@ import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS, PROGRAM_RUN_MS } 
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
 import { lastOf, playPhones, startRoom, untilFrame, type RoomPage } from './rooms.ts';
-import { clickMove, handOf, newGame, openPage, startWeb, waitForPerson, type WebServer } from './web.ts';
+import { handAndMoves, newGame, openPage, playMoves, startWeb, waitForPerson, type WebServer } from './web.ts';
 
 /** The README's command for a game night: `npx uno-extreme web --host`. */
 const COMMAND = ['--host'];
@@ -112,17 +112,11 @@ describe.runIf(needs('chromium'))('a restart of the server', () => {
   it('keeps the one-player game in the browser across a restart (the same address)', async () => {
     const { page } = await openPage(browser, server.url);
     await newGame(page, { seed: 7, players: 3 });
-    let ask = -1;
-    for (let i = 0; i < 3; i++) {
-      const w = await waitForPerson(page, ask);
-      ask = w.askId;
-      await clickMove(page, w.ask);
-    }
-    await waitForPerson(page, ask);
-    const kept = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves') };
+    await playMoves(page, 3);
+    const kept = await handAndMoves(page);
     await restart('SIGTERM');
     await page.reload();
     await waitForPerson(page);
-    expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves') }).toEqual(kept);
+    expect(await handAndMoves(page)).toEqual(kept);
   }, CHROMIUM_PAGE_MS + PROGRAM_RUN_MS);
 });

@@ -306,6 +306,22 @@ export async function playRound(page: Page, how: 'click' | 'keys', max = 400, w:
   throw new Error(`the round did not end after ${max} moves of the person`);
 }
 
+/** Makes the person's next `n` moves by clicks, then waits until they are asked again. */
+export async function playMoves(page: Page, n: number): Promise<void> {
+  let ask = -1;
+  for (let i = 0; i < n; i++) {
+    const w = await waitForPerson(page, ask);
+    ask = w.askId;
+    await clickMove(page, w.ask);
+  }
+  await waitForPerson(page, ask);
+}
+
+/** What a reload must give back of a game: the person's hand and the count of moves made. */
+export async function handAndMoves(page: Page): Promise<{ hand: string[]; moves: string | null }> {
+  return { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves') };
+}
+
 /** The person's hand as the page shows it (card ids, in order). */
 export function handOf(page: Page): Promise<string[]> {
   return page.locator('.hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!));

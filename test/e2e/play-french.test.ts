@@ -10,30 +10,22 @@ import { describe, expect, it } from 'vitest';
 import { TERMINAL_GAME_MS } from '../budgets.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 import { needs } from '../tools.ts';
+import { answer, isPrompt, type ScreenWords } from './strategy.ts';
 import { Pane } from './tmux.ts';
 
-/** A line that asks the person for something, in French. */
-const PROMPT = /À toi \(|Tu as pioché une carte \(|: appuie encore \d+ fois|: appuie jusqu’à|Une occasion hors de ton tour \(|choisis une couleur\u00a0:|sur qui\u00a0:|poser les deux|Entrée pour la manche suivante|Appuie sur une touche pour sortir/;
-
-/** A screen that waits for a decision (not one caught while digits are being typed). */
-const isPrompt = (s: string) => (PROMPT.test(s) || /Partie finie|\[exit/.test(s)) && !/^\s+> \d+_/m.test(s);
-
-/** The keys a person reading French answers a screen with: the first playable card, colour or player, else press, pass, accept. */
-function answer(screen: string): string[] {
-  const lines = screen.split('\n');
-  const line = lines.slice(Math.max(0, lines.findIndex((l) => PROMPT.test(l)))).join('\n');
-  if (/Entrée pour la manche suivante|Appuie sur une touche pour sortir/.test(line)) return ['Enter'];
-  if (/choisis une couleur\u00a0:|sur qui\u00a0:/.test(line)) return [/(?:couleur|qui)\u00a0: (\S+)/.exec(line)![1]];
-  if (/poser les deux/.test(line)) return ['n'];
-  if (/Une occasion hors de ton tour/.test(line)) return ['Enter'];
-  if (/: appuie (encore|jusqu)/.test(line)) return ['p'];
-  const playable = [...screen.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
-  if (playable.length) return [...playable[0].split(''), 'Enter'];
-  if (/p appuyer|p piocher/.test(line)) return ['p'];
-  if (/s passer/.test(line)) return ['s'];
-  if (/a accepter|a prendre/.test(line)) return ['a'];
-  throw new Error(`no move found on:\n${screen}`);
-}
+/** The French play screen, as the patterns the player reads it by. */
+const FRENCH_SCREEN: ScreenWords = {
+  prompt: /À toi \(|Tu as pioché une carte \(|: appuie encore \d+ fois|: appuie jusqu’à|Une occasion hors de ton tour \(|choisis une couleur\u00a0:|sur qui\u00a0:|poser les deux|Entrée pour la manche suivante|Appuie sur une touche pour sortir/,
+  over: /Partie finie|\[exit/,
+  next: /Entrée pour la manche suivante|Appuie sur une touche pour sortir/,
+  choose: /(?:choisis une couleur|sur qui)\u00a0: (\S+)/,
+  both: /poser les deux/,
+  chance: /Une occasion hors de ton tour/,
+  pressing: /: appuie (encore|jusqu)/,
+  press: /p appuyer|p piocher/,
+  pass: /s passer/,
+  accept: /a accepter|a prendre/,
+};
 
 describe.runIf(needs('tmux'))('uno-extreme play in French', () => {
   it('LANG=fr_FR.UTF-8 plays a round at 80×24 in French, with no English word on any screen', async () => {
@@ -41,16 +33,16 @@ describe.runIf(needs('tmux'))('uno-extreme play in French', () => {
     const p = Pane.program('uno-e2e-fra', 'play --pace instant --no-colour --seed 11 --players 3 --target 1', dir, 80, 24, 'fr_FR.UTF-8');
     const english = englishOnly();
     const seen: string[] = [];
-    let s = await p.waitFor(isPrompt);
+    let s = await p.waitFor((x) => isPrompt(x, FRENCH_SCREEN));
     expect(s).toMatch(/UNO Extreme — règles extreme · manche 1 · en 1 points · graine 11/);
     expect(s).toMatch(/Ta main \(\d+\)/);
     expect(s).not.toMatch(/agrandis le terminal/);
-    for (let decisions = 0; decisions < 500 && !/Partie finie|\[exit/.test(s); decisions++) {
+    for (let decisions = 0; decisions < 500 && !FRENCH_SCREEN.over.test(s); decisions++) {
       const found = [...new Set(wordsOf(s).filter((w) => english.has(w)))];
       if (found.length) seen.push(`${found.join(', ')}:\n${s}`);
-      p.send(answer(s));
+      p.send(answer(s, FRENCH_SCREEN));
       const before = s;
-      s = await p.waitFor((x) => x !== before && isPrompt(x));
+      s = await p.waitFor((x) => x !== before && isPrompt(x, FRENCH_SCREEN));
     }
     expect(s).toMatch(/Partie finie\u00a0: (tu gagnes|Robot \d gagne)\u00a0!/);
     expect(s).toMatch(/Feuille de score dans uno-extreme-scores.html/);

@@ -5,29 +5,58 @@
  */
 import type { Pane } from './tmux.ts';
 
-/** A line that asks the person for something. */
-export const PROMPT = /Your turn \(|You drew a card \(|: press \d+ more times?|: press until cards come out|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/;
+/** What the play screen says in one language, as the patterns this player reads it by. */
+export interface ScreenWords {
+  /** A line that asks the person for something. */
+  prompt: RegExp;
+  /** The match is over, or the program has left. */
+  over: RegExp;
+  /** Asks for Enter or any key: the next round, or leaving. */
+  next: RegExp;
+  /** Asks for a colour or a player; the first one offered is caught. */
+  choose: RegExp;
+  both: RegExp;
+  chance: RegExp;
+  pressing: RegExp;
+  press: RegExp;
+  pass: RegExp;
+  accept: RegExp;
+}
+
+export const ENGLISH_SCREEN: ScreenWords = {
+  prompt: /Your turn \(|You drew a card \(|: press \d+ more times?|: press until cards come out|A chance out of turn \(|name a colour:|at whom:|play both identical|Press Enter for the next round|Press any key to leave/,
+  over: /Match over|\[exit/,
+  next: /Press Enter for the next round|Press any key to leave/,
+  choose: /(?:name a colour|at whom): (\S+)/,
+  both: /play both identical/,
+  chance: /A chance out of turn/,
+  pressing: /: press (\d+ more times?|until cards come out)/,
+  press: /p press|p draw/,
+  pass: /s pass/,
+  accept: /a accept|a take/,
+};
 
 /** The lines of the screen that ask for something (the question to the end, with its options), or null when nothing is asked. */
-export function promptLine(screen: string): string | null {
+export function promptLine(screen: string, say = ENGLISH_SCREEN): string | null {
   const lines = screen.split('\n');
-  const at = lines.findIndex((l) => PROMPT.test(l));
+  const at = lines.findIndex((l) => say.prompt.test(l));
   return at < 0 ? null : lines.slice(at).join('\n');
 }
 
 /** The keys that answer the screen, as tmux key names (`Enter`) or single characters. */
-export function answer(screen: string): string[] {
-  const line = promptLine(screen) ?? '';
-  if (/Press Enter for the next round|Press any key to leave/.test(line)) return ['Enter'];
-  if (/name a colour:|at whom:/.test(line)) return [/(?:colour|whom): (\S+)/.exec(line)![1]];
-  if (/play both identical/.test(line)) return ['n'];
-  if (/A chance out of turn/.test(line)) return ['Enter'];
-  if (/: press (\d+ more times?|until cards come out)/.test(line)) return ['p'];
+export function answer(screen: string, say = ENGLISH_SCREEN): string[] {
+  const line = promptLine(screen, say) ?? '';
+  if (say.next.test(line)) return ['Enter'];
+  const chosen = say.choose.exec(line);
+  if (chosen) return [chosen[1]];
+  if (say.both.test(line)) return ['n'];
+  if (say.chance.test(line)) return ['Enter'];
+  if (say.pressing.test(line)) return ['p'];
   const playable = [...screen.matchAll(/\s(\d+)\*/g)].map((m) => m[1]);
   if (playable.length) return [...playable[0].split(''), 'Enter'];
-  if (/p press|p draw/.test(line)) return ['p'];
-  if (/s pass/.test(line)) return ['s'];
-  if (/a accept|a take/.test(line)) return ['a'];
+  if (say.press.test(line)) return ['p'];
+  if (say.pass.test(line)) return ['s'];
+  if (say.accept.test(line)) return ['a'];
   throw new Error(`no move found on:\n${screen}`);
 }
 
@@ -55,7 +84,7 @@ export class Robot {
 }
 
 /** A screen that waits for a decision (not one caught while digits are being typed). */
-export const isPrompt = (s: string) => (PROMPT.test(s) || /Match over|\[exit/.test(s)) && !/^\s+> \d+_/m.test(s);
+export const isPrompt = (s: string, say = ENGLISH_SCREEN) => (say.prompt.test(s) || say.over.test(s)) && !/^\s+> \d+_/m.test(s);
 
 /**
  * A simple strategy a test can follow from the screen alone: play the first playable card, name
@@ -66,7 +95,7 @@ export async function playByScreen(p: Pane, limit = 500, until?: RegExp): Promis
   let decisions = 0;
   let s = await p.waitFor(isPrompt);
   while (decisions < limit) {
-    if (/Match over|\[exit/.test(s) || until?.test(s)) return { decisions, screen: s };
+    if (ENGLISH_SCREEN.over.test(s) || until?.test(s)) return { decisions, screen: s };
     const keys = answer(s);
     p.send(keys);
     decisions++;
