@@ -9,7 +9,7 @@ import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
-import { MAX_NAME, seatName } from '../game/playSave.ts';
+import { personName } from '../lib/names.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
@@ -104,6 +104,9 @@ export const playCommand: Command = {
     'uno-extreme play --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
+    // A name that will be refused is said before asking for a terminal: it is the user's to fix either way.
+    const given = args.values.name === undefined ? null : personName(args.values.name);
+    if (given && 'why' in given) throw new UsageError(`--name: ${given.why}`);
     if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
     if (!process.stdout.isTTY) throw new UsageError('play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`');
     const w = langOption(args);
@@ -156,8 +159,7 @@ export const playCommand: Command = {
       const bots = botsOption(args.values.bots, players - 1, 'bot seats');
       const { botBudget } = botBudgetOption(args);
       const you = w.t('you.name');
-      const name = seatName(String(args.values.name ?? you)) || you;
-      if (name.length > MAX_NAME) throw new UsageError(`--name is ${name.length} characters long: at most ${MAX_NAME}`);
+      const name = given && 'name' in given ? given.name : you;
       if (picked) pickedSeed = seed;
       try {
         match = createMatch({ rules, players, seed, log: true, ...(position ? { position: position.text } : {}) });

@@ -14,31 +14,63 @@ export const NAME_UNITS = 128;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Code points shown two columns wide: East Asian wide and fullwidth letters, and emoji. */
-const WIDE = /[\u{1F1E6}-\u{1F1FF}\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]|\p{Extended_Pictographic}/u;
+/**
+ * Code points shown two columns wide: East Asian wide and fullwidth letters, and emoji shown as
+ * emoji (by default, or asked by VS16); a symbol such as ▶ or ♥ that is text by default takes one.
+ */
+const WIDE = /[\u{1F1E6}-\u{1F1FF}\u1100-\u115F\u2E80-\u303E\u3041-\u33FF\u3400-\u4DBF\u4E00-\u9FFF\uA000-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFE30-\uFE4F\uFF00-\uFF60\uFFE0-\uFFE6\u{20000}-\u{3FFFD}]|\p{Emoji_Presentation}|\uFE0F/u;
 
 /** Letters and symbols that show nothing: the braille blank, the Hangul fillers. */
 const BLANK = /[\u2800\u3164\u115F\u1160\uFFA0]/gu;
 
+/** A grapheme of formatting characters only (the isolates a display puts around a name): no column. */
+const FORMAT_ONLY = /^\p{Cf}+$/u;
+
 /** The width of `text` in columns, grapheme by grapheme. */
 export function columns(text: string): number {
   let n = 0;
-  for (const { segment } of segmenter.segment(text)) n += WIDE.test(segment) ? 2 : 1;
+  for (const { segment } of segmenter.segment(text)) n += FORMAT_ONLY.test(segment) ? 0 : WIDE.test(segment) ? 2 : 1;
   return n;
 }
 
 /**
+ * A joiner (ZWJ, ZWNJ) with nothing visible on one of its sides. Between two letters, marks,
+ * digits or symbols they do their work (an emoji sequence, a Persian or Devanagari spelling);
+ * anywhere else they only make two names that look the same differ.
+ */
+const STRAY_JOINER = /(?:^|[^\p{L}\p{M}\p{N}\p{S}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{N}\p{S}])/u;
+
+/**
+ * Letters read as B, O or T though they are not (Greek, Cyrillic, Cherokee, Lisu and others, after
+ * NFKC has folded the fullwidth and mathematical ones): the subset of Unicode's confusables.txt
+ * (UTS #39) that would let a person's name pass for "Bot 2".
+ */
+const LOOKS_LIKE: Readonly<Record<string, string>> = {
+  b: 'ВвΒβЬьƄƅᏴᏼꓐᑲᖯ',
+  o: '0ΟοОоՕօσᴏⲟⲞᴑꓳ০੦૦୦௦౦೦൦๐໐ဝ',
+  t: 'ΤτТтᎢꓔᴛ',
+};
+const SKELETON = new Map<string, string>(Object.entries(LOOKS_LIKE).flatMap(([to, from]) => [...from].map((c) => [c, to] as [string, string])));
+
+/** `name` as the letters it looks like: marks dropped, lookalikes of b, o and t folded, lower case. */
+function skeleton(name: string): string {
+  const bare = name.normalize('NFKC').normalize('NFD').replace(/\p{M}/gu, '');
+  return [...bare].map((c) => SKELETON.get(c) ?? c).join('').toLowerCase();
+}
+
+/**
  * `raw` as a name (trimmed, in its composed form), or why it is not one: empty, longer than
- * {@link NAME_COLUMNS} columns, with a control or formatting character (the joiner inside an
- * emoji sequence allowed), showing nothing, or a bot's name ("Bot 3").
+ * {@link NAME_COLUMNS} columns, with a control or formatting character (a joiner between two
+ * visible characters allowed), showing nothing, or a bot's name ("Bot 3", in any lookalike letters).
  */
 export function personName(raw: unknown): { name: string } | { why: string } {
   const name = typeof raw === 'string' ? raw.normalize('NFC').trim() : '';
   if (!name) return { why: 'a name needs at least one letter' };
-  // Controls, and formatting characters (bidi overrides, invisible separators) but the zero-width joiner of emoji sequences.
-  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200D)\p{Cf}/u.test(name)) return { why: 'a name has no control or formatting characters' };
+  // Controls, and formatting characters (bidi overrides, invisible separators) but joiners between two visible characters.
+  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200C\u200D])\p{Cf}/u.test(name) || STRAY_JOINER.test(name)) return { why: 'a name has no control or formatting characters' };
   if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'a name must show something: letters, digits or symbols' };
   if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: `a name fits in ${NAME_COLUMNS} letters (${NAME_COLUMNS / 2} wide ones, such as 字 or an emoji)` };
-  if (/^bot\s*\p{Nd}+$/iu.test(name.normalize('NFKC'))) return { why: `"${name}" is a bot's name: pick another` };
+  const numbered = /^(.*?)\s*\p{Nd}+$/u.exec(name.normalize('NFKC'));
+  if (numbered && skeleton(numbered[1]) === 'bot') return { why: `"${name}" is a bot's name: pick another` };
   return { name };
 }

@@ -15,6 +15,16 @@ describe('a person\'s name', () => {
     expect(columns('👨‍👩‍👧‍👦')).toBe(2);
     expect(personName('سارة 2')).toEqual({ name: 'سارة 2' });
     expect(personName('Botanist')).toEqual({ name: 'Botanist' });
+    expect(personName('Robot 2')).toEqual({ name: 'Robot 2' });
+    expect(personName('Bo 7')).toEqual({ name: 'Bo 7' });
+    // The non-joiner of Persian spelling, the joiner of a rainbow flag (after its variation selector).
+    expect(personName('می\u200Cخواهم')).toEqual({ name: 'می\u200Cخواهم' });
+    expect(personName('🏳\uFE0F\u200D🌈')).toEqual({ name: '🏳\uFE0F\u200D🌈' });
+    // The isolates a display puts around a name take no column.
+    expect(columns('\u2068سارة\u2069')).toBe(4);
+    // Symbols that are text by default (the terminal's turn mark, a suit) take one column; asked as emoji, two.
+    expect(columns('▶♥')).toBe(2);
+    expect(columns('♥\uFE0F')).toBe(2);
     expect(personName('字'.repeat(NAME_COLUMNS / 2))).toEqual({ name: '字'.repeat(12) });
     expect(personName('a'.repeat(NAME_COLUMNS))).toEqual({ name: 'a'.repeat(24) });
   });
@@ -27,7 +37,11 @@ describe('a person\'s name', () => {
     expect(why('a'.repeat(25))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
     for (const steer of ['Ana\u202Egnp.exe', 'Ana\u2066x', 'A\u200Bna', 'Ana\nBo', 'A\u0007'])
       expect(why(steer), JSON.stringify(steer)).toBe('a name has no control or formatting characters');
-    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ', 'Bot ３', 'Bot ٣']) expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ', 'Bot ３', 'Bot ٣', 'B0t 10', 'Вот 2', 'ΒΟΤ 3', 'Bót 4', 'ＢＯＴ 5', '𝐁𝐨𝐭 6'])
+      expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+    // Joiners do their work between two visible characters, and nowhere else.
+    for (const stray of ['\u200DAna', 'Ana\u200C', 'A \u200Dna', 'An\u200D\u200Da'])
+      expect(why(stray), JSON.stringify(stray)).toBe('a name has no control or formatting characters');
     // A flag shows two columns wide; marks that make a name past what a kept seat holds are refused.
     expect(columns('🇫🇷')).toBe(2);
     expect(why('🇫🇷'.repeat(13))).toMatch(/^a name fits in 24 letters/);

@@ -32,6 +32,27 @@ export interface Words {
 
 const made = new Map<Lang, Words>();
 
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, Adlam and their kin). */
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
+/**
+ * The values as a sentence may hold them: a text with right-to-left letters (a person's name, most
+ * often) set between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so that it cannot carry the
+ * digits and punctuation after it into its own direction ("سارة 3 cards" read as "3 سارة cards").
+ * MessageFormat 2 isolates its placeholders the same way; both our languages are left-to-right,
+ * so a left-to-right value needs nothing and the text stays free of invisible characters.
+ */
+function isolated(values: Values | undefined): Values | undefined {
+  if (!values) return values;
+  let out: Record<string, string | number> | undefined;
+  for (const [k, v] of Object.entries(values)) {
+    if (typeof v !== 'string' || !RTL.test(v)) continue;
+    out ??= { ...values };
+    out[k] = `\u2068${v}\u2069`;
+  }
+  return out ?? values;
+}
+
 /** The words of `lang`; each message is parsed the first time it is used, then kept. */
 export function wordsIn(lang: Lang): Words {
   let w = made.get(lang);
@@ -49,7 +70,7 @@ export function wordsIn(lang: Lang): Words {
         f = new IntlMessageFormat(text, lang);
         formats.set(key, f);
       }
-      return String(f.format(values as Record<string, string | number>));
+      return String(f.format(isolated(values) as Record<string, string | number>));
     },
   };
   made.set(lang, w);

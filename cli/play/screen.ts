@@ -7,6 +7,9 @@ import { nameOf, type Names } from '../../table/words.ts';
 import { cardName, colourName } from '../../words/cards.ts';
 import type { Words } from '../../words/catalogue.ts';
 import { terminalText } from '../../lib/untrusted.ts';
+import { columns } from '../../lib/names.ts';
+
+const letters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** What the launcher shows. */
 export interface LauncherView {
@@ -69,14 +72,26 @@ const DEFAULT_LOG = 7;
 /** One player's cell: `▶ Name       12 cards 1234 pts no UNO!`. */
 const CELL = 38;
 
-/** Visible length: ANSI colour codes take no room. */
+/** Columns on screen: ANSI colour codes and the isolates around a name take none, a wide letter two. */
 function width(text: string): number {
-  return text.replace(/\x1b\[[0-9;]*m/g, '').length;
+  return columns(text.replace(/\x1b\[[0-9;]*m/g, ''));
 }
 
-/** Cuts plain text to `w` characters, ending in `…` when it was longer. */
+/** Cuts plain text to `w` columns, letter by letter (a letter with its marks is one), ending in `…` when it was longer. */
 function cut(text: string, w: number): string {
-  return text.length <= w ? text : `${text.slice(0, Math.max(0, w - 1))}…`;
+  if (width(text) <= w) return text;
+  let out = '';
+  for (const { segment } of letters.segment(text)) {
+    if (width(out + segment) > w - 1) break;
+    out += segment;
+  }
+  return `${out}…`;
+}
+
+/** `text` cut to `w` columns and padded to fill them. */
+function fit(text: string, w: number): string {
+  const c = cut(text, w);
+  return c + ' '.repeat(Math.max(0, w - width(c)));
 }
 
 /** Items side by side (separated by `gap`), as many per line as fit in `w`, each line led by `indent`. */
@@ -112,7 +127,7 @@ function topLines(v: View, w: number): string[] {
     const n = s.hands[seat].length;
     const count = `${String(n).padStart(2)} ${t('term.cellCards', { n })}`;
     const flag = s.out[seat] ? t('term.out') : n === 1 ? (s.uno === seat ? paint(v, 'alert', t('term.noUnoFlag')) : 'UNO') : '';
-    const cell = `${mark} ${cut(v.names[seat], 10).padEnd(10)} ${count} ${String(m.totals[seat]).padStart(4)} ${t('term.pts')} ${flag}`;
+    const cell = `${mark} ${fit(v.names[seat], 10)} ${count} ${String(m.totals[seat]).padStart(4)} ${t('term.pts')} ${flag}`;
     cells.push(cell + ' '.repeat(Math.max(0, CELL - width(cell))));
   }
   const perLine = Math.max(1, Math.floor(w / (CELL + 2)));

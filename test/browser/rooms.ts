@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { onTestFinished } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 import { clickVisible, newTestContext } from './web.ts';
 
 /** A phone's window, as the tests' phones have it. */
@@ -221,7 +222,7 @@ export async function startRoom(browser: Browser, url: string, names: string[], 
   for (const name of names) {
     const p = await openRoomPage(browser, `${url}#join=${code}`, PHONE);
     await join(p.page, name);
-    await p.page.getByText(`You are in as ${name}`).waitFor();
+    await p.page.getByText(EN_WORDS.t('phone.inAs', { names: name })).waitFor();
     phones.push(p);
   }
   await table.page.getByRole('button', { name: /^Start the game/ }).click();

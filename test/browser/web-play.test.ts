@@ -133,6 +133,13 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(await alert.innerText()).not.toMatch(/seat \d/);
   });
 
+  it('sets a right-to-left name apart in the log\'s sentences, so it carries no word or digit after it', async () => {
+    const { page } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 11, players: 3, name: 'سارة' });
+    await waitForPerson(page);
+    expect(await page.locator('.log').innerText()).toContain('\u2068سارة\u2069');
+  });
+
   // Every rule set, and the house rules on together: a whole round by clicks, through whatever
   // the deal brings (wild colours, targets, +4 challenges, draws and passes, stacks, jump-ins).
   for (const [rules, house] of [

@@ -357,6 +357,15 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     expect([...table.errors, ...ana.errors, ...bo.errors]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
+  it('a right-to-left name keeps its card count on its right in a phone\'s list of players', async () => {
+    const { table, phones: [zoe, sara] } = await startedRoom(['Zoé', 'سارة'], 3);
+    const seat = zoe.page.locator('.phone-seats li', { hasText: 'سارة' });
+    // Unisolated, the Arabic name takes the count after it into its own run: "7 سارة".
+    const where = await seat.evaluate((li) => ({ name: li.querySelector('strong')!.getBoundingClientRect().left, count: li.querySelector('.count')!.getBoundingClientRect().left }));
+    expect(where.count).toBeGreaterThan(where.name);
+    expect([...table.errors, ...zoe.errors, ...sara.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
   it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
     const table = await openRoomPage(browser, server.url);
     const code = await openRoom(table.page, { players: 3 });

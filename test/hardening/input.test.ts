@@ -139,6 +139,20 @@ describe('names reach the terminal without control characters', () => {
   });
 });
 
+describe('--name follows the rule a game night\'s seat follows', () => {
+  it('refuses escape codes, a name past 24 letters and a bot\'s name in one line', () => {
+    for (const [name, why] of [
+      ['\x1b[2JAna', 'a name has no control or formatting characters'],
+      ['a'.repeat(25), 'a name fits in 24 letters (12 wide ones, such as 字 or an emoji)'],
+      ['B0t 2', '"B0t 2" is a bot\'s name: pick another'],
+    ]) {
+      const r = run('play', '--name', name, '--seed', '1');
+      expect(r.status, name).toBe(2);
+      expect(r.stderr.trim().split('\n'), name).toEqual([`uno-extreme play: --name: ${why}`]);
+    }
+  });
+});
+
 describe('error messages quote what the user gave with its control characters shown', () => {
   it('a profile name with escape codes is told with them written out', () => {
     const r = run('launcher', '--presses', '1', '--profile', '\x1b[2J\x1b]0;x\x07evil');

@@ -70,6 +70,17 @@ describe('the catalogues', () => {
     expect(differ).toEqual([]);
   });
 
+  it('isolates a right-to-left name from the sentence around it, and leaves other values as they are', () => {
+    for (const lang of LANGS) {
+      const w = wordsIn(lang);
+      const rtl = w.t('event.draw', { who: 'سارة', you: 'no', cards: '3' });
+      // Without the isolate, the 3 after an Arabic name reads as part of it, to its left.
+      expect(rtl, lang).toContain('\u2068سارة\u2069');
+      expect(rtl.replace(/[\u2068\u2069]/g, ''), lang).toBe(w.t('event.draw', { who: 'Zoé', you: 'no', cards: '3' }).replace('Zoé', 'سارة'));
+      expect(w.t('event.draw', { who: 'Zoé', you: 'no', cards: '3' }), lang).not.toMatch(/[\u2066-\u2069]/);
+    }
+  });
+
   it('a catalogue that drops a placeholder is caught (the check itself can fail)', () => {
     const strip = (m: Map<string, string>) => [...m.keys()].sort().join(' ');
     expect(strip(placeholders('{who} played {cards}', 'en'))).not.toBe(strip(placeholders('{who} a posé', 'fr')));

@@ -177,7 +177,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
         >
           <p class="me-line">
             {isTurn(me) && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
-            <strong>{names[me]}</strong> · {w.t('cards.count', { n: s.hands[me].length })} · {w.t('page.pts', { n: scores[me] })}
+            <strong dir="auto">{names[me]}</strong> · {w.t('cards.count', { n: s.hands[me].length })} · {w.t('page.pts', { n: scores[me] })}
             {s.uno === me && <span class="badge warn"> {w.t('page.unoNotCalled')}</span>}
           </p>
         </Hand>

@@ -177,7 +177,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         <p role="status">{w.t('phone.inAs', { names: new Intl.ListFormat(w.lang, { type: 'conjunction' }).format(seated.map((s) => s.name)) })}</p>
         {note && <p class="refused" role="alert">{note}</p>}
         <ol class="lobby-seats">
-          {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
+          {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong dir="auto">{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
         </ol>
         <button type="button" onClick={() => setJoining(true)}>{w.t('phone.addPlayer')}</button>
         <LangPicker />
@@ -295,7 +295,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
           {seats.map((s, i) => i !== me && (
             <li key={i} class={playing && turn === i ? 'active' : ''} data-seat={i}
               aria-label={w.t('phone.seatLabel', { who: s.name, cards: cardCount(view.handSizes[i], w), status: statusWords(s.status, since, w), playing: playing && turn === i ? 'yes' : 'no' })}>
-              <strong>{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
+              <strong dir="auto">{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
               {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since, w)}</small>}
             </li>
           ))}

@@ -158,7 +158,7 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
         <ol>
           {shown.seats.map((s, i) => (
             <li key={i} data-seat={i} data-status={s.status.kind}>
-              {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0, w)}</span> : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}
+              {s.status.kind === 'free' ? <span class="free">{statusWords(s.status, 0, w)}</span> : <><strong dir="auto">{s.name}</strong> · {statusWords(s.status, 0, w)}</>}
               {s.status.kind !== 'free' && (
                 <RemoveSeat who={s.name} label={w.t('room.removeWho', { who: s.name })} remove={() => send({ type: 'remove', seat: i })} />
               )}
