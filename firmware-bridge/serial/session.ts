@@ -46,6 +46,16 @@ export interface SessionDiagnostics {
 
 export type { BoardInput } from './counts.ts';
 
+/** The wire's delay allowed between two readings of the board's uptime, ms (besides its drift). */
+const UP_SLACK_MS = 50;
+
+/**
+ * The board's uptime when it says HELLO, at most, ms: the firmware says it at the end of setup()
+ * (17 ms after a reset on the emulated chip, STATUS included); a line that looks like a HELLO from
+ * a board up longer than this plus the time since the line came is not the board's.
+ */
+const HELLO_UP_MS = 500;
+
 /** A session with one board, across reconnects. */
 export class CommandSession {
   /** Shown in notices and logs: `serial:/dev/ttyACM0`. */
@@ -71,11 +81,16 @@ export class CommandSession {
   /** Connections made (1 + reconnects). */
   connections = 0;
   private readonly helloListeners = new Set<(hello: Hello) => void>();
+  /** The board's uptime in its last STATUS (ms since its reset), and when the host heard it (its clock). */
+  private lastUp: { up: number; at: number } | null = null;
+  /** STATUS queries sent on this session, numbered: tells one asked after a HELLO from one asked before. */
+  private statusAsked = 0;
   /**
-   * The board's uptime in its last STATUS (ms since its reset): one lower in the next means it
-   * reset in between, which a HELLO lost on the wire would not have said. Null after a HELLO.
+   * A HELLO heard inside a live link, and how many STATUS queries had been sent by then: the first
+   * STATUS asked after it says whether the board did reset (its `up` went back) or the line was not
+   * its own, before the counts are compared or the servo aimed again.
    */
-  private lastUp: number | null = null;
+  private helloToCheck: { hello: Hello; after: number; at: number } | null = null;
 
   private constructor(private readonly o: SessionOptions, private readonly emit: (i: BoardInput) => void) {
     this.name = o.name ?? `serial:${o.transport.path}`;
@@ -105,11 +120,11 @@ export class CommandSession {
     let opened: Link | null = null;
     const { link, hello } = await Link.open(this.o.transport, { timing: this.timing, clock: this.clock, seq: this.o.seq, signal: this.closed.signal }, {
       message: (m) => {
-        this.counts.message(m);
-        // The board reset under a live link (a watchdog, a brown-out): what it holds may have changed.
-        if (m.type !== 'HELLO') return;
-        this.lastUp = null; // its uptime restarted, and the HELLO said so: no reset left to find
-        for (const l of this.helloListeners) l(m);
+        if (m.type !== 'HELLO') return this.counts.message(m);
+        // The board reset under a live link (a watchdog, a brown-out), or a line only looks like its
+        // HELLO (a stray or forged one: its CRC-8 proves nothing): the board's uptime tells which.
+        this.helloToCheck = { hello: m, after: this.statusAsked, at: this.clock.now() };
+        this.readCounters();
       },
       lost: (why) => this.onLost(opened, why),
       garbage: (l) => this.onGarbage(l),
@@ -125,7 +140,7 @@ export class CommandSession {
     }
     if (this.closing) return void (await link.close());
     this.link = link;
-    this.lastUp = status.upMs;
+    this.lastUp = { up: status.upMs, at: this.clock.now() };
     this.connections++;
     if (first && helloWatchdog(hello) === 'cut') this.notices.say(oldBootloaderNotice(this.name));
     if (first) this.counts.start(hello, status.cards, status.presses);
@@ -161,17 +176,50 @@ export class CommandSession {
     if (!link) return;
     const r: { again: boolean; done: Promise<void> } = { again: false, done: Promise.resolve() };
     this.recount = r;
+    const asked = ++this.statusAsked;
     r.done = link.status().then(
       (s) => {
         this.recount = null;
         if (this.link !== link) return;
-        const reset = this.lastUp !== null && s.upMs < this.lastUp;
-        this.lastUp = s.upMs;
-        this.counts.fromStatus(s.cards, s.presses, reset);
+        const reset = this.resetSince(s.upMs);
+        const pending = this.helloToCheck;
+        if (pending && asked > pending.after) {
+          this.helloToCheck = null;
+          // The board's HELLO ends its setup: just after it the board has been up about as long as since the line came.
+          const fresh = s.upMs <= this.clock.now() - pending.at + HELLO_UP_MS;
+          if (reset || fresh) this.helloHeard(pending.hello);
+          else this.log(`a HELLO line came, but the board did not reset (up ${s.upMs} ms): not the board's, ignored`);
+          this.counts.fromStatus(s.cards, s.presses, false);
+        } else {
+          this.counts.fromStatus(s.cards, s.presses, reset);
+          if (pending) r.again = true; // asked before the HELLO came: the next STATUS tells
+        }
         if (r.again) this.readCounters();
       },
       () => void (this.recount = null), // a lost link reports itself through onLost; the reconnect resyncs
     );
+  }
+
+  /**
+   * Whether the board reset since its last STATUS, now that it says it has been up `up` ms: had it
+   * not, its uptime would have gone on with the host's clock since. A lost HELLO shows this way,
+   * and a HELLO line is told from the board's own. The slack covers the wire's delay and a
+   * resonator's drift (0.5 % at worst on a Nano; 1 % allowed); a reset takes the uptime back to
+   * the firmware's setup, far below.
+   */
+  private resetSince(up: number): boolean {
+    const last = this.lastUp;
+    const now = this.clock.now();
+    this.lastUp = { up, at: now };
+    if (last === null) return false;
+    const elapsed = now - last.at;
+    return up < last.up + elapsed - (UP_SLACK_MS + elapsed / 100);
+  }
+
+  /** A HELLO inside a live link that a STATUS showed true (the board's uptime restarted): its counts compared, and told. */
+  private helloHeard(hello: Hello): void {
+    this.counts.message(hello);
+    for (const l of this.helloListeners) l(hello);
   }
 
   private onLost(link: Link | null, why: string): void {

@@ -11,6 +11,9 @@ import { ptyPair, type PtyPair } from './socat.ts';
 import { encodeDeviceMessage, LineDecoder, type DeviceMessage } from '../../firmware-bridge/codec.ts';
 import { MemoryTransport, type BoardEnd } from '../../firmware-bridge/memory-transport.ts';
 
+/** The firmware's setup() before its HELLO, ms (its millis() at HELLO). */
+const SETUP_MS = 100;
+
 /** The board's side of a wire. */
 export interface FakeWire {
   write(bytes: string | Uint8Array): void;
@@ -117,10 +120,14 @@ export class FakeBoard {
   /** The board resets (a watchdog, a brown-out with `cold`): it says HELLO with what its counters now are. */
   reset(boot: 'warm' | 'cold' = 'warm', sid = this.o.sid ?? 7): void {
     this.run('STOP');
+    this.bootAt = Date.now() - SETUP_MS;
     if (boot === 'cold') this.cards = this.presses = 0;
     this.bootAs = { boot, sid };
     this.say(this.hello());
   }
+
+  /** When the board last started (STATUS's `up` counts from it, as the firmware's millis(), which has run through setup() by its HELLO). */
+  private bootAt = Date.now() - SETUP_MS;
 
   /** How the board last started, once {@link reset} changed it. */
   private bootAs: { boot: 'warm' | 'cold'; sid: number } | null = null;
@@ -160,7 +167,7 @@ export class FakeBoard {
           }
           this.say({
             type: 'STATUS', cards: this.cards, presses: this.presses, lidOpen: this.o.lidOpen ?? false, buttonHeld: false, beamBroken: false,
-            motor: this.motor, duty: 0, servo: 90, mv: 4500, wdogMs: 1000, stallMs: 1500, upMs: 1,
+            motor: this.motor, duty: 0, servo: 90, mv: 4500, wdogMs: 1000, stallMs: 1500, upMs: Date.now() - this.bootAt,
           });
           break;
         case 'FWD':

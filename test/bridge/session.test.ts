@@ -313,6 +313,7 @@ describe('command session: unplug, reconnect, reset', () => {
     r.board.card();
     r.board.card();
     await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1000); // a moment of the game: the board has been up a while
     r.board.cards++; // a card whose line the reset cut off
     r.board.reset('warm');
     r.board.card();
@@ -320,6 +321,24 @@ describe('command session: unplug, reconnect, reset', () => {
     expect(cards(r.seen)).toBe(4);
     expect(r.log).toContain('resync: 1 card(s) left while the link was down');
     expect(s.connected).toBe(true);
+    await s.close();
+  });
+
+  it('a HELLO line of another session mid-burst, with a valid checksum but no reset behind it: ignored, no card counted twice or lost', async () => {
+    const r = rig({ sid: 9 });
+    const s = await r.open();
+    await vi.advanceTimersByTimeAsync(1000);
+    for (let i = 0; i < 3; i++) r.board.card();
+    await vi.advanceTimersByTimeAsync(1);
+    // Forged (or stray): another session with 7 cards, while the board goes on counting from 3.
+    r.board.raw(encodeDeviceMessage({ type: 'HELLO', proto: 1, fw: '0.4.0', params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: 'cold', cards: '7', presses: '0', sid: '3' } }));
+    for (let i = 4; i <= 8; i++) {
+      r.board.card();
+      await vi.advanceTimersByTimeAsync(5);
+      expect(cards(r.seen)).toBe(i);
+    }
+    expect(r.log.some((l) => /^a HELLO line came, but the board did not reset \(up \d+ ms\): not the board's, ignored$/.test(l))).toBe(true);
+    expect(r.notices).toEqual([]);
     await s.close();
   });
 

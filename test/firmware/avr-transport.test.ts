@@ -155,6 +155,23 @@ describe('the serial driver on the emulated firmware', () => {
     await close(emu, clock, hw);
   });
 
+  it('a line that looks like the HELLO of another session, mid-burst: the firmware\'s uptime shows no reset; every card counted once, nobody told of a restart', async () => {
+    const { emu, clock, hw, seen, log } = await connect(9);
+    const notices: string[] = [];
+    hw.onNotice((m) => notices.push(m));
+    await stepTogether(emu, clock, 1000); // the board has been up a while, as at any table
+    hw.motor('forward');
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 2, 5000)).toBe(true);
+    emu.noise(encodeDeviceMessage({ type: 'HELLO', proto: 1, fw: '0.4.0', params: { wdog: '1000', stall: '1500', maxrun: '10000', boot: 'cold', cards: '7', presses: '0', sid: '77' } }));
+    expect(await stepUntil(emu, clock, () => cards(seen) >= 5, 5000)).toBe(true);
+    hw.motor('stop');
+    await flush(emu, clock, hw);
+    expect(cards(seen)).toBe(emu.rig.roller.cardsOut);
+    expect(log.some((l) => /^a HELLO line came, but the board did not reset \(up \d+ ms\): not the board's, ignored$/.test(l))).toBe(true);
+    expect(notices).toEqual([]);
+    await close(emu, clock, hw);
+  });
+
   it('a CARD line repeated on the wire is not counted again, and is checked against the board', async () => {
     const { emu, clock, hw, seen, log } = await connect(7);
     hw.motor('forward');
