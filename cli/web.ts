@@ -196,12 +196,13 @@ export const webCommand: Command = {
     port: { type: 'string', value: 'N', help: `port to serve on (default: ${DEFAULT_PORT}, the same at every start, so phones and kept games find the game again after a restart; 0: any free one, printed)` },
     host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
     open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
+    launcher: { type: 'boolean', help: 'the launcher alone, for a family\'s own cards when their toy broke: its address is the one printed (and opened)' },
     json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
     rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${ROOMS_PATH}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
     device: { type: 'string', value: 'KIND:PATH', help: 'a launcher board on this machine is the launcher of a room (one room at a time, until its match is over; the others play with the simulated one): serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
   },
   examples: [
-    'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080',
+    'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080', 'uno-extreme web --launcher --open',
     'uno-extreme web --host --device serial:/dev/ttyACM0   # friends\' phones around the launcher on this laptop',
     'uno-extreme web --host --device firmata:/dev/ttyACM0',
   ],
@@ -314,12 +315,13 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   });
   bound = (server.address() as { port: number }).port;
   // One address whether or not the LAN may join: the page keeps its game per address.
-  const url = `http://127.0.0.1:${bound}/`;
-  hold.serving(url);
+  const root = `http://127.0.0.1:${bound}/`;
+  hold.serving(root);
+  const url = args.values.launcher ? `${root}#launcher` : root;
   if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
   else {
-    say(`UNO Extreme is at ${url} (Ctrl-C to stop)`);
-    if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/`);
+    say(args.values.launcher ? `The UNO Extreme launcher is at ${url} (Ctrl-C to stop)` : `UNO Extreme is at ${url} (Ctrl-C to stop)`);
+    if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/${args.values.launcher ? "#launcher" : ""}`);
   }
   if (args.values.open) {
     const opener = browserOpener();

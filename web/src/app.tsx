@@ -21,14 +21,15 @@ import { Table } from './table.tsx';
 
 const SETTINGS_KEY = 'uno-extreme-settings';
 
-interface Settings {
+/** What the page keeps of a person's choices (per device); the launcher alone follows its speed too. */
+export interface Settings {
   speed: Speed;
   colourBlind: boolean;
   /** The hand sorted by colour then value (off: as dealt). */
   sortHand: boolean;
 }
 
-function readSettings(store: Storage): Settings {
+export function readSettings(store: Storage): Settings {
   try {
     const v = JSON.parse(store.getItem(SETTINGS_KEY) ?? '{}') as Partial<Settings>;
     return { speed: v.speed === 2 || v.speed === 'instant' ? v.speed : 1, colourBlind: v.colourBlind === true, sortHand: v.sortHand !== false };

@@ -6,6 +6,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { App } from './app.tsx';
 import { LangProvider, useWords } from './lang.tsx';
+import { isAlone } from './launcher/alone-route.ts';
 import { routeOf, type Route } from './room/route.ts';
 
 type RoomModule = typeof import('./room/index.tsx');
@@ -15,9 +16,9 @@ function Root() {
   const [route, setRoute] = useState<Route | null>(() => routeOf(location.hash));
   const [room, setRoom] = useState<RoomModule | null>(null);
   const [alone, setAlone] = useState<AloneModule | null>(null);
-  const [launcherOnly, setLauncherOnly] = useState(() => location.hash === '#launcher');
+  const [launcherOnly, setLauncherOnly] = useState(() => isAlone(location.hash));
   useEffect(() => {
-    const on = () => (setRoute(routeOf(location.hash)), setLauncherOnly(location.hash === '#launcher'));
+    const on = () => (setRoute(routeOf(location.hash)), setLauncherOnly(isAlone(location.hash)));
     addEventListener('hashchange', on);
     return () => removeEventListener('hashchange', on);
   }, []);
@@ -28,7 +29,7 @@ function Root() {
     if (launcherOnly && !alone) void import('./launcher/alone.tsx').then(setAlone);
   }, [launcherOnly]);
   const w = useWords();
-  if (launcherOnly) return alone ? <alone.LauncherAlone /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
+  if (launcherOnly) return alone ? <alone.LauncherAlone store={window.localStorage} /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
   if (!route) return <App store={window.localStorage} />;
   return room ? <room.RoomPage store={window.localStorage} route={route} /> : <p class="empty" role="status">{w.t('page.loading')}</p>;
 }
