@@ -34,7 +34,7 @@ export const CLI_FR: Readonly<Record<CliKey, string>> = {
   'help.play.opt.lang': 'la langue du jeu et de cette aide (par défaut : celle du terminal, d’après LC_ALL, LC_MESSAGES ou LANG ; l’anglais si ce n’est aucune des deux)',
   'help.web.summary': 'jouer à UNO Extreme dans le navigateur : le jeu est servi par cet ordinateur (pas besoin de réseau)',
   'help.web.opt.port': 'port où servir le jeu (par défaut : {port}, le même à chaque démarrage, pour que les téléphones et les parties gardées retrouvent le jeu après un redémarrage ; 0 : n’importe quel port libre, affiché)',
-  'help.web.opt.host': 'laisser les autres appareils du réseau local se joindre (par défaut : cet ordinateur seulement, 127.0.0.1)',
+  'help.web.opt.host': 'laisser les autres appareils du réseau local rejoindre le jeu (par défaut : cet ordinateur seulement, 127.0.0.1)',
   'help.web.opt.open': 'ouvrir le jeu dans le navigateur par défaut (s’il y en a un)',
   'help.web.opt.json': 'afficher où est le jeu sur une ligne JSON ({fields})',
   'help.web.opt.rooms': 'où les salles (parties sur plusieurs appareils, connexions sur {path}) sont gardées et rouvertes après un redémarrage (par défaut : {dir})',
