@@ -58,7 +58,7 @@ export const mergeCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     if (args.positionals.length === 0) throw new UsageError('name the part files to merge, e.g. `uno-extreme merge part-*.json`');
     const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
-    checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [`the part ${f}`, f]));
+    checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [said('cli.file.part', { file: f }), f]));
     const parts: Array<{ file: string; part: Part }> = [];
     let merged;
     try {

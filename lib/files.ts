@@ -179,11 +179,11 @@ function identity(file: string, input: boolean): string | null {
  * Checks a command's outputs before it starts any work: each can be written
  * ({@link checkOutput}), no two name the same file, and none is one of the command's inputs
  * (it would be replaced by what is read from it). `outputs` and `inputs` pair what the user
- * typed (`--csv`, `the part`) with the path; a path left undefined is skipped. Throws a
+ * typed (`--csv`, or a message: the part FILE) with the path; a path left undefined is skipped. Throws a
  * {@link FileWriteError} with one line saying what to change.
  */
-export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string, string | undefined]> = []): void {
-  const seen = new Map<string, { what: string; input: boolean }>();
+export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string | Said, string | undefined]> = []): void {
+  const seen = new Map<string, { what: string | Said; input: boolean }>();
   for (const [what, file] of inputs) {
     const id = file === undefined ? null : identity(file, true);
     if (id) seen.set(id, { what, input: true });
@@ -194,8 +194,8 @@ export function checkOutputs(outputs: Array<[string, string | undefined, 'append
     const id = identity(file, false);
     if (!id) continue;
     const other = seen.get(id);
-    if (other?.input) throw new FileWriteError(file, `it is also ${other.what}, which ${what} would replace: give ${what} another file`);
-    if (other) throw new FileWriteError(file, `${other.what} and ${what} both name it: give each output its own file`);
+    if (other?.input) throw new FileWriteError(file, said('cli.write.alsoInput', { other: other.what, what }));
+    if (other) throw new FileWriteError(file, said('cli.write.twoOutputs', { other: other.what, what }));
     seen.set(id, { what, input: false });
   }
 }

@@ -161,6 +161,9 @@ export const CLI_EN = {
   'cli.write.ELOOP': 'a loop of symbolic links',
   'cli.write.EFBIG': 'larger than its file system allows',
   'cli.write.other': '{code}',
+  'cli.write.alsoInput': 'it is also {other}, which {what} would replace: give {what} another file',
+  'cli.write.twoOutputs': '{other} and {what} both name it: give each output its own file',
+  'cli.file.part': 'the part {file}',
 } as const;
 
 /** A key of the command line's catalogue: the same in every language. */

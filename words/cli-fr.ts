@@ -160,4 +160,7 @@ export const CLI_FR: Readonly<Record<CliKey, string>> = {
   'cli.write.ELOOP': 'une boucle de liens symboliques',
   'cli.write.EFBIG': 'plus gros que ne le permet son système de fichiers',
   'cli.write.other': '{code}',
+  'cli.write.alsoInput': 'c’est aussi {other}, que {what} remplacerait : donne un autre fichier à {what}',
+  'cli.write.twoOutputs': '{other} et {what} le désignent tous les deux : donne à chaque sortie son propre fichier',
+  'cli.file.part': 'la part {file}',
 };

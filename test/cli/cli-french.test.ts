@@ -4,7 +4,7 @@
  * them; under `LANG=C` they stay English; `LC_ALL` is read before `LANG`, and `--lang` before
  * both. (`play`'s own errors need a terminal: test/e2e/play-usage.test.ts checks them in French.)
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,6 +107,17 @@ describe('the errors met most, in the terminal\'s language', () => {
       expect(englishIn(en.stderr)).not.toEqual([]);
     }, 2 * PROGRAM_RUN_MS);
   }
+
+  it('two outputs on one file, and an output on an input: French, exit 1', () => {
+    const csv = path.join(rooms, 'games.csv');
+    expect(runIn(FR, ['simulate', '--games', '1', '--csv', csv, '--report', csv]).stderr).toBe(
+      `uno-extreme simulate: impossible d’écrire ${csv}\u00a0: --csv et --report le désignent tous les deux\u00a0: donne à chaque sortie son propre fichier\n`,
+    );
+    const part = path.join(rooms, 'part.json');
+    writeFileSync(part, '{}');
+    const merge = runIn(FR, ['merge', part, '--csv', part]);
+    expect([merge.status, merge.stderr]).toEqual([1, `uno-extreme merge: impossible d’écrire ${part}\u00a0: c’est aussi la part ${part}, que --csv remplacerait\u00a0: donne un autre fichier à --csv\n`]);
+  }, 2 * PROGRAM_RUN_MS);
 
   it('a port in use: French, exit 1', () => {
     const fr = runIn(FR, ['web', '--port', String(port), '--rooms', rooms]);
