@@ -15,6 +15,10 @@ const MOCKING = readdirSync(TESTS, { recursive: true, encoding: 'utf8' })
 
 /** What every test file runs with. */
 const EVERY_FILE = {
+  // The program speaks its reader's language (LC_ALL, LC_MESSAGES, LANG): the tests that match its
+  // English, and every program they start, run in the C locale whatever the machine's; a test of
+  // another language sets it for the program it starts (test/cli-run.ts, runIn).
+  env: { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' },
   // A test that needs longer names its budget from test/budgets.ts.
   testTimeout: TEST_MS,
   hookTimeout: TEST_MS,

@@ -40,19 +40,18 @@ function firmwareOption(value: string): Firmware {
 /** The `device` command. */
 export const deviceCommand: Command = {
   name: 'device',
-  summary: 'a virtual launcher (the firmware on an emulated board) on a pseudo-terminal, for trying the host side without hardware',
   options: {
-    pty: { type: 'boolean', help: 'run the virtual launcher on a pseudo-terminal and print its path (socat makes it: apt-get install socat)' },
-    link: { type: 'string', value: 'PATH', help: 'where the pseudo-terminal appears', default: '/tmp/uno-extreme' },
-    seed: { type: 'string', value: 'N', help: 'seed of the simulated roller', default: '1' },
-    cards: { type: 'string', value: 'N', help: 'cards in the launcher at the start, and what r puts back', default: '108' },
-    firmware: { type: 'string', value: 'NAME|FILE', help: 'what the board runs: uno-extreme (this project\'s), standard-firmata (fetch it first: bash firmware-bridge/firmata/fetch-standard-firmata.sh) or a .hex file', default: 'uno-extreme' },
+    pty: { type: 'boolean' },
+    link: { type: 'string', value: 'PATH', default: '/tmp/uno-extreme' },
+    seed: { type: 'string', value: 'N', default: '1' },
+    cards: { type: 'string', value: 'N', default: '108' },
+    firmware: { type: 'string', value: 'NAME|FILE', default: 'uno-extreme' },
   },
   examples: [
-    'uno-extreme device --pty                      # then, in another terminal:',
+    ['uno-extreme device --pty', 'help.device.eg.pty'],
     'uno-extreme launcher --device serial:/tmp/uno-extreme',
     'uno-extreme play --device serial:/tmp/uno-extreme',
-    'uno-extreme device --pty --firmware standard-firmata   # then: uno-extreme launcher --device firmata:/tmp/uno-extreme',
+    ['uno-extreme device --pty --firmware standard-firmata', 'help.device.eg.firmata'],
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (!args.values.pty) throw new UsageError('say --pty: the virtual launcher runs on a pseudo-terminal');

@@ -6,6 +6,7 @@ import { BoardError, DeviceError } from '../firmware-bridge/port-errors.ts';
 import { byName } from '../lib/untrusted.ts';
 import { printable } from '../lib/untrusted.ts';
 import { UsageError, UserError } from './args.ts';
+import { said } from '../words/said.ts';
 
 /**
  * Kinds of device, and how each is opened. Each driver and its packages (serialport, Johnny-Five)
@@ -17,7 +18,7 @@ const OPENERS: Record<string, (path: string) => Promise<LauncherHardware>> = {
 };
 
 /** What each kind is, for messages. */
-const KINDS = 'serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata, through Johnny-Five)';
+const KINDS = said('cli.device.kinds');
 /** Names people give the Firmata kind, after the library that drives it. */
 const FIRMATA_ALIASES = new Set(['johnny-five', 'johnnyfive', 'j5', 'five']);
 
@@ -30,15 +31,15 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
   if (!m || !m[1]) {
     const path = m ? m[2] : spec.trim();
     if (path.startsWith('/') || /^(tty|cu\.|COM\d)/i.test(path))
-      throw new UsageError(`--device needs a kind before the port: --device serial:${path} (this project's firmware) or --device firmata:${path} (StandardFirmata)`);
-    throw new UsageError(`--device must look like ${KINDS}, e.g. serial:/dev/ttyACM0; got "${spec}" (\`uno-extreme ports\` lists the ports)`);
+      throw new UsageError(said('cli.device.noKind', { path }));
+    throw new UsageError(said('cli.device.shape', { kinds: KINDS, spec }));
   }
   const kind = m[1].toLowerCase();
   const path = m[2].trim();
   if (FIRMATA_ALIASES.has(kind))
-    throw new UsageError(`--device ${kind}: the Johnny-Five driver's kind is "firmata": use --device firmata:${path || '/dev/ttyACM0'}`);
-  if (!byName(OPENERS, kind)) throw new UsageError(`--device: unknown kind "${m[1]}"; use ${KINDS}`);
-  if (path === '') throw new UsageError(`--device ${kind}: needs the port's path, e.g. --device ${kind}:/dev/ttyACM0 (\`uno-extreme ports\` lists the ports)`);
+    throw new UsageError(said('cli.device.firmataAlias', { kind, path: path || '/dev/ttyACM0' }));
+  if (!byName(OPENERS, kind)) throw new UsageError(said('cli.device.unknownKind', { kind: m[1], kinds: KINDS }));
+  if (path === '') throw new UsageError(said('cli.device.noPath', { kind }));
   return { kind, path };
 }
 

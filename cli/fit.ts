@@ -10,6 +10,7 @@ import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
 import { estimate, fitToProfile, LogError, parsePressLog, tabulate, testAgainst } from '../sim/fit.ts';
 import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { said } from '../words/said.ts';
 
 function bar(x: number, width = 30): string {
   return '█'.repeat(Math.round(x * width));
@@ -18,12 +19,11 @@ function bar(x: number, width = 30): string {
 /** The `fit` command. */
 export const fitCommand: Command = {
   name: 'fit',
-  summary: 'fit a launcher profile to logged presses, and test the log against the shipped profiles',
   options: {
-    log: { type: 'string', value: 'FILE', help: 'press log: JSON lines as `launcher --log` writes them, or a CSV of card counts' },
-    out: { type: 'string', value: 'FILE', help: 'write the fitted profile as JSON (usable with --profile FILE)' },
-    name: { type: 'string', value: 'NAME', help: 'name of the fitted profile (default: from the log file name)' },
-    json: { type: 'boolean', help: 'print the fit as one JSON object' },
+    log: { type: 'string', value: 'FILE' },
+    out: { type: 'string', value: 'FILE' },
+    name: { type: 'string', value: 'NAME' },
+    json: { type: 'boolean' },
   },
   examples: [
     'uno-extreme launcher --profile extreme-2010-measured --presses 2000 --log presses.jsonl',
@@ -38,7 +38,7 @@ export const fitCommand: Command = {
     try {
       text = readUserFile(file, 'log');
     } catch (e) {
-      throw new UserError(`cannot read ${file}: ${(e as FileReadError).message}`);
+      throw new UserError(said('cli.file.cannotRead', { file, why: (e as FileReadError).said }));
     }
     let obs;
     try {

@@ -17,6 +17,7 @@ import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
 import { intOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { runConsole } from './launcher-console.ts';
+import { said } from '../words/said.ts';
 import { openDeviceSpec } from './device.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 
@@ -59,7 +60,7 @@ export class PressLog {
       this.size += bytes.length;
     } catch (e) {
       this.cutBack();
-      throw new UserError(`${writeErrorOf(this.file, e).message} (the press log: every line before this press is kept whole)`);
+      throw new UserError(said('cli.launcher.log', { why: writeErrorOf(this.file, e).said }));
     }
   }
 
@@ -193,18 +194,17 @@ function formatSummary(s: ReturnType<typeof runScripted>): string {
 /** The `launcher` command. */
 export const launcherCommand: Command = {
   name: 'launcher',
-  summary: 'the launcher console: press the button, switch power, open the lid, reload, aim',
   options: {
-    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile: seed-0-8, extreme-2010-measured, attack-1999-pattern, or a JSON file', default: DEFAULT_PROFILE },
-    seed: { type: 'string', value: 'N', help: 'seed of every random choice (printed when picked for you)' },
-    presses: { type: 'string', value: 'N', help: 'scripted: press N times on a simulated clock, then print a summary' },
-    json: { type: 'boolean', help: 'scripted: print the summary as one JSON object' },
-    log: { type: 'string', value: 'FILE', help: 'append every press as one JSON line (time, source, ding, cards, jam)' },
-    trace: { type: 'boolean', help: 'print every transition of the machine (state, event, what changed)' },
-    seats: { type: 'string', value: 'N', help: 'seats around the table, for the aim', default: '4' },
-    charge: { type: 'string', value: '0..1', help: 'battery charge at start (1 = fresh cells)', default: '1' },
-    device: { type: 'string', value: 'KIND:PATH', help: 'drive a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
-    cards: { type: 'string', value: 'N', help: 'cards in a full load of the launcher (what you put in a device)', default: '108' },
+    profile: { type: 'string', value: 'NAME|FILE', default: DEFAULT_PROFILE },
+    seed: { type: 'string', value: 'N' },
+    presses: { type: 'string', value: 'N' },
+    json: { type: 'boolean' },
+    log: { type: 'string', value: 'FILE' },
+    trace: { type: 'boolean' },
+    seats: { type: 'string', value: 'N', default: '4' },
+    charge: { type: 'string', value: '0..1', default: '1' },
+    device: { type: 'string', value: 'KIND:PATH' },
+    cards: { type: 'string', value: 'N', default: '108' },
   },
   examples: [
     'uno-extreme launcher',
@@ -227,8 +227,8 @@ export const launcherCommand: Command = {
       if (device) {
         // Every flag is checked before the port is opened: a usage error leaves no device open.
         const presses = args.values.presses === undefined ? null : intOption(args, 'presses', 0, 1, 100_000);
-        if (presses === null && args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
-        if (presses === null && !process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+        if (presses === null && args.values.json) throw new UsageError(said('cli.launcher.jsonNeedsPresses'));
+        if (presses === null && !process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
         const hardware = await openDeviceSpec(device);
         try {
           if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
@@ -248,8 +248,8 @@ export const launcherCommand: Command = {
         console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
         return 0;
       }
-      if (args.values.json) throw new UsageError('--json needs --presses N (the interactive console prints no JSON)');
-      if (!process.stdin.isTTY) throw new UsageError('the interactive console needs a terminal; for scripts use --presses N [--json]');
+      if (args.values.json) throw new UsageError(said('cli.launcher.jsonNeedsPresses'));
+      if (!process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
       if (picked) console.log(`seed ${seed} (repeat this session with --seed ${seed})`);
       return await runConsole({ profile, seed, seats, charge, log, trace });
     } finally {

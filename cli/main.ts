@@ -3,7 +3,7 @@
  * clear message (no stack trace); set UNO_EXTREME_DEBUG=1 to see the stack.
  */
 import { readFileSync } from 'node:fs';
-import { commandHelp, parseCommandArgs, UsageError, UserError, type Command } from './args.ts';
+import { commandHelp, langOfCall, parseCommandArgs, summaryKey, UsageError, UserError, type Command } from './args.ts';
 import { launcherCommand } from './launcher.ts';
 import { playCommand } from './play.ts';
 import { fitCommand } from './fit.ts';
@@ -19,6 +19,7 @@ import { SaveError } from '../game/save.ts';
 import { terminalLines } from '../lib/untrusted.ts';
 import { LogError } from '../sim/fit.ts';
 import { FileWriteError } from '../lib/files.ts';
+import { cliWordsIn, errorIn, type CliWords } from '../words/cli.ts';
 
 /** Errors in what the user gave (a flag, a file): told in one message, exit 1. */
 const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError, FileWriteError];
@@ -29,22 +30,25 @@ export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json
 /** Every command, in the order `--help` lists them. */
 export const COMMANDS: Command[] = [webCommand, playCommand, launcherCommand, simulateCommand, mergeCommand, fitCommand, portsCommand, deviceCommand];
 
-function mainHelp(): string {
-  const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+function mainHelp(w: CliWords): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
   return [
-    'uno-extreme <command> [options]',
+    `uno-extreme ${w.t('help.main.usage')}`,
     '',
-    '  Play and build UNO Extreme (UNO Attack): a launcher emulator, the game against bots,',
-    '  a bridge to real launchers, and Monte Carlo simulation of launcher profiles.',
+    ...w.t('help.main.summary').split('\n').map((l) => `  ${l}`),
     '',
-    'Commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}${c.summary}`),
+    w.t('help.main.commands'),
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${w.t(summaryKey(c))}`),
     '',
-    'Run `uno-extreme <command> --help` for a command\'s options and examples; `uno-extreme --version` for the version.',
+    w.t('help.main.more'),
   ].join('\n');
 }
 
-/** Runs the program with `argv` (without node and the script); returns the exit code. */
+/**
+ * Runs the program with `argv` (without node and the script); returns the exit code. It speaks
+ * the reader's language (`--lang` where a command has it, else the terminal's): its help, and
+ * every error built from the catalogue; an error still worded in English only is shown as it is.
+ */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
@@ -52,18 +56,19 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    console.log(mainHelp());
+    console.log(mainHelp(cliWordsIn(langOfCall(undefined, rest, process.env))));
     return name === undefined ? 2 : 0;
   }
   const cmd = COMMANDS.find((c) => c.name === name);
+  const w = cliWordsIn(langOfCall(cmd, rest, process.env));
   if (!cmd) {
-    console.error(`uno-extreme: unknown command "${name}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}. Try \`uno-extreme --help\`.`);
+    console.error(`uno-extreme: ${w.t('cli.unknownCommand', { name: terminalLines(name), commands: COMMANDS.map((c) => c.name).join(', ') })}`);
     return 2;
   }
   try {
     const args = parseCommandArgs(cmd, rest);
     if (args.values.help) {
-      console.log(commandHelp(cmd));
+      console.log(commandHelp(cmd, w));
       return 0;
     }
     return await cmd.run(args);
@@ -71,14 +76,14 @@ export async function main(argv: string[]): Promise<number> {
     if (process.env.UNO_EXTREME_DEBUG) console.error(e);
     // Messages quote what the user gave (a file's content, a name): shown without control characters.
     if (e instanceof UsageError) {
-      console.error(`uno-extreme ${cmd.name}: ${terminalLines(e.message)}`);
+      console.error(`uno-extreme ${cmd.name}: ${terminalLines(errorIn(w, e))}`);
       return 2;
     }
     if (USER_ERRORS.some((c) => e instanceof c)) {
-      console.error(`uno-extreme ${cmd.name}: ${terminalLines((e as Error).message)}`);
+      console.error(`uno-extreme ${cmd.name}: ${terminalLines(errorIn(w, e))}`);
       return 1;
     }
-    console.error(`uno-extreme ${cmd.name}: unexpected error: ${terminalLines(String((e as Error)?.message ?? e))}\n  (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+    console.error(`uno-extreme ${cmd.name}: ${w.t('cli.unexpected', { message: terminalLines(String((e as Error)?.message ?? e)) })}`);
     return 70;
   }
 }

@@ -8,6 +8,7 @@ import { atomicWriteStream, checkOutputs, readUserFile, writeErrorOf, type Atomi
 import { CSV_HEADER } from '../sim/record.ts';
 import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
 import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { said } from '../words/said.ts';
 import { showResult } from './simulate.ts';
 
 /**
@@ -43,22 +44,21 @@ export async function writeCsv(out: Writable, rows: readonly string[]): Promise<
 /** The `merge` command. */
 export const mergeCommand: Command = {
   name: 'merge',
-  summary: 'sum the part files of `simulate --shard K/N` into the whole run\'s figures, JSON, CSV and report',
   usage: '<part.json…>',
   options: {
-    json: { type: 'boolean', help: 'print one JSON object (the same as `simulate --json` for the whole run)' },
-    csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output); every shard must have run with --rows' },
-    report: { type: 'string', value: 'FILE.html', help: 'write a self-contained HTML page with charts' },
+    json: { type: 'boolean' },
+    csv: { type: 'string', value: 'FILE' },
+    report: { type: 'string', value: 'FILE.html' },
   },
   examples: [
     'uno-extreme merge part-*.json',
     'uno-extreme merge part-*.json --json --report report.html',
-    'uno-extreme merge part-*.json --csv games.csv   # shards run with --rows',
+    ['uno-extreme merge part-*.json --csv games.csv', 'help.merge.eg.csv'],
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (args.positionals.length === 0) throw new UsageError('name the part files to merge, e.g. `uno-extreme merge part-*.json`');
     const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
-    checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [`the part ${f}`, f]));
+    checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [said('cli.file.part', { file: f }), f]));
     const parts: Array<{ file: string; part: Part }> = [];
     let merged;
     try {
@@ -67,7 +67,7 @@ export const mergeCommand: Command = {
         try {
           text = readUserFile(file, 'part');
         } catch (e) {
-          throw new UserError(`cannot read ${file}: ${(e as FileReadError).message}`);
+          throw new UserError(said('cli.file.cannotRead', { file, why: (e as FileReadError).said }));
         }
         parts.push({ file, part: parsePart(text, file) });
       }

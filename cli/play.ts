@@ -11,11 +11,12 @@ import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { personName } from '../lib/names.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
-import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
 import { knownLang, langOfEnv, LANGS, wordsIn, type Words } from '../words/catalogue.ts';
+import { said, saidOf } from '../words/said.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -24,7 +25,7 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
     const base = resolveRules(rulesFromSpec(spec), options);
     return target === undefined ? base : resolveRules(base, { target });
   } catch (e) {
-    throw new UserError((e as Error).message);
+    throw new UserError(saidOf(e) ?? (e as Error).message);
   }
 }
 
@@ -36,11 +37,12 @@ function langOption(args: ParsedArgs): Words {
   const given = args.values.lang;
   if (given === undefined) return wordsIn(langOfEnv(process.env));
   const lang = knownLang(given);
-  if (!lang) throw new UsageError(`--lang must be ${LANGS.join(' or ')}, got "${String(given)}"`);
+  if (!lang) throw new UsageError(said('cli.value.oneOf', { option: '--lang', choices: { or: LANGS }, got: String(given) }));
   return wordsIn(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
+const PACES: readonly Pace[] = ['normal', 'fast', 'instant'];
 const DEFAULT_SHEET = 'uno-extreme-scores.html';
 
 /**
@@ -54,11 +56,11 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
     try {
       text = readUserFile(value, 'position');
     } catch (e) {
-      if (e instanceof FileReadError) throw new UserError(`--position ${value}: ${e.message} (give a position's text, "hands … | discard …", or a file holding it)`);
+      if (e instanceof FileReadError) throw new UserError(said('cli.play.positionFile', { file: value, why: e.said }));
       throw e;
     }
     const lines = text.split('\n').filter((l) => l.trim() !== '');
-    if (lines.length !== 1) throw new UserError(`--position ${value}: a position file holds one line (the page's Copy position), this one ${lines.length}`);
+    if (lines.length !== 1) throw new UserError(said('cli.play.positionLines', { file: value, count: lines.length }));
     text = lines[0].trim();
   }
   const parsed = parsePosition(text);
@@ -68,31 +70,30 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
   // Set up once here only to check it whole (its cards, seats and request), as the game will.
   const round = fromPosition(text, { rules });
   if (!round.ok) throw new UserError(`--position: ${round.error.message}`);
-  if (round.state.out[0]) throw new UserError('--position: seat 0 is yours, and it is out of the match ("x"): give a position where seat 0 plays');
+  if (round.state.out[0]) throw new UserError(said('cli.play.positionOut'));
   return { text, rules, players: round.state.players };
 }
 
 /** The `play` command. */
 export const playCommand: Command = {
   name: 'play',
-  summary: 'play UNO Extreme at the terminal against bots, with the simulated launcher (or a real one)',
   options: {
-    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme (default), extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file' },
-    players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
-    name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
-    bots: { type: 'string', value: 'KIND[,KIND…]', help: `how the bots play: ${BOTS_HELP}; heuristic by default (a comma list gives one per seat)` },
-    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', help: BOT_BUDGET_HELP },
-    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
-    seed: { type: 'string', value: 'N', help: 'seed of the deal, the bots and the launcher (printed when picked for you)' },
-    target: { type: 'string', value: 'POINTS', help: 'points that win the match (default: the rule set\'s, 500)' },
-    resume: { type: 'string', value: 'FILE', help: 'continue a saved game exactly where it stopped' },
-    position: { type: 'string', value: 'TEXT|FILE', help: 'play the first round from a position (the page\'s Copy position, or a file holding it); you are seat 0, the position sets the rules and the players' },
-    save: { type: 'string', value: 'FILE', help: `where q / Ctrl-C saves the game (default: ${DEFAULT_SAVE}, a resumed game its own file; a file already there is kept and the game saved under a new name)` },
-    sheet: { type: 'string', value: 'FILE', help: `where the printable score sheet is written at the end (default: ${DEFAULT_SHEET}, or the first free ${DEFAULT_SHEET.replace('.html', '-2.html')}… when an earlier match's is there)` },
-    pace: { type: 'string', value: 'normal|fast|instant', help: 'how fast bots play and cards fly', default: 'normal' },
-    device: { type: 'string', value: 'KIND:PATH', help: 'play with a real launcher: serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
-    'no-colour': { type: 'boolean', help: 'no colours on screen' },
-    lang: { type: 'string', value: LANGS.join('|'), help: 'the language of the game (default: the terminal\'s, from LC_ALL, LC_MESSAGES or LANG; English when it is neither)' },
+    rules: { type: 'string', value: 'NAME|FILE' },
+    players: { type: 'string', value: 'N' },
+    name: { type: 'string', value: 'NAME' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', helpValues: (w) => ({ kinds: botKindsIn(w) }) },
+    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', helpValues: botBudgetValues },
+    profile: { type: 'string', value: 'NAME|FILE' },
+    seed: { type: 'string', value: 'N' },
+    target: { type: 'string', value: 'POINTS' },
+    resume: { type: 'string', value: 'FILE' },
+    position: { type: 'string', value: 'TEXT|FILE' },
+    save: { type: 'string', value: 'FILE', helpValues: () => ({ file: DEFAULT_SAVE }) },
+    sheet: { type: 'string', value: 'FILE', helpValues: () => ({ file: DEFAULT_SHEET, next: DEFAULT_SHEET.replace('.html', '-2.html') }) },
+    pace: { type: 'string', value: 'normal|fast|instant', default: 'normal' },
+    device: { type: 'string', value: 'KIND:PATH' },
+    'no-colour': { type: 'boolean' },
+    lang: { type: 'string', value: LANGS.join('|') },
   },
   examples: [
     'uno-extreme play',
@@ -107,11 +108,11 @@ export const playCommand: Command = {
     // A name that will be refused is said before asking for a terminal: it is the user's to fix either way.
     const given = args.values.name === undefined ? null : personName(args.values.name);
     if (given && 'why' in given) throw new UsageError(`--name: ${given.why}`);
-    if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
-    if (!process.stdout.isTTY) throw new UsageError('play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`');
+    if (!process.stdin.isTTY) throw new UsageError(said('cli.play.noKeys'));
+    if (!process.stdout.isTTY) throw new UsageError(said('cli.play.noScreen'));
     const w = langOption(args);
     const pace = String(args.values.pace ?? 'normal') as Pace;
-    if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
+    if (!PACES.includes(pace)) throw new UsageError(said('cli.value.oneOf', { option: '--pace', choices: { or: PACES }, got: pace }));
     // A malformed --device is a usage error before a game is dealt (the port is opened later).
     if (typeof args.values.device === 'string') parseDeviceSpec(args.values.device);
     // A resumed game is saved back to its own file (unless --save says elsewhere); a new game
@@ -125,7 +126,7 @@ export const playCommand: Command = {
     try {
       accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);
     } catch {
-      throw new UsageError(`--save ${savePath}: the folder ${path.dirname(path.resolve(savePath))} does not exist or is not writable; choose another file`);
+      throw new UsageError(said('cli.play.saveFolder', { file: savePath, folder: path.dirname(path.resolve(savePath)) }));
     }
     // The sheet is written at the end of the match: a folder it cannot go to is said now.
     const sheetGiven = typeof args.values.sheet === 'string' ? args.values.sheet : undefined;
@@ -135,12 +136,12 @@ export const playCommand: Command = {
     let pickedSeed: number | null = null;
     if (typeof args.values.resume === 'string') {
       for (const k of ['rules', 'players', 'name', 'bots', 'bot-budget', 'seed', 'target', 'position'])
-        if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot change a resumed game; drop it (the save file has the game's settings)`);
+        if (args.values[k] !== undefined) throw new UsageError(said('cli.play.resumed', { option: `--${k}` }));
       let saved;
       try {
         saved = readPlaySave(args.values.resume);
       } catch (e) {
-        if (e instanceof ResumeError || (e as Error).name === 'SaveError') throw new UserError((e as Error).message);
+        if (e instanceof ResumeError || (e as Error).name === 'SaveError') throw new UserError(saidOf(e) ?? (e as Error).message);
         throw e;
       }
       match = saved.match;
@@ -150,7 +151,7 @@ export const playCommand: Command = {
       let position: ReturnType<typeof positionFrom> | null = null;
       if (typeof args.values.position === 'string') {
         for (const k of ['rules', 'players'])
-          if (args.values[k] !== undefined) throw new UsageError(`--${k} cannot be given with --position: the position sets the rules and the players; drop --${k}`);
+          if (args.values[k] !== undefined) throw new UsageError(said('cli.play.withPosition', { option: `--${k}` }));
         position = positionFrom(args.values.position);
       }
       const players = position ? position.players : intOption(args, 'players', 4, 2, 10);

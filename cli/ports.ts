@@ -6,10 +6,9 @@ import type { Command, ParsedArgs } from './args.ts';
 /** The `ports` command. */
 export const portsCommand: Command = {
   name: 'ports',
-  summary: 'list serial ports (Arduino boards, USB adapters), also without udev',
   options: {
-    json: { type: 'boolean', help: 'print the list as JSON' },
-    all: { type: 'boolean', help: 'also list the built-in ttyS* ports, which are usually not connected' },
+    json: { type: 'boolean' },
+    all: { type: 'boolean' },
   },
   examples: ['uno-extreme ports', 'uno-extreme ports --json'],
   async run(args: ParsedArgs): Promise<number> {

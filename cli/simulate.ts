@@ -20,7 +20,8 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserError, BOT_BUDGET_HELP, BOTS_HELP, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
+import { said, saidOf } from '../words/said.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -97,28 +98,27 @@ function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<ty
 /** The `simulate` command. */
 export const simulateCommand: Command = {
   name: 'simulate',
-  summary: 'Monte Carlo: many seeded bot games against a launcher profile, with tables, JSON, CSV, an HTML report',
   options: {
-    games: { type: 'string', value: 'N', help: 'games to play', default: '1000' },
-    players: { type: 'string', value: 'P', help: 'players at the table, 2..10', default: '4' },
-    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme, extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file', default: 'extreme' },
-    profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
-    compare: { type: 'string', value: 'A,B,…', help: 'run the same seeds under several profiles and compare them' },
-    seed: { type: 'string', value: 'S', help: 'master seed: game i is seeded from (S, i)' },
-    workers: { type: 'string', value: 'W', help: 'worker threads (same figures for any W)', default: String(availableParallelism()) },
-    match: { type: 'boolean', help: 'play whole matches to the target instead of single rounds' },
-    bots: { type: 'string', value: 'KIND[,KIND…]', help: `${BOTS_HELP}, one for all or a list per seat`, default: 'heuristic' },
-    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', help: BOT_BUDGET_HELP },
-    fidelity: { type: 'string', value: 'fast|machine', help: 'fast: the launcher\'s pure core; machine: the XState machine on a simulated clock', default: 'fast' },
-    json: { type: 'boolean', help: 'print one JSON object' },
-    csv: { type: 'string', value: 'FILE', help: 'write one CSV row per game (- for standard output)' },
-    report: { type: 'string', value: 'FILE.html', help: 'write a self-contained HTML page with charts' },
-    'replay-game': { type: 'string', value: 'I|SEED', help: 'replay game I of the run alone, or the game of a CSV row\'s seed (32 hex digits; then --seed is not needed); with --save FILE: a game file `play --resume` opens' },
-    save: { type: 'string', value: 'FILE', help: 'with --replay-game: where to save the game' },
-    progress: { type: 'boolean', help: 'show the progress bar even when standard error is not a terminal' },
-    shard: { type: 'string', value: 'K/N', help: 'play only shard K of N (K from 0; games split by index) and write its part with --out; `uno-extreme merge` sums the parts' },
-    out: { type: 'string', value: 'FILE', help: 'with --shard: the part file to write' },
-    rows: { type: 'boolean', help: 'with --shard: keep each game\'s CSV row in the part, for `merge --csv`' },
+    games: { type: 'string', value: 'N', default: '1000' },
+    players: { type: 'string', value: 'P', default: '4' },
+    rules: { type: 'string', value: 'NAME|FILE', default: 'extreme' },
+    profile: { type: 'string', value: 'NAME|FILE' },
+    compare: { type: 'string', value: 'A,B,…' },
+    seed: { type: 'string', value: 'S' },
+    workers: { type: 'string', value: 'W', default: String(availableParallelism()) },
+    match: { type: 'boolean' },
+    bots: { type: 'string', value: 'KIND[,KIND…]', helpValues: (w) => ({ kinds: botKindsIn(w) }), default: 'heuristic' },
+    'bot-budget': { type: 'string', value: 'N|Nsteps|Nms', helpValues: botBudgetValues },
+    fidelity: { type: 'string', value: 'fast|machine', default: 'fast' },
+    json: { type: 'boolean' },
+    csv: { type: 'string', value: 'FILE' },
+    report: { type: 'string', value: 'FILE.html' },
+    'replay-game': { type: 'string', value: 'I|SEED' },
+    save: { type: 'string', value: 'FILE' },
+    progress: { type: 'boolean' },
+    shard: { type: 'string', value: 'K/N' },
+    out: { type: 'string', value: 'FILE' },
+    rows: { type: 'boolean' },
   },
   examples: [
     'uno-extreme simulate --games 10000 --players 4 --rules extreme --profile seed-0-8 --seed 1',
@@ -127,7 +127,7 @@ export const simulateCommand: Command = {
     'uno-extreme simulate --games 200 --bots ismcts,heuristic,heuristic,heuristic --bot-budget 100',
     'uno-extreme simulate --games 20000 --report report.html --csv games.csv',
     'uno-extreme simulate --seed 1 --replay-game 17 --save game17.json',
-    'uno-extreme simulate --games 1000000 --seed 1 --shard 0/8 --out part-0.json   # …shards 1..7 elsewhere, then merge part-*.json',
+    ['uno-extreme simulate --games 1000000 --seed 1 --shard 0/8 --out part-0.json', 'help.simulate.eg.shard'],
   ],
   async run(args: ParsedArgs): Promise<number> {
     const games = intOption(args, 'games', 1000, 1, 100_000_000);
@@ -141,7 +141,7 @@ export const simulateCommand: Command = {
     }
     const { seed, picked } = seedOption(args);
     const fidelity = String(args.values.fidelity ?? 'fast');
-    if (fidelity !== 'fast' && fidelity !== 'machine') throw new UsageError(`--fidelity must be fast or machine, got "${fidelity}"`);
+    if (fidelity !== 'fast' && fidelity !== 'machine') throw new UsageError(said('cli.value.oneOf', { option: '--fidelity', choices: { or: ['fast', 'machine'] }, got: fidelity }));
     const rulesSpec = String(args.values.rules ?? 'extreme');
     let rules;
     try {
@@ -149,7 +149,7 @@ export const simulateCommand: Command = {
       // Dealt once here, so a deck too small for the table is refused as `play` refuses it.
       createMatch({ rules, players, seed });
     } catch (e) {
-      throw new UserError((e as Error).message);
+      throw new UserError(saidOf(e) ?? (e as Error).message);
     }
     if (args.values.compare !== undefined && args.values.profile !== undefined) throw new UsageError('give either --profile or --compare A,B,…, not both');
     const profiles = args.values.compare !== undefined

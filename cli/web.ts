@@ -22,6 +22,7 @@ import { intOption, UsageError, UserError, type Command, type ParsedArgs } from 
 import type { RoomsHold } from './rooms.ts';
 import { handler, lanAddresses, LAN_PATH, ownHosts, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
+import { said } from '../words/said.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -191,19 +192,18 @@ function browserOpener(): { cmd: string; args: string[] } | null {
 /** The `web` command. */
 export const webCommand: Command = {
   name: 'web',
-  summary: 'play UNO Extreme in the browser: serves the game on this machine (no network needed)',
   options: {
-    port: { type: 'string', value: 'N', help: `port to serve on (default: ${DEFAULT_PORT}, the same at every start, so phones and kept games find the game again after a restart; 0: any free one, printed)` },
-    host: { type: 'boolean', help: 'let other devices on the LAN join (default: this machine only, 127.0.0.1)' },
-    open: { type: 'boolean', help: 'open the game in the default browser (where there is one)' },
-    launcher: { type: 'boolean', help: 'the launcher alone, for a family\'s own cards when their toy broke: its address is the one printed (and opened)' },
-    json: { type: 'boolean', help: 'print where the game is as one JSON line ({"url", "port", "host"})' },
-    rooms: { type: 'string', value: 'DIR', help: `where rooms (games of several devices, sockets at ${ROOMS_PATH}) are kept and opened again after a restart (default: ${defaultRoomsDir()})` },
-    device: { type: 'string', value: 'KIND:PATH', help: 'a launcher board on this machine is the launcher of a room (one room at a time, until its match is over; the others play with the simulated one): serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)' },
+    port: { type: 'string', value: 'N', helpValues: () => ({ port: DEFAULT_PORT }) },
+    host: { type: 'boolean' },
+    open: { type: 'boolean' },
+    launcher: { type: 'boolean' },
+    json: { type: 'boolean', helpValues: () => ({ fields: '{"url", "port", "host"}' }) },
+    rooms: { type: 'string', value: 'DIR', helpValues: () => ({ path: ROOMS_PATH, dir: defaultRoomsDir() }) },
+    device: { type: 'string', value: 'KIND:PATH' },
   },
   examples: [
     'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080', 'uno-extreme web --launcher --open',
-    'uno-extreme web --host --device serial:/dev/ttyACM0   # friends\' phones around the launcher on this laptop',
+    ['uno-extreme web --host --device serial:/dev/ttyACM0', 'help.web.eg.device'],
     'uno-extreme web --host --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
@@ -213,7 +213,7 @@ export const webCommand: Command = {
     const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-    if (args.values.rooms === '') throw new UsageError('--rooms needs a folder');
+    if (args.values.rooms === '') throw new UsageError(said('cli.web.roomsEmpty'));
     const roomsDir = typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir();
     // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
     const rooms = await import('./rooms.ts');
@@ -278,8 +278,8 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use${args.values.port === undefined ? ' (the default)' : ''}: stop what uses it, or choose another with --port N (0: any free one)`)
-        : e.code === 'EACCES' ? new UserError(`port ${port} needs more rights than this user has: choose one above 1023`) : e));
+      fail(e.code === 'EADDRINUSE' ? new UserError(said('cli.web.portInUse', { port: String(port), default: args.values.port === undefined ? 'yes' : 'no' }))
+        : e.code === 'EACCES' ? new UserError(said('cli.web.portRights', { port: String(port) })) : e));
     server.listen(port, host, ok);
   });
   // The kept rooms open once the port is this server's (a start refused its port leaves them

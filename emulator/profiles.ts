@@ -5,6 +5,7 @@
 import { compileProfile, ProfileError, validateProfileSpec, type Profile, type ProfileSpec } from './profile.ts';
 
 import { byName } from '../lib/untrusted.ts';
+import { said, withSaid } from '../words/said.ts';
 /**
  * `seed-0-8`: the seeds say a press gives 0 to 8 cards and give no odds. Chosen to match the one
  * real launcher that was measured (800 presses): about 60 % of presses give nothing (a constant
@@ -81,8 +82,8 @@ export function resolveProfile(name: string = DEFAULT_PROFILE): Profile {
     if (!p) cache.set(name, (p = compileProfile(validateProfileSpec(builtin))));
     return p;
   }
-  throw new ProfileError(
-    'profile',
-    `unknown profile "${name}": use one of ${Object.keys(BUILTIN_PROFILES).join(', ')}, or the path of a profile JSON file`,
-  );
+  // Worded here as the catalogue's cli.profile.unknown words it (the page bundles this file, not the command line's words).
+  const known = Object.keys(BUILTIN_PROFILES).join(', ');
+  const error = new ProfileError('profile', `unknown profile "${name}": use one of ${known}, or the path of a profile JSON file`);
+  throw withSaid(error, said('cli.file.named', { file: 'profile', why: said('cli.profile.unknown', { name, known }) }));
 }

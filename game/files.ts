@@ -9,6 +9,8 @@ import { parseRulesText } from './ruleFile.ts';
 import { ruleSet, RulesError, type Rules } from './rules.ts';
 import { loadGame, loadMatch, parseSave, saveGame, saveMatch, SaveError } from './save.ts';
 import type { GameState } from './state.ts';
+import { english } from '../words/cli.ts';
+import { said, withSaid } from '../words/said.ts';
 
 export { writeFileAtomically };
 
@@ -23,7 +25,8 @@ export function readSave(path: string): { kind: 'game'; game: GameState } | { ki
   try {
     text = readUserFile(path, 'save');
   } catch (e) {
-    throw new SaveError(`save file ${path}: ${(e as FileReadError).message}`);
+    const s = said('cli.file.save', { file: path, why: (e as FileReadError).said });
+    throw withSaid(new SaveError(english(s)), s);
   }
   const f = parseSave(text, path);
   return f.kind === 'match' ? { kind: 'match', match: loadMatch(f, path) } : { kind: 'game', game: loadGame(f, path) };
@@ -35,7 +38,8 @@ export function loadRulesFile(path: string): Rules {
   try {
     text = readUserFile(path, 'rules');
   } catch (e) {
-    throw new RulesError(`${path}: ${(e as FileReadError).message}`);
+    const s = said('cli.file.named', { file: path, why: (e as FileReadError).said });
+    throw withSaid(new RulesError(english(s)), s);
   }
   return parseRulesText(text, path);
 }

@@ -4,6 +4,7 @@
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
 import { byName, unknownKey } from '../lib/untrusted.ts';
+import { said, withSaid } from '../words/said.ts';
 
 /** How the launcher is refilled from the discard pile. */
 export type ReloadRule = 'when-empty' | { atDiscard: number };
@@ -187,7 +188,11 @@ export const DEFAULT_RULES = 'extreme';
 /** A rule set name, or an error listing the known ones. */
 export function ruleSet(name: string): Rules {
   const r = byName(RULE_SETS, name);
-  if (!r) throw new RulesError(`unknown rule set "${name}": known rule sets are ${Object.keys(RULE_SETS).join(', ')}`);
+  if (!r) {
+    // Worded here as the catalogue's cli.rules.unknown words it (the page bundles this file, not the command line's words).
+    const known = Object.keys(RULE_SETS).join(', ');
+    throw withSaid(new RulesError(`unknown rule set "${name}": known rule sets are ${known}`), said('cli.rules.unknown', { name, known }));
+  }
   return r;
 }
 

@@ -10,6 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, closeSync, constants, createWriteStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { READ_CAPS } from './untrusted.ts';
+import { english, type CliKey } from '../words/cli.ts';
+import { said, type Said } from '../words/said.ts';
 
 export { READ_CAPS };
 
@@ -17,18 +19,23 @@ export { READ_CAPS };
 /** The kinds of file the program reads. */
 export type FileKind = keyof typeof READ_CAPS;
 
-const WHAT: Record<FileKind, string> = { save: 'save file', profile: 'profile', rules: 'rule file', log: 'press log', part: 'simulation part', position: 'position file', firmware: 'firmware file (Intel HEX)' };
+/** A kind of file in words (`a {what}`): the catalogue's `cli.file.kind.<kind>`. */
+const what = (kind: FileKind): Said => said(`cli.file.kind.${kind}` as CliKey);
 
-/** A file that cannot be read as asked; the message (without the path) says why and what to give instead. */
+/**
+ * A file that cannot be read as asked; the message (without the path) says why and what to give
+ * instead, in English, and `said` is that message for a front end to word in its reader's language.
+ */
 export class FileReadError extends Error {
   override name = 'FileReadError';
-  constructor(message: string, readonly code?: string) {
-    super(message);
+  constructor(readonly said: Said, readonly code?: string) {
+    super(english(said));
   }
 }
 
+/** A size in MiB, as the messages say it (`{cap} MiB`). */
 function mib(bytes: number): string {
-  return `${bytes / 2 ** 20} MiB`;
+  return String(bytes / 2 ** 20);
 }
 
 /**
@@ -45,14 +52,14 @@ export function readUserFile(file: string, kind: FileKind): string {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (e as Error).message})`;
+    const why = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' ? said(`cli.file.${code}`) : said('cli.file.unreadable', { code: code ?? (e as Error).message });
     throw new FileReadError(why, code);
   }
   try {
     const st = fstatSync(fd);
-    if (st.isDirectory()) throw new FileReadError(`is a folder: give a ${WHAT[kind]}`, 'EISDIR');
-    if (!st.isFile()) throw new FileReadError(`is not a regular file (a device or a pipe never ends): give a ${WHAT[kind]}`, 'ENOTREG');
-    if (st.size > cap) throw new FileReadError(`is ${(st.size / 2 ** 20).toFixed(1)} MiB: no ${WHAT[kind]} is larger than ${mib(cap)}; is it the right file?`, 'EFBIG');
+    if (st.isDirectory()) throw new FileReadError(said('cli.file.folder', { what: what(kind) }), 'EISDIR');
+    if (!st.isFile()) throw new FileReadError(said('cli.file.notRegular', { what: what(kind) }), 'ENOTREG');
+    if (st.size > cap) throw new FileReadError(said('cli.file.tooLarge', { size: (st.size / 2 ** 20).toFixed(1), what: what(kind), cap: mib(cap) }), 'EFBIG');
     // Read to the cap and one byte more: a file that grows while being read is refused too.
     const buf = Buffer.allocUnsafe(Math.min(cap + 1, st.size + 1));
     let n = 0;
@@ -61,42 +68,44 @@ export function readUserFile(file: string, kind: FileKind): string {
       if (got === 0) break;
       n += got;
       if (n === buf.length) {
-        if (n > cap) throw new FileReadError(`grew past ${mib(cap)} while being read: no ${WHAT[kind]} is that large`, 'EFBIG');
+        if (n > cap) throw new FileReadError(said('cli.file.grew', { cap: mib(cap), what: what(kind) }), 'EFBIG');
         break;
       }
     }
     return buf.toString('utf8', 0, n);
   } catch (e) {
     if (e instanceof FileReadError) throw e;
-    throw new FileReadError(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, (e as NodeJS.ErrnoException).code);
+    throw new FileReadError(said('cli.file.unreadable', { code: (e as NodeJS.ErrnoException).code ?? (e as Error).message }), (e as NodeJS.ErrnoException).code);
   } finally {
     closeSync(fd);
   }
 }
 
-/** An output that cannot be written. Its message is the one line to show: `cannot write FILE: why`. */
+/**
+ * An output that cannot be written. Its message is the one line to show: `cannot write FILE: why`
+ * (`said`, in the catalogue's words).
+ */
 export class FileWriteError extends Error {
   override name = 'FileWriteError';
-  constructor(readonly file: string, why: string, readonly code?: string) {
-    super(`cannot write ${file}: ${why}`);
+  readonly said: Said;
+  constructor(readonly file: string, why: string | Said, readonly code?: string) {
+    const s = said('cli.file.cannotWrite', { file, why });
+    super(english(s));
+    this.said = s;
   }
 }
+
+/** The codes of a failed write that have words of their own (`cli.write.<code>`). */
+const WRITE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'ENOENT', 'ENOTDIR', 'EISDIR', 'EROFS', 'ELOOP', 'EFBIG']);
 
 /** The {@link FileWriteError} for a failed write to (or check of) `file`, saying why in words. */
 export function writeErrorOf(file: string, e: unknown): FileWriteError {
   if (e instanceof FileWriteError) return e;
   const code = (e as NodeJS.ErrnoException).code;
   const folder = path.dirname(file);
-  const why = code === 'ENOSPC' ? 'no space left on the device'
-    : code === 'EDQUOT' ? 'over the disk quota'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-    : code === 'ENOENT' ? `the folder ${folder} does not exist`
-    : code === 'ENOTDIR' ? `${folder} is not a folder`
-    : code === 'EISDIR' ? 'is a folder: give a file name'
-    : code === 'EROFS' ? 'the file system is read-only'
-    : code === 'ELOOP' ? 'a loop of symbolic links'
-    : code === 'EFBIG' ? 'larger than its file system allows'
-    : code ?? (e as Error).message;
+  const why = code === 'EPERM' ? said('cli.write.EACCES')
+    : code !== undefined && WRITE_CODES.has(code) ? said(`cli.write.${code}` as CliKey, { folder })
+    : said('cli.write.other', { code: code ?? (e as Error).message });
   return new FileWriteError(file, why, code);
 }
 
@@ -170,11 +179,11 @@ function identity(file: string, input: boolean): string | null {
  * Checks a command's outputs before it starts any work: each can be written
  * ({@link checkOutput}), no two name the same file, and none is one of the command's inputs
  * (it would be replaced by what is read from it). `outputs` and `inputs` pair what the user
- * typed (`--csv`, `the part`) with the path; a path left undefined is skipped. Throws a
+ * typed (`--csv`, or a message: the part FILE) with the path; a path left undefined is skipped. Throws a
  * {@link FileWriteError} with one line saying what to change.
  */
-export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string, string | undefined]> = []): void {
-  const seen = new Map<string, { what: string; input: boolean }>();
+export function checkOutputs(outputs: Array<[string, string | undefined, 'append'?]>, inputs: Array<[string | Said, string | undefined]> = []): void {
+  const seen = new Map<string, { what: string | Said; input: boolean }>();
   for (const [what, file] of inputs) {
     const id = file === undefined ? null : identity(file, true);
     if (id) seen.set(id, { what, input: true });
@@ -185,8 +194,8 @@ export function checkOutputs(outputs: Array<[string, string | undefined, 'append
     const id = identity(file, false);
     if (!id) continue;
     const other = seen.get(id);
-    if (other?.input) throw new FileWriteError(file, `it is also ${other.what}, which ${what} would replace: give ${what} another file`);
-    if (other) throw new FileWriteError(file, `${other.what} and ${what} both name it: give each output its own file`);
+    if (other?.input) throw new FileWriteError(file, said('cli.write.alsoInput', { other: other.what, what }));
+    if (other) throw new FileWriteError(file, said('cli.write.twoOutputs', { other: other.what, what }));
     seen.set(id, { what, input: false });
   }
 }

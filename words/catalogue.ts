@@ -24,10 +24,10 @@ export const CATALOGUES: Readonly<Record<Lang, Readonly<Record<Key, string>>>> =
 /** What a message's placeholders are given: words already worded, or numbers a plural reads. */
 export type Values = Readonly<Record<string, string | number>>;
 
-/** A language's words: `t(key, values)` formats the key's message. */
-export interface Words {
+/** A language's words: `t(key, values)` formats the key's message (of the game's catalogue unless told). */
+export interface Words<K extends string = Key> {
   readonly lang: Lang;
-  t(key: Key, values?: Values): string;
+  t(key: K, values?: Values): string;
 }
 
 const made = new Map<Lang, Words>();
@@ -53,13 +53,21 @@ function isolated(values: Values | undefined): Values | undefined {
   return out ?? values;
 }
 
-/** The words of `lang`; each message is parsed the first time it is used, then kept. */
+/** The words of `lang`, the game's catalogue (made once per language). */
 export function wordsIn(lang: Lang): Words {
   let w = made.get(lang);
-  if (w) return w;
-  const catalogue = CATALOGUES[lang];
-  const formats = new Map<Key, IntlMessageFormat>();
-  w = {
+  if (!w) made.set(lang, (w = wordsFrom(lang, CATALOGUES[lang])));
+  return w;
+}
+
+/**
+ * The words of `catalogue`, in `lang`: the game's (wordsIn), or another catalogue of the same
+ * form (the command line's, words/cli.ts, kept out of the page). Each message is parsed the
+ * first time it is used, then kept.
+ */
+export function wordsFrom<K extends string>(lang: Lang, catalogue: Readonly<Record<K, string>>): Words<K> {
+  const formats = new Map<K, IntlMessageFormat>();
+  return {
     lang,
     t(key, values) {
       let f = formats.get(key);
@@ -73,8 +81,6 @@ export function wordsIn(lang: Lang): Words {
       return String(f.format(isolated(values) as Record<string, string | number>));
     },
   };
-  made.set(lang, w);
-  return w;
 }
 
 /** The English words: the library's own messages (a refusal's `message`, thrown errors' text). */

@@ -5,6 +5,8 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wallNow } from '../../lib/wall-clock.ts';
+import { english } from '../../words/cli.ts';
+import { said, withSaid } from '../../words/said.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { attentionText, MachineLauncher, unitStateText } from '../../emulator/launcher.ts';
 import { dingWords, type Profile } from '../../emulator/profile.ts';
@@ -48,7 +50,8 @@ export function readPlaySave(file: string): { match: MatchState; meta: Partial<P
   try {
     text = readUserFile(file, 'save');
   } catch (e) {
-    throw new ResumeError(`cannot read ${file}: ${(e as FileReadError).message}`);
+    const s = said('cli.file.cannotRead', { file, why: (e as FileReadError).said });
+    throw withSaid(new ResumeError(english(s)), s);
   }
   return parsePlaySave(text, file);
 }

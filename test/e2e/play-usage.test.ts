@@ -1,7 +1,8 @@
 /**
  * `play` with wrong flags, in a real terminal (tmux): `play` needs one, so its usage errors are
  * only reached there. Each is one line saying what was wrong and how to put it right, with the
- * usage exit status (2) or the user-error one (1), and no stack trace.
+ * usage exit status (2) or the user-error one (1), and no stack trace; in the terminal's
+ * language (a few of them under LANG=fr_FR.UTF-8).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,11 +34,23 @@ const cases: Array<[string, number, RegExp]> = [
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
 ];
 
+/** Some of them under LANG=fr_FR.UTF-8 (or --lang fr): the same line, in French. */
+const french: Array<[string, number, RegExp]> = [
+  ['--seed x', 2, /^uno-extreme play: --seed doit être un nombre entier, pas «\u00a0x\u00a0»$/],
+  ['--players 11', 2, /^uno-extreme play: --players doit être entre 2 et 10, pas 11$/],
+  ['--pace slow', 2, /^uno-extreme play: --pace doit être normal, fast ou instant, pas «\u00a0slow\u00a0»$/],
+  ['--lang de', 2, /^uno-extreme play: --lang doit être en ou fr, pas «\u00a0de\u00a0»$/],
+  ['--position nofile.txt', 1, /^uno-extreme play: --position nofile\.txt\u00a0: ce fichier n’existe pas \(donne le texte d’une position, «\u00a0hands … \| discard …\u00a0», ou un fichier qui le contient\)$/],
+  ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed ne peut pas changer une partie reprise\u00a0; enlève-le/],
+  ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json\u00a0: le dossier \/no\/such\/folder n’existe pas ou on ne peut pas y écrire\u00a0; choisis un autre fichier$/],
+];
+
 describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-usage-'));
-  for (const [args, status, message] of cases) {
-    it(`play ${args}: says what is wrong and exits ${status}`, async () => {
-      const pane = Pane.program(`uno-usage-${process.pid}`, `play ${args}`, dir);
+  const all = [...cases.map((c) => [...c, 'C.UTF-8'] as const), ...french.map((c) => [...c, 'fr_FR.UTF-8'] as const)];
+  for (const [args, status, message, lang] of all) {
+    it(`play ${args} (LANG=${lang}): says what is wrong and exits ${status}`, async () => {
+      const pane = Pane.program(`uno-usage-${process.pid}`, `play ${args}`, dir, undefined, undefined, lang);
       const screen = await pane.waitFor((s) => /\[exit \d+\]/.test(s));
       const lines = screen.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
       // The message (wrapped by the terminal when long) and the shell's report of the status.

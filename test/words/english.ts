@@ -1,8 +1,9 @@
 /**
  * What "an English word" means when a test checks that a French screen shows none: one of the
- * English catalogue's distinctive words, those no French message uses.
+ * English catalogues' distinctive words (the game's and the command line's), those no French message uses.
  */
 import { CATALOGUES } from '../../words/catalogue.ts';
+import { CLI_CATALOGUES } from '../../words/cli.ts';
 
 /** The words of a text, lower case (letters only, accents kept; shorter than 3 letters left out). */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
@@ -14,8 +15,9 @@ export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{
  */
 export function englishOnly(): Set<string> {
   const strip = (m: string) => m.replace(/\{[a-zA-Z0-9]+(, (select|plural|number))?/g, ' ').replace(/\b(other|one|yes|no)\b \{/g, ' ');
-  const french = new Set(Object.values(CATALOGUES.fr).flatMap((m) => wordsOf(strip(m))));
-  const english = new Set(Object.values(CATALOGUES.en).flatMap((m) => wordsOf(strip(m))));
+  const messages = (lang: 'en' | 'fr') => [...Object.values(CATALOGUES[lang]), ...Object.values(CLI_CATALOGUES[lang])];
+  const french = new Set(messages('fr').flatMap((m) => wordsOf(strip(m))));
+  const english = new Set(messages('en').flatMap((m) => wordsOf(strip(m))));
   // The game's own names, the same in both: the rule sets' ids, the bots' kinds, the program.
   const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json'];
   // Each language's name in itself, in the picker: "English" is there on purpose, for a reader of English.

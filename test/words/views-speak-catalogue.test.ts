@@ -39,7 +39,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'uno-extreme web --host': 'a command to type, the same in every language',
   '${cause.message}\\nThe game was saved to ${savedTo}: continue it with \\`npx uno-extreme play --resume ${savedTo}\\`':
     "the terminal's crash message, English like the CLI's other errors and --help (issue 43's follow-up)",
-  'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
 };
 
 function files(p: string): string[] {

@@ -1,0 +1,130 @@
+/**
+ * The program in its reader's language, run as a person runs it: under `LANG=fr_FR.UTF-8`, the
+ * overview, every command's `--help` and the errors met most are French, with no English word in
+ * them; under `LANG=C` they stay English; `LC_ALL` is read before `LANG`, and `--lang` before
+ * both. (`play`'s own errors need a terminal: test/e2e/play-usage.test.ts checks them in French.)
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandHelp } from '../../cli/args.ts';
+import { COMMANDS } from '../../cli/main.ts';
+import { cliWordsIn } from '../../words/cli.ts';
+import { PROGRAM_RUN_MS } from '../budgets.ts';
+import { runIn } from '../cli-run.ts';
+import { englishOnly, wordsOf } from '../words/english.ts';
+
+const FR = 'fr_FR.UTF-8';
+const english = englishOnly();
+
+/** The commands' names: typed, the same in every language. */
+const NAMES = new Set(COMMANDS.map((c) => c.name));
+
+/**
+ * The English words of what the program said, leaving out what is typed rather than read, the
+ * same in every language: commands in backquotes, JSON's quoted names, the examples' command
+ * lines (their notes are read), the commands' names, flags, paths and file names, values such
+ * as 50000steps, and the value placeholders and acronyms (FILE, JSON).
+ */
+function englishIn(text: string): string[] {
+  const prose = text
+    .replace(/`[^`]*`|"[^"]*"/g, ' ')
+    .replace(/^ {2}uno-extreme .*?(#|$)/gm, ' ')
+    .replace(/(^|\s)\S*[-/:.=*|<>[\]]\S*/g, ' ')
+    .replace(/\d+\p{L}*/gu, ' ')
+    .replace(/\b[A-Z][A-Z0-9]+\w*/g, ' ');
+  return [...new Set(wordsOf(prose).filter((w) => english.has(w) && !NAMES.has(w)))];
+}
+
+describe('--help in the terminal\'s language', () => {
+  it('the overview: French under LANG=fr_FR.UTF-8, English under LANG=C', () => {
+    const fr = runIn(FR, ['--help']);
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toMatch(/^Commandes\u00a0:$/m);
+    expect(fr.stdout).toMatch(/^ {2}play +jouer à UNO Extreme dans le terminal contre des robots/m);
+    expect(englishIn(fr.stdout)).toEqual([]);
+    const en = runIn('C', ['--help']);
+    expect(en.stdout).toMatch(/^Commands:$/m);
+    expect(englishIn(en.stdout)).not.toEqual([]);
+  }, 2 * PROGRAM_RUN_MS);
+
+  for (const cmd of COMMANDS) {
+    it(`${cmd.name} --help: the catalogue's French, no English word; English under LANG=C`, () => {
+      const fr = runIn(FR, [cmd.name, '--help']);
+      expect(fr.status).toBe(0);
+      expect(fr.stdout).toBe(`${commandHelp(cmd, cliWordsIn('fr'))}\n`);
+      expect(englishIn(fr.stdout)).toEqual([]);
+      const en = runIn('C', [cmd.name, '--help']);
+      expect(en.stdout).toBe(`${commandHelp(cmd, cliWordsIn('en'))}\n`);
+      // The scan finds English where there is some: the French above is not passed by a blind check.
+      expect(englishIn(en.stdout)).not.toEqual([]);
+    }, 2 * PROGRAM_RUN_MS);
+  }
+
+  it('LC_ALL before LANG, and --lang before both', () => {
+    expect(runIn('C', ['launcher', '--help'], { LC_ALL: FR }).stdout).toMatch(/^Options\u00a0:$/m);
+    expect(runIn(FR, ['launcher', '--help'], { LC_ALL: 'C' }).stdout).toMatch(/^Options:$/m);
+    expect(runIn('C', ['play', '--lang', 'fr', '--help']).stdout).toMatch(/^Exemples\u00a0:$/m);
+  }, 3 * PROGRAM_RUN_MS);
+});
+
+describe('the errors met most, in the terminal\'s language', () => {
+  let busy: Server;
+  let port = 0;
+  const rooms = mkdtempSync(path.join(tmpdir(), 'cli-french-'));
+  beforeAll(async () => {
+    busy = createServer();
+    await new Promise<void>((ok) => busy.listen(0, '127.0.0.1', ok));
+    port = (busy.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((ok) => busy.close(() => ok())));
+
+  /** Each: the arguments, the exit status, and what the French says (the whole line, after `uno-extreme…: `). */
+  const cases: Array<[string[], number, RegExp]> = [
+    [['nope'], 2, /^uno-extreme: commande inconnue «\u00a0nope\u00a0»\. Commandes\u00a0: web, play, /],
+    [['play', '--bogus'], 2, /^uno-extreme play: option inconnue «\u00a0--bogus\u00a0»\n {2}options de `uno-extreme play`\u00a0: --rules, /],
+    [['launcher', '--presses', 'x'], 2, /^uno-extreme launcher: --presses doit être un nombre entier, pas «\u00a0x\u00a0»$/],
+    [['launcher', '--presses', '3', '--charge', '2'], 2, /^uno-extreme launcher: --charge doit être entre 0 et 1, pas 2$/],
+    [['launcher', '--device', '/dev/ttyACM0', '--presses', '3'], 2, /^uno-extreme launcher: --device attend une sorte avant le port\u00a0: --device serial:\/dev\/ttyACM0 /],
+    [['simulate', '--bots', 'genius'], 2, /^uno-extreme simulate: --bots\u00a0: robot inconnu «\u00a0genius\u00a0»\u00a0; choisis heuristic, random, ismcts ou first /],
+    [['fit', '--log', '/nonexistent/presses.jsonl'], 1, /^uno-extreme fit: impossible de lire \/nonexistent\/presses\.jsonl\u00a0: ce fichier n’existe pas$/],
+    [['simulate', '--rules', 'nope', '--games', '1'], 1, /^uno-extreme simulate: règles inconnues «\u00a0nope\u00a0»\u00a0: les règles connues sont extreme, /],
+    [['launcher', '--profile', 'nope', '--presses', '1'], 1, /^uno-extreme launcher: profile\u00a0: profil inconnu «\u00a0nope\u00a0»\u00a0: choisis parmi seed-0-8, /],
+    [['simulate', '--bot-budget', '2s', '--games', '1'], 2, /^uno-extreme simulate: --bot-budget\u00a0: «\u00a02s\u00a0» n’est pas une réflexion possible\u00a0: /],
+    [['web', '--port', '99999'], 2, /^uno-extreme web: --port doit être entre 0 et 65535, pas 99999$/],
+  ];
+  for (const [args, status, said] of cases) {
+    it(`${args.join(' ')}: one French line (two with the options), exit ${status}; English under LANG=C`, () => {
+      const fr = runIn(FR, args);
+      expect([fr.status, fr.stdout]).toEqual([status, '']);
+      expect(fr.stderr.trimEnd()).toMatch(said);
+      expect(fr.stderr.trimEnd().split('\n').length).toBeLessThanOrEqual(2);
+      expect(englishIn(fr.stderr)).toEqual([]);
+      const en = runIn('C', args);
+      expect(en.status).toBe(status);
+      expect(englishIn(en.stderr)).not.toEqual([]);
+    }, 2 * PROGRAM_RUN_MS);
+  }
+
+  it('two outputs on one file, and an output on an input: French, exit 1', () => {
+    const csv = path.join(rooms, 'games.csv');
+    expect(runIn(FR, ['simulate', '--games', '1', '--csv', csv, '--report', csv]).stderr).toBe(
+      `uno-extreme simulate: impossible d’écrire ${csv}\u00a0: --csv et --report le désignent tous les deux\u00a0: donne à chaque sortie son propre fichier\n`,
+    );
+    const part = path.join(rooms, 'part.json');
+    writeFileSync(part, '{}');
+    const merge = runIn(FR, ['merge', part, '--csv', part]);
+    expect([merge.status, merge.stderr]).toEqual([1, `uno-extreme merge: impossible d’écrire ${part}\u00a0: c’est aussi la part ${part}, que --csv remplacerait\u00a0: donne un autre fichier à --csv\n`]);
+  }, 2 * PROGRAM_RUN_MS);
+
+  it('a port in use: French, exit 1', () => {
+    const fr = runIn(FR, ['web', '--port', String(port), '--rooms', rooms]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme web: le port ${port} est déjà pris\u00a0: arrête ce qui l’utilise, ou choisis-en un autre avec --port N (0\u00a0: n’importe quel port libre)\n`]);
+  });
+
+  it('--lang is read before the mistake it follows: `play --lang fr --bogus` in French under LANG=C', () => {
+    expect(runIn('C', ['play', '--lang', 'fr', '--bogus']).stderr).toMatch(/^uno-extreme play: option inconnue /);
+  });
+});

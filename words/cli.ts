@@ -1,0 +1,55 @@
+/**
+ * The command line's words (Node only): its catalogue in each language (words/cli-en.ts,
+ * words/cli-fr.ts) and the wording of a {@link Said} message, an error's included. Kept apart
+ * from the game's catalogue so that the page and its workers, which bundle that one, never carry
+ * the help of every command (some 30 KB gzipped in each of the three bundles).
+ */
+import { wordsFrom, type Lang, type Values, type Words } from './catalogue.ts';
+import { CLI_EN, type CliKey } from './cli-en.ts';
+import { CLI_FR } from './cli-fr.ts';
+import { saidOf, type Said } from './said.ts';
+
+export type { CliKey } from './cli-en.ts';
+
+/** The command line's words in a language. */
+export type CliWords = Words<CliKey>;
+
+/** The command line's catalogue of each language: the same keys, each an ICU MessageFormat message. */
+export const CLI_CATALOGUES: Readonly<Record<Lang, Readonly<Record<CliKey, string>>>> = { en: CLI_EN, fr: CLI_FR };
+
+const made = new Map<Lang, CliWords>();
+
+/** The command line's words in `lang` (made once per language). */
+export function cliWordsIn(lang: Lang): CliWords {
+  let w = made.get(lang);
+  if (!w) made.set(lang, (w = wordsFrom(lang, CLI_CATALOGUES[lang])));
+  return w;
+}
+
+/** The command line's English: its errors' `message`. */
+export const CLI_EN_WORDS: CliWords = cliWordsIn('en');
+
+/**
+ * `items` as "a, b or c" in the words of `w`. English as British English writes it (no comma
+ * before "or"), as the project's other English does.
+ */
+export function orList(w: { readonly lang: Lang }, items: readonly string[]): string {
+  return new Intl.ListFormat(w.lang === 'en' ? 'en-GB' : w.lang, { type: 'disjunction' }).format(items);
+}
+
+/** `s` in the words of `w`, each inner message worded first. */
+export function sayIn(w: CliWords, s: Said): string {
+  if (!s.values) return w.t(s.key);
+  const v: Record<string, string | number> = {};
+  for (const [k, x] of Object.entries(s.values)) v[k] = typeof x !== 'object' ? x : 'or' in x ? orList(w, x.or) : sayIn(w, x);
+  return w.t(s.key, v as Values);
+}
+
+/** `s` in English: an error's `message`. */
+export const english = (s: Said): string => sayIn(CLI_EN_WORDS, s);
+
+/** The error `e`'s message in the words of `w`: its catalogue message when it has one, else its own (English) text. */
+export function errorIn(w: CliWords, e: unknown): string {
+  const s = saidOf(e);
+  return s ? sayIn(w, s) : String((e as Error)?.message ?? e);
+}
