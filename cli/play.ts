@@ -15,7 +15,7 @@ import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, see
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { knownLang, langOfEnv, LANGS, wordsIn, type Words } from '../words/catalogue.ts';
+import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -32,12 +32,12 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
  * The language the game speaks: `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
  * POSIX's order), English when it is none the game speaks.
  */
-function langOption(args: ParsedArgs): Words {
+function langOption(args: ParsedArgs): Promise<Words> {
   const given = args.values.lang;
-  if (given === undefined) return wordsIn(langOfEnv(process.env));
+  if (given === undefined) return loadLang(langOfEnv(process.env));
   const lang = knownLang(given);
   if (!lang) throw new UsageError(`--lang must be ${LANGS.join(' or ')}, got "${String(given)}"`);
-  return wordsIn(lang);
+  return loadLang(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
@@ -106,7 +106,7 @@ export const playCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     if (!process.stdin.isTTY) throw new UsageError('play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`');
     if (!process.stdout.isTTY) throw new UsageError('play needs a terminal on standard output, not a pipe or a file; for unattended games use `uno-extreme simulate`');
-    const w = langOption(args);
+    const w = await langOption(args);
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!['normal', 'fast', 'instant'].includes(pace)) throw new UsageError(`--pace must be normal, fast or instant, got "${pace}"`);
     // A malformed --device is a usage error before a game is dealt (the port is opened later).

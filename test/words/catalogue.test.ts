@@ -9,7 +9,12 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CARD_KINDS, COLOURS } from '../../game/cards.ts';
 import { PRESS_REASONS } from '../../game/state.ts';
-import { CATALOGUES, LANGS, langOf, langOfEnv, wordsIn, type Key } from '../../words/catalogue.ts';
+import { LANGS, langOf, langOfEnv, loadLang, wordsIn, type Key } from '../../words/catalogue.ts';
+import { EN } from '../../words/en.ts';
+import { FR } from '../../words/fr.ts';
+
+const CATALOGUES = { en: EN, fr: FR };
+await loadLang('fr');
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,11 @@
  * What "an English word" means when a test checks that a French screen shows none: one of the
  * English catalogue's distinctive words, those no French message uses.
  */
-import { CATALOGUES } from '../../words/catalogue.ts';
+import { LANGS, langSelfName } from '../../words/catalogue.ts';
+import { EN } from '../../words/en.ts';
+import { FR } from '../../words/fr.ts';
+
+const CATALOGUES = { en: EN, fr: FR };
 
 /** The words of a text, lower case (letters only, accents kept; shorter than 3 letters left out). */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
@@ -19,6 +23,6 @@ export function englishOnly(): Set<string> {
   // The game's own names, the same in both: the rule sets' ids, the bots' kinds, the program.
   const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json'];
   // Each language's name in itself, in the picker: "English" is there on purpose, for a reader of English.
-  for (const c of Object.values(CATALOGUES)) shared.push(...wordsOf(c['page.langName']));
+  for (const l of LANGS) shared.push(...wordsOf(langSelfName(l)));
   return new Set([...english].filter((word) => !french.has(word) && !shared.includes(word)));
 }
