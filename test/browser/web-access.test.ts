@@ -8,8 +8,10 @@ import { axeProblems, newGame, openPage, playRound, useWeb, waitForPerson } from
 import { needs } from '../tools.ts';
 import { EN } from '../../words/en.ts';
 import { FR } from '../../words/fr.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
+const FR_WORDS = await loadLang('fr');
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Screenshots to look at after a run (the README's are taken by `npm run page-facts`). */
 const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
@@ -78,13 +80,14 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     }
   });
 
-  for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]] as const) {
-    it(`lays out at ${w}×${h} with no horizontal scroll, loading nothing from elsewhere`, async () => {
+  // In both languages: French words are longer.
+  for (const [lang, locale] of [['en', 'en-GB'], ['fr', 'fr-FR']] as const) for (const [w, h] of [[1280, 800], [1920, 1080], [390, 844]] as const) {
+    it(`lays out at ${w}×${h} with no horizontal scroll, loading nothing from elsewhere (${lang})`, async () => {
       const origin = new URL(web.server.url).origin;
-      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width: w, height: h } });
+      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width: w, height: h }, locale });
       const elsewhere: string[] = [];
       page.on('request', (r) => !r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:') && elsewhere.push(r.url()));
-      await newGame(page, { seed: 11, players: 4, name: 'Ana' });
+      await newGame(page, { seed: 11, players: 4, name: 'Ana' }, lang === 'fr' ? FR_WORDS : undefined);
       await waitForPerson(page);
       const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth }));
       expect(sizes.scroll).toBeLessThanOrEqual(sizes.width);
@@ -95,7 +98,7 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
       const bottoms = await page.locator('.discard, .ul-press, .hand button.card').evaluateAll((es) => es.map((e) => e.getBoundingClientRect().bottom));
       expect(Math.max(...bottoms)).toBeLessThanOrEqual(h);
       mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}.png`), fullPage: w < 500 });
+      await page.screenshot({ path: path.join(SHOTS, `table-${w}x${h}-${lang}.png`), fullPage: w < 500 });
       // First render of a kept game: the page loaded again, timed to its first paint.
       await page.reload();
       const shown = await (await page.waitForFunction(() => document.querySelector('.hand button.card') && performance.now())).jsonValue();
