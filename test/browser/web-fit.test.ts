@@ -167,7 +167,7 @@ function layoutProblems(page: Page, touch: boolean): Promise<string[]> {
       if (touch && !hits(c, r.left + r.width / 2, i.top + i.height / 2)) problems.push(`${nameOf(c)}: a tap on its middle is another card's`);
     }
     // Words kept whole: a word of a control or a line laid over two lines is broken ("Batter/y").
-    for (const el of [...controls.filter((c) => !cards.includes(c)), ...lines]) {
+    for (const el of [...controls.filter((c) => !cards.includes(c)), ...lines, ...scope.querySelectorAll('.face .value')]) {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let t = walker.nextNode(); t; t = walker.nextNode()) {
         for (const m of t.textContent!.matchAll(/[\p{L}\p{N}’'-]{2,}/gu)) {
