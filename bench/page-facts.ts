@@ -2,9 +2,10 @@
  * The README's facts about the browser game, measured rather than written by hand
  * (`npm run page-facts`): the page built as `uno-extreme web` builds it, the gzipped size of
  * what it loads (written into README.md between its `page-size` markers), and the screenshots
- * of a game of seed 11 at three window sizes (docs/table-WxH.png) and of a game night (the table
- * screen and a phone: docs/game-night-*.png), taken in Chromium on the real server. Needs
- * Chromium, as the browser tests do.
+ * of a game of seed 11 at three window sizes (docs/table-WxH.png) and in French
+ * (docs/table-1280x800-fr.png), and of a game night (the table screen and a phone:
+ * docs/game-night-*.png; a phone in French: docs/game-night-phone-390x844-fr.png), taken in
+ * Chromium on the real server. Needs Chromium, as the browser tests do.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { ensurePageBuilt, WEB_DIST } from '../cli/web.ts';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../test/browser/chromium.ts';
-import { join, openRoom, phoneMove, questionOf, readFrames, untilFrame } from '../test/browser/rooms.ts';
+import { openRoom, phoneMove, questionOf, readFrames, untilFrame } from '../test/browser/rooms.ts';
+import { loadLang, type Lang } from '../words/catalogue.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = path.join(ROOT, 'README.md');
@@ -31,15 +33,16 @@ function sent(keep: (file: string) => boolean, encoding: 'br' | 'gz'): { kb: num
   return { kb: Math.round(bytes / 102.4) / 10, files: files.length };
 }
 
-/** `uno-extreme web --json` on a free port (its rooms kept in `rooms`): its address, and the function that stops it. */
-function serve(rooms: string): Promise<{ url: string; stop: () => void }> {
+/** `uno-extreme web --json` on a free port (its rooms kept in `rooms`): its address, and the function that stops it (once it has exited: its last rooms written). */
+function serve(rooms: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', rooms], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
     child.stdout.on('data', (d) => {
       out += d;
       const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) ok({ url: (JSON.parse(line) as { url: string }).url, stop: () => child.kill('SIGTERM') });
+      if (line) ok({ url: (JSON.parse(line) as { url: string }).url, stop: () => (child.kill('SIGTERM'), exited) });
     });
     child.once('exit', (code) => fail(new Error(`uno-extreme web exited ${code}`)));
   });
@@ -64,12 +67,14 @@ writeFileSync(README, text.replace(marked, said));
 console.log(`page as sent: ${first.kb} KB JavaScript first (Brotli; ${firstGzip.kb} KB gzip), ${js.kb} KB in ${js.files} files, ${css.kb} KB CSS`);
 
 /**
- * A game night: the table screen at 1280×800 and three phones at 390×844 (a context each), some
- * moves played on the phones, then the table screen and the phone whose turn it is.
+ * A game night: the table screen at 1280×800 and three phones at 390×844 (a context each), the
+ * phones speaking `lang`, some moves played on the phones, then the table screen and the phone
+ * whose turn it is (`-fr` after the name of a French phone's shot; the table's only in English).
  */
-async function gameNight(browser: Browser, url: string): Promise<void> {
+async function gameNight(browser: Browser, url: string, lang: Lang): Promise<void> {
+  const w = await loadLang(lang);
   const open = async (width: number, height: number, at: string, phone = false) => {
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', isMobile: phone, hasTouch: phone });
+    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', isMobile: phone, hasTouch: phone, locale: phone && lang === 'fr' ? 'fr-FR' : 'en-GB' });
     // tsx compiles this script keeping function names (esbuild's __name helper): the functions it
     // hands to page.evaluate call it in the page.
     await context.addInitScript('globalThis.__name = (f) => f;');
@@ -83,8 +88,9 @@ async function gameNight(browser: Browser, url: string): Promise<void> {
   const phones: Awaited<ReturnType<typeof open>>[] = [];
   for (const name of ['Ana', 'Bo', 'Cy']) {
     const p = await open(390, 844, `${url}#join=${code}`, true);
-    await join(p.page, name);
-    await p.page.getByText(`You are in as ${name}`).waitFor();
+    await p.page.getByLabel(w.t('form.name')).fill(name);
+    await p.page.getByRole('button', { name: w.t('phone.join') }).click();
+    await p.page.getByText(w.t('phone.inAs', { names: name })).waitFor();
     phones.push(p);
   }
   await table.page.getByRole('button', { name: /^Start the game/ }).click();
@@ -100,14 +106,15 @@ async function gameNight(browser: Browser, url: string): Promise<void> {
     }, () => 'a phone asked');
     await next.p.page.locator(`.seat-play[data-ask-id="${next.q.id}"]`).waitFor();
     if (moves >= 8 && next.q.mode === 'turn') {
-      for (const [shot, page] of [['game-night-table-1280x800', table.page], ['game-night-phone-390x844', next.p.page]] as const) {
+      const shots = lang === 'en' ? [['game-night-table-1280x800', table.page], ['game-night-phone-390x844', next.p.page]] as const : [[`game-night-phone-390x844-${lang}`, next.p.page]] as const;
+      for (const [shot, page] of shots) {
         const file = path.join(ROOT, 'docs', `${shot}.png`);
         await page.screenshot({ path: file });
         console.log(`screenshot: ${path.relative(ROOT, file)}`);
       }
       break;
     }
-    await phoneMove(next.p.page, next.q.id);
+    await phoneMove(next.p.page, next.q.id, 'click', w);
   }
   for (const p of [table, ...phones]) await p.context.close();
 }
@@ -116,27 +123,29 @@ const rooms = mkdtempSync(path.join(tmpdir(), 'uno-extreme-rooms-'));
 const server = await serve(rooms);
 const browser = await launchChromium();
 try {
-  for (const [width, height] of SIZES) {
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  // Each size in English, and the first in French.
+  for (const [width, height, lang] of [...SIZES.map(([w, h]) => [w, h, 'en'] as const), [SIZES[0][0], SIZES[0][1], 'fr'] as const]) {
+    const w = await loadLang(lang);
+    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce', locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('uno-extreme-settings', JSON.stringify({ speed: 'instant', colourBlind: false, sortHand: true })));
     await page.goto(server.url);
-    const form = page.getByRole('dialog', { name: 'New game' });
-    await form.getByLabel('Players (2 to 10)').fill('4');
+    const form = page.getByRole('dialog', { name: w.t('page.newGame') });
+    await form.getByLabel(w.t('form.players')).fill('4');
     // The seed is folded away under More options.
     await form.locator('details.more summary').click();
-    await form.getByLabel('Seed').fill('11');
-    await form.getByRole('button', { name: 'Start' }).click();
+    await form.getByLabel(w.t('form.seed')).fill('11');
+    await form.getByRole('button', { name: w.t('form.start') }).click();
     // The person's first question: the table as a player first sees it.
     await page.waitForFunction(() => document.querySelector('.table')?.getAttribute('data-ask') === 'turn');
-    const file = path.join(ROOT, 'docs', `table-${width}x${height}.png`);
+    const file = path.join(ROOT, 'docs', `table-${width}x${height}${lang === 'en' ? '' : `-${lang}`}.png`);
     await page.screenshot({ path: file });
     console.log(`screenshot: ${path.relative(ROOT, file)}`);
     await context.close();
   }
-  await gameNight(browser, server.url);
+  for (const lang of ['en', 'fr'] as const) await gameNight(browser, server.url, lang);
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
   rmSync(rooms, { recursive: true, force: true });
 }

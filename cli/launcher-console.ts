@@ -5,6 +5,7 @@
 import { Rng, seedRng } from '../lib/rng.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { dingWords, type Profile } from '../emulator/profile.ts';
+import { EN_WORDS } from '../words/catalogue.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import type { PressLog } from './launcher.ts';
 import { consoleDeck } from './launcher.ts';
@@ -46,7 +47,7 @@ export function runConsole(o: {
     ];
     process.stdout.write(`\x1b[H\x1b[2J${lines.join('\n')}\n`);
   };
-  launcher.on('ding', (e) => ((flying = dingWords(o.profile, e)), draw()));
+  launcher.on('ding', (e) => ((flying = dingWords(o.profile, e, EN_WORDS)), draw()));
   launcher.on('card', (e) => {
     out.push(e.card);
     flying += e.halfOut ? `  ⟶ ${cardLabel(e.card)} (left half out: yours)` : `  ⟶ ${cardLabel(e.card)}`;

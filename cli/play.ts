@@ -15,7 +15,7 @@ import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, se
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { knownLang, langOfEnv, LANGS, wordsIn, type Words } from '../words/catalogue.ts';
+import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
@@ -33,12 +33,12 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
  * The language the game speaks: `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
  * POSIX's order), English when it is none the game speaks.
  */
-function langOption(args: ParsedArgs): Words {
+function langOption(args: ParsedArgs): Promise<Words> {
   const given = args.values.lang;
-  if (given === undefined) return wordsIn(langOfEnv(process.env));
+  if (given === undefined) return loadLang(langOfEnv(process.env));
   const lang = knownLang(given);
   if (!lang) throw new UsageError(said('cli.value.oneOf', { option: '--lang', choices: { or: LANGS }, got: String(given) }));
-  return wordsIn(lang);
+  return loadLang(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
@@ -110,7 +110,7 @@ export const playCommand: Command = {
     if (given && 'why' in given) throw new UsageError(`--name: ${given.why}`);
     if (!process.stdin.isTTY) throw new UsageError(said('cli.play.noKeys'));
     if (!process.stdout.isTTY) throw new UsageError(said('cli.play.noScreen'));
-    const w = langOption(args);
+    const w = await langOption(args);
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!PACES.includes(pace)) throw new UsageError(said('cli.value.oneOf', { option: '--pace', choices: { or: PACES }, got: pace }));
     // A malformed --device is a usage error before a game is dealt (the port is opened later).

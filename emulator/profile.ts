@@ -3,7 +3,7 @@
  * how many cards, how its roller behaves) as named, documented, plain data. A profile is
  * validated with errors that name the field, then compiled into tables the pure core samples.
  */
-import { EN_WORDS, type Words } from '../words/catalogue.ts';
+import type { Words } from '../words/catalogue.ts';
 import { parseJsonText, printable, shown, terminalText, unknownKey } from '../lib/untrusted.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
@@ -205,8 +205,12 @@ export function dingMs(p: Profile, sinceBurst: number): number | null {
   return d === null ? null : Math.max(d.shortestMs, Math.round(d.ms / d.faster ** sinceBurst));
 }
 
-/** The ding in a terminal's words: `♪ ding`, and for a quickening ding past its first, how quick it is now. */
-export function dingWords(p: Profile, e: { ms?: number }, w: Words = EN_WORDS): string {
+/**
+ * The ding in a terminal's words: `♪ ding`, and for a quickening ding past its first, how quick it
+ * is now. No default language: this module is in the page's launcher worker, which words nothing
+ * and so carries no catalogue.
+ */
+export function dingWords(p: Profile, e: { ms?: number }, w: Words): string {
   return e.ms === undefined || p.dingPulse === null || e.ms >= p.dingPulse.ms ? w.t('ding.plain') : w.t('ding.quick', { ms: e.ms });
 }
 

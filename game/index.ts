@@ -13,6 +13,8 @@
 export * from './cards.ts';
 /** A card's English label (`Red 5`): the words live in the catalogue (words/), the engine names cards by id. */
 export { cardLabel } from '../words/cards.ts';
+// A refusal's `message` in English (game/play.ts, refuse): the library's users read it.
+import '../words/refusals.ts';
 export * from './rules.ts';
 export type * from './state.ts';
 export { ROUND_MOVE_LIMIT, roundEnded } from './state.ts';

@@ -11,15 +11,38 @@ import { endRound, lay, layCard, takeCard, takeFromHand, type Draft } from './dr
 import { EFFECT_OF_KIND } from './effects/index.ts';
 import type { Rules } from './rules.ts';
 import type { GameState, Move, MoveError, Pending, PlayAgainRequest, Refusal, StackRequest, Waiting } from './state.ts';
-import { refusalMessage } from '../words/refusals.ts';
 import { activeSeats, isSeat } from './turn.ts';
 
 /** A play move. */
 export type PlayMove = Extract<Move, { type: 'play' }>;
 
-/** A refused move: the refusal as data, and its English words for the library's users. */
+/**
+ * How a refusal's `message` is worded: English, installed by words/refusals.ts when it loads (every
+ * front end and the library's entry load it). Not imported here: the engine also runs in the page's
+ * workers (the search bots), which send refusals as data and never word them, and an import would
+ * carry the catalogues and their formatter into each worker's script. Until it is installed a
+ * message is the refusal's data, never blank.
+ */
+let wordRefusal: (r: Refusal) => string = (r) => JSON.stringify(r);
+
+/** Words every refusal's `message` with `f` from now on (words/refusals.ts, once). */
+export function wordRefusalsWith(f: (r: Refusal) => string): void {
+  wordRefusal = f;
+}
+
+/**
+ * A refused move: the refusal as data, and its English words for the library's users, worded when
+ * first read (a bot that tries a move and is refused never pays for the words).
+ */
 export function refuse(code: MoveError['code'], refusal: Refusal): MoveError {
-  return { code, refusal, message: refusalMessage(refusal) };
+  let message: string | undefined;
+  return {
+    code,
+    refusal,
+    get message() {
+      return (message ??= wordRefusal(refusal));
+    },
+  };
 }
 
 /** The top card of the discard pile. */

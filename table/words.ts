@@ -7,16 +7,20 @@ import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type PressRequest } f
 import { startAction } from '../game/start.ts';
 import { leftOf } from '../game/turn.ts';
 import { cardName, colourName } from '../words/cards.ts';
-import { CATALOGUES, LANGS, type Key, type Words } from '../words/catalogue.ts';
+import { catalogueOf, LANGS, type Key, type Words } from '../words/catalogue.ts';
 
 export type { Words } from '../words/catalogue.ts';
 
 /** Names of the seats, by seat. */
 export type Names = readonly string[];
 
-/** `yes` when `name` is the person the words speak to (the default name, "You" or "Toi"): the grammatical second person. */
+/**
+ * `yes` when `name` is the person the words speak to (the default name, "You" or "Toi"): the
+ * grammatical second person. A language not loaded is one the reader does not read: its default
+ * name is a name like any other to them.
+ */
 export function youOf(name: string | undefined): 'yes' | 'no' {
-  return LANGS.some((l) => CATALOGUES[l]['you.name'] === name) ? 'yes' : 'no';
+  return LANGS.some((l) => catalogueOf(l)?.['you.name'] === name) ? 'yes' : 'no';
 }
 
 /** The name of `seat`, or `seat N` for a seat with none. */
@@ -37,7 +41,7 @@ function cardsGot(n: number, w: Words): string {
 /** Why a launcher is pressed, in words (`Hit 2`, `missed UNO`). */
 export function reasonText(reason: string, w: Words): string {
   const key = `reason.${reason}` as Key;
-  return key in CATALOGUES[w.lang] ? w.t(key) : reason;
+  return key in catalogueOf(w.lang)! ? w.t(key) : reason;
 }
 
 /**

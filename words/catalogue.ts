@@ -5,10 +5,12 @@
  * refusals with their parameters, a launcher's attention, a question's steps) and each front end
  * words it here, in the reader's language. A new language is one more catalogue with the same
  * keys and placeholders (test/words/catalogue.test.ts); a new message is one key in each.
+ *
+ * English is always here (the library's own messages); another language's catalogue is loaded when
+ * a reader first needs it ({@link loadLang}), so a page read in English never fetches French.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { EN, type Key } from './en.ts';
-import { FR } from './fr.ts';
 
 export type { Key } from './en.ts';
 
@@ -18,8 +20,27 @@ export type Lang = 'en' | 'fr';
 /** Every language, the default first. */
 export const LANGS: readonly Lang[] = ['en', 'fr'];
 
-/** The catalogue of each language: the same keys, each an ICU MessageFormat message. */
-export const CATALOGUES: Readonly<Record<Lang, Readonly<Record<Key, string>>>> = { en: EN, fr: FR };
+/** A language's catalogue: every key, each an ICU MessageFormat message. */
+export type Catalogue = Readonly<Record<Key, string>>;
+
+/** The catalogues loaded so far: English from the start. */
+const loaded: Partial<Record<Lang, Catalogue>> = { en: EN };
+
+/** Where each other language's catalogue is loaded from (a module of its own in the page's build). */
+const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>>> = {
+  fr: () => import('./fr.ts').then((m) => m.FR),
+};
+
+/** The catalogue of `lang` when it is loaded ({@link loadLang}), else undefined. */
+export function catalogueOf(lang: Lang): Catalogue | undefined {
+  return loaded[lang];
+}
+
+/** Loads the catalogue of `lang` (once; at once for English): then {@link wordsIn} speaks it. */
+export async function loadLang(lang: Lang): Promise<Words> {
+  if (lang !== 'en') loaded[lang] ??= await LOADERS[lang]();
+  return wordsIn(lang);
+}
 
 /** What a message's placeholders are given: words already worded, or numbers a plural reads. */
 export type Values = Readonly<Record<string, string | number>>;
@@ -53,10 +74,13 @@ function isolated(values: Values | undefined): Values | undefined {
   return out ?? values;
 }
 
-/** The words of `lang`, the game's catalogue (made once per language). */
+/** The words of `lang`, the game's catalogue, once it is loaded ({@link loadLang}); made once per language. */
 export function wordsIn(lang: Lang): Words {
   let w = made.get(lang);
-  if (!w) made.set(lang, (w = wordsFrom(lang, CATALOGUES[lang])));
+  if (w) return w;
+  const catalogue = loaded[lang];
+  if (!catalogue) throw new Error(`the ${lang} catalogue is not loaded: loadLang('${lang}') first`);
+  made.set(lang, (w = wordsFrom(lang, catalogue)));
   return w;
 }
 
@@ -98,6 +122,15 @@ export function langOf(tags: readonly (string | null | undefined)[]): Lang {
     if ((LANGS as readonly string[]).includes(base)) return base as Lang;
   }
   return 'en';
+}
+
+/**
+ * A language named in itself (`English`, `Français`), as a picker shows it so a reader finds theirs
+ * whatever is shown: the platform's own names (`Intl.DisplayNames`), which need no catalogue loaded.
+ */
+export function langSelfName(lang: Lang): string {
+  const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang;
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 }
 
 /** `lang` when it is one the game speaks, else null (a `--lang` flag, a stored choice). */

@@ -313,7 +313,6 @@ export const EN = {
   'sheet.calledOff': 'nobody: called off after {limit, number} moves',
   // The page (web/src/): its menu, the end of a round, the language picker.
   'page.language': 'Language',
-  'page.langName': 'English',
   'page.loading': 'Loading…',
   'page.keptGame': 'the game kept in this browser',
   'page.keptUnreadable': '{error}. Start a new game.',

@@ -295,7 +295,6 @@ export const FR: Readonly<Record<Key, string>> = {
   'sheet.final': 'final',
   'sheet.calledOff': 'personne : arrêtée après {limit, number} coups',
   'page.language': 'Langue',
-  'page.langName': 'Français',
   'page.loading': 'Chargement…',
   'page.keptGame': 'la partie gardée dans ce navigateur',
   'page.keptUnreadable': '{error}. Commence une nouvelle partie.',

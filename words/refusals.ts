@@ -3,6 +3,7 @@
  * by name, cards by name, colours and kinds in the language) and the message formatted. The
  * engine's own `message` is this in English with seats named `seat N`.
  */
+import { wordRefusalsWith } from '../game/play.ts';
 import type { Refusal, Waiting } from '../game/state.ts';
 import { aCard, cardName, colourName, kindName } from './cards.ts';
 import { EN_WORDS, type Key, type Values, type Words } from './catalogue.ts';
@@ -113,3 +114,5 @@ export function refusalText(r: Refusal, w: Words, who: SeatName): string {
 export function refusalMessage(r: Refusal): string {
   return refusalText(r, EN_WORDS, seatNumber(EN_WORDS));
 }
+
+wordRefusalsWith(refusalMessage);

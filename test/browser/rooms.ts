@@ -7,8 +7,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { onTestFinished } from 'vitest';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
-import { EN_WORDS } from '../../words/catalogue.ts';
 import { clickVisible, newTestContext } from './web.ts';
+import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 
 /** A phone's window, as the tests' phones have it. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -130,7 +130,7 @@ export function questionOf(p: { sockets: Socket[] }, seat: number): NonNullable<
  * keys alone: the first playable card (then the first colour, target or pair offered), or else
  * press, pass, accept or draw; out of turn, a late UNO when there is one, else it lets the chance go.
  */
-export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click'): Promise<void> {
+export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click', w: Words = EN_WORDS): Promise<void> {
   const play = page.locator(`.seat-play[data-ask-id="${id}"]`);
   await play.waitFor();
   const ask = (await play.getAttribute('data-ask'))!;
@@ -159,7 +159,7 @@ export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 
     const uno = play.getByRole('button', { name: 'UNO' });
     const late = (await uno.count()) > 0 && (await uno.isEnabled());
     if (how === 'keys') await k.press(late ? 'u' : 'Escape');
-    else await (late ? uno : play.getByRole('button', { name: 'Let it go' })).click();
+    else await (late ? uno : play.getByRole('button', { name: w.t('ask.letGo') })).click();
     await moved();
     return;
   }
@@ -170,7 +170,8 @@ export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 
       await k.press('Enter');
     } else await clickVisible(page, card);
   } else {
-    const buttons: Array<[string | RegExp, string]> = [['Press the launcher', 'p'], ['Pass', 's'], ['Accept the +4', 'a'], ['Draw a card', 'd'], [/^Take \d+/, 'd']];
+    const take = new RegExp(`^${w.t('ask.take', { total: 0 }).replace('0', '\\d+')}`);
+    const buttons: Array<[string | RegExp, string]> = [[w.t('ask.pressLauncher'), 'p'], [w.t('ask.pass'), 's'], [w.t('ask.acceptIt'), 'a'], [w.t('ask.draw'), 'd'], [take, 'd']];
     let done = false;
     for (const [name, key] of buttons) {
       const b = play.getByRole('button', { name, exact: typeof name === 'string' });

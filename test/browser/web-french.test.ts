@@ -5,13 +5,13 @@
  * "An English word" is one of the English catalogue's distinctive words (test/words/english.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { wordsIn } from '../../words/catalogue.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { newGame, openPage, playRound, useWeb } from './web.ts';
 
-const FR = wordsIn('fr');
+const FR = await loadLang('fr');
 
 describe.runIf(needs('chromium'))('the page in French', () => {
   const web = useWeb();
@@ -54,5 +54,21 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     await page.reload();
     await page.getByRole('dialog', { name: 'New game' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  }, CHROMIUM_PAGE_MS);
+
+  it('an English reader never fetches the French catalogue; choosing French fetches it and speaks French at once', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'en-GB' });
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.getByRole('dialog', { name: 'New game' }).waitFor();
+    // Everything the English page loads has loaded: the French catalogue is not among it.
+    await page.waitForLoadState('networkidle');
+    const catalogue = (f: string) => /\/assets\/fr-[^/]*\.js$/.test(f);
+    expect(fetched.filter(catalogue)).toEqual([]);
+    await page.getByRole('dialog', { name: 'New game' }).getByLabel('Language').selectOption('fr');
+    await page.getByRole('dialog', { name: FR.t('page.newGame') }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    expect(fetched.filter(catalogue)).toHaveLength(1);
+    expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 });

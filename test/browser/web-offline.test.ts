@@ -7,7 +7,10 @@ import type { Browser } from 'playwright';
 import { CHROMIUM_PAGE_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { handAndMoves, newGame, openPage, playMoves, startWeb, waitForPerson, type WebServer } from './web.ts';
+
+const FR = await loadLang('fr');
 
 describe.runIf(needs('chromium'))('the page as an app', () => {
   let server: WebServer;
@@ -45,5 +48,22 @@ describe.runIf(needs('chromium'))('the page as an app', () => {
     expect(await handAndMoves(page)).toEqual(kept);
     // Only the failed requests to the stopped server may have said anything.
     expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to fetch|net::/.test(e))).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('speaks French when chosen with the server stopped: the service worker keeps the French catalogue too', async () => {
+    const offline = await startWeb();
+    try {
+      const { page, errors } = await openPage(browser, offline.url, { locale: 'en-GB' });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await page.getByRole('dialog', { name: 'New game' }).waitFor();
+      await offline.stop();
+      await page.reload();
+      await page.getByRole('dialog', { name: 'New game' }).getByLabel('Language').selectOption('fr');
+      await page.getByRole('dialog', { name: FR.t('page.newGame') }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to fetch|net::/.test(e))).toEqual([]);
+    } finally {
+      await offline.stop();
+    }
   }, CHROMIUM_PAGE_MS);
 });

@@ -12,11 +12,15 @@ import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS, POSITION_SEARCH_MS } from '../bud
 import { needs } from '../tools.ts';
 import { hoarder, positionWhere } from './positions.ts';
 import { axeProblems, clickMove, newGame, openPage, useWeb, waitForPerson, type OpenPage } from './web.ts';
+import { loadLang, type Lang, type Words } from '../../words/catalogue.ts';
+
+/** Each layout check runs in both languages: French words are longer. */
+const LANGS: Record<Lang, { words: Words; locale: string }> = { en: { words: await loadLang('en'), locale: 'en-GB' }, fr: { words: await loadLang('fr'), locale: 'fr-FR' } };
 
 const SHOTS = path.join(tmpdir(), 'uno-extreme-screenshots');
 
 async function openSave(page: Page, text: string): Promise<void> {
-  await page.locator('label.file', { hasText: 'Open save file' }).locator('input').setInputFiles({ name: 'position.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.locator('.bar label.file input[type=file]').setInputFiles({ name: 'position.json', mimeType: 'application/json', buffer: Buffer.from(text) });
 }
 
 /** A saved turn of the person holding `n` cards: three players, the person keeping every card. `from`: the first seed that gives it. */
@@ -99,20 +103,21 @@ function tableClashes(page: Page): Promise<string[]> {
 describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () => {
   const web = useWeb();
 
-  it('shows the corner index of every card of a 26- and a 30-card hand at 1280×800 and 390×844', async () => {
+  for (const [lang, { locale }] of Object.entries(LANGS)) it(`shows the corner index of every card of a 26- and a 30-card hand at 1280×800 and 390×844 (${lang})`, async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [n, from] of [[26, 9], [30, 20]] as const) {
       const { save } = await handOfSize(n, from);
       for (const [width, height] of [[1280, 800], [390, 844]] as const) {
-        const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
+        const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height }, locale });
         await openSave(page, save);
         await waitForPerson(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
         expect(await page.locator('.hand button.card').count()).toBe(n);
         // Still: a raised card rises for a moment.
         await page.waitForFunction(() => [...document.querySelectorAll('.hand button.card')].every((b) => b.getAnimations().length === 0));
-        await page.screenshot({ path: path.join(SHOTS, `hand-${n}-${width}x${height}.png`) });
-        expect(await hiddenCorners(page), `${n} cards at ${width}×${height}`).toEqual([]);
-        expect(await controlsOffScreen(page), `${n} cards at ${width}×${height}`).toEqual([]);
+        await page.screenshot({ path: path.join(SHOTS, `hand-${n}-${width}x${height}-${lang}.png`) });
+        expect(await hiddenCorners(page), `${n} cards at ${width}×${height} (${lang})`).toEqual([]);
+        expect(await controlsOffScreen(page), `${n} cards at ${width}×${height} (${lang})`).toEqual([]);
         expect(errors).toEqual([]);
       }
     }
@@ -162,11 +167,24 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     afterAll(async () => {
       await (await onVirtual.catch(() => null))?.page.context().close();
     });
-    for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [390, 844]] as const) {
-      it(`keeps every control of the decision on the first screen at ${width}×${height}`, async () => {
+    /** The shared page switched to `lang` by its New game form's picker: the virtual board stays connected. */
+    async function speak(page: Page, lang: Lang): Promise<void> {
+      const now = (await page.evaluate(() => document.documentElement.lang)) as Lang;
+      if (now === lang) return;
+      const was = LANGS[now].words;
+      await page.getByRole('button', { name: was.t('page.newGame') }).click();
+      await page.getByRole('dialog', { name: was.t('page.newGame') }).getByLabel(was.t('page.language')).selectOption(lang);
+      await page.getByRole('dialog', { name: LANGS[lang].words.t('page.newGame') }).waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+    // Each language's sizes from the widest: the language is switched where the menu is unfolded.
+    for (const [lang, { words }] of Object.entries(LANGS) as [Lang, (typeof LANGS)[Lang]][]) for (const [width, height] of [[1024, 768], [1280, 800], [1366, 768], [390, 844]] as const) {
+      it(`keeps every control of the decision on the first screen at ${width}×${height} (${lang})`, async () => {
         const { save } = await shownHands;
         const { page, errors } = await onVirtual;
         await page.setViewportSize({ width, height });
+        await speak(page, lang);
         await openSave(page, save);
         await waitForPerson(page);
         await page.locator('.device-bar[data-link=connected]').waitFor();
@@ -175,9 +193,9 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
         await page.locator('.hand button.card:not(.playable)').first().click({ force: true });
         await page.locator('.actions .message').waitFor();
         expect(await page.locator('.shown').count()).toBeGreaterThan(0);
-        expect(await page.locator('.device-bar').innerText()).toMatch(/^The virtual launcher is connected\./);
+        expect((await page.locator('.device-bar').innerText()).startsWith(words.t('device.linkLine', { virtual: 'yes', link: 'connected', name: '' }))).toBe(true);
         mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: path.join(SHOTS, `fit-${width}x${height}.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `fit-${width}x${height}-${lang}.png`) });
         expect(await controlsOffScreen(page)).toEqual([]);
         expect(await axeProblems(page)).toEqual([]);
         expect(errors).toEqual([]);
@@ -185,16 +203,16 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     }
   });
 
-  it('grows the table to use a 1920×1080 screen', async () => {
+  for (const [lang, { words, locale }] of Object.entries(LANGS)) it(`grows the table to use a 1920×1080 screen (${lang})`, async () => {
     const sizes: Record<number, { toy: number; bottom: number }> = {};
     for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
-      const { page } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
-      await newGame(page, { seed: 11, players: 4 });
+      const { page } = await openPage(web.browser, web.server.url, { viewport: { width, height }, locale });
+      await newGame(page, { seed: 11, players: 4 }, words);
       await waitForPerson(page);
       const toy = (await page.locator('.ul-toy').boundingBox())!;
       const moves = (await page.locator('.actions').boundingBox())!;
       sizes[width] = { toy: toy.height, bottom: moves.y + moves.height };
-      if (width === 1920) await page.screenshot({ path: path.join(SHOTS, 'fit-1920x1080.png') });
+      if (width === 1920) await page.screenshot({ path: path.join(SHOTS, `fit-1920x1080-${lang}.png`) });
     }
     expect(sizes[1920].toy).toBeGreaterThan(sizes[1280].toy * 1.15);
     // The moves sit at the foot of the screen, not two thirds of the way down.
@@ -310,15 +328,15 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect(errors).toEqual([]);
   });
 
-  for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844], [1024, 768], [1366, 768]] as const) {
-    it(`places 2 to 10 players around the oval in the order of play, clear of each other, the middle, the arrows and the hand, at ${width}×${height}`, async () => {
-      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height } });
+  for (const [lang, { words, locale }] of Object.entries(LANGS)) for (const [width, height] of [[1280, 800], [1920, 1080], [390, 844], [1024, 768], [1366, 768]] as const) {
+    it(`places 2 to 10 players around the oval in the order of play, clear of each other, the middle, the arrows and the hand, at ${width}×${height} (${lang})`, async () => {
+      const { page, errors } = await openPage(web.browser, web.server.url, { viewport: { width, height }, locale });
       const problems: string[] = [];
       for (const players of [2, 4, 7, 10]) {
-        await newGame(page, { seed: 11, players });
+        await newGame(page, { seed: 11, players }, words);
         await waitForPerson(page);
         problems.push(...(await tableClashes(page)).map((p) => `${players} players: ${p}`));
-        if (players === 10) await page.screenshot({ path: path.join(SHOTS, `ring-10-${width}x${height}.png`) });
+        if (players === 10) await page.screenshot({ path: path.join(SHOTS, `ring-10-${width}x${height}-${lang}.png`) });
       }
       expect(problems).toEqual([]);
       expect(errors).toEqual([]);

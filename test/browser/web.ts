@@ -152,7 +152,12 @@ export async function newGame(page: Page, o: { seed: number; players?: number; r
   const dialog = page.getByRole('dialog', { name: w.t('page.newGame') });
   // A fresh page opens the dialog itself once it has rendered: wait for the page to show something first.
   await page.waitForFunction(() => document.querySelector('dialog[open]') !== null || document.querySelector('.table') !== null);
-  if (!(await dialog.isVisible())) await page.getByRole('button', { name: w.t('page.newGame') }).click();
+  if (!(await dialog.isVisible())) {
+    // On a phone the menu is folded behind its button (styles.css): opened first.
+    const menu = page.locator('.bar .menu-toggle');
+    if (await menu.isVisible() && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+    await page.getByRole('button', { name: w.t('page.newGame') }).click();
+  }
   // The seed, the target and the house rules are folded under More options.
   const more = dialog.locator('details.more');
   if ((await more.getAttribute('open')) === null) await more.locator('summary').click();

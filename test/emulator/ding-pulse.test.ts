@@ -5,6 +5,7 @@
  * and in the terminal's words. No shipped profile sets it.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { EN_WORDS } from '../../words/catalogue.ts';
 import { compileProfile, dingMs, dingWords, ProfileError, validateProfileSpec, type ProfileSpec } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
 import { SerialLauncher } from '../../firmware-bridge/serial/driver.ts';
@@ -71,9 +72,9 @@ describe('dingPulse: a ding that quickens at each empty press', () => {
   });
 
   it('the terminal says it: the first ding plain, then how quick it is now', () => {
-    expect(dingWords(quick, { ms: 200 })).toBe('♪ ding');
-    expect(dingWords(quick, { ms: 128 })).toBe('♪ ding, quicker (128 ms)');
-    expect(dingWords(compileProfile(validateProfileSpec(spec())), {})).toBe('♪ ding');
+    expect(dingWords(quick, { ms: 200 }, EN_WORDS)).toBe('♪ ding');
+    expect(dingWords(quick, { ms: 128 }, EN_WORDS)).toBe('♪ ding, quicker (128 ms)');
+    expect(dingWords(compileProfile(validateProfileSpec(spec())), {}, EN_WORDS)).toBe('♪ ding');
   });
 
   it('the serial driver sends the ding\'s length in its TONE, and the kind\'s own without one', async () => {

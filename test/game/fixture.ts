@@ -4,6 +4,8 @@
  * (`R5` → `R5#1`, the next `R5` → `R5#2`) unless written with one; `*` is the rest of the deck.
  */
 import { expect } from 'vitest';
+// The refusals' English messages these tests match: the library's words (game/index.ts loads them).
+import '../../words/refusals.ts';
 import { card, type CardId, type Colour } from '../../game/cards.ts';
 import { applyMove } from '../../game/engine.ts';
 import { createFromPosition } from '../../game/position.ts';

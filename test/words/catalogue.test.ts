@@ -9,8 +9,13 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CARD_KINDS, COLOURS } from '../../game/cards.ts';
 import { PRESS_REASONS } from '../../game/state.ts';
-import { CATALOGUES, LANGS, langOf, langOfEnv, wordsIn, type Key, type Lang } from '../../words/catalogue.ts';
+import { LANGS, langOf, langOfEnv, loadLang, wordsIn, type Key, type Lang } from '../../words/catalogue.ts';
 import { CLI_CATALOGUES } from '../../words/cli.ts';
+import { EN } from '../../words/en.ts';
+import { FR } from '../../words/fr.ts';
+
+const CATALOGUES = { en: EN, fr: FR };
+await loadLang('fr');
 
 const root = path.resolve(import.meta.dirname, '../..');
 

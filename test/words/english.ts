@@ -2,8 +2,12 @@
  * What "an English word" means when a test checks that a French screen shows none: one of the
  * English catalogues' distinctive words (the game's and the command line's), those no French message uses.
  */
-import { CATALOGUES } from '../../words/catalogue.ts';
+import { LANGS, langSelfName } from '../../words/catalogue.ts';
 import { CLI_CATALOGUES } from '../../words/cli.ts';
+import { EN } from '../../words/en.ts';
+import { FR } from '../../words/fr.ts';
+
+const CATALOGUES = { en: EN, fr: FR };
 
 /** The words of a text, lower case (letters only, accents kept; shorter than 3 letters left out). */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
@@ -14,13 +18,15 @@ export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{
  * counted as English; nor are the game's own names (rule sets, bots) nor each language's own name.
  */
 export function englishOnly(): Set<string> {
-  const strip = (m: string) => m.replace(/\{[a-zA-Z0-9]+(, (select|plural|number))?/g, ' ').replace(/\b(other|one|yes|no)\b \{/g, ' ');
+  // ICU syntax aside, and what a message quotes for the reader to type (`launcher --log`, `uno-extreme launcher …`): code, not words.
+  const strip = (m: string) =>
+    m.replace(/\{[a-zA-Z0-9]+(, (select|plural|number))?/g, ' ').replace(/\b(other|one|yes|no)\b \{/g, ' ').replace(/`[^`]*`/g, ' ').replace(/\buno-extreme( [a-z]+)?/g, ' ');
   const messages = (lang: 'en' | 'fr') => [...Object.values(CATALOGUES[lang]), ...Object.values(CLI_CATALOGUES[lang])];
   const french = new Set(messages('fr').flatMap((m) => wordsOf(strip(m))));
   const english = new Set(messages('en').flatMap((m) => wordsOf(strip(m))));
   // The game's own names, the same in both: the rule sets' ids, the bots' kinds, the program.
   const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json'];
   // Each language's name in itself, in the picker: "English" is there on purpose, for a reader of English.
-  for (const c of Object.values(CATALOGUES)) shared.push(...wordsOf(c['page.langName']));
+  for (const l of LANGS) shared.push(...wordsOf(langSelfName(l)));
   return new Set([...english].filter((word) => !french.has(word) && !shared.includes(word)));
 }

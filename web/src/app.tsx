@@ -68,6 +68,7 @@ export function App({ store }: { store: Storage }) {
   const first = useMemo(() => restored(store, w), []);
   const [game, setGame] = useState<Game | null>(first.game);
   const [newOpen, setNewOpen] = useState(first.game === null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [newError, setNewError] = useState<string | null>(first.error);
   const [importError, setImportError] = useState<string | null>(null);
   const [, setTick] = useState(0);
@@ -156,14 +157,19 @@ export function App({ store }: { store: Storage }) {
 
   return (
     <div class={`app${settings.colourBlind ? ' colour-blind' : ''}`} data-phase={session?.phase ?? 'none'}>
-      <header class="bar">
+      <header class="bar" data-menu={menuOpen ? 'open' : 'closed'}>
         <h1>UNO Extreme</h1>
         {session && (
           <p class="about">
             {session.match.setup.rules.name} · {w.t('page.seed')} <span class="seed">{String(session.match.setup.seed)}</span>
           </p>
         )}
-        <nav aria-label={w.t('page.nav')}>
+        {/* On a phone the menu folds behind this button (styles.css): its six controls in a row would
+            run past the window's edge, and in rows they would push the table down. */}
+        <button type="button" class="menu-toggle" aria-expanded={menuOpen} aria-controls="page-menu" onClick={() => setMenuOpen(!menuOpen)}>
+          <span aria-hidden="true">☰ </span>{w.t('page.nav')}
+        </button>
+        <nav id="page-menu" aria-label={w.t('page.nav')}>
           <button type="button" onClick={() => setNewOpen(true)}>{w.t('page.newGame')}</button>
           <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
             {w.t('page.saveFile')}

@@ -91,13 +91,15 @@ interface CardShape {
   raise: number;
   indexW: number;
   indexH: number;
+  /** The least width of each card left uncovered for a finger, px (0 for a mouse). */
+  tap: number;
 }
 
 /** The card shape the stylesheet gives the hand `el` (its custom properties). */
 function shapeOf(el: Element): CardShape {
   const cs = getComputedStyle(el);
   const read = (name: string) => parseFloat(cs.getPropertyValue(name));
-  return { ratio: read('--card-ratio'), turnY: read('--card-turn-y'), raise: read('--card-raise'), indexW: read('--card-index-w'), indexH: read('--card-index-h') };
+  return { ratio: read('--card-ratio'), turnY: read('--card-turn-y'), raise: read('--card-raise'), indexW: read('--card-index-w'), indexH: read('--card-index-h'), tap: read('--card-tap') || 0 };
 }
 
 /**
@@ -110,7 +112,7 @@ function leanOut(shape: CardShape, w: number, deg: number): number {
 }
 
 /** The shape used before the stylesheet's is read: the layout effect reads it before the first paint. */
-const UNREAD: CardShape = { ratio: 1.45, turnY: 0, raise: 0, indexW: 0.5, indexH: 0.5 };
+const UNREAD: CardShape = { ratio: 1.45, turnY: 0, raise: 0, indexW: 0.5, indexH: 0.5, tap: 0 };
 
 /** Where each card of a hand of `n` goes in a box `width` wide. */
 export interface HandLayout {
@@ -122,13 +124,14 @@ export interface HandLayout {
 /**
  * The hand's layout: one fanned row while every card's corner index still shows, else as many
  * rows as that needs, each next row lower by the index's height (and a raised card's rise), so
- * that the cards of a row, and the row in front, leave every corner index in sight.
+ * that the cards of a row, and the row in front, leave every corner index in sight (and on a touch
+ * screen, a finger's width of each card).
  */
 export function layoutHand(n: number, width: number, shape: CardShape): HandLayout {
   // Larger cards where there is room: a phone's hand still fits its width at 56 px.
   const cardW = width < 500 ? 56 : width > 1100 ? 92 : 76;
   const cardH = cardW * shape.ratio;
-  const minStep = Math.ceil(cardW * shape.indexW);
+  const minStep = Math.max(Math.ceil(cardW * shape.indexW), shape.tap);
   const perRowMax = Math.max(1, Math.floor((width - cardW) / minStep) + 1);
   const rows = Math.max(1, Math.ceil(n / perRowMax));
   const perRow = Math.ceil(n / rows);

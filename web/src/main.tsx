@@ -5,8 +5,9 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { App } from './app.tsx';
-import { LangProvider, useWords } from './lang.tsx';
+import { LangProvider, pageLang, useWords } from './lang.tsx';
 import { isAlone } from './launcher/alone-route.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { routeOf, type Route } from './room/route.ts';
 
 type RoomModule = typeof import('./room/index.tsx');
@@ -39,4 +40,10 @@ function Root() {
 // LAN's plain http goes without, as it did.
 if ('serviceWorker' in navigator && isSecureContext) void navigator.serviceWorker.register('./sw.js').catch(() => {});
 
-render(<LangProvider store={window.localStorage}><Root /></LangProvider>, document.getElementById('app')!);
+// The reader's language before the first render, so a French reader never sees English first; the
+// page in English when its catalogue cannot be fetched.
+// (A promise, not a top-level await: one in the entry would split the page's script into chunks
+// its game night and launcher pages import back.)
+void loadLang(pageLang(window.localStorage)).then((w) => w.lang, () => 'en' as const).then((first) => {
+  render(<LangProvider store={window.localStorage} first={first}><Root /></LangProvider>, document.getElementById('app')!);
+});

@@ -10,7 +10,7 @@ import { BOT_KIND_NAMES, RULE_SETS, type BotKind, type Options } from '../../gam
 import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
-import { CATALOGUES, type Key, type Words } from '../../words/catalogue.ts';
+import { catalogueOf, type Key, type Words } from '../../words/catalogue.ts';
 import { LangPicker, useWords } from './lang.tsx';
 
 /**
@@ -19,7 +19,7 @@ import { LangPicker, useWords } from './lang.tsx';
  */
 export function ruleWords(name: string, w: Words): { title: string; line: string } {
   const key = `rules.${name}`;
-  if (!(`${key}.title` in CATALOGUES[w.lang])) return { title: name, line: RULE_SETS[name].description };
+  if (!(`${key}.title` in catalogueOf(w.lang)!)) return { title: name, line: RULE_SETS[name].description };
   return { title: w.t(`${key}.title` as Key), line: w.t(`${key}.line` as Key) };
 }
 
