@@ -81,7 +81,7 @@ class Client {
       this.waiter = null;
       w.done(m);
     }
-    if (m.type === 'refused' && !m.reason.startsWith('the game has moved on')) refusals.push(m.reason);
+    if (m.type === 'refused' && !('k' in m.why && m.why.k === 'room.no.movedOn')) refusals.push(JSON.stringify(m.why));
     if (m.type !== 'view' && m.type !== 'table') return;
     // Moves count from 0 each round: the round comes first.
     const stamp = m.view.round * 1e6 + m.view.moves;

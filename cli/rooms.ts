@@ -12,6 +12,7 @@ import path from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
 import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
+import { said } from '../table/words.ts';
 import { checkTarget, normalHost, refuse, type Answer } from './http.ts';
 import { UserError } from './args.ts';
 
@@ -129,7 +130,7 @@ class Connection implements RoomClient {
       return true;
     }
     // Told once a run of drops, so that a flood is not answered by a flood.
-    if (this.dropped++ === 0) this.send({ type: 'refused', reason: `too many messages: at most ${REFILL_PER_S} a second; the last ones were dropped` });
+    if (this.dropped++ === 0) this.send({ type: 'refused', why: said('room.no.flood', { n: REFILL_PER_S }) });
     if (this.dropped >= FLOOD_CLOSE) this.ws.close(POLICY, 'too many messages');
     return false;
   }
@@ -177,14 +178,14 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
       ws.on('message', (data: RawData, binary: boolean) => {
         if (!c.take()) return;
         try {
-          if (binary) throw new Refused('messages are text (JSON), not binary');
+          if (binary) throw new Refused(said('room.no.binary'));
           const m = parseClientMessage(data.toString());
           if ((m.type === 'create' || m.type === 'join' || m.type === 'resume' || m.type === 'table') && !mayEnter(c.address))
-            throw new Refused(`too many rooms tried from this address: one more in ${Math.ceil(ENTER_REFILL_MS / 1000)} seconds`);
+            throw new Refused(said('room.no.tooManyTries', { s: Math.ceil(ENTER_REFILL_MS / 1000) }));
           o.hub.handle(c, m);
         } catch (e) {
           // Whatever went wrong is said to this client alone, and the server goes on serving.
-          c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
+          c.send({ type: 'refused', why: e instanceof Refused ? e.why : said('room.no.failed', { error: (e as Error).message }) });
         }
       });
       ws.on('close', () => {

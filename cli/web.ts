@@ -22,6 +22,7 @@ import { intOption, UsageError, UserError, type Command, type ParsedArgs } from 
 import type { RoomsHold } from './rooms.ts';
 import { handler, lanAddresses, LAN_PATH, ownHosts, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
+import { said } from '../table/words.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -256,7 +257,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   const store = rooms.fileRoomStore(roomsDir, {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);
-      hub.rooms.get(code)?.session?.note(`This game cannot be kept (${e.message})`);
+      hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
     },
     skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
   });
@@ -289,7 +290,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     try {
       const room = hub.restore(text, code, savedAt, journal);
       reopened++;
-      if (hold.unclean) room.session?.note('The server stopped without warning and started again: the game goes on from its last move kept');
+      if (hold.unclean) room.session?.note(said('room.note.unclean'));
     } catch (e) {
       // Left as it is on disk for a person to look at, and its code given to no other room.
       hub.withhold(code);

@@ -27,18 +27,21 @@ export function columns(text: string): number {
   return n;
 }
 
+/** Why a text is not a name (worded by the catalogue's `name.*` messages). */
+export type NameWhy = 'empty' | 'control' | 'blank' | 'long' | 'bot';
+
 /**
  * `raw` as a name (trimmed, in its composed form), or why it is not one: empty, longer than
  * {@link NAME_COLUMNS} columns, with a control or formatting character (the joiner inside an
  * emoji sequence allowed), showing nothing, or a bot's name ("Bot 3").
  */
-export function personName(raw: unknown): { name: string } | { why: string } {
+export function personName(raw: unknown): { name: string } | { why: NameWhy } {
   const name = typeof raw === 'string' ? raw.normalize('NFC').trim() : '';
-  if (!name) return { why: 'a name needs at least one letter' };
+  if (!name) return { why: 'empty' };
   // Controls, and formatting characters (bidi overrides, invisible separators) but the zero-width joiner of emoji sequences.
-  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200D)\p{Cf}/u.test(name)) return { why: 'a name has no control or formatting characters' };
-  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'a name must show something: letters, digits or symbols' };
-  if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: `a name fits in ${NAME_COLUMNS} letters (${NAME_COLUMNS / 2} wide ones, such as 字 or an emoji)` };
-  if (/^bot\s*\p{Nd}+$/iu.test(name.normalize('NFKC'))) return { why: `"${name}" is a bot's name: pick another` };
+  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?!\u200D)\p{Cf}/u.test(name)) return { why: 'control' };
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'blank' };
+  if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: 'long' };
+  if (/^bot\s*\p{Nd}+$/iu.test(name.normalize('NFKC'))) return { why: 'bot' };
   return { name };
 }

@@ -15,11 +15,13 @@ import { BOT_KIND_NAMES, createMatch, parsePlaySave, savedLauncher, type LaterMo
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
-import { NAME_UNITS, personName } from '../lib/names.ts';
+import { NAME_COLUMNS, NAME_UNITS, personName } from '../lib/names.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 import { searches, SearchSeats, type SearchPort } from './search.ts';
+import { phraseText, said, type Part, type Phrase } from './words.ts';
+import { EN_WORDS, type Key } from '../words/catalogue.ts';
 
 /** Where a client's messages go: a WebSocket, a test's list. */
 export interface RoomClient {
@@ -165,8 +167,18 @@ function sameToken(a: string, b: string | null): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A refusal: said to the client that asked, nothing else done. */
-export class Refused extends Error {}
+/**
+ * A refusal: said to the client that asked (as a phrase, worded by the client in its reader's
+ * language), nothing else done. Its message is the phrase in English, for a log.
+ */
+export class Refused extends Error {
+  constructor(readonly why: Phrase) {
+    super(phraseText(why, [], EN_WORDS));
+  }
+}
+
+/** The refusal of catalogue key `k` with `v`. */
+const no = (k: Key, v?: Readonly<Record<string, Part>>) => new Refused(said(k, v));
 
 /** What a connection is in a room: its table screen (the host), or a person at a seat. */
 type Binding = { room: Room; role: 'host' } | { room: Room; role: 'seat'; person: Person };
@@ -210,10 +222,10 @@ export class RoomHub {
     const usesLauncher = RULE_SETS[settings.rules].options.launcher;
     const launcher = settings.launcher ?? (board && usesLauncher ? 'board' : 'simulated');
     if (launcher === 'board') {
-      if (!board) throw new Refused('this server has no launcher board (start it with uno-extreme web --device serial:PATH): choose the simulated launcher');
-      if (!usesLauncher) throw new Refused(`the ${settings.rules} rules draw from a pile: they have no launcher to put on the board`);
+      if (!board) throw no('room.no.noBoard');
+      if (!usesLauncher) throw no('room.no.pileRules', { rules: settings.rules });
       const holder = this.boardRoom;
-      if (holder) throw new Refused(`the launcher board ${board.name} is in room ${holder.code} until its match is over: choose the simulated launcher for this room`);
+      if (holder) throw no('room.no.boardTaken', { board: board.name, code: holder.code });
     }
     return { ...settings, launcher };
   }
@@ -236,18 +248,18 @@ export class RoomHub {
       this.dispatch(client, message);
     } catch (e) {
       if (!(e instanceof Refused)) throw e;
-      client.send({ type: 'refused', reason: e.message });
+      client.send({ type: 'refused', why: e.why });
     }
   }
 
   private dispatch(client: RoomClient, m: ClientMessage): void {
     const bound = this.bindings.get(client);
     if (m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume') {
-      if (bound) throw new Refused(`this connection is already in room ${bound.room.code}`);
+      if (bound) throw no('room.no.already', { code: bound.room.code });
       if (m.type === 'create') {
         const from = client.address;
         if (from !== undefined && [...this.rooms.values()].filter((r) => r.from === from).length >= ROOMS_PER_ADDRESS)
-          throw new Refused(`this device has ${ROOMS_PER_ADDRESS} rooms open here already: play in one of them (a room nobody is in closes an hour after its match)`);
+          throw no('room.no.tooManyRooms', { n: ROOMS_PER_ADDRESS });
         const code = this.newCode();
         const room = new Room(this, code, this.launcherFor(checkSettings(m.settings), code), newToken(), from);
         if (room.settings.launcher === 'board') this.boardRoom = room;
@@ -272,15 +284,15 @@ export class RoomHub {
       room.arrive(person, client);
       return;
     }
-    if (!bound) throw new Refused('join a room first (its code and your name)');
+    if (!bound) throw no('room.no.joinFirst');
     const { room } = bound;
     room.touch();
     switch (m.type) {
       case 'start':
-        if (bound.role !== 'host') throw new Refused('only the host starts the game');
+        if (bound.role !== 'host') throw no('room.no.hostStarts');
         return room.start();
       case 'remove':
-        if (bound.role !== 'host') throw new Refused('only the host removes a seat');
+        if (bound.role !== 'host') throw no('room.no.hostRemoves');
         return room.remove(m.seat);
       case 'next':
         return room.next();
@@ -288,7 +300,7 @@ export class RoomHub {
         return room.again();
       case 'move':
       case 'uno':
-        if (bound.role !== 'seat') throw new Refused('the table screen has no seat to play');
+        if (bound.role !== 'seat') throw no('room.no.tableNoSeat');
         const seat = room.seatOf(bound.person);
         return m.type === 'move' ? room.move(seat, m.question, m.choice) : room.uno(seat, m.armed);
     }
@@ -392,8 +404,8 @@ export class RoomHub {
     if (onBoard) this.boardRoom = room;
     if (savedAt !== undefined) room.lastActive = Math.min(savedAt, this.clock.now());
     this.rooms.set(room.code, room);
-    if (cut) room.session?.note(`This game's last moves were not kept whole: it goes on from move ${room.session?.state.moves ?? 0} of round ${(room.session?.state.round ?? 0) + 1}`);
-    if (wanted && !onBoard) room.session?.note(`The launcher board ${this.o.board ? `${this.o.board.name} is in room ${this.boardRoom?.code}` : 'is not on this server now'}: this room plays on with the simulated launcher`);
+    if (cut) room.session?.note(said('room.note.cut', { move: room.session?.state.moves ?? 0, round: (room.session?.state.round ?? 0) + 1 }));
+    if (wanted && !onBoard) room.session?.note(this.o.board ? said('room.note.boardIn', { board: this.o.board.name, code: this.boardRoom?.code ?? '' }) : said('room.note.noBoard'));
     return room;
   }
 
@@ -430,7 +442,7 @@ const CODE_FORMAT = new RegExp(`^([${CODE_LETTERS}]{${CODE_LENGTH}}|[${CODE_LETT
  */
 function notHere(code: unknown): Refused {
   const shown = typeof code === 'string' ? code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 16) : '';
-  return new Refused(`no room ${shown} is open to you here: check the code on the table screen`);
+  return no('room.no.notHere', { code: shown });
 }
 const TOKEN_FORMAT = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 4) / 3)}}$`);
 
@@ -448,14 +460,14 @@ function parseRoomSave(text: string): RoomSave {
 }
 
 function checkSettings(s: RoomSettings): RoomSettings {
-  if (typeof s !== 'object' || s === null) throw new Refused('the room needs its settings: rules, profile, players, bots');
-  if (typeof s.rules !== 'string' || !Object.hasOwn(RULE_SETS, s.rules)) throw new Refused(`unknown rule set "${String(s.rules)}": use one of ${Object.keys(RULE_SETS).join(', ')}`);
-  if (typeof s.profile !== 'string' || !Object.hasOwn(BUILTIN_PROFILES, s.profile)) throw new Refused(`unknown launcher profile "${String(s.profile)}": use one of ${Object.keys(BUILTIN_PROFILES).join(', ')}`);
-  if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw new Refused('players must be a whole number from 2 to 10');
-  if (!BOT_KIND_NAMES.includes(s.bots)) throw new Refused(`unknown bot "${String(s.bots)}": use one of ${BOT_KIND_NAMES.join(', ')}`);
-  if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
-  if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw new Refused(`unknown launcher "${String(s.launcher)}": use board or simulated`);
-  if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw new Refused(`the pace must be a whole number of ms from 0 to ${MAX_PACE_MS}`);
+  if (typeof s !== 'object' || s === null) throw no('room.no.settings');
+  if (typeof s.rules !== 'string' || !Object.hasOwn(RULE_SETS, s.rules)) throw no('room.no.rules', { value: String(s.rules), known: Object.keys(RULE_SETS).join(', ') });
+  if (typeof s.profile !== 'string' || !Object.hasOwn(BUILTIN_PROFILES, s.profile)) throw no('room.no.profile', { value: String(s.profile), known: Object.keys(BUILTIN_PROFILES).join(', ') });
+  if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw no('room.no.players');
+  if (!BOT_KIND_NAMES.includes(s.bots)) throw no('room.no.bots', { value: String(s.bots), known: BOT_KIND_NAMES.join(', ') });
+  if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw no('room.no.target');
+  if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw no('room.no.launcher', { value: String(s.launcher) });
+  if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw no('room.no.pace', { max: MAX_PACE_MS });
   return {
     rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
     ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
@@ -466,7 +478,7 @@ function checkSettings(s: RoomSettings): RoomSettings {
 /** A name a person joins under ({@link personName}'s rule), or the refusal saying why not. */
 function checkName(name: unknown): string {
   const r = personName(name);
-  if ('why' in r) throw new Refused(r.why);
+  if ('why' in r) throw no(`name.${r.why}`, { n: NAME_COLUMNS, wide: NAME_COLUMNS / 2, name: typeof name === 'string' ? name.trim() : '' });
   return r.name;
 }
 
@@ -517,7 +529,7 @@ export class Room {
 
   person(seat: number): Person {
     const p = this.people[seat];
-    if (!p) throw new Refused(`seat ${seat} is not a person's`);
+    if (!p) throw no('room.no.notAPerson', { seat });
     return p;
   }
 
@@ -529,8 +541,8 @@ export class Room {
     // A started room first: a name refused there would tell a stranger the code is a room's.
     if (this.session) throw notHere(this.code);
     const n = checkName(name);
-    if (this.people.length >= this.settings.players) throw new Refused(`room ${this.code} is full (${this.settings.players} seats)`);
-    if (this.people.some((p) => p.name.toLowerCase() === n.toLowerCase())) throw new Refused(`someone here is already called ${n}: pick another name`);
+    if (this.people.length >= this.settings.players) throw no('room.no.full', { code: this.code, n: this.settings.players });
+    if (this.people.some((p) => p.name.toLowerCase() === n.toLowerCase())) throw no('room.no.nameTaken', { name: n });
     const person: Person = { name: n, token: newToken(), removed: false, clients: new Set(), deadline: null, timer: null };
     this.people.push(person);
     return person;
@@ -608,8 +620,8 @@ export class Room {
   }
 
   start(): void {
-    if (this.session) throw new Refused('the game has started already');
-    if (this.people.length === 0) throw new Refused('nobody has joined yet: share the code first');
+    if (this.session) throw no('room.no.started');
+    if (this.people.length === 0) throw no('room.no.nobody');
     this.newMatch();
   }
 
@@ -619,8 +631,8 @@ export class Room {
    */
   again(): void {
     const s = this.playing();
-    if (s.phase !== 'matchOver') throw new Refused('the match is still being played: play again once it is over');
-    if (this.settings.launcher === 'board' && !this.hub.claimBoard(this)) throw new Refused('the launcher board is in another room until its match is over: open a new room with the simulated launcher');
+    if (s.phase !== 'matchOver') throw no('room.no.notOver');
+    if (this.settings.launcher === 'board' && !this.hub.claimBoard(this)) throw no('room.no.boardElsewhere');
     s.stop();
     this.newMatch();
     // Stand-ins for the people still away, seeded from the new match as every stand-in is.
@@ -714,46 +726,44 @@ export class Room {
   /** The round's launcher: drawn for the clients; what a board asks of the people (a reload, a jam) said in the events. */
   private follow(l: MachineLauncher): void {
     this.launcher.follow(l);
-    const note = (line: string) => this.session?.note(line);
-    l.onAttention(note);
-    l.on('offline', () => l.lostForGood === null && note('The launcher went offline: waiting for it to come back'));
-    l.on('online', () => note('The launcher is back online'));
+    const note = (line: Phrase) => this.session?.note(line);
+    l.onAttention((_english, a) => note(a.kind === 'reload' ? said('attention.reload', { emptyFirst: a.emptyFirst ? 'yes' : 'no', n: a.cards }) : said(`attention.${a.kind}`)));
+    l.on('offline', () => l.lostForGood === null && note(said('term.offline')));
+    l.on('online', () => note(said('term.online')));
   }
 
   move(seat: number, id: unknown, choice: unknown): void {
     const s = this.playing();
     const q = s.question;
-    if (!Number.isInteger(id)) throw new Refused('a move names the question it answers (its number)');
-    if (!q || q.id !== id) {
-      throw new Refused(q && q.seat === seat ? `that move answers question ${String(id)}, but the game has moved on to question ${q.id}` : 'the game has moved on: that question is no longer asked');
-    }
-    if (q.seat !== seat) throw new Refused(`it is not your turn: ${s.names[q.seat]} is being asked`);
-    if (this.standIns.has(seat)) throw new Refused('a bot is playing this seat');
+    if (!Number.isInteger(id)) throw no('room.no.questionId');
+    if (!q || q.id !== id) throw q && q.seat === seat ? no('room.no.movedOnTo', { id: String(id), now: q.id }) : no('room.no.movedOn');
+    if (q.seat !== seat) throw no('room.no.notYourTurn', { who: s.names[q.seat] });
+    if (this.standIns.has(seat)) throw no('room.no.standIn');
     if (choice === null) {
-      if (q.mode !== 'react') throw new Refused('you must choose one of your moves now');
+      if (q.mode !== 'react') throw no('room.no.mustChoose');
     } else if (!Number.isInteger(choice) || (choice as number) < 0 || (choice as number) >= q.moves.length) {
-      throw new Refused(`choice ${String(choice)} is not one of your ${q.moves.length} moves`);
+      throw no('room.no.choice', { choice: String(choice), n: q.moves.length });
     }
-    if (!s.answer(seat, choice === null ? null : q.moves[choice as number])) throw new Refused('that move was not taken');
+    if (!s.answer(seat, choice === null ? null : q.moves[choice as number])) throw no('room.no.notTaken');
   }
 
   uno(seat: number, armed: unknown): void {
     const s = this.playing();
-    if (typeof armed !== 'boolean') throw new Refused('uno takes armed: true or false');
-    if (s.phase !== 'playing') throw new Refused('there is no round being played');
+    if (typeof armed !== 'boolean') throw no('room.no.unoArmed');
+    if (s.phase !== 'playing') throw no('room.no.noRound');
     s.armUno(seat, armed);
   }
 
   next(): void {
     const s = this.playing();
-    if (s.phase !== 'roundOver') throw new Refused(s.phase === 'matchOver' ? 'the match is over' : 'the round is still being played');
+    if (s.phase !== 'roundOver') throw no(s.phase === 'matchOver' ? 'room.no.matchOver' : 'room.no.roundOn');
     s.nextRound();
   }
 
   remove(seat: unknown): void {
-    if (!Number.isInteger(seat)) throw new Refused('remove names a seat number');
+    if (!Number.isInteger(seat)) throw no('room.no.removeSeat');
     const p = this.person(seat as number);
-    if (p.removed) throw new Refused(`${p.name} was removed already`);
+    if (p.removed) throw no('room.no.removedAlready', { who: p.name });
     const clients = [...p.clients];
     p.clients.clear();
     if (!this.session) this.people.splice(seat as number, 1);
@@ -767,13 +777,13 @@ export class Room {
     }
     for (const c of clients) {
       this.hub.unbind(c);
-      c.send({ type: 'removed', reason: `the host took ${p.name}'s seat${this.session ? ': a bot plays it now' : ''}` });
+      c.send({ type: 'removed', why: said('room.removed', { who: p.name, bot: this.session ? 'yes' : 'no' }) });
     }
     this.changed();
   }
 
   private playing(): MatchSession {
-    if (!this.session) throw new Refused('the game has not started yet');
+    if (!this.session) throw no('room.no.notStarted');
     return this.session;
   }
 
@@ -848,16 +858,18 @@ export function parseClientMessage(text: string): ClientMessage {
   try {
     m = JSON.parse(text);
   } catch {
-    throw new Refused('a message is one JSON object; this one is not JSON');
+    throw no('room.no.notJson');
   }
-  if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new Refused('a message is one JSON object');
+  if (typeof m !== 'object' || m === null || Array.isArray(m)) throw no('room.no.notObject');
   const o = m as Record<string, unknown>;
+  // What a field is, in the protocol's own terms (a program sends these, never a person).
+  const needs = (field: string) => no('room.no.needs', { type: String(o.type), field });
   const str = (k: string) => {
-    if (typeof o[k] !== 'string') throw new Refused(`a ${String(o.type)} message needs ${k} (text)`);
+    if (typeof o[k] !== 'string') throw needs(`${k} (text)`);
   };
   switch (o.type) {
     case 'create':
-      if (typeof o.settings !== 'object' || o.settings === null) throw new Refused('a create message needs its settings');
+      if (typeof o.settings !== 'object' || o.settings === null) throw needs('settings');
       break;
     case 'table':
     case 'resume':
@@ -869,21 +881,21 @@ export function parseClientMessage(text: string): ClientMessage {
       str('name');
       break;
     case 'move':
-      if (typeof o.question !== 'number') throw new Refused('a move message needs question (the number of the question it answers)');
-      if (o.choice !== null && typeof o.choice !== 'number') throw new Refused('a move message needs choice (a number, or null to let a chance go)');
+      if (typeof o.question !== 'number') throw needs('question (a number)');
+      if (o.choice !== null && typeof o.choice !== 'number') throw needs('choice (a number, or null)');
       break;
     case 'uno':
-      if (typeof o.armed !== 'boolean') throw new Refused('an uno message needs armed (true or false)');
+      if (typeof o.armed !== 'boolean') throw needs('armed (true or false)');
       break;
     case 'remove':
-      if (typeof o.seat !== 'number') throw new Refused('a remove message needs seat (a number)');
+      if (typeof o.seat !== 'number') throw needs('seat (a number)');
       break;
     case 'start':
     case 'next':
     case 'again':
       break;
     default:
-      throw new Refused(`unknown message type ${JSON.stringify(o.type)}`);
+      throw no('room.no.unknownType', { type: JSON.stringify(o.type) ?? 'undefined' });
   }
   return o as unknown as ClientMessage;
 }

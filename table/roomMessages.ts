@@ -5,6 +5,7 @@
  */
 import type { BotKind } from '../game/bots/index.ts';
 import type { SeatView } from './session.ts';
+import type { Phrase } from './words.ts';
 
 /** Where the page's own server takes the rooms' sockets. */
 export const ROOMS_PATH = '/rooms';
@@ -173,7 +174,7 @@ export type ServerMessage =
   | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null }
   /** The table screen's view: no hand at all; the launcher as in `view`. */
   | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings }
-  /** What the sender asked for was refused, and changed nothing. */
-  | { type: 'refused'; reason: string }
+  /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
+  | { type: 'refused'; why: Phrase }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */
-  | { type: 'removed'; reason: string };
+  | { type: 'removed'; why: Phrase };

@@ -11,7 +11,7 @@ import { DONE_ROOM_MS, IDLE_ROOM_MS, journalLine, movesAfter, Room, RoomHub, ROO
 import type { Clock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import type { Move } from '../../game/index.ts';
-import { checkSecrets, choice, lastView } from './players.ts';
+import { checkSecrets, choice, english, lastView } from './players.ts';
 
 /** No pause after the bots' moves (one test paces a room on its clock). */
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
@@ -82,7 +82,7 @@ class Client implements RoomClient {
     this.hub.handle(this, m);
   }
   refusals(): string[] {
-    return this.inbox.flatMap((m) => (m.type === 'refused' ? [m.reason] : []));
+    return this.inbox.flatMap((m) => (m.type === 'refused' ? [english(m.why)] : []));
   }
 }
 
@@ -341,7 +341,8 @@ describe('rooms', () => {
     const { host, people, room } = threeAndABot();
     host.say({ type: 'start' });
     host.say({ type: 'remove', seat: 2 });
-    expect(people[2].inbox.at(-1)).toEqual({ type: 'removed', reason: "the host took Cy's seat: a bot plays it now" });
+    const removed = people[2].inbox.at(-1)!;
+    expect(removed.type === 'removed' && english(removed.why)).toBe("the host took Cy's seat: a bot plays it now");
     people[2].say({ type: 'uno', armed: true });
     expect(people[2].refusals()).toEqual(['join a room first (its code and your name)']);
     await untilPhase(room(), 'roundOver');

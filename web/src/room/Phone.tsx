@@ -12,7 +12,7 @@ import { cardName } from '../../../words/cards.ts';
 import { LangPicker, useWords } from '../lang.tsx';
 import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
-import { cardCount, nameOf, roundEndText } from '../../../table/words.ts';
+import { cardCount, nameOf, phraseText, roundEndText, type Phrase } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
@@ -20,7 +20,7 @@ import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './conn
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
-import { statusWords, Totals, useSince } from './seats.tsx';
+import { readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 /** One seat this phone plays (or is joining): its connection's news. */
 interface Slot {
@@ -31,8 +31,8 @@ interface Slot {
   open: boolean;
   lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
   game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
-  /** The server's last refusal to this seat, one line. */
-  refused: string | null;
+  /** The server's last refusal to this seat. */
+  refused: Phrase | null;
 }
 
 let slotIds = 0;
@@ -44,7 +44,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const w = useWords();
   const [code, setCode] = useState(routeCode);
   const [slots, setSlots] = useState<Slot[]>([]);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Phrase | null>(null);
   const [joining, setJoining] = useState(false);
   const [revealed, setRevealed] = useState<number | null>(null);
   const conns = useRef(new Map<number, RoomConnection>());
@@ -98,13 +98,13 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         // server does not know is forgotten.
         if (!s?.token || (s.seat === null && !s.game && !s.lobby)) {
           if (s?.token) dropSeat(store, room, s.token);
-          setNote(m.reason);
+          setNote(m.why);
           return forget(id);
         }
-        return update(id, (x) => ({ ...x, refused: m.reason }));
+        return update(id, (x) => ({ ...x, refused: m.why }));
       case 'removed':
         if (s?.token) dropSeat(store, room, s.token);
-        setNote(m.reason);
+        setNote(m.why);
         return forget(id);
       default:
         return;
@@ -165,7 +165,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     return (
       <main class="phone">
         <p role="status">{w.t('phone.joining', { code })}</p>
-        {note && <p class="refused" role="alert">{note}</p>}
+        {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       </main>
     );
   }
@@ -175,7 +175,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       <main class="phone phone-lobby">
         <h1>{w.t('room.roomCode', { code })}</h1>
         <p role="status">{w.t('phone.inAs', { names: new Intl.ListFormat(w.lang, { type: 'conjunction' }).format(seated.map((s) => s.name)) })}</p>
-        {note && <p class="refused" role="alert">{note}</p>}
+        {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
         <ol class="lobby-seats">
           {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong>{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
         </ol>
@@ -192,7 +192,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const hidden = playing.length > 1 && shown.id !== revealed;
   return (
     <main class="phone" data-seat={shown.seat ?? ''} data-hidden={hidden}>
-      {note && <p class="refused" role="alert">{note}</p>}
+      {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       {hidden ? (
         <section class="pass-phone" aria-labelledby="pass-title">
           <h1 id="pass-title">{w.t('phone.passTo', { who: shown.name })}</h1>
@@ -206,7 +206,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   );
 }
 
-function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: string | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
+function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: Phrase | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
   const w = useWords();
   const [typed, setTyped] = useState(code);
   const [name, setName] = useState('');
@@ -226,7 +226,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
         {w.t('form.name')}
         <input type="text" required maxLength={24} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
       </label>
-      {note && <p class="refused" role="alert">{note}</p>}
+      {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       <button type="submit" class="primary">{w.t('phone.join')}</button>
       {onCancel && <button type="button" onClick={onCancel}>{w.t('page.back')}</button>}
       <p><a href="#">{w.t('phone.onePlayer')}</a> · <LangPicker /></p>
@@ -237,9 +237,10 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 /** One seat's hand and moves, the table in a strip above, the events below. */
 function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
   const w = useWords();
-  const { view, seats, launcher } = slot.game!;
+  const { launcher } = slot.game!;
+  const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
   const [local, setLocal] = useState<string | null>(null);
-  const since = useSince(seats);
+  const since = useSince(slot.game!.seats);
   const q = view.question;
   const c = choicesOf(q);
   const me = view.seat;
@@ -279,7 +280,8 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const prompt = q ? askText(q, view.pending, view.names, me, w)
     : !playing ? roundEndText(view.winner, view.names, w)
     : turn === me ? w.t('page.yourTurnNext') : w.t('page.waitingFor', { who: nameOf(view.names, turn, w) });
-  const message = local ?? view.message ?? slot.refused;
+  const said = view.message ?? slot.refused;
+  const message = local ?? (said && phraseText(said, view.names, w));
   return (
     <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
@@ -317,7 +319,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
-          <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>
+          <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{phraseText(line, view.names, w)}</li>)}</ol>
         </div>
       </section>
       {!playing && (
