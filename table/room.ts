@@ -17,7 +17,7 @@ import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import { NAME_COLUMNS, NAME_UNITS, personName } from '../lib/names.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
-import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
+import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
 import { searches, SearchSeats, type SearchPort } from './search.ts';
 import { phraseText, said, type Part, type Phrase } from './words.ts';
@@ -504,6 +504,8 @@ export class Room {
   private search: SearchSeats | null = null;
   private flushing = false;
   private closed = false;
+  /** How much of its session's log each client was sent (the session, and the number of the line after the last sent). */
+  private readonly logSent = new WeakMap<RoomClient, { session: MatchSession; upTo: number }>();
   /** The pause after a move under way ({@link pace}): ended at once when the room closes. */
   private pacing: { timer: unknown; end: () => void } | null = null;
   /** The launcher as the table screen and the phones draw it; the presser is whoever the game asks to press. */
@@ -816,15 +818,24 @@ export class Room {
     });
   }
 
-  /** Sends `client` what it may see now. */
+  /** Sends `client` what it may see now: its log, the lines it was not sent yet. */
   sendTo(client: RoomClient, seats = this.seats()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: tableView(s), launcher: this.launcher.snapshot(), settings: this.settings }
-      : { type: 'view', code: this.code, seats, view: s.viewOf(seat), launcher: this.launcher.snapshot() };
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, tableView(s)), launcher: this.launcher.snapshot(), settings: this.settings }
+      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot() };
     this.hub.o.sending?.(this, m);
     client.send(m);
+  }
+
+  /** `view` with only the log lines `client` was not sent yet (all of them on its first view of this session). */
+  private unsent<V extends { log: readonly Phrase[]; logBase: number }>(client: RoomClient, s: MatchSession, view: V): Sent<V> {
+    const sent = this.logSent.get(client);
+    const from = Math.max(view.logBase, sent?.session === s ? sent.upTo : 0);
+    const upTo = view.logBase + view.log.length;
+    this.logSent.set(client, { session: s, upTo });
+    return { ...view, log: { from, lines: view.log.slice(from - view.logBase) } };
   }
 
   close(): void {

@@ -86,6 +86,21 @@ export interface RoomSeat {
 export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message'>;
 
 /**
+ * The log as a view sends it: the lines from line number `from` on (numbered as `logBase` numbers
+ * them). The first view on a socket sends the whole log (`from` is its `logBase`); the views after
+ * it only the lines the socket was not sent yet, which the client adds to those it has, dropping
+ * those before the view's `logBase` (a new round's log starts empty). A new socket (a reconnect)
+ * gets the whole log again.
+ */
+export interface LogLines {
+  from: number;
+  lines: readonly Phrase[];
+}
+
+/** A view as it is sent: its log as {@link LogLines}. */
+export type Sent<V extends { log: readonly Phrase[] }> = Omit<V, 'log'> & { log: LogLines };
+
+/**
  * The last press of the launcher, as everyone at the table may follow it: who pressed, who takes
  * the cards, how many came out (a count: which cards is their taker's alone to see, in their hand).
  * The one-player page follows its launcher's presses in the same shape (table/launcherOnTable.ts),
@@ -171,9 +186,9 @@ export type ServerMessage =
    * A person's view: their own hand and question, the others as counts, and the launcher (null in
    * a rule set with a draw pile, or before it is first on the table).
    */
-  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null }
+  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null }
   /** The table screen's view: no hand at all; the launcher as in `view`. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings }
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings }
   /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
   | { type: 'refused'; why: Phrase }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */

@@ -112,6 +112,8 @@ export interface SeatView {
   message: Phrase | null;
   /** The round's events and notes, newest last: worded by each reader in their own language. */
   log: readonly Phrase[];
+  /** The number of `log[0]` among every line the session has said (the lines before it were dropped). */
+  logBase: number;
 }
 
 /** The session was stopped (a new game, an import, a reload): its round loop ends quietly. */
@@ -447,7 +449,7 @@ export class MatchSession {
       dealer: s.dealer, pending: pending ? { ...pending } : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
       totals: [...this.match.totals], phase: this.phase,
       question: this.question?.seat === seat ? this.question : null,
-      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.lines],
+      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.lines], logBase: this.logBase,
     };
   }
 

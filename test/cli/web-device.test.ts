@@ -79,8 +79,8 @@ describe('uno-extreme web --device', () => {
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     // The person at the launcher: loads it when the room asks (n: what is left out, the cards asked for in).
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
-    const cards = Number(tables().flatMap((t) => t.view.log.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]);
+    await until(() => tables().some((t) => t.view.log.lines.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
+    const cards = Number(tables().flatMap((t) => t.view.log.lines.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]);
     dev.stdin.write(`${cards}n`);
     await until(() => tables().some((t) => t.launcher?.press?.done === true), BOARD_REAL_TIME_MS, () => `a press on the board (${said()})`);
     const shown = tables().find((t) => t.launcher?.press?.done)!.launcher!;
@@ -119,8 +119,8 @@ describe('uno-extreme web --device', () => {
     host.say({ type: 'start' });
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
-    dev.stdin.write(`${tables().flatMap((t) => t.view.log.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]}n`);
+    await until(() => tables().some((t) => t.view.log.lines.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
+    dev.stdin.write(`${tables().flatMap((t) => t.view.log.lines.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]}n`);
     // The first burst that brought cards out, as the table screen is shown it: the server dies there.
     const fired = () => tables().find((t) => t.launcher?.press?.done === true && t.launcher.press.cards > 0) ?? null;
     await until(() => fired() !== null, 2 * BOARD_REAL_TIME_MS, () => `a burst from the board (${said()})`);

@@ -17,6 +17,7 @@ import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } fr
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
+import { received } from './views.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
@@ -92,7 +93,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         if (s?.token) keepSeat(store, room, { name: s.name, token: s.token, settings: m.settings });
         return update(id, (x) => ({ ...x, lobby: { settings: m.settings, seats: m.seats }, refused: null }));
       case 'view':
-        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: m.view, launcher: m.launcher }, seat: m.view.seat }));
+        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: received(x.game?.view ?? null, m.view), launcher: m.launcher }, seat: m.view.seat }));
       case 'refused':
         // A join refused (a name taken, a room full or unknown) is asked again; a token the
         // server does not know is forgotten.
@@ -319,7 +320,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
-          <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{phraseText(line, view.names, w)}</li>)}</ol>
+          <ol>{view.log.slice(-4).map((line, i, shown) => <li key={view.logBase + view.log.length - shown.length + i}>{phraseText(line, view.names, w)}</li>)}</ol>
         </div>
       </section>
       {!playing && (

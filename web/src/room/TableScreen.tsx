@@ -16,6 +16,7 @@ import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../lau
 import { ruleWords } from '../newGame.tsx';
 import { seatDegrees } from '../ring.ts';
 import { keepTable, RoomConnection, tableHold } from './connection.ts';
+import { received } from './views.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { RoundEnd } from '../roundEnd.tsx';
@@ -76,7 +77,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher, settings: m.settings });
+        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings }));
       case 'refused':
         return setRefusal(m.why);
       default:
@@ -275,7 +276,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
       </section>
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
-        <EventLog newest={view.log}>{view.log.map((line, i) => <li key={`${view.round}-${i}`}>{phraseText(line, view.names, w)}</li>)}</EventLog>
+        <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>
       </aside>
       {view.phase !== 'playing' && (
         <Modal title={view.phase === 'matchOver' ? matchOverTitle(view.names, view.totals, w) : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })} wide>
