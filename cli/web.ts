@@ -3,7 +3,8 @@
  * the launcher machine in it) from this machine, with no network: nothing comes from a CDN and
  * the page fetches nothing once loaded. The page is built on first use and again whenever its
  * sources are newer than the build, so a fresh clone runs with `npm install && npm start`; what
- * the server answers to a request is cli/http.ts, its game nights' sockets cli/rooms.ts.
+ * the server answers to a request is cli/http.ts, its game nights' server rooms/ (the rooms, their
+ * sockets and the folder they are kept in).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,11 +17,11 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
-import { RoomHub, type RoomBoard } from '../table/room.ts';
+import { RoomHub, type RoomBoard } from '../rooms/hub.ts';
 import { openDeviceSpec } from './device.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
-import type { RoomsHold } from './rooms.ts';
-import { handler, lanAddresses, LAN_PATH, ownHosts, type Served } from './http.ts';
+import type { RoomsHold } from '../rooms/store.ts';
+import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 import { said } from '../table/words.ts';
 
@@ -216,8 +217,14 @@ export const webCommand: Command = {
     if (args.values.rooms === '') throw new UsageError('--rooms needs a folder');
     const roomsDir = typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir();
     // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
-    const rooms = await import('./rooms.ts');
-    const hold = rooms.holdRoomsFolder(roomsDir);
+    const [store, socket] = await Promise.all([import('../rooms/store.ts'), import('../rooms/socket.ts')]);
+    const rooms = { store, socket };
+    let hold: RoomsHold;
+    try {
+      hold = store.holdRoomsFolder(roomsDir);
+    } catch (e) {
+      throw e instanceof store.RoomsFolderError ? new UserError(e.message) : e;
+    }
     let hw: LauncherHardware | undefined;
     let closing: Promise<void> | undefined;
     // The motor stopped and the port released: at Ctrl-C or SIGTERM first of all, and whatever else ends the server.
@@ -239,7 +246,7 @@ interface Serving {
   say: (line: string) => void;
   hw: LauncherHardware | undefined;
   closeBoard: () => Promise<void>;
-  rooms: typeof import('./rooms.ts');
+  rooms: { store: typeof import('../rooms/store.ts'); socket: typeof import('../rooms/socket.ts') };
   roomsDir: string;
   hold: RoomsHold;
 }
@@ -254,7 +261,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   const files = readPage(WEB_DIST);
   files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
   const server = createServer(handler(files, () => ownHosts(bound, lan)));
-  const store = rooms.fileRoomStore(roomsDir, {
+  const store = rooms.store.fileRoomStore(roomsDir, {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);
       hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
@@ -275,7 +282,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     ...(hw ? { board: boardOf(hw) } : {}),
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
-  const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
+  const sockets = rooms.socket.attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(bound, lan)) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
       fail(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use${args.values.port === undefined ? ' (the default)' : ''}: stop what uses it, or choose another with --port N (0: any free one)`)

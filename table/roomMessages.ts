@@ -37,32 +37,8 @@ export interface RoomSettings {
   paceMs?: number;
 }
 
-/** A client's message. */
-export type ClientMessage =
-  /** Opens a room: the sender becomes its host and its table screen. */
-  | { type: 'create'; settings: RoomSettings }
-  /** The host's table screen again (a reload), with the token `created` gave it. */
-  | { type: 'table'; code: string; token: string }
-  /** Takes a free seat under `name` (before the game starts). */
-  | { type: 'join'; code: string; name: string }
-  /** Takes back the seat `token` was given for, where the game is. */
-  | { type: 'resume'; code: string; token: string }
-  /** The host starts the game: bots take the seats nobody took. */
-  | { type: 'start' }
-  /**
-   * Answers the seat's question numbered `question` with its move at `choice` in the question's
-   * moves (null lets a chance out of turn go). A number that is not the question waiting now is
-   * a move on a state that has moved on, and refused.
-   */
-  | { type: 'move'; question: number; choice: number | null }
-  /** Arms (or disarms) UNO for the seat's next play. */
-  | { type: 'uno'; armed: boolean }
-  /** Deals the next round once the scores were read (the host, or any person at the table). */
-  | { type: 'next' }
-  /** Starts a new match once one is over, in the same room: the same seats, tokens and settings (the host, or any person at the table). */
-  | { type: 'again' }
-  /** The host takes a seat from its person: a bot plays it from then on (in the lobby: the seat is freed). */
-  | { type: 'remove'; seat: number };
+/** A client's message: rooms/messages.ts has each type with its fields and what it does. */
+export type { ClientMessage } from '../rooms/messages.ts';
 
 /** How a seat is played now. */
 export type SeatStatus =

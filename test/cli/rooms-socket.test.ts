@@ -11,10 +11,12 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE, type FileRoomStore } from '../../cli/rooms.ts';
-import { handler, ownHosts } from '../../cli/http.ts';
+import { attachRooms, BUCKET, MAX_MESSAGE } from '../../rooms/socket.ts';
+import { fileRoomStore, type FileRoomStore } from '../../rooms/store.ts';
+import { handler, ownHosts, upgradeRefusal } from '../../cli/http.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
+import { RoomHub, type RoomStore } from '../../rooms/hub.ts';
+import type { Room } from '../../rooms/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { startWeb } from '../browser/web.ts';
 import { checkSecrets, choice, english } from '../table/players.ts';
@@ -55,7 +57,7 @@ async function serve(store: Map<string, string> | RoomStore = new Map(), flood =
   });
   let port = 0;
   const server = createServer(handler(new Map(), () => ownHosts(port, false)));
-  const sockets = attachRooms(server, { hub, hosts: () => ownHosts(port, false), now: () => (flood ? t : (t += 1000)) });
+  const sockets = attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(port, false)), now: () => (flood ? t : (t += 1000)) });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   port = (server.address() as AddressInfo).port;
   const stop = async () => {

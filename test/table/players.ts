@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Move } from '../../game/index.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
-import type { Room } from '../../table/room.ts';
+import type { Room } from '../../rooms/room.ts';
 import type { Question } from '../../table/session.ts';
 import { phraseText, type Phrase } from '../../table/words.ts';
 import { EN_WORDS } from '../../words/catalogue.ts';

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { DONE_ROOM_MS, IDLE_ROOM_MS, journalLine, movesAfter, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../table/room.ts';
+import { DONE_ROOM_MS, IDLE_ROOM_MS, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../rooms/hub.ts';
+import type { Room } from '../../rooms/room.ts';
+import { journalLine, movesAfter } from '../../rooms/save.ts';
 import type { Clock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, Sent, ServerMessage, TableView } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';

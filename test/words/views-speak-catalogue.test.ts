@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Where the words a person reads are built. */
-const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/room.ts', 'table/roomMessages.ts', 'cli/rooms.ts'];
+const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/roomMessages.ts', 'rooms'];
 
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
@@ -44,7 +44,7 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'the room closed': "the reason a room's search bots are stopped with, never shown",
   'Connection: close': 'an HTTP header',
   'too many messages': "a WebSocket close frame's reason, read by no page",
-  'malformed upgrade request': "an HTTP answer to a client that is not a browser's page",
+  'malformed upgrade request\\n': "an HTTP answer to a client that is not a browser's page",
   'larger than ${KEPT_MAX_BYTES >> 20} MiB': "why a room's file is left aside, said in the server's terminal (English like the CLI)",
   'no ${code}.json to go after': "why a room's journal is left aside, said in the server's terminal (English like the CLI)",
   'cannot keep rooms in ${dir}: ${(e as Error).message}': 'a CLI error, English like the others',
