@@ -10,31 +10,17 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
 import { LangPicker, useWords } from '../lang.tsx';
-import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
-import type { SeatView } from '../../../table/session.ts';
+import type { RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import { cardCount, nameOf, phraseText, roundEndText, type Phrase } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
-import { received } from './views.ts';
+import { newSlot, phoneHeard, type Slot } from './phoneState.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
 import { readerView, statusWords, Totals, useSince } from './seats.tsx';
-
-/** One seat this phone plays (or is joining): its connection's news. */
-interface Slot {
-  id: number;
-  name: string;
-  token: string | null;
-  seat: number | null;
-  open: boolean;
-  lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
-  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
-  /** The server's last refusal to this seat. */
-  refused: Phrase | null;
-}
 
 let slotIds = 0;
 
@@ -49,25 +35,23 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const [joining, setJoining] = useState(false);
   const [revealed, setRevealed] = useState<number | null>(null);
   const conns = useRef(new Map<number, RoomConnection>());
+  // The slots as they are now: what a message finds and changes (a render may not have caught up).
   const current = useRef<Slot[]>([]);
-  current.current = slots;
   const sound = useMemo(() => new Sound(), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
 
-  const update = (id: number, f: (s: Slot) => Slot | null) =>
-    setSlots((all) => all.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));
-
-  const forget = (id: number) => {
-    conns.current.get(id)?.close();
-    conns.current.delete(id);
-    update(id, () => null);
+  const commit = (next: Slot[]) => {
+    current.current = next;
+    setSlots(next);
   };
+  const update = (id: number, f: (s: Slot) => Slot | null) =>
+    commit(current.current.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));
 
   /** Opens a slot's connection: it takes its seat back by its token, or joins under its name. */
   const start = (room: string, name: string, token: string | null) => {
     const id = ++slotIds;
-    setSlots((all) => [...all, { id, name, token, seat: null, open: false, lobby: null, game: null, refused: null }]);
+    commit([...current.current, newSlot(id, name, token)]);
     const slot = () => current.current.find((s) => s.id === id);
     const conn = new RoomConnection(
       () => {
@@ -82,34 +66,15 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
 
   const heard = (room: string, id: number, m: ServerMessage) => {
     const s = current.current.find((x) => x.id === id);
-    switch (m.type) {
-      case 'seated':
-        // The room's settings come with the seat: a phone taking its seat back mid-game (a reload)
-        // sees no lobby, and would not know the rule set its moves are worded by.
-        keepSeat(store, room, { name: s?.name ?? '', token: m.token, settings: m.settings });
-        setNote(null);
-        return update(id, (x) => ({ ...x, token: m.token, seat: m.seat, refused: null }));
-      case 'lobby':
-        if (s?.token) keepSeat(store, room, { name: s.name, token: s.token, settings: m.settings });
-        return update(id, (x) => ({ ...x, lobby: { settings: m.settings, seats: m.seats }, refused: null }));
-      case 'view':
-        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: received(x.game?.view ?? null, m.view), launcher: m.launcher }, seat: m.view.seat }));
-      case 'refused':
-        // A join refused (a name taken, a room full or unknown) is asked again; a token the
-        // server does not know is forgotten.
-        if (!s?.token || (s.seat === null && !s.game && !s.lobby)) {
-          if (s?.token) dropSeat(store, room, s.token);
-          setNote(m.why);
-          return forget(id);
-        }
-        return update(id, (x) => ({ ...x, refused: m.why }));
-      case 'removed':
-        if (s?.token) dropSeat(store, room, s.token);
-        setNote(m.why);
-        return forget(id);
-      default:
-        return;
-    }
+    if (!s) return;
+    const h = phoneHeard(s, m);
+    if (h.keep) keepSeat(store, room, h.keep);
+    if (h.drop) dropSeat(store, room, h.drop);
+    if (h.note !== undefined) setNote(h.note);
+    if (h.slot) return update(id, () => h.slot);
+    conns.current.get(id)?.close();
+    conns.current.delete(id);
+    update(id, () => null);
   };
 
   // The seats this phone holds in the room its address names are taken back as it opens (a code
