@@ -207,7 +207,7 @@ export class Room implements InRoom {
   resume(saved: RoomSave, later: readonly LaterMove[] = []): void {
     this.people = saved.seats.map((s) => ({ name: s.name, token: s.token, removed: s.removed, clients: new Set<RoomClient>(), deadline: null, timer: null }));
     const { match, meta } = parsePlaySave(saved.game, `room ${saved.code}`, later);
-    this.begin(match, resumedMeta(match, meta));
+    this.begin(match, resumedMeta(match, meta), saved.log);
     // Written whole at once, its journal's moves in it: the journal (a line of it maybe cut short) is emptied before a move is added.
     this.keep(() => this.session!.saveText(), true);
     for (const [seat, p] of this.people.entries()) {
@@ -216,13 +216,15 @@ export class Room implements InRoom {
     }
   }
 
-  private begin(match: MatchState, meta: PlayMeta): void {
+  /** Runs the match `match` from `meta`; its log from `log` (a kept room's phrases) or the save's worded lines. */
+  private begin(match: MatchState, meta: PlayMeta, log?: readonly Phrase[]): void {
     const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
     const open = this.hub.o.search;
     // Made with the options the session's own bots would have (tableBots'), so a game is the same wherever its bots think.
     this.search = open ? new SearchSeats(meta, match.setup.seed, open, meta.budget ? { budget: meta.budget } : {}) : null;
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
+      ...(log ? { lines: log } : {}),
       ...(this.search ? { remote: this.search } : {}),
       // Each move goes to the store's journal as it is made (heard), the whole save when the store writes it.
       store: { save: (game) => this.keep(() => game), later: (build) => this.keep(build) },
@@ -262,6 +264,7 @@ export class Room implements InRoom {
     const text = () => JSON.stringify({
       room: 1, code: this.code, settings: this.settings, hostToken: this.hostToken,
       seats: this.people.map((p) => ({ name: p.name, token: p.token, removed: p.removed })), game: game(),
+      ...(this.session ? { log: this.session.keptLines() } : {}),
     } satisfies RoomSave);
     this.hub.o.store.save(this.code, text, now);
   }

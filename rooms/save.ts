@@ -9,6 +9,7 @@ import { BUILTIN_PROFILES } from '../emulator/profiles.ts';
 import { BOT_KIND_NAMES, RULE_SETS, type LaterMove, type Move, type SavedLauncher } from '../game/index.ts';
 import { NAME_UNITS } from '../lib/names.ts';
 import type { RoomSettings } from '../table/roomMessages.ts';
+import { keptPhrase, type Phrase } from '../table/words.ts';
 import { no } from './refused.ts';
 
 /**
@@ -109,6 +110,12 @@ export interface RoomSave {
   hostToken: string;
   seats: { name: string; token: string | null; removed: boolean }[];
   game: string;
+  /**
+   * The log's last lines as phrases, each reader's to word in their language (the game's own
+   * save keeps them worded in English, as every version read them). Absent in a room kept
+   * before it, or not readable: the game's worded lines are shown.
+   */
+  log?: Phrase[];
 }
 
 const CODE_FORMAT = new RegExp(`^([${CODE_LETTERS}]{${CODE_LENGTH}}|[${CODE_LETTERS}]{${OLD_CODE_LENGTH}})$`);
@@ -125,7 +132,11 @@ export function parseRoomSave(text: string): RoomSave {
     if (typeof p !== 'object' || p === null || (p.token !== null && (typeof p.token !== 'string' || !TOKEN_FORMAT.test(p.token))) || typeof p.removed !== 'boolean') throw new Error(`its seat ${i} is not a kept seat`);
     return { name: keptName(p.name), token: p.token, removed: p.removed };
   });
-  return { room: 1, code: s.code, hostToken: s.hostToken, seats, game: s.game, settings: checkSettings(s.settings) };
+  const log = Array.isArray(s.log) ? s.log.map(keptPhrase) : [null];
+  return {
+    room: 1, code: s.code, hostToken: s.hostToken, seats, game: s.game, settings: checkSettings(s.settings),
+    ...(log.every((p) => p !== null) ? { log } : {}),
+  };
 }
 
 export function checkSettings(s: RoomSettings): RoomSettings {

@@ -151,6 +151,8 @@ export interface MatchSessionOptions {
    * made after it. Absent: always ready.
    */
   deviceReady?: (signal: AbortSignal) => Promise<void>;
+  /** The log to start from, as phrases (a game night's room kept them): else the save's worded events. */
+  lines?: readonly Phrase[];
   /** Said when the game cannot be kept (autosave): the session goes on. */
   notKept?: (error: Error) => string;
   /**
@@ -215,7 +217,7 @@ export class MatchSession {
     this.bots = o.remote ? o.remote.table(bots) : bots;
     showRoundSoFar(this.bots, this.state);
     // A resumed game shows the events it showed when saved (as they were worded), and faces where the launcher faced.
-    this.lines = (o.meta.events ?? []).map((text) => ({ text }));
+    this.lines = o.lines ? [...o.lines] : (o.meta.events ?? []).map((text) => ({ text }));
     this.resumed = o.match.game.moves > 0;
     this.restoreAim = this.resumed ? (o.meta.aim ?? null) : null;
     this.carried = o.meta.launcher ? { ...o.meta.launcher, supply: [] } : null;
@@ -356,6 +358,11 @@ export class MatchSession {
       ...(aim !== undefined ? { aim } : {}),
       events: this.log.slice(-EVENTS_SAVED),
     });
+  }
+
+  /** The log's lines a save keeps, as phrases (the save's own `events` are them worded). */
+  keptLines(): Phrase[] {
+    return this.lines.slice(-EVENTS_SAVED);
   }
 
   /** Keeps the match in the store (throws when it cannot). */

@@ -5,7 +5,7 @@
  * reader's language (words/en.ts, words/fr.ts). A game night's server sends phrases, never
  * sentences, so each phone and the table screen reads the same log in its own language.
  */
-import { ROUND_MOVE_LIMIT, type CardId, type Colour, type GameEvent, type GameState, type PressRequest, type Refusal } from '../game/index.ts';
+import { COLOURS, ROUND_MOVE_LIMIT, type CardId, type Colour, type GameEvent, type GameState, type PressRequest, type Refusal } from '../game/index.ts';
 import { startAction } from '../game/start.ts';
 import { leftOf } from '../game/turn.ts';
 import { cardName, colourName } from '../words/cards.ts';
@@ -61,6 +61,43 @@ const ofFace = (f: Face): CardId => `${f}#1`;
 
 /** The phrase of catalogue key `k` with `v`. */
 export const said = (k: Key, v?: Readonly<Record<string, Part>>): Phrase => (v ? { k, v } : { k });
+
+/**
+ * `x` as a phrase of the log (a catalogue key, its values as data; or a text), or null when it is
+ * not one: a room's save read back from disk, whose lines each reader words, is checked first.
+ */
+export function keptPhrase(x: unknown): Phrase | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const o = x as Record<string, unknown>;
+  if (typeof o.text === 'string' && Object.keys(o).length === 1) return { text: o.text };
+  if (typeof o.k !== 'string' || !Object.hasOwn(CATALOGUES.en, o.k)) return null;
+  if (o.v === undefined) return { k: o.k as Key };
+  if (typeof o.v !== 'object' || o.v === null) return null;
+  const v: Record<string, Part> = {};
+  for (const [name, part] of Object.entries(o.v)) {
+    const p = keptPart(part);
+    if (p === null) return null;
+    v[name] = p;
+  }
+  return { k: o.k as Key, v };
+}
+
+function keptPart(x: unknown): Part | null {
+  if (typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x))) return x;
+  if (typeof x !== 'object' || x === null) return null;
+  const o = x as Record<string, unknown>;
+  const one = Object.keys(o).length === 1;
+  if (one && Number.isInteger(o.seat)) return { seat: o.seat as number };
+  if (one && Number.isInteger(o.you)) return { you: o.you as number };
+  if (one && typeof o.card === 'string' && FACE.test(o.card)) return { card: o.card };
+  if (one && Array.isArray(o.cards) && o.cards.every((c) => typeof c === 'string' && FACE.test(c))) return { cards: o.cards as string[] };
+  if (one && typeof o.colour === 'string' && COLOURS.includes(o.colour as Colour)) return { colour: o.colour as Colour };
+  if (one && typeof o.reason === 'string') return { reason: o.reason };
+  return keptPhrase(x);
+}
+
+/** A card's face as game/cards.ts codes them (`R5`, `B+2`, `W4`, `CX`): what a kept phrase may name. */
+const FACE = /^[A-Z0-9+]{1,4}$/;
 
 /** `p` in the words of `w`, seats named from `names`. */
 export function phraseText(p: Phrase, names: Names, w: Words): string {

@@ -113,6 +113,15 @@ async function untilQuestion(room: Room): Promise<void> {
   await flushed();
 }
 
+/** {@link threeAndABot} kept in `store`, started, its people answering only when the test says: at the first question a person is asked. */
+async function startedByHand(store: Map<string, string>) {
+  const room = threeAndABot(hubWith(store));
+  for (const p of room.people) p.auto = false;
+  room.host.say({ type: 'start' });
+  await untilQuestion(room.room());
+  return room;
+}
+
 /** Resolves when the table screen sees the phase `phase`. */
 function untilPhase(room: Room, phase: string): Promise<void> {
   return new Promise((done) => {
@@ -357,10 +366,7 @@ describe('rooms', () => {
 
   it('a room opens again from its save after a restart: seats and tokens kept, the game where it was', async () => {
     const store = new Map<string, string>();
-    const first = threeAndABot(hubWith(store));
-    for (const p of first.people) p.auto = false;
-    first.host.say({ type: 'start' });
-    await untilQuestion(first.room());
+    const first = await startedByHand(store);
     // Play a few moves, then the server goes.
     for (let i = 0; i < 6; i++) {
       const s = first.room().session!;
@@ -390,6 +396,33 @@ describe('rooms', () => {
     await untilPhase(room, 'roundOver');
     expect(room.session!.match.rounds.length).toBe(1);
     room.close();
+  });
+
+  it("a room opened again shows its log as phrases, each reader's to word; a room kept before them shows its game's worded lines", async () => {
+    const store = new Map<string, string>();
+    const first = await startedByHand(store);
+    const s = first.room().session!;
+    const q = s.question!;
+    first.people[q.seat].say({ type: 'move', question: q.id, choice: choice(q) });
+    await untilQuestion(first.room());
+    const lines = s.keptLines();
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((l) => 'k' in l)).toBe(true);
+    first.hub.close();
+    const kept = store.get(first.host.code)!;
+    const again = hubWith(new Map()).restore(kept);
+    // The lines as they were, then the note that the game goes on.
+    expect(again.session!.lines.slice(0, lines.length)).toEqual(lines);
+    expect(again.session!.lines.at(-1)).toMatchObject({ k: 'session.resumed' });
+    again.close();
+    // Kept by a version before the phrases (no log), or with a line that is not one: the English lines of its game.
+    const events = (JSON.parse((JSON.parse(kept) as { game: string }).game) as { play: { events: string[] } }).play.events;
+    expect(events).toEqual(lines.map((l) => english(l, s.names)));
+    for (const log of [undefined, [...lines, { k: 'no.such.key' }]]) {
+      const old = hubWith(new Map()).restore(JSON.stringify({ ...JSON.parse(kept), log }));
+      expect(old.session!.lines.slice(0, lines.length)).toEqual(events.map((text) => ({ text })));
+      old.close();
+    }
   });
 
   it('an address opens at most ROOMS_PER_ADDRESS rooms; rooms nobody is in are deleted when done or unused, in the store too', async () => {
