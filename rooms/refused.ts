@@ -4,6 +4,8 @@
  */
 import { phraseText, said, type Part, type Phrase } from '../table/words.ts';
 import { EN_WORDS, type Key } from '../words/catalogue.ts';
+// The rooms' own words (what a room refuses and notes), for every room's module: each imports this one.
+import '../words/rooms.ts';
 
 /** A refusal: said to the client that asked, nothing else done. Its message is the phrase in English, for a log. */
 export class Refused extends Error {

@@ -7,10 +7,12 @@
  * keys and placeholders (test/words/catalogue.test.ts); a new message is one key in each.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { EN, type Key } from './en.ts';
+import { EN, type Key as GameKey } from './en.ts';
 import { FR } from './fr.ts';
+import type { RoomKey } from './rooms.en.ts';
 
-export type { Key } from './en.ts';
+/** A message's key: the game's (words/en.ts), or game night's server's (words/rooms.en.ts, once words/rooms.ts is loaded). */
+export type Key = GameKey | RoomKey;
 
 /** The languages the game speaks. */
 export type Lang = 'en' | 'fr';
@@ -18,8 +20,18 @@ export type Lang = 'en' | 'fr';
 /** Every language, the default first. */
 export const LANGS: readonly Lang[] = ['en', 'fr'];
 
-/** The catalogue of each language: the same keys, each an ICU MessageFormat message. */
-export const CATALOGUES: Readonly<Record<Lang, Readonly<Record<Key, string>>>> = { en: EN, fr: FR };
+const catalogues: Record<Lang, Partial<Record<Key, string>>> = { en: { ...EN }, fr: { ...FR } };
+
+/**
+ * The catalogue of each language: the same keys, each an ICU MessageFormat message. The game's
+ * always; game night's server's once words/rooms.ts is loaded ({@link addMessages}).
+ */
+export const CATALOGUES: Readonly<Record<Lang, Readonly<Partial<Record<Key, string>>>>> = catalogues;
+
+/** Adds messages to every language's catalogue (a module's own words: words/rooms.ts). */
+export function addMessages(more: Readonly<Record<Lang, Readonly<Record<string, string>>>>): void {
+  for (const lang of LANGS) Object.assign(catalogues[lang], more[lang]);
+}
 
 /** What a message's placeholders are given: words already worded, or numbers a plural reads. */
 export type Values = Readonly<Record<string, string | number>>;

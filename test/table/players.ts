@@ -10,6 +10,7 @@ import type { Room } from '../../rooms/room.ts';
 import type { Question } from '../../table/session.ts';
 import { phraseText, type Phrase } from '../../table/words.ts';
 import { EN_WORDS } from '../../words/catalogue.ts';
+import '../../words/rooms.ts';
 
 /** What a server said (a refusal, a log line) in English, seats named from `names`. */
 export const english = (p: Phrase, names: readonly string[] = []): string => phraseText(p, names, EN_WORDS);

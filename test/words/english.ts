@@ -3,6 +3,8 @@
  * English catalogue's distinctive words, those no French message uses.
  */
 import { CATALOGUES } from '../../words/catalogue.ts';
+// Game night's server's words are words a screen may show.
+import '../../words/rooms.ts';
 
 /** The words of a text, lower case (letters only, accents kept; shorter than 3 letters left out). */
 export const wordsOf = (text: string): string[] => text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
@@ -28,6 +30,6 @@ function onlyIn(lang: 'en' | 'fr'): Set<string> {
   // The game's own names, the same in both: the rule sets' ids, the bots' kinds, the program.
   const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json'];
   // Each language's name in itself, in the picker: "English" is there on purpose, for a reader of English.
-  for (const c of Object.values(CATALOGUES)) shared.push(...wordsOf(c['page.langName']));
+  for (const c of Object.values(CATALOGUES)) shared.push(...wordsOf(c['page.langName']!));
   return new Set([...own].filter((word) => !other.has(word) && !shared.includes(word)));
 }
