@@ -5,8 +5,10 @@
  * `--think` ms with their first legal move (bot-paced: a person's pace, not a bot's instant one,
  * and under the server's per-connection throttle; the room itself adds no pause, `paceMs: 0`).
  * Runs S seconds, then prints the p50/p99 time from a move sent to the last of the room's five
- * clients receiving the view that shows it, the moves made, the server's CPU share, and how many
- * such rooms one core would hold at that share. Bounded: R ≤ 500, S ≤ 120. `--cpu-prof DIR`: the
+ * clients receiving the view that shows it, the moves timed, the server's CPU share and its CPU
+ * per move (every move of the game, the bots' and the launcher's too), how many such rooms one
+ * core would hold at that share, and the bytes of a view as sent (`viewBytes`, its log's share
+ * `logShare`). Bounded: R ≤ 500, S ≤ 120. `--cpu-prof DIR`: the
  * server writes a V8 CPU profile there.
  */
 import { spawn } from 'node:child_process';
@@ -69,7 +71,16 @@ class Client {
   /** From `from`, a loopback address of the room's own: the server counts rooms and tries per address, as it would a family's phones. */
   connect(url: string, origin: string, from: string): Promise<void> {
     this.ws = new WebSocket(url, { origin, localAddress: from });
-    this.ws.on('message', (d) => this.heard(JSON.parse(d.toString()) as ServerMessage));
+    this.ws.on('message', (d) => {
+      const text = d.toString();
+      const m = JSON.parse(text) as ServerMessage;
+      if (!stopping && (m.type === 'view' || m.type === 'table')) {
+        views.count++;
+        views.bytes += Buffer.byteLength(text);
+        views.log += Buffer.byteLength(JSON.stringify(m.view.log));
+      }
+      this.heard(m);
+    });
     return new Promise((ok, fail) => (this.ws.once('open', () => ok()), this.ws.once('error', fail)));
   }
   say(m: ClientMessage): void {
@@ -81,10 +92,12 @@ class Client {
       this.waiter = null;
       w.done(m);
     }
-    if (m.type === 'refused' && !m.reason.startsWith('the game has moved on')) refusals.push(m.reason);
+    if (m.type === 'refused' && !('k' in m.why && m.why.k === 'room.no.movedOn')) refusals.push(JSON.stringify(m.why));
     if (m.type !== 'view' && m.type !== 'table') return;
     // Moves count from 0 each round: the round comes first.
     const stamp = m.view.round * 1e6 + m.view.moves;
+    // The table screen counts every move of its room (several may come in one view).
+    if (m.type === 'table' && !stopping && stamp > this.moves) allMoves += this.moves >= 0 && Math.floor(this.moves / 1e6) === m.view.round ? stamp - this.moves : m.view.moves;
     if (stamp !== this.moves) {
       this.moves = stamp;
       this.room.seen(this, stamp);
@@ -106,6 +119,10 @@ class Client {
 
 const latencies: number[] = [];
 const refusals: string[] = [];
+/** The views and table views received while timed: how many, their bytes, their logs' bytes. */
+const views = { count: 0, bytes: 0, log: 0 };
+/** Every move made in the timed rooms while timed, as their table screens counted them. */
+let allMoves = 0;
 let stopping = false;
 
 class Room {
@@ -170,6 +187,7 @@ async function main(): Promise<void> {
       // The host's socket is the table screen's: it starts the game, and its view is timed as the people's are.
       host.say({ type: 'start' });
     }
+    views.count = views.bytes = views.log = allMoves = 0;
     const cpu0 = cpuSeconds(server.pid!);
     const own0 = process.cpuUsage();
     const t0 = performance.now();
@@ -188,6 +206,8 @@ async function main(): Promise<void> {
       serverCpu: Math.round(share * 1000) / 10,
       // The clients' own share: near 100 %, their process (not the server) is what the latencies measure.
       clientsCpu: Math.round(((own.user + own.system) / 1e6 / wall) * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(share, 1e-6)), refusals: refusals.length,
+      allMoves, cpuPerMoveMs: Math.round((cpu * 1000 * 1000) / Math.max(allMoves, 1)) / 1000,
+      viewBytes: Math.round(views.bytes / Math.max(views.count, 1)), logShare: Math.round((views.log / Math.max(views.bytes, 1)) * 1000) / 10,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
     if (refusals.length) process.stderr.write(`refused: ${[...new Set(refusals)].slice(0, 3).join(' | ')}\n`);

@@ -3,9 +3,10 @@
  * target and its headers alone (the page's files, compressed as the browser takes them, under a
  * policy that lets the page load nothing from elsewhere), and the names it answers to (a request
  * naming another host is refused: DNS rebinding). The rooms' socket upgrades pass the same check
- * (cli/rooms.ts).
+ * ({@link upgradeRefusal}, handed to rooms/socket.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ROOMS_PATH } from '../table/roomMessages.ts';
 import { hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
 
@@ -165,4 +166,24 @@ export function ownHosts(port: number, lan: boolean): Set<string> {
 /** This machine's LAN IPv4 addresses (what phones on the network reach it at). */
 export function lanAddresses(): string[] {
   return Object.values(networkInterfaces()).flat().filter((i) => i && i.family === 'IPv4' && !i.internal).map((i) => i!.address);
+}
+
+/**
+ * Whether the upgrade `req` may open a socket: the page's Host check, then its Origin must be
+ * http://(the same host). Returns the refusal, or null.
+ */
+export function upgradeRefusal(req: IncomingMessage, hosts: ReadonlySet<string>): Answer | null {
+  const checked = checkTarget(req, hosts);
+  if ('status' in checked) return checked;
+  if (checked.target.name !== ROOMS_PATH) return refuse(404, `${checked.target.name}: no sockets here (they are at ${ROOMS_PATH})`);
+  const origin = req.headers.origin;
+  let from: string | null = null;
+  try {
+    const u = origin ? new URL(origin) : null;
+    from = u && u.protocol === 'http:' ? normalHost(u.host) : null;
+  } catch {
+    from = null;
+  }
+  if (from !== checked.host) return refuse(403, 'sockets open only from this server\'s own page (its Origin)');
+  return null;
 }

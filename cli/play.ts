@@ -9,13 +9,14 @@ import { DeviceError } from '../firmware-bridge/port-errors.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
-import { personName } from '../lib/names.ts';
+import { NAME_COLUMNS, personName } from '../lib/names.ts';
+import '../words/rooms.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
 import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
+import { EN_WORDS, knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
@@ -107,7 +108,8 @@ export const playCommand: Command = {
   async run(args: ParsedArgs): Promise<number> {
     // A name that will be refused is said before asking for a terminal: it is the user's to fix either way.
     const given = args.values.name === undefined ? null : personName(args.values.name);
-    if (given && 'why' in given) throw new UsageError(`--name: ${given.why}`);
+    // Worded as a game night words a seat's name (English, as the library's own reasons are).
+    if (given && 'why' in given) throw new UsageError(`--name: ${EN_WORDS.t(`name.${given.why}`, { n: NAME_COLUMNS, wide: NAME_COLUMNS / 2, name: String(args.values.name).trim() })}`);
     if (!process.stdin.isTTY) throw new UsageError(said('cli.play.noKeys'));
     if (!process.stdout.isTTY) throw new UsageError(said('cli.play.noScreen'));
     const w = await langOption(args);

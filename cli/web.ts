@@ -3,7 +3,8 @@
  * the launcher machine in it) from this machine, with no network: nothing comes from a CDN and
  * the page fetches nothing once loaded. The page is built on first use and again whenever its
  * sources are newer than the build, so a fresh clone runs with `npm install && npm start`; what
- * the server answers to a request is cli/http.ts, its game nights' sockets cli/rooms.ts.
+ * the server answers to a request is cli/http.ts, its game nights' server rooms/ (the rooms, their
+ * sockets and the folder they are kept in).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,13 +17,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
-import { RoomHub, type RoomBoard } from '../table/room.ts';
+import { RoomHub, type RoomBoard } from '../rooms/hub.ts';
 import { openDeviceSpec } from './device.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
-import type { RoomsHold } from './rooms.ts';
-import { handler, lanAddresses, LAN_PATH, ownHosts, type Served } from './http.ts';
+import type { RoomsHold } from '../rooms/store.ts';
+import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
-import { said } from '../words/said.ts';
+import { said as cliSaid } from '../words/said.ts';
+import { said } from '../table/words.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -213,11 +215,17 @@ export const webCommand: Command = {
     const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
-    if (args.values.rooms === '') throw new UsageError(said('cli.web.roomsEmpty'));
+    if (args.values.rooms === '') throw new UsageError(cliSaid('cli.web.roomsEmpty'));
     const roomsDir = typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir();
     // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
-    const rooms = await import('./rooms.ts');
-    const hold = rooms.holdRoomsFolder(roomsDir);
+    const [store, socket] = await Promise.all([import('../rooms/store.ts'), import('../rooms/socket.ts')]);
+    const rooms = { store, socket };
+    let hold: RoomsHold;
+    try {
+      hold = store.holdRoomsFolder(roomsDir);
+    } catch (e) {
+      throw e instanceof store.RoomsFolderError ? new UserError(e.message) : e;
+    }
     let hw: LauncherHardware | undefined;
     let closing: Promise<void> | undefined;
     // The motor stopped and the port released: at Ctrl-C or SIGTERM first of all, and whatever else ends the server.
@@ -239,7 +247,7 @@ interface Serving {
   say: (line: string) => void;
   hw: LauncherHardware | undefined;
   closeBoard: () => Promise<void>;
-  rooms: typeof import('./rooms.ts');
+  rooms: { store: typeof import('../rooms/store.ts'); socket: typeof import('../rooms/socket.ts') };
   roomsDir: string;
   hold: RoomsHold;
 }
@@ -254,10 +262,10 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   const files = readPage(WEB_DIST);
   files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: lan ? lanAddresses().map((a) => `http://${a}:${bound}/`) : [] })));
   const server = createServer(handler(files, () => ownHosts(bound, lan)));
-  const store = rooms.fileRoomStore(roomsDir, {
+  const store = rooms.store.fileRoomStore(roomsDir, {
     failed: (code, e) => {
       say(`Room ${code} cannot be kept (${e.message})`);
-      hub.rooms.get(code)?.session?.note(`This game cannot be kept (${e.message})`);
+      hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
     },
     skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
   });
@@ -275,11 +283,11 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     ...(hw ? { board: boardOf(hw) } : {}),
     failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
   });
-  const sockets = rooms.attachRooms(server, { hub, hosts: () => ownHosts(bound, lan) });
+  const sockets = rooms.socket.attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(bound, lan)) });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UserError(said('cli.web.portInUse', { port: String(port), default: args.values.port === undefined ? 'yes' : 'no' }))
-        : e.code === 'EACCES' ? new UserError(said('cli.web.portRights', { port: String(port) })) : e));
+      fail(e.code === 'EADDRINUSE' ? new UserError(cliSaid('cli.web.portInUse', { port: String(port), default: args.values.port === undefined ? 'yes' : 'no' }))
+        : e.code === 'EACCES' ? new UserError(cliSaid('cli.web.portRights', { port: String(port) })) : e));
     server.listen(port, host, ok);
   });
   // The kept rooms open once the port is this server's (a start refused its port leaves them
@@ -290,7 +298,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
     try {
       const room = hub.restore(text, code, savedAt, journal);
       reopened++;
-      if (hold.unclean) room.session?.note('The server stopped without warning and started again: the game goes on from its last move kept');
+      if (hold.unclean) room.session?.note(said('room.note.unclean'));
     } catch (e) {
       // Left as it is on disk for a person to look at, and its code given to no other room.
       hub.withhold(code);

@@ -33,6 +33,9 @@ export function columns(text: string): number {
   return n;
 }
 
+/** Why a text is not a name (worded by the catalogue's `name.*` messages). */
+export type NameWhy = 'empty' | 'control' | 'blank' | 'long' | 'bot';
+
 /**
  * A joiner (ZWJ, ZWNJ) with nothing visible on one of its sides. Between two letters, marks,
  * digits or symbols they do their work (an emoji sequence, a Persian or Devanagari spelling);
@@ -63,14 +66,14 @@ function skeleton(name: string): string {
  * {@link NAME_COLUMNS} columns, with a control or formatting character (a joiner between two
  * visible characters allowed), showing nothing, or a bot's name ("Bot 3", in any lookalike letters).
  */
-export function personName(raw: unknown): { name: string } | { why: string } {
+export function personName(raw: unknown): { name: string } | { why: NameWhy } {
   const name = typeof raw === 'string' ? raw.normalize('NFC').trim() : '';
-  if (!name) return { why: 'a name needs at least one letter' };
+  if (!name) return { why: 'empty' };
   // Controls, and formatting characters (bidi overrides, invisible separators) but joiners between two visible characters.
-  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200C\u200D])\p{Cf}/u.test(name) || STRAY_JOINER.test(name)) return { why: 'a name has no control or formatting characters' };
-  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'a name must show something: letters, digits or symbols' };
-  if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: `a name fits in ${NAME_COLUMNS} letters (${NAME_COLUMNS / 2} wide ones, such as 字 or an emoji)` };
+  if (/[\p{Cc}\p{Zl}\p{Zp}]|(?![\u200C\u200D])\p{Cf}/u.test(name) || STRAY_JOINER.test(name)) return { why: 'control' };
+  if (!/[\p{L}\p{N}\p{S}\p{P}]/u.test(name.replace(BLANK, ''))) return { why: 'blank' };
+  if (columns(name) > NAME_COLUMNS || name.length > NAME_UNITS) return { why: 'long' };
   const numbered = /^(.*?)\s*\p{Nd}+$/u.exec(name.normalize('NFKC'));
-  if (numbered && skeleton(numbered[1]) === 'bot') return { why: `"${name}" is a bot's name: pick another` };
+  if (numbered && skeleton(numbered[1]) === 'bot') return { why: 'bot' };
   return { name };
 }

@@ -1,6 +1,6 @@
 /**
  * The launcher as the people at a table follow it ({@link LauncherOnTable}): the one follower of a
- * launcher's public events, for a room's clients (table/room.ts) and for the one-player page's
+ * launcher's public events, for a room's clients (rooms/room.ts) and for the one-player page's
  * drawing and words (web/src/launcher/watch.ts). It follows each round's launcher (a session makes
  * one a round) and counts what it did over the whole game, so that a client tells a new ding,
  * press or reload from one it has already played. It copies counts and states, never a card.

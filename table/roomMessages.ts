@@ -5,6 +5,7 @@
  */
 import type { BotKind } from '../game/bots/index.ts';
 import type { SeatView } from './session.ts';
+import type { Phrase } from './words.ts';
 
 /** Where the page's own server takes the rooms' sockets. */
 export const ROOMS_PATH = '/rooms';
@@ -36,32 +37,8 @@ export interface RoomSettings {
   paceMs?: number;
 }
 
-/** A client's message. */
-export type ClientMessage =
-  /** Opens a room: the sender becomes its host and its table screen. */
-  | { type: 'create'; settings: RoomSettings }
-  /** The host's table screen again (a reload), with the token `created` gave it. */
-  | { type: 'table'; code: string; token: string }
-  /** Takes a free seat under `name` (before the game starts). */
-  | { type: 'join'; code: string; name: string }
-  /** Takes back the seat `token` was given for, where the game is. */
-  | { type: 'resume'; code: string; token: string }
-  /** The host starts the game: bots take the seats nobody took. */
-  | { type: 'start' }
-  /**
-   * Answers the seat's question numbered `question` with its move at `choice` in the question's
-   * moves (null lets a chance out of turn go). A number that is not the question waiting now is
-   * a move on a state that has moved on, and refused.
-   */
-  | { type: 'move'; question: number; choice: number | null }
-  /** Arms (or disarms) UNO for the seat's next play. */
-  | { type: 'uno'; armed: boolean }
-  /** Deals the next round once the scores were read (the host, or any person at the table). */
-  | { type: 'next' }
-  /** Starts a new match once one is over, in the same room: the same seats, tokens and settings (the host, or any person at the table). */
-  | { type: 'again' }
-  /** The host takes a seat from its person: a bot plays it from then on (in the lobby: the seat is freed). */
-  | { type: 'remove'; seat: number };
+/** A client's message: rooms/messages.ts has each type with its fields and what it does. */
+export type { ClientMessage } from '../rooms/messages.ts';
 
 /** How a seat is played now. */
 export type SeatStatus =
@@ -83,6 +60,21 @@ export interface RoomSeat {
 
 /** The table as the table screen sees it: a seat's view without any hand, question or seat of its own. */
 export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message'>;
+
+/**
+ * The log as a view sends it: the lines from line number `from` on (numbered as `logBase` numbers
+ * them). The first view on a socket sends the whole log (`from` is its `logBase`); the views after
+ * it only the lines the socket was not sent yet, which the client adds to those it has, dropping
+ * those before the view's `logBase` (a new round's log starts empty). A new socket (a reconnect)
+ * gets the whole log again.
+ */
+export interface LogLines {
+  from: number;
+  lines: readonly Phrase[];
+}
+
+/** A view as it is sent: its log as {@link LogLines}. */
+export type Sent<V extends { log: readonly Phrase[] }> = Omit<V, 'log'> & { log: LogLines };
 
 /**
  * The last press of the launcher, as everyone at the table may follow it: who pressed, who takes
@@ -170,10 +162,10 @@ export type ServerMessage =
    * A person's view: their own hand and question, the others as counts, and the launcher (null in
    * a rule set with a draw pile, or before it is first on the table).
    */
-  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null }
+  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null }
   /** The table screen's view: no hand at all; the launcher as in `view`. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings }
-  /** What the sender asked for was refused, and changed nothing. */
-  | { type: 'refused'; reason: string }
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings }
+  /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
+  | { type: 'refused'; why: Phrase }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */
-  | { type: 'removed'; reason: string };
+  | { type: 'removed'; why: Phrase };

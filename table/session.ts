@@ -17,9 +17,8 @@ import {
   type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
 } from '../game/index.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
-import { EventWords, openingLine, roundStartLine } from './words.ts';
+import { EventPhrases, openingPhrase, phraseText, roundStartPhrase, said, type Phrase } from './words.ts';
 import { EN_WORDS, type Words } from '../words/catalogue.ts';
-import { refusalText } from '../words/refusals.ts';
 
 /** A question waiting for a person's answer. */
 export interface Question {
@@ -42,7 +41,7 @@ export type TableEvent =
   | { type: 'answered'; seat: number }
   | { type: 'moved'; move: Move; events: readonly GameEvent[] }
   | { type: 'phase'; phase: Phase }
-  | { type: 'note'; line: string }
+  | { type: 'note'; line: Phrase }
   /** Anything else a display shows changed (a refusal, UNO armed, the speed). */
   | { type: 'changed' };
 
@@ -77,7 +76,7 @@ interface PersonSeat {
   /** The seat they let go uncaught (or their own late call) while it is still catchable. */
   declinedUno: number | null;
   /** Why the last thing they tried was refused, until the next move. */
-  message: string | null;
+  message: Phrase | null;
   /** A press they made has not come back yet (the launcher is firing). */
   busy: boolean;
 }
@@ -109,8 +108,12 @@ export interface SeatView {
   /** The question put to this seat, if one waits. */
   question: Question | null;
   unoArmed: boolean;
-  message: string | null;
-  log: readonly string[];
+  /** Why the last thing this seat tried was refused, until the next move. */
+  message: Phrase | null;
+  /** The round's events and notes, newest last: worded by each reader in their own language. */
+  log: readonly Phrase[];
+  /** The number of `log[0]` among every line the session has said (the lines before it were dropped). */
+  logBase: number;
 }
 
 /** The session was stopped (a new game, an import, a reload): its round loop ends quietly. */
@@ -148,9 +151,15 @@ export interface MatchSessionOptions {
    * made after it. Absent: always ready.
    */
   deviceReady?: (signal: AbortSignal) => Promise<void>;
+  /** The log to start from, as phrases (a game night's room kept them): else the save's worded events. */
+  lines?: readonly Phrase[];
   /** Said when the game cannot be kept (autosave): the session goes on. */
   notKept?: (error: Error) => string;
-  /** The language of the log and of the refusals the session words (default English). */
+  /**
+   * The language {@link MatchSession.log}, {@link MatchSession.message} and the save's last events
+   * are worded in (default English); a view of several readers words {@link MatchSession.lines}
+   * and {@link SeatView} in each one's own.
+   */
   words?: Words;
 }
 
@@ -167,13 +176,16 @@ export class MatchSession {
   readonly people: readonly number[];
   phase: Phase = 'playing';
   question: Question | null = null;
-  log: string[];
-  /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
+  /** The round's events and notes as data, newest last. */
+  lines: Phrase[];
+  /** How many lines were dropped from the front of `lines` (keys for a display that lists them). */
   logBase = 0;
+  /** `lines` worded in `w`, as last asked for ({@link log}). */
+  private worded: { w: Words; base: number; text: string[] } | null = null;
   /** The questions put to people so far (a view tells one from the next by its `id`). */
   questionsAsked = 0;
   private readonly seats = new Map<number, PersonSeat>();
-  private words: EventWords;
+  private readonly phrases = new EventPhrases();
   /** The language the log and the seats' messages are worded in. */
   w: Words;
   private readonly bots: Bot[];
@@ -201,12 +213,11 @@ export class MatchSession {
       throw new Error(`the people's seats ${this.people.join(', ')} must be seats 0..${players - 1}, each once, seat ${o.meta.me} (me) among them`);
     for (const seat of this.people) this.seats.set(seat, { unoArmed: false, declinedUno: null, message: null, busy: false });
     this.w = o.words ?? EN_WORDS;
-    this.words = new EventWords(o.meta.names, this.w);
     const bots = tableBots(o.meta, o.match.setup.seed, o.search ?? {}, this.people);
     this.bots = o.remote ? o.remote.table(bots) : bots;
     showRoundSoFar(this.bots, this.state);
-    // A resumed game shows the events it showed when saved, and faces where the launcher faced.
-    this.log = [...(o.meta.events ?? [])];
+    // A resumed game shows the events it showed when saved (as they were worded), and faces where the launcher faced.
+    this.lines = o.lines ? [...o.lines] : (o.meta.events ?? []).map((text) => ({ text }));
     this.resumed = o.match.game.moves > 0;
     this.restoreAim = this.resumed ? (o.meta.aim ?? null) : null;
     this.carried = o.meta.launcher ? { ...o.meta.launcher, supply: [] } : null;
@@ -245,9 +256,10 @@ export class MatchSession {
     this.emit({ type: 'changed' });
   }
 
-  /** Why the last thing the person at `seat` tried was refused, until the next move. */
+  /** Why the last thing the person at `seat` tried was refused, in the session's words, until the next move. */
   message(seat: number): string | null {
-    return this.seat(seat).message;
+    const m = this.seat(seat).message;
+    return m && phraseText(m, this.names, this.w);
   }
 
   /** A press the person at `seat` made has not come back yet. */
@@ -276,8 +288,8 @@ export class MatchSession {
         await this.wait();
         this.match = nextRound(this.match);
         this.state = this.match.game;
-        this.logBase += this.log.length;
-        this.log = [];
+        this.logBase += this.lines.length;
+        this.lines = [];
         for (const s of this.seats.values()) s.unoArmed = false;
         this.autosave();
         this.setPhase('playing');
@@ -348,6 +360,11 @@ export class MatchSession {
     });
   }
 
+  /** The log's lines a save keeps, as phrases (the save's own `events` are them worded). */
+  keptLines(): Phrase[] {
+    return this.lines.slice(-EVENTS_SAVED);
+  }
+
   /** Keeps the match in the store (throws when it cannot). */
   save(): void {
     this.o.store.save(this.saveText());
@@ -361,26 +378,34 @@ export class MatchSession {
       else this.save();
     } catch (e) {
       // Storage full or refused: the game goes on, and says it is not kept.
-      this.note(this.o.notKept?.(e as Error) ?? this.w.t('session.notKept', { error: (e as Error).message }));
+      const why = this.o.notKept?.(e as Error);
+      this.note(why !== undefined ? { text: why } : said('session.notKept', { error: (e as Error).message }));
     }
   }
 
-  /**
-   * Words the log's next lines and the next refusals in `w` (a reader chose another language):
-   * the lines already written stay as they were said.
-   */
+  /** Words the log and the refusals in `w` from now (a reader chose another language), the lines already there too. */
   setWords(w: Words): void {
-    if (w === this.w) return;
     this.w = w;
-    this.words = new EventWords(this.meta.names, w);
-    this.words.from(this.state);
   }
 
-  /** Adds a line to the log (newest last). */
-  note(line: string): void {
-    this.log.push(line);
-    if (this.log.length > LOG_LINES) this.logBase += this.log.splice(0, this.log.length - LOG_LINES).length;
-    this.emit({ type: 'note', line });
+  /** The log in the session's words ({@link lines} worded), newest last. */
+  get log(): readonly string[] {
+    const kept = this.worded;
+    // Lines are only added at the end, or dropped from the front (logBase counts them).
+    if (!kept || kept.w !== this.w || kept.base > this.logBase) this.worded = { w: this.w, base: this.logBase, text: [] };
+    const c = this.worded!;
+    c.text.splice(0, this.logBase - c.base);
+    c.base = this.logBase;
+    for (let i = c.text.length; i < this.lines.length; i++) c.text.push(phraseText(this.lines[i], this.names, this.w));
+    return c.text;
+  }
+
+  /** Adds a line to the log (newest last): a phrase, or a line already worded in the session's language. */
+  note(line: Phrase | string): void {
+    const p = typeof line === 'string' ? { text: line } : line;
+    this.lines.push(p);
+    if (this.lines.length > LOG_LINES) this.logBase += this.lines.splice(0, this.lines.length - LOG_LINES).length;
+    this.emit({ type: 'note', line: p });
   }
 
   /**
@@ -393,7 +418,7 @@ export class MatchSession {
     if (!q || q.seat !== seat || !this.waiting) return false;
     if (move === null ? q.mode !== 'react' : !q.moves.includes(move)) {
       const why = move ? checkMove(this.state, move) : null;
-      this.refuse(seat, why ? refusalText(why.refusal, this.w, (n) => this.names[n] ?? this.w.t('seat', { seat: n })) : this.w.t('session.notAChoice'));
+      this.refuse(seat, why ? { refusal: why.refusal } : said('session.notAChoice'));
       return false;
     }
     const s = this.seat(seat);
@@ -410,9 +435,9 @@ export class MatchSession {
     return true;
   }
 
-  /** Shows the person at `seat` why `text` (a refusal, already worded) until the next move. */
-  refuse(seat: number, text: string): void {
-    this.seat(seat).message = text;
+  /** Shows the person at `seat` why (a refusal: a phrase, or already worded) until the next move. */
+  refuse(seat: number, why: Phrase | string): void {
+    this.seat(seat).message = typeof why === 'string' ? { text: why } : why;
     this.emit({ type: 'changed' });
   }
 
@@ -431,7 +456,7 @@ export class MatchSession {
       dealer: s.dealer, pending: pending ? { ...pending } : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
       totals: [...this.match.totals], phase: this.phase,
       question: this.question?.seat === seat ? this.question : null,
-      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.log],
+      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.lines], logBase: this.logBase,
     };
   }
 
@@ -455,7 +480,7 @@ export class MatchSession {
       ...(carried ? { resume: { ...carried, supply: resumeSupply, jammed: false } } : resumeSupply.length ? { supply: resumeSupply } : {}),
     });
     // What a view does not keep: a warning a person should still read after it.
-    l.launcher.on('lowBattery', (e) => this.note(this.w.t('session.lowBattery', { volts: e.volts })));
+    l.launcher.on('lowBattery', (e) => this.note(said('session.lowBattery', { volts: e.volts })));
     this.current = l;
     this.emit({ type: 'launcher', launcher: l.launcher });
     return l;
@@ -469,15 +494,15 @@ export class MatchSession {
     }
     const launcher = this.state.rules.options.launcher ? this.newLauncher().launcher : null;
     if (this.state.moves === 0) {
-      this.note(roundStartLine(this.state.round, this.names[this.state.dealer], this.w));
-      this.note(openingLine(this.state, this.names, this.w));
+      this.note(roundStartPhrase(this.state.round, this.state.dealer));
+      this.note(openingPhrase(this.state));
     }
-    else if (this.resumed) this.note(this.w.t('session.resumed', { move: this.state.moves, round: this.state.round + 1 }));
+    else if (this.resumed) this.note(said('session.resumed', { move: this.state.moves, round: this.state.round + 1 }));
     this.resumed = false;
     this.emit({ type: 'round' });
     if (launcher && this.restoreAim !== null) await launcher.aim(this.restoreAim);
     this.restoreAim = null;
-    this.words.from(this.state);
+    this.phrases.from(this.state);
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.asked(state, seat, moves, mode),
       moved: (state, move, events) => this.moved(state, move, events),
@@ -503,7 +528,7 @@ export class MatchSession {
   private async moved(state: GameState, move: Move, events: readonly GameEvent[]): Promise<void> {
     this.checkStopped();
     this.state = state;
-    for (const line of this.words.lines(events)) this.note(line);
+    for (const line of this.phrases.of(events)) this.note(line);
     for (const s of this.seats.values()) {
       if (state.uno === null) s.declinedUno = null;
       if (move.type === 'launcher') s.busy = false;

@@ -30,21 +30,19 @@ describe('a person\'s name', () => {
   });
 
   it('refuses a name that shows nothing, runs past a phone\'s seat, steers the text around it, or is a bot\'s', () => {
-    expect(why('   ')).toBe('a name needs at least one letter');
+    expect(why('   ')).toBe('empty');
     for (const blank of ['\u2800', '\u3164', '\u200D', '\u0301\u0301', '\u2800 \u3164']) expect(why(blank), JSON.stringify(blank)).not.toBeNull();
-    expect(why('\u2800')).toBe('a name must show something: letters, digits or symbols');
-    expect(why('字'.repeat(13))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
-    expect(why('a'.repeat(25))).toBe('a name fits in 24 letters (12 wide ones, such as 字 or an emoji)');
+    expect(why('\u2800')).toBe('blank');
+    expect(why('字'.repeat(13))).toBe('long');
+    expect(why('a'.repeat(25))).toBe('long');
     for (const steer of ['Ana\u202Egnp.exe', 'Ana\u2066x', 'A\u200Bna', 'Ana\nBo', 'A\u0007'])
-      expect(why(steer), JSON.stringify(steer)).toBe('a name has no control or formatting characters');
-    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ', 'Bot ３', 'Bot ٣', 'B0t 10', 'Вот 2', 'ΒΟΤ 3', 'Bót 4', 'ＢＯＴ 5', '𝐁𝐨𝐭 6'])
-      expect(why(bot), bot).toMatch(/is a bot's name: pick another$/);
+      expect(why(steer), JSON.stringify(steer)).toBe('control');
+    for (const bot of ['Bot 5', 'bot5', ' BOT  12 ', 'Bot ３', 'Bot ٣', 'B0t 10', 'Вот 2', 'ΒΟΤ 3', 'Bót 4', 'ＢＯＴ 5', '𝐁𝐨𝐭 6']) expect(why(bot), bot).toBe('bot');
     // Joiners do their work between two visible characters, and nowhere else.
-    for (const stray of ['\u200DAna', 'Ana\u200C', 'A \u200Dna', 'An\u200D\u200Da'])
-      expect(why(stray), JSON.stringify(stray)).toBe('a name has no control or formatting characters');
+    for (const stray of ['\u200DAna', 'Ana\u200C', 'A \u200Dna', 'An\u200D\u200Da']) expect(why(stray), JSON.stringify(stray)).toBe('control');
     // A flag shows two columns wide; marks that make a name past what a kept seat holds are refused.
     expect(columns('🇫🇷')).toBe(2);
-    expect(why('🇫🇷'.repeat(13))).toMatch(/^a name fits in 24 letters/);
-    expect(why('x\u0301\u0302\u0303\u0304\u0305\u0306'.repeat(20))).toMatch(/^a name fits in 24 letters/);
+    expect(why('🇫🇷'.repeat(13))).toBe('long');
+    expect(why('x\u0301\u0302\u0303\u0304\u0305\u0306'.repeat(20))).toBe('long');
   });
 });

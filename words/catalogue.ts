@@ -10,9 +10,11 @@
  * a reader first needs it ({@link loadLang}), so a page read in English never fetches French.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { EN, type Key } from './en.ts';
+import { EN, type Key as GameKey } from './en.ts';
+import type { RoomKey } from './rooms.en.ts';
 
-export type { Key } from './en.ts';
+/** A message's key: the game's (words/en.ts), or game night's server's (words/rooms.en.ts, once words/rooms.ts is loaded). */
+export type Key = GameKey | RoomKey;
 
 /** The languages the game speaks. */
 export type Lang = 'en' | 'fr';
@@ -20,26 +22,41 @@ export type Lang = 'en' | 'fr';
 /** Every language, the default first. */
 export const LANGS: readonly Lang[] = ['en', 'fr'];
 
-/** A language's catalogue: every key, each an ICU MessageFormat message. */
-export type Catalogue = Readonly<Record<Key, string>>;
+/** A language's catalogue: keys, each an ICU MessageFormat message. */
+export type Catalogue = Readonly<Partial<Record<Key, string>>>;
 
-/** The catalogues loaded so far: English from the start. */
-const loaded: Partial<Record<Lang, Catalogue>> = { en: EN };
+/**
+ * The messages of each language loaded so far: the game's English from the start, the game's
+ * other languages when a reader first needs them ({@link loadLang}), and a part's own words
+ * (game night's, words/rooms.ts) in every language when its module loads ({@link addMessages}).
+ */
+const loaded: Record<Lang, Partial<Record<Key, string>>> = { en: { ...EN }, fr: {} };
 
-/** Where each other language's catalogue is loaded from (a module of its own in the page's build). */
-const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>>> = {
+/** The languages whose game catalogue is loaded. */
+const spoken = new Set<Lang>(['en']);
+
+/** Where each other language's game catalogue is loaded from (a module of its own in the page's build). */
+const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Readonly<Record<GameKey, string>>>>> = {
   fr: () => import('./fr.ts').then((m) => m.FR),
 };
 
-/** The catalogue of `lang` when it is loaded ({@link loadLang}), else undefined. */
+/** The messages of `lang` when its game catalogue is loaded ({@link loadLang}), else undefined. */
 export function catalogueOf(lang: Lang): Catalogue | undefined {
-  return loaded[lang];
+  return spoken.has(lang) ? loaded[lang] : undefined;
 }
 
-/** Loads the catalogue of `lang` (once; at once for English): then {@link wordsIn} speaks it. */
+/** Loads the game catalogue of `lang` (once; at once for English): then {@link wordsIn} speaks it. */
 export async function loadLang(lang: Lang): Promise<Words> {
-  if (lang !== 'en') loaded[lang] ??= await LOADERS[lang]();
+  if (lang !== 'en' && !spoken.has(lang)) {
+    Object.assign(loaded[lang], await LOADERS[lang]());
+    spoken.add(lang);
+  }
   return wordsIn(lang);
+}
+
+/** Adds messages to every language (a part's own words, words/rooms.ts), whether or not the language is loaded yet. */
+export function addMessages(more: Readonly<Record<Lang, Readonly<Record<string, string>>>>): void {
+  for (const lang of LANGS) Object.assign(loaded[lang], more[lang]);
 }
 
 /** What a message's placeholders are given: words already worded, or numbers a plural reads. */
@@ -78,9 +95,8 @@ function isolated(values: Values | undefined): Values | undefined {
 export function wordsIn(lang: Lang): Words {
   let w = made.get(lang);
   if (w) return w;
-  const catalogue = loaded[lang];
-  if (!catalogue) throw new Error(`the ${lang} catalogue is not loaded: loadLang('${lang}') first`);
-  made.set(lang, (w = wordsFrom(lang, catalogue)));
+  if (!spoken.has(lang)) throw new Error(`the ${lang} catalogue is not loaded: loadLang('${lang}') first`);
+  made.set(lang, (w = wordsFrom(lang, loaded[lang])));
   return w;
 }
 
@@ -89,7 +105,7 @@ export function wordsIn(lang: Lang): Words {
  * form (the command line's, words/cli.ts, kept out of the page). Each message is parsed the
  * first time it is used, then kept.
  */
-export function wordsFrom<K extends string>(lang: Lang, catalogue: Readonly<Record<K, string>>): Words<K> {
+export function wordsFrom<K extends string>(lang: Lang, catalogue: Readonly<Partial<Record<K, string>>>): Words<K> {
   const formats = new Map<K, IntlMessageFormat>();
   return {
     lang,

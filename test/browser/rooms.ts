@@ -3,12 +3,32 @@
  * on a real `uno-extreme web`, every WebSocket frame each page receives read as it comes (the
  * driver waits on those frames, not on the clock), and the moves a person makes on a phone.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
-import { onTestFinished } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { PAGE_START_MS } from '../budgets.ts';
+import { launchChromium } from './chromium.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
-import { clickVisible, newTestContext } from './web.ts';
+import { clickVisible, newTestContext, startWeb, type WebServer } from './web.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
+
+/** A `uno-extreme web` keeping its rooms in a folder of its own, and Chromium, for the tests of a `describe` (stopped and removed after them). */
+export function useRoomsWeb(): { server: WebServer; browser: Browser } {
+  const web = {} as { server: WebServer; browser: Browser };
+  const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+  beforeAll(async () => {
+    [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
+  }, PAGE_START_MS);
+  afterAll(async () => {
+    await web.browser?.close();
+    await web.server?.stop();
+    rmSync(rooms, { recursive: true, force: true });
+  });
+  return web;
+}
 
 /** A phone's window, as the tests' phones have it. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -98,26 +118,26 @@ export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }
   return null;
 }
 
-/** Opens a room from the table screen's form (at the instant pace unless told); returns its code. */
-export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string }): Promise<string> {
-  await table.getByRole('link', { name: 'Game night: phones as hands' }).click();
-  const form = table.getByRole('form', { name: 'Game night: phones as hands' });
-  if (o.rules) await form.getByLabel('Rule set').selectOption(o.rules);
-  await form.getByLabel('Seats at the table (2 to 10)').fill(String(o.players));
-  if (o.bots) await form.getByLabel('Bots for the seats nobody takes').selectOption(o.bots);
-  if (o.target) await form.getByLabel('Target score').fill(String(o.target));
+/** Opens a room from the table screen's form (at the instant pace unless told), the page in the language of `w`; returns its code. */
+export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string }, w: Words = EN_WORDS): Promise<string> {
+  await table.getByRole('link', { name: w.t('host.title') }).click();
+  const form = table.getByRole('form', { name: w.t('host.title') });
+  if (o.rules) await form.getByLabel(w.t('form.rules')).selectOption(o.rules);
+  await form.getByLabel(w.t('host.seats')).fill(String(o.players));
+  if (o.bots) await form.getByLabel(w.t('host.bots')).selectOption(o.bots);
+  if (o.target) await form.getByLabel(w.t('form.target')).fill(String(o.target));
   // The bots and the launcher at once unless told: a test waits on what the pages show, not on a pace.
-  await form.getByLabel('Pace').selectOption({ label: o.pace ?? 'instant' });
-  await form.getByRole('button', { name: 'Open the room' }).click();
+  await form.getByLabel(w.t('host.pace')).selectOption({ label: o.pace ?? w.t('page.instant') });
+  await form.getByRole('button', { name: w.t('host.open') }).click();
   const code = table.locator('.room-lobby .room-code');
   await code.waitFor();
   return (await code.innerText()).trim();
 }
 
-/** Joins room `code` from a phone page already at its join address, as `name`. */
-export async function join(phone: Page, name: string): Promise<void> {
-  await phone.getByLabel('Your name').fill(name);
-  await phone.getByRole('button', { name: 'Join' }).click();
+/** Joins room `code` from a phone page already at its join address, as `name`, the page in the language of `w`. */
+export async function join(phone: Page, name: string, w: Words = EN_WORDS): Promise<void> {
+  await phone.getByLabel(w.t('form.name')).fill(name);
+  await phone.getByRole('button', { name: w.t('phone.join'), exact: true }).click();
 }
 
 /** The question a seat's newest view holds, or null. */
@@ -191,7 +211,7 @@ export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 
  * many they made. `before(p, seat)`: what to do on a phone before each of its moves; `stop()`:
  * ends the play early, checked before each move; `keys`: the phones that play by keys alone.
  */
-export async function playPhones(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[] } = {}, max = 400): Promise<number> {
+export async function playPhones(table: RoomPage, phones: RoomPage[], o: { before?: (p: RoomPage, seat: number) => Promise<void>; stop?: () => boolean; keys?: RoomPage[]; words?: Map<RoomPage, Words> } = {}, max = 400): Promise<number> {
   const handled = new Map<string, number>();
   for (let n = 0; n < max; n++) {
     if (o.stop?.()) return n;
@@ -210,7 +230,7 @@ export async function playPhones(table: RoomPage, phones: RoomPage[], o: { befor
     if (next === 'over') return n;
     handled.set(`${next.i}/${next.seat}`, next.id);
     await o.before?.(next.p, next.seat);
-    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click');
+    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click', o.words?.get(next.p));
   }
   throw new Error(`the round did not end after ${max} moves`);
 }

@@ -19,6 +19,8 @@ import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS, PROGRAM_RUN_MS } 
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
 import { lastOf, playPhones, startRoom, untilFrame, type RoomPage } from './rooms.ts';
+import { english } from '../table/players.ts';
+import type { ServerMessage } from '../../table/roomMessages.ts';
 import { handAndMoves, newGame, openPage, playMoves, startWeb, waitForPerson, type WebServer } from './web.ts';
 
 /** The README's command for a game night: `npx uno-extreme web --host`. */
@@ -96,7 +98,9 @@ describe.runIf(needs('chromium'))('a restart of the server', () => {
       for (const [i, p] of phones.entries()) {
         await expect.poll(() => p.page.locator('.seat-play .hand button.card').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-card')!).sort()), { message: `${signal}: phone ${i}` }).toEqual(before.hands[i]);
       }
-      const log = lastOf(table, 'table')!.view.log.join('\n');
+      // The log of the newest socket: its first view sent it whole, the views after it the lines added.
+      const log = table.sockets.at(-1)!.frames.map((f) => JSON.parse(f) as ServerMessage)
+        .flatMap((m) => (m.type === 'table' ? m.view.log.lines.map((l) => english(l, m.view.names)) : [])).join('\n');
       if (signal === 'SIGKILL') {
         expect(log).toContain('The server stopped without warning and started again: the game goes on from its last move kept');
         expect(server.said()).toMatch(/stopped without warning \(killed, or it crashed\): 1 room goes on from its last move kept/);

@@ -15,7 +15,7 @@ import { qrPath } from '../../web/src/room/qr.ts';
 import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
-import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, startRoom, untilFrame, type RoomPage } from './rooms.ts';
+import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, startRoom, untilFrame, useRoomsWeb, type RoomPage } from './rooms.ts';
 import { axeProblems, startWeb, type WebServer } from './web.ts';
 
 /** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
@@ -82,24 +82,14 @@ function tokensOf(p: RoomPage): string[] {
 }
 
 describe.runIf(needs('chromium'))('game night: the table screen and the phones', () => {
-  let server: WebServer;
-  let browser: Browser;
-  const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
-  }, PAGE_START_MS);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(rooms, { recursive: true, force: true });
-  });
+  const web = useRoomsWeb();
 
   it('three phones and a bot play a whole round to the score table, no frame naming a card of another seat or the supply', async () => {
-    const table = await openRoomPage(browser, server.url);
+    const table = await openRoomPage(web.browser, web.server.url);
     const code = await openRoom(table.page, { players: 4, target: 500 });
     expect(code).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     // The QR code is the join address (this server on loopback: the page's own), the code beside it.
-    const joinUrl = `${server.url}#join=${code}`;
+    const joinUrl = `${web.server.url}#join=${code}`;
     await expect(table.page.locator('.qr path').getAttribute('d')).resolves.toBe(qrPath(joinUrl).d);
     await expect(table.page.locator('.join-card').innerText()).resolves.toContain(code);
     await expect(table.page.locator('.join-card').innerText()).resolves.toContain('uno-extreme web --host');
@@ -108,7 +98,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     const phones: RoomPage[] = [];
     for (const name of names) {
       // Cy types the code, from New game's "Join a game night"; the others scan the QR code.
-      const p = await openRoomPage(browser, name === 'Cy' ? server.url : joinUrl, { ...PHONE, init: COUNT_BUZZES });
+      const p = await openRoomPage(web.browser, name === 'Cy' ? web.server.url : joinUrl, { ...PHONE, init: COUNT_BUZZES });
       if (name === 'Cy') {
         await p.page.getByRole('link', { name: 'Join a game night' }).click();
         await p.page.getByLabel('Room code').fill(code.toLowerCase());
@@ -190,7 +180,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
       const where = `${p.page.url()}\n${await p.page.content()}`;
       for (const t of tokens) expect(where).not.toContain(t);
     }
-    expect(table.page.url()).toBe(`${server.url}#table=${code}`);
+    expect(table.page.url()).toBe(`${web.server.url}#table=${code}`);
     await table.page.reload();
     await table.page.getByRole('dialog', { name: /^(Round 1 over|Match over): / }).waitFor();
     // The host deals the next round from the score table: the phones get their new hands.
@@ -201,7 +191,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     for (const p of [table, ...phones]) expect(p.errors).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 
-  const startedRoom = (names: string[], players: number) => startRoom(browser, server.url, names, players);
+  const startedRoom = (names: string[], players: number) => startRoom(web.browser, web.server.url, names, players);
 
   it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
     const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);
@@ -230,7 +220,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await table.page.waitForFunction(([i, n]) => Number(/(\d+) s/.exec(document.querySelector(`.room-seat[data-seat-area="${i}"] .status`)?.textContent ?? '')?.[1] ?? n) < n, [seat, first] as const);
 
     // A new context with the same storage: the phone takes its seat back where the game is.
-    const again = await openRoomPage(browser, `${server.url}#join=${code}`, { ...PHONE, storageState: kept });
+    const again = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, { ...PHONE, storageState: kept });
     const view = await untilFrame(() => lastOf(again, 'view', seat), () => `Bo's view again`);
     expect(view.view.round).toBe(round);
     expect(lastOf(again, 'seated')!.seat).toBe(seat);
@@ -247,11 +237,11 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
   }, GAME_NIGHT_ROUND_MS);
 
   it('a match played to its end, then Play again: the same people in the same seats play the next match, nobody scanning or reloading', async () => {
-    const table = await openRoomPage(browser, server.url);
+    const table = await openRoomPage(web.browser, web.server.url);
     const code = await openRoom(table.page, { players: 3, target: 1 });
     const phones: RoomPage[] = [];
     for (const name of ['Ana', 'Bo']) {
-      const p = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+      const p = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
       await join(p.page, name);
       await p.page.getByText(`You are in as ${name}`).waitFor();
       phones.push(p);
@@ -292,7 +282,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
   }, GAME_NIGHT_ROUND_MS);
 
   it('a phone holding a seat keeps its screen on: the wake lock taken when seated, let go when hidden, taken again when shown', async () => {
-    const table = await openRoomPage(browser, server.url);
+    const table = await openRoomPage(web.browser, web.server.url);
     const code = await openRoom(table.page, { players: 2 });
     // A wake lock that records what the page asks of it, and a visibility the test sets, as a phone's browser would.
     const fake = `window.__wake = []; window.__hidden = false;
@@ -304,7 +294,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
         window.__sentinel = s;
         return s;
       } } });`;
-    const phone = await openRoomPage(browser, `${server.url}#join=${code}`, { ...PHONE, init: fake });
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, { ...PHONE, init: fake });
     const wake = () => phone.page.evaluate(() => (window as unknown as { __wake: string[] }).__wake);
     expect(await wake()).toEqual([]);
     await join(phone.page, 'Ana');
@@ -367,9 +357,9 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
   }, CHROMIUM_PAGE_MS);
 
   it('several people on one phone: between their turns the hand stays hidden until the next one taps', async () => {
-    const table = await openRoomPage(browser, server.url);
+    const table = await openRoomPage(web.browser, web.server.url);
     const code = await openRoom(table.page, { players: 3 });
-    const phone = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
     await join(phone.page, 'Ana');
     await phone.page.getByText('You are in as Ana').waitFor();
     await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
@@ -377,7 +367,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await phone.page.getByText('You are in as Ana and Bo').waitFor();
     // Eve joins on her own phone and the host takes her seat back before the start: her phone
     // says so and forgets the seat, which a bot then plays.
-    const eve = await openRoomPage(browser, `${server.url}#join=${code}`, PHONE);
+    const eve = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
     await join(eve.page, 'Eve');
     await eve.page.getByText('You are in as Eve').waitFor();
     // Remove asks once more: "Keep" leaves her seated, "Yes" takes the seat.

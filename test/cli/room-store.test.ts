@@ -9,7 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { fileRoomStore } from '../../cli/rooms.ts';
+import { fileRoomStore } from '../../rooms/store.ts';
 
 function folder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'room-store-'));

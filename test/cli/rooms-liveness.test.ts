@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, type WebSocketServer } from 'ws';
-import { attachRooms } from '../../cli/rooms.ts';
-import { handler, ownHosts } from '../../cli/http.ts';
+import { attachRooms } from '../../rooms/socket.ts';
+import { handler, ownHosts, upgradeRefusal } from '../../cli/http.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { RoomHub } from '../../table/room.ts';
+import { RoomHub } from '../../rooms/hub.ts';
 import { wallClock } from '../../lib/wall-clock.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { choice } from '../table/players.ts';
@@ -39,7 +39,7 @@ async function serve(o: { pingEveryMs: number; waitMs: number; maxBuffered?: num
   const server = createHttpServer(handler(new Map(), () => ownHosts(port, false)));
   // The buckets' clock moves a second at each message: people who take a second to answer, never throttled.
   let t = 0;
-  const sockets: WebSocketServer = attachRooms(server, { hub, hosts: () => ownHosts(port, false), now: () => (t += 1000), pingEveryMs: o.pingEveryMs, maxBuffered: o.maxBuffered });
+  const sockets: WebSocketServer = attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(port, false)), now: () => (t += 1000), pingEveryMs: o.pingEveryMs, maxBuffered: o.maxBuffered });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   port = (server.address() as AddressInfo).port;
   stops.push(async () => {

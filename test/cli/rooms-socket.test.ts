@@ -11,13 +11,15 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { attachRooms, BUCKET, fileRoomStore, MAX_MESSAGE, type FileRoomStore } from '../../cli/rooms.ts';
-import { handler, ownHosts } from '../../cli/http.ts';
+import { attachRooms, BUCKET, MAX_MESSAGE } from '../../rooms/socket.ts';
+import { fileRoomStore, type FileRoomStore } from '../../rooms/store.ts';
+import { handler, ownHosts, upgradeRefusal } from '../../cli/http.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { RoomHub, type Room, type RoomStore } from '../../table/room.ts';
+import { RoomHub, type RoomStore } from '../../rooms/hub.ts';
+import type { Room } from '../../rooms/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { startWeb } from '../browser/web.ts';
-import { checkSecrets, choice } from '../table/players.ts';
+import { checkSecrets, choice, english } from '../table/players.ts';
 import { PROGRAM_RUN_MS, ROOM_ROUND_MS } from '../budgets.ts';
 
 /** The room's clock stands still: no pause after the bots' moves. */
@@ -55,7 +57,7 @@ async function serve(store: Map<string, string> | RoomStore = new Map(), flood =
   });
   let port = 0;
   const server = createServer(handler(new Map(), () => ownHosts(port, false)));
-  const sockets = attachRooms(server, { hub, hosts: () => ownHosts(port, false), now: () => (flood ? t : (t += 1000)) });
+  const sockets = attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(port, false)), now: () => (flood ? t : (t += 1000)) });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   port = (server.address() as AddressInfo).port;
   const stop = async () => {
@@ -121,7 +123,7 @@ class Player {
   }
 
   refused(): Promise<string> {
-    return this.next((m) => m.type === 'refused').then((m) => (m as { reason: string }).reason);
+    return this.next((m) => m.type === 'refused').then((m) => english((m as Extract<ServerMessage, { type: 'refused' }>).why));
   }
 
   close(): Promise<void> {
@@ -280,7 +282,7 @@ describe('rooms over WebSockets', () => {
       const r = stranger.next((x) => x.type === 'refused' || x.type === 'seated');
       stranger.say(m);
       const got = await r;
-      reasons.push(got.type === 'refused' ? got.reason : got.type);
+      reasons.push(got.type === 'refused' ? english(got.why) : got.type);
     }
     expect(reasons).toEqual(['no room ZZZZZ is open to you here: check the code on the table screen', 'seated', 'this connection is already in room ' + host.code]);
     const other = new Player(s);
@@ -316,7 +318,7 @@ describe('rooms over WebSockets', () => {
     await created;
     await all;
     // The bucket's clock stands still: its first BUCKET messages are answered, the rest dropped, said once.
-    const reasons = flood.inbox.map((m) => (m.type === 'refused' ? m.reason : m.type));
+    const reasons = flood.inbox.map((m) => (m.type === 'refused' ? english(m.why) : m.type));
     expect(reasons.filter((r) => r === 'join a room first (its code and your name)').length).toBe(BUCKET);
     expect(reasons.filter((r) => r.startsWith('too many messages')).length).toBe(1);
     expect(flood.ws.readyState).toBe(flood.ws.OPEN);

@@ -17,6 +17,7 @@ import { boardRig } from '../bridge/fake-board.ts';
 import { BIN, run, runFor } from '../cli-run.ts';
 import { until } from '../poll.ts';
 import { roomSocket } from './room-socket.ts';
+import { english } from '../table/players.ts';
 import { needs } from '../tools.ts';
 
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 2, bots: 'heuristic', paceMs: 0 };
@@ -78,8 +79,8 @@ describe('uno-extreme web --device', () => {
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     // The person at the launcher: loads it when the room asks (n: what is left out, the cards asked for in).
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
-    const cards = Number(tables().flatMap((t) => t.view.log).find((l) => reload.test(l))!.match(reload)![1]);
+    await until(() => tables().some((t) => t.view.log.lines.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
+    const cards = Number(tables().flatMap((t) => t.view.log.lines.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]);
     dev.stdin.write(`${cards}n`);
     await until(() => tables().some((t) => t.launcher?.press?.done === true), BOARD_REAL_TIME_MS, () => `a press on the board (${said()})`);
     const shown = tables().find((t) => t.launcher?.press?.done)!.launcher!;
@@ -91,7 +92,8 @@ describe('uno-extreme web --device', () => {
     const other = await client(web.url);
     other.say({ type: 'create', settings });
     await until(() => other.inbox.some((m) => m.type === 'refused'), PROGRAM_RUN_MS, () => 'the refusal');
-    expect(other.inbox.find((m) => m.type === 'refused')).toEqual({ type: 'refused', reason: `the launcher board serial:${link} is in room ${code} until its match is over: choose the simulated launcher for this room` });
+    const refused = other.inbox.find((m) => m.type === 'refused');
+    expect(refused?.type === 'refused' && english(refused.why)).toBe(`the launcher board serial:${link} is in room ${code} until its match is over: choose the simulated launcher for this room`);
     const exited = new Promise<number | null>((ok) => web.child.once('exit', ok));
     web.child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -118,8 +120,8 @@ describe('uno-extreme web --device', () => {
     host.say({ type: 'start' });
     const tables = () => host.inbox.flatMap((m) => (m.type === 'table' ? [m] : []));
     const reload = /Reload the launcher: open the lid, (?:take out any cards left in it, )?put the (\d+) cards in, close the lid/;
-    await until(() => tables().some((t) => t.view.log.some((l) => reload.test(l))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
-    dev.stdin.write(`${tables().flatMap((t) => t.view.log).find((l) => reload.test(l))!.match(reload)![1]}n`);
+    await until(() => tables().some((t) => t.view.log.lines.some((l) => reload.test(english(l)))), BOARD_REAL_TIME_MS, () => `the room's reload request (${said()})`);
+    dev.stdin.write(`${tables().flatMap((t) => t.view.log.lines.map((l) => english(l))).find((l) => reload.test(l))!.match(reload)![1]}n`);
     // The first burst that brought cards out, as the table screen is shown it: the server dies there.
     const fired = () => tables().find((t) => t.launcher?.press?.done === true && t.launcher.press.cards > 0) ?? null;
     await until(() => fired() !== null, 2 * BOARD_REAL_TIME_MS, () => `a burst from the board (${said()})`);

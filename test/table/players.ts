@@ -6,8 +6,14 @@
 import { expect } from 'vitest';
 import type { Move } from '../../game/index.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
-import type { Room } from '../../table/room.ts';
+import type { Room } from '../../rooms/room.ts';
 import type { Question } from '../../table/session.ts';
+import { phraseText, type Phrase } from '../../table/words.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
+import '../../words/rooms.ts';
+
+/** What a server said (a refusal, a log line) in English, seats named from `names`. */
+export const english = (p: Phrase, names: readonly string[] = []): string => phraseText(p, names, EN_WORDS);
 
 /** The first play, else a colour, pass, accept, press or draw; chances let go (null). */
 export function choice(q: Question): number | null {

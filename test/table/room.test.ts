@@ -7,11 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
-import { DONE_ROOM_MS, IDLE_ROOM_MS, journalLine, movesAfter, Room, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../table/room.ts';
+import { DONE_ROOM_MS, IDLE_ROOM_MS, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../rooms/hub.ts';
+import type { Room } from '../../rooms/room.ts';
+import { journalLine, movesAfter } from '../../rooms/save.ts';
 import type { Clock } from '../../lib/wall-clock.ts';
-import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import type { ClientMessage, RoomSettings, Sent, ServerMessage, TableView } from '../../table/roomMessages.ts';
+import type { SeatView } from '../../table/session.ts';
+import { received } from '../../web/src/room/views.ts';
 import type { Move } from '../../game/index.ts';
-import { checkSecrets, choice, lastView } from './players.ts';
+import { checkSecrets, choice, english, lastView } from './players.ts';
 
 /** No pause after the bots' moves (one test paces a room on its clock). */
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
@@ -82,7 +86,7 @@ class Client implements RoomClient {
     this.hub.handle(this, m);
   }
   refusals(): string[] {
-    return this.inbox.flatMap((m) => (m.type === 'refused' ? [m.reason] : []));
+    return this.inbox.flatMap((m) => (m.type === 'refused' ? [english(m.why)] : []));
   }
 }
 
@@ -107,6 +111,15 @@ async function untilQuestion(room: Room): Promise<void> {
     });
   }
   await flushed();
+}
+
+/** {@link threeAndABot} kept in `store`, started, its people answering only when the test says: at the first question a person is asked. */
+async function startedByHand(store: Map<string, string>) {
+  const room = threeAndABot(hubWith(store));
+  for (const p of room.people) p.auto = false;
+  room.host.say({ type: 'start' });
+  await untilQuestion(room.room());
+  return room;
 }
 
 /** Resolves when the table screen sees the phase `phase`. */
@@ -341,7 +354,8 @@ describe('rooms', () => {
     const { host, people, room } = threeAndABot();
     host.say({ type: 'start' });
     host.say({ type: 'remove', seat: 2 });
-    expect(people[2].inbox.at(-1)).toEqual({ type: 'removed', reason: "the host took Cy's seat: a bot plays it now" });
+    const removed = people[2].inbox.at(-1)!;
+    expect(removed.type === 'removed' && english(removed.why)).toBe("the host took Cy's seat: a bot plays it now");
     people[2].say({ type: 'uno', armed: true });
     expect(people[2].refusals()).toEqual(['join a room first (its code and your name)']);
     await untilPhase(room(), 'roundOver');
@@ -352,10 +366,7 @@ describe('rooms', () => {
 
   it('a room opens again from its save after a restart: seats and tokens kept, the game where it was', async () => {
     const store = new Map<string, string>();
-    const first = threeAndABot(hubWith(store));
-    for (const p of first.people) p.auto = false;
-    first.host.say({ type: 'start' });
-    await untilQuestion(first.room());
+    const first = await startedByHand(store);
     // Play a few moves, then the server goes.
     for (let i = 0; i < 6; i++) {
       const s = first.room().session!;
@@ -385,6 +396,33 @@ describe('rooms', () => {
     await untilPhase(room, 'roundOver');
     expect(room.session!.match.rounds.length).toBe(1);
     room.close();
+  });
+
+  it("a room opened again shows its log as phrases, each reader's to word; a room kept before them shows its game's worded lines", async () => {
+    const store = new Map<string, string>();
+    const first = await startedByHand(store);
+    const s = first.room().session!;
+    const q = s.question!;
+    first.people[q.seat].say({ type: 'move', question: q.id, choice: choice(q) });
+    await untilQuestion(first.room());
+    const lines = s.keptLines();
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((l) => 'k' in l)).toBe(true);
+    first.hub.close();
+    const kept = store.get(first.host.code)!;
+    const again = hubWith(new Map()).restore(kept);
+    // The lines as they were, then the note that the game goes on.
+    expect(again.session!.lines.slice(0, lines.length)).toEqual(lines);
+    expect(again.session!.lines.at(-1)).toMatchObject({ k: 'session.resumed' });
+    again.close();
+    // Kept by a version before the phrases (no log), or with a line that is not one: the English lines of its game.
+    const events = (JSON.parse((JSON.parse(kept) as { game: string }).game) as { play: { events: string[] } }).play.events;
+    expect(events).toEqual(lines.map((l) => english(l, s.names)));
+    for (const log of [undefined, [...lines, { k: 'no.such.key' }]]) {
+      const old = hubWith(new Map()).restore(JSON.stringify({ ...JSON.parse(kept), log }));
+      expect(old.session!.lines.slice(0, lines.length)).toEqual(events.map((text) => ({ text })));
+      old.close();
+    }
   });
 
   it('an address opens at most ROOMS_PER_ADDRESS rooms; rooms nobody is in are deleted when done or unused, in the store too', async () => {
@@ -439,6 +477,58 @@ describe('rooms', () => {
     again.say({ type: 'create', settings });
     expect(again.code).not.toBe('');
     hub.close();
+  });
+
+  it('a socket is sent each log line once: a client adding them has the session\'s whole log at every view, over rounds; a new socket gets it whole', async () => {
+    const { hub, host, people, room } = threeAndABot();
+    // Each client keeps its views as the page does (web/src/room/views.ts), checked against the session's own log as each is sent.
+    const mismatches: string[] = [];
+    const sent = new Map<Client, { lines: number; views: number }>();
+    const follow = (c: Client) => {
+      let kept: TableView | SeatView | null = null;
+      const send = c.send.bind(c);
+      c.send = (m) => {
+        send(m);
+        if (m.type !== 'view' && m.type !== 'table') return;
+        const s = room().session!;
+        kept = received(kept, m.view as Sent<SeatView>);
+        if (JSON.stringify(kept.log) !== JSON.stringify(s.lines) || kept.logBase !== s.logBase) mismatches.push(`${c.seat ?? 'table'} at move ${s.state.moves} of round ${s.state.round + 1}`);
+        const n = sent.get(c) ?? { lines: 0, views: 0 };
+        sent.set(c, { lines: n.lines + m.view.log.lines.length, views: n.views + 1 });
+      };
+    };
+    for (const c of [host, ...people]) follow(c);
+    const over = new Promise<void>((done) => queueMicrotask(() => untilPhase(room(), 'roundOver').then(done)));
+    host.say({ type: 'start' });
+    await over;
+    await flushed();
+    const r = room();
+    // The second round: its log starts empty, the first round's lines dropped by every client.
+    // (The hub's seed, 5, gives a first round that does not end the match.) Stopped at the first
+    // question a person is asked, the views of the moves before it sent.
+    expect(r.session!.phase).toBe('roundOver');
+    for (const p of people) p.auto = false;
+    people[0].say({ type: 'next' });
+    await untilQuestion(r);
+    expect(r.session!.logBase).toBeGreaterThan(0);
+    await flushed();
+    expect(mismatches).toEqual([]);
+    // Each line went once to each socket: far fewer lines than the views held.
+    const said = r.session!.logBase + r.session!.lines.length;
+    for (const c of [host, ...people]) {
+      const n = sent.get(c)!;
+      expect(n.views).toBeGreaterThan(10);
+      expect(n.lines, `${c.seat ?? 'table'}`).toBe(said);
+    }
+    // A person's new socket (a reload) is sent the whole log at its first view.
+    hub.leave(people[2]);
+    const back = new Client(hub, room);
+    back.auto = false;
+    back.say({ type: 'resume', code: host.code, token: people[2].token });
+    await flushed();
+    const first = back.inbox.find((m) => m.type === 'view');
+    expect(first?.type === 'view' && first.view.log).toEqual({ from: r.session!.logBase, lines: r.session!.lines });
+    r.close();
   });
 
   it('a name is refused by the rule every seat\'s name follows, in its words', () => {

@@ -9,7 +9,7 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, legalMoves, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
 import { SearchPool } from '../../cli/search-pool.ts';
-import { RoomHub } from '../../table/room.ts';
+import { RoomHub } from '../../rooms/hub.ts';
 import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { SearchSeats, type SearchPort, type ToSearch } from '../../table/search.ts';
 import { MatchSession, type Question } from '../../table/session.ts';

@@ -1,7 +1,7 @@
 /**
  * The page stands on the shared layers, never on the terminal's: nothing the page loads, however
- * indirectly, comes from cli/; and table/ (the match session every front end shares) imports no
- * front end. Read from the sources' import statements, followed file to file.
+ * indirectly, comes from cli/; table/ (the match session every front end shares) imports no
+ * front end; and game night's server (rooms/) imports none either. Read from the sources' import statements, followed file to file.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -62,6 +62,15 @@ describe('the import graph', () => {
     const table = reachable(sources(path.join(root, 'table')));
     expect(under(table, 'game').length).toBeGreaterThan(0);
     expect([...under(table, 'cli'), ...under(table, 'web')]).toEqual([]);
+  });
+
+  it("game night's server (rooms/) imports no front end: the Host check is handed in, no cycle with cli/", () => {
+    const rooms = reachable(sources(path.join(root, 'rooms')));
+    expect(under(rooms, 'table').length).toBeGreaterThan(0);
+    expect([...under(rooms, 'cli'), ...under(rooms, 'web')]).toEqual([]);
+    // The page reaches the server's messages for their type alone, and its refusal: no Node code.
+    const page = reachable(sources(path.join(root, 'web/src')));
+    expect(under(page, 'rooms').map((f) => f.split(' ')[0]).sort()).toEqual(['rooms/messages.ts', 'rooms/refused.ts']);
   });
 
   it('finds an import of cli/ where there is one', () => {

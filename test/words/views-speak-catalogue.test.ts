@@ -1,7 +1,8 @@
 /**
  * The views build no sentence of their own: every word a person reads comes from the catalogue
- * (words/). Read from the sources of the page (web/src), the terminal game (cli/play) and the
- * shared wording (table/asks.ts, table/words.ts, table/scoresheet.ts), comments left out: a JSX
+ * (words/). Read from the sources of the page (web/src), the terminal game (cli/play), the
+ * shared wording (table/asks.ts, table/words.ts, table/scoresheet.ts) and game night's server,
+ * whose refusals and notes travel as phrases each phone words, comments left out: a JSX
  * text or a person-facing attribute with a word in it, or a string of two words or more, is a
  * sentence built outside the catalogue, unless it is one of the few technical strings listed
  * here with the reason it is not read by a player.
@@ -13,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Where the words a person reads are built. */
-const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts'];
+const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/roomMessages.ts', 'rooms'];
 
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
@@ -39,6 +40,15 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'uno-extreme web --host': 'a command to type, the same in every language',
   '${cause.message}\\nThe game was saved to ${savedTo}: continue it with \\`npx uno-extreme play --resume ${savedTo}\\`':
     "the terminal's crash message, English like the CLI's other errors and --help (issue 43's follow-up)",
+  'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
+  'the room closed': "the reason a room's search bots are stopped with, never shown",
+  'Connection: close': 'an HTTP header',
+  'too many messages': "a WebSocket close frame's reason, read by no page",
+  'malformed upgrade request\\n': "an HTTP answer to a client that is not a browser's page",
+  'larger than ${KEPT_MAX_BYTES >> 20} MiB': "why a room's file is left aside, said in the server's terminal (English like the CLI)",
+  'no ${code}.json to go after': "why a room's journal is left aside, said in the server's terminal (English like the CLI)",
+  'cannot keep rooms in ${dir}: ${(e as Error).message}': 'a CLI error, English like the others',
+  'another server took the rooms folder ${dir} at the same time: start again': 'a CLI error, English like the others',
 };
 
 function files(p: string): string[] {

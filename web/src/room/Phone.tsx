@@ -10,30 +10,17 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
 import { LangPicker, useWords } from '../lang.tsx';
-import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
-import type { SeatView } from '../../../table/session.ts';
-import { cardCount, nameOf, roundEndText } from '../../../table/words.ts';
+import type { RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import { cardCount, nameOf, phraseText, roundEndText, type Phrase } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
 import { Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
+import { newSlot, phoneHeard, type Slot } from './phoneState.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
-import { statusWords, Totals, useSince } from './seats.tsx';
-
-/** One seat this phone plays (or is joining): its connection's news. */
-interface Slot {
-  id: number;
-  name: string;
-  token: string | null;
-  seat: number | null;
-  open: boolean;
-  lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
-  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
-  /** The server's last refusal to this seat, one line. */
-  refused: string | null;
-}
+import { readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 let slotIds = 0;
 
@@ -44,29 +31,27 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const w = useWords();
   const [code, setCode] = useState(routeCode);
   const [slots, setSlots] = useState<Slot[]>([]);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Phrase | null>(null);
   const [joining, setJoining] = useState(false);
   const [revealed, setRevealed] = useState<number | null>(null);
   const conns = useRef(new Map<number, RoomConnection>());
+  // The slots as they are now: what a message finds and changes (a render may not have caught up).
   const current = useRef<Slot[]>([]);
-  current.current = slots;
   const sound = useMemo(() => new Sound(), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
 
-  const update = (id: number, f: (s: Slot) => Slot | null) =>
-    setSlots((all) => all.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));
-
-  const forget = (id: number) => {
-    conns.current.get(id)?.close();
-    conns.current.delete(id);
-    update(id, () => null);
+  const commit = (next: Slot[]) => {
+    current.current = next;
+    setSlots(next);
   };
+  const update = (id: number, f: (s: Slot) => Slot | null) =>
+    commit(current.current.flatMap((s) => (s.id === id ? [f(s)].filter((x): x is Slot => x !== null) : [s])));
 
   /** Opens a slot's connection: it takes its seat back by its token, or joins under its name. */
   const start = (room: string, name: string, token: string | null) => {
     const id = ++slotIds;
-    setSlots((all) => [...all, { id, name, token, seat: null, open: false, lobby: null, game: null, refused: null }]);
+    commit([...current.current, newSlot(id, name, token)]);
     const slot = () => current.current.find((s) => s.id === id);
     const conn = new RoomConnection(
       () => {
@@ -81,34 +66,15 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
 
   const heard = (room: string, id: number, m: ServerMessage) => {
     const s = current.current.find((x) => x.id === id);
-    switch (m.type) {
-      case 'seated':
-        // The room's settings come with the seat: a phone taking its seat back mid-game (a reload)
-        // sees no lobby, and would not know the rule set its moves are worded by.
-        keepSeat(store, room, { name: s?.name ?? '', token: m.token, settings: m.settings });
-        setNote(null);
-        return update(id, (x) => ({ ...x, token: m.token, seat: m.seat, refused: null }));
-      case 'lobby':
-        if (s?.token) keepSeat(store, room, { name: s.name, token: s.token, settings: m.settings });
-        return update(id, (x) => ({ ...x, lobby: { settings: m.settings, seats: m.seats }, refused: null }));
-      case 'view':
-        return update(id, (x) => ({ ...x, game: { seats: m.seats, view: m.view, launcher: m.launcher }, seat: m.view.seat }));
-      case 'refused':
-        // A join refused (a name taken, a room full or unknown) is asked again; a token the
-        // server does not know is forgotten.
-        if (!s?.token || (s.seat === null && !s.game && !s.lobby)) {
-          if (s?.token) dropSeat(store, room, s.token);
-          setNote(m.reason);
-          return forget(id);
-        }
-        return update(id, (x) => ({ ...x, refused: m.reason }));
-      case 'removed':
-        if (s?.token) dropSeat(store, room, s.token);
-        setNote(m.reason);
-        return forget(id);
-      default:
-        return;
-    }
+    if (!s) return;
+    const h = phoneHeard(s, m);
+    if (h.keep) keepSeat(store, room, h.keep);
+    if (h.drop) dropSeat(store, room, h.drop);
+    if (h.note !== undefined) setNote(h.note);
+    if (h.slot) return update(id, () => h.slot);
+    conns.current.get(id)?.close();
+    conns.current.delete(id);
+    update(id, () => null);
   };
 
   // The seats this phone holds in the room its address names are taken back as it opens (a code
@@ -165,7 +131,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     return (
       <main class="phone">
         <p role="status">{w.t('phone.joining', { code })}</p>
-        {note && <p class="refused" role="alert">{note}</p>}
+        {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       </main>
     );
   }
@@ -175,7 +141,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       <main class="phone phone-lobby">
         <h1>{w.t('room.roomCode', { code })}</h1>
         <p role="status">{w.t('phone.inAs', { names: new Intl.ListFormat(w.lang, { type: 'conjunction' }).format(seated.map((s) => s.name)) })}</p>
-        {note && <p class="refused" role="alert">{note}</p>}
+        {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
         <ol class="lobby-seats">
           {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong dir="auto">{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
         </ol>
@@ -192,7 +158,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const hidden = playing.length > 1 && shown.id !== revealed;
   return (
     <main class="phone" data-seat={shown.seat ?? ''} data-hidden={hidden}>
-      {note && <p class="refused" role="alert">{note}</p>}
+      {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       {hidden ? (
         <section class="pass-phone" aria-labelledby="pass-title">
           <h1 id="pass-title">{w.t('phone.passTo', { who: shown.name })}</h1>
@@ -206,7 +172,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   );
 }
 
-function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: string | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
+function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: Phrase | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
   const w = useWords();
   const [typed, setTyped] = useState(code);
   const [name, setName] = useState('');
@@ -226,7 +192,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
         {w.t('form.name')}
         <input type="text" required maxLength={24} autocomplete="nickname" value={name} onInput={(e) => setName(e.currentTarget.value)} />
       </label>
-      {note && <p class="refused" role="alert">{note}</p>}
+      {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
       <button type="submit" class="primary">{w.t('phone.join')}</button>
       {onCancel && <button type="button" onClick={onCancel}>{w.t('page.back')}</button>}
       <p><a href="#">{w.t('phone.onePlayer')}</a> · <LangPicker /></p>
@@ -237,9 +203,10 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 /** One seat's hand and moves, the table in a strip above, the events below. */
 function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
   const w = useWords();
-  const { view, seats, launcher } = slot.game!;
+  const { launcher } = slot.game!;
+  const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
   const [local, setLocal] = useState<string | null>(null);
-  const since = useSince(seats);
+  const since = useSince(slot.game!.seats);
   const q = view.question;
   const c = choicesOf(q);
   const me = view.seat;
@@ -279,7 +246,8 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const prompt = q ? askText(q, view.pending, view.names, me, w)
     : !playing ? roundEndText(view.winner, view.names, w)
     : turn === me ? w.t('page.yourTurnNext') : w.t('page.waitingFor', { who: nameOf(view.names, turn, w) });
-  const message = local ?? view.message ?? slot.refused;
+  const said = view.message ?? slot.refused;
+  const message = local ?? (said && phraseText(said, view.names, w));
   return (
     <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
@@ -317,7 +285,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
-          <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>
+          <ol>{view.log.slice(-4).map((line, i, shown) => <li key={view.logBase + view.log.length - shown.length + i}>{phraseText(line, view.names, w)}</li>)}</ol>
         </div>
       </section>
       {!playing && (

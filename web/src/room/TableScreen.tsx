@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
-import { cardCount, nameOf, roundEndText, youOf } from '../../../table/words.ts';
+import { cardCount, nameOf, phraseText, roundEndText, said, youOf, type Phrase } from '../../../table/words.ts';
 import { useWords } from '../lang.tsx';
 import type { Words } from '../../../words/catalogue.ts';
 import { Modal } from '../dialogs.tsx';
@@ -16,6 +16,7 @@ import { LAUNCHER_CSS, Sound, story, Toy, usePrefersReducedMotion } from '../lau
 import { ruleWords } from '../newGame.tsx';
 import { seatDegrees } from '../ring.ts';
 import { keepTable, RoomConnection, tableHold } from './connection.ts';
+import { received } from './views.ts';
 import { routeOf } from './route.ts';
 import { HostForm } from './HostForm.tsx';
 import { RoundEnd } from '../roundEnd.tsx';
@@ -24,7 +25,7 @@ import { FullscreenButton } from './fullscreen.tsx';
 import { QrCode } from './QrCode.tsx';
 import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
-import { statusWords, Totals, useSince } from './seats.tsx';
+import { readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
   | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
@@ -44,7 +45,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   const w = useWords();
   const [code, setCode] = useState<string | null>(routeCode);
   const [shown, setShown] = useState<Shown | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Phrase | null>(null);
   const [open, setOpen] = useState(false);
   const conn = useRef<RoomConnection | null>(null);
   const sound = useMemo(() => new Sound(), []);
@@ -76,23 +77,23 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown({ kind: 'table', code: m.code, seats: m.seats, view: m.view, launcher: m.launcher, settings: m.settings });
+        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings }));
       case 'refused':
-        return setRefusal(m.reason);
+        return setRefusal(m.why);
       default:
         return;
     }
   };
 
   const send = (m: ClientMessage) => {
-    if (!conn.current?.send(m)) setRefusal(w.t('room.notConnected'));
+    if (!conn.current?.send(m)) setRefusal(said('room.notConnected'));
   };
 
   if (!code) {
     return (
       <main class="room-host">
         <HostForm
-          error={refusal}
+          error={refusal && phraseText(refusal, [], w)}
           onOpen={(settings) => {
             // The room is made once: a connection lost after its answer takes the table back by its token.
             connect(() => {
@@ -125,7 +126,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         </p>
         <nav aria-label={w.t('room.room')}><FullscreenButton /> <a href="#" class="button">{w.t('room.leave')}</a></nav>
       </header>
-      {refusal && <p class="refused banner" role="alert">{refusal}</p>}
+      {refusal && <p class="refused banner" role="alert">{phraseText(refusal, shown?.kind === 'table' ? shown.view.names : [], w)}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
       {shown?.kind === 'table' && <Game shown={shown} send={send} sound={sound} />}
     </div>
@@ -203,8 +204,8 @@ const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
 
 function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
   const w = useWords();
-  const { view, seats } = shown;
-  const since = useSince(seats);
+  const { view, seats } = readerView(shown.view, shown.seats, w);
+  const since = useSince(shown.seats);
   const reduce = usePrefersReducedMotion();
   const n = view.names.length;
   const top = view.discard[view.discard.length - 1];
@@ -275,7 +276,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
       </section>
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
-        <EventLog newest={view.log}>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</EventLog>
+        <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>
       </aside>
       {view.phase !== 'playing' && (
         <Modal title={view.phase === 'matchOver' ? matchOverTitle(view.names, view.totals, w) : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })} wide>

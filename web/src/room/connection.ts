@@ -1,6 +1,6 @@
 /**
  * A room's socket from the page, and what the page keeps of its rooms. The server's half is
- * table/room.ts (the rooms) and cli/rooms.ts (the sockets at /rooms); what they say to each other
+ * rooms/ (the rooms, and their sockets at /rooms: rooms/socket.ts); what they say to each other
  * is table/roomMessages.ts. The secret tokens are kept in this browser's storage only: never in
  * a URL, never on the screen.
  */

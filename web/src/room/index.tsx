@@ -8,6 +8,8 @@ import { PhonePage } from './Phone.tsx';
 import { TableScreen } from './TableScreen.tsx';
 import { useWords } from '../lang.tsx';
 import './room.css';
+// Game night's words (the server's refusals and notes, worded here), carried by the room's pages alone.
+import '../../../words/rooms.ts';
 
 export { routeOf };
 

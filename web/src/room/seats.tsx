@@ -6,6 +6,12 @@ import { useEffect, useState } from 'preact/hooks';
 import type { RoomSeat, SeatStatus } from '../../../table/roomMessages.ts';
 import type { Key, Words } from '../../../words/catalogue.ts';
 import { useWords } from '../lang.tsx';
+import { readerName } from '../../../table/words.ts';
+
+/** A view and its seats with every name as the reader reads it ({@link readerName}: the bots' in their language). */
+export function readerView<V extends { names: readonly string[] }>(view: V, seats: readonly RoomSeat[], w: Words): { view: V; seats: RoomSeat[] } {
+  return { view: { ...view, names: view.names.map((n) => readerName(n, w)) }, seats: seats.map((s) => ({ ...s, name: readerName(s.name, w) })) };
+}
 
 /** A seat's status in words; an away person's wait counted down from when the message came (`since` ms ago). */
 export function statusWords(s: SeatStatus, since: number, w: Words): string {

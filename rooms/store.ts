@@ -1,200 +1,14 @@
 /**
- * The rooms of `uno-extreme web` over WebSockets (`ws`), at /rooms on the page's own server. The
- * upgrade passes the page's Host check, and its Origin must be the page's own (a page elsewhere
- * cannot open a socket to this server in its visitor's name). A message is one JSON object of
- * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
- * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
+ * Where a server's rooms are kept: a folder of files (each room's save and the journal of its
+ * moves since), and the hold a server takes on the folder so that a second one started on it is
+ * refused rather than writing over the first one's saves.
  */
 import { appendFileSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, type Stats } from 'node:fs';
-import type { IncomingMessage, Server } from 'node:http';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { parseClientMessage, Refused, type RoomClient, type RoomHub, type RoomStore } from '../table/room.ts';
-import { ROOMS_PATH, type ServerMessage } from '../table/roomMessages.ts';
-import { checkTarget, normalHost, refuse, type Answer } from './http.ts';
-import { UserError } from './args.ts';
+import type { RoomStore } from './hub.ts';
 
-/** The largest message a client may send (a move is some 50 bytes, a room's settings some 120). */
-export const MAX_MESSAGE = 4096;
-/** Messages a connection may send at once. */
-export const BUCKET = 20;
-/** Messages a connection may send a second, on average. */
-export const REFILL_PER_S = 10;
-/** Messages dropped in a row (the bucket empty) before the connection is closed. */
-export const FLOOD_CLOSE = 200;
-
-/**
- * How often each socket is pinged, ms. A socket that has answered none of the last
- * {@link PINGS_MISSED} pings is gone: a phone whose Wi-Fi dropped or whose battery died sends
- * nothing to say so (no FIN, no RST), and its seat would stay "here" with the table waiting on
- * it. Gone, its seat is away, and a bot plays it after the room's wait until its person comes
- * back with its token. One late pong (a slow network, a busy phone) is not enough to drop it.
- */
-export const PING_EVERY_MS = 4_000;
-export const PINGS_MISSED = 2;
-
-/**
- * Bytes a socket may have waiting to be sent before it is closed (its seat kept for its token): a
- * client that does not read (a stalled network, a frozen page) would otherwise hold every view
- * sent to it in the server's memory. A view is some 2 KB; a phone on a slow network lags a few.
- */
-export const MAX_BUFFERED = 256 * 1024;
-
-/**
- * Tries to enter a room (open, join, take a seat or the table back) one address may make at once,
- * and then one every {@link ENTER_REFILL_MS}, over all its sockets: a family's phones each join
- * once, a reload takes its seat back once, and someone guessing codes tries at most 1,200 an hour.
- */
-export const ENTER_BUCKET = 20;
-export const ENTER_REFILL_MS = 3_000;
-
-/** WebSocket close codes (RFC 6455 §7.4.1). */
-const POLICY = 1008;
-
-export interface AttachOptions {
-  hub: RoomHub;
-  /** The names the server answers to now ({@link ownHosts}). */
-  hosts: () => ReadonlySet<string>;
-  /** The clock the buckets refill on, in ms (default: performance.now). */
-  now?: () => number;
-  /** How often sockets are pinged, ms (default {@link PING_EVERY_MS}). */
-  pingEveryMs?: number;
-  /** Bytes a socket may have waiting to be sent (default {@link MAX_BUFFERED}). */
-  maxBuffered?: number;
-}
-
-/**
- * Whether the upgrade `req` may open a socket: the page's Host check, then its Origin must be
- * http://(the same host). Returns the refusal, or null.
- */
-export function upgradeRefusal(req: IncomingMessage, hosts: ReadonlySet<string>): Answer | null {
-  const checked = checkTarget(req, hosts);
-  if ('status' in checked) return checked;
-  if (checked.target.name !== ROOMS_PATH) return refuse(404, `${checked.target.name}: no sockets here (they are at ${ROOMS_PATH})`);
-  const origin = req.headers.origin;
-  let from: string | null = null;
-  try {
-    const u = origin ? new URL(origin) : null;
-    from = u && u.protocol === 'http:' ? normalHost(u.host) : null;
-  } catch {
-    from = null;
-  }
-  if (from !== checked.host) return refuse(403, 'sockets open only from this server\'s own page (its Origin)');
-  return null;
-}
-
-/** Writes `a` as the HTTP answer to an upgrade refused, and closes the connection. */
-function refuseUpgrade(socket: Duplex, a: Answer): void {
-  const body = String(a.body ?? '');
-  const head = [`HTTP/1.1 ${a.status} ${a.status === 421 ? 'Misdirected Request' : a.status === 403 ? 'Forbidden' : a.status === 404 ? 'Not Found' : 'Bad Request'}`,
-    ...Object.entries(a.headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
-}
-
-/** A connection's messages: the bucket it sends from, and the room client it is. */
-class Connection implements RoomClient {
-  private tokens = BUCKET;
-  private last: number;
-  private dropped = 0;
-  /** Pings sent since its last answer (0: it has just opened or answered). */
-  missed = 0;
-
-  constructor(private readonly ws: WebSocket, private readonly now: () => number, private readonly maxBuffered: number, readonly address: string) {
-    this.last = now();
-  }
-
-  send(message: ServerMessage): void {
-    if (this.ws.readyState !== this.ws.OPEN) return;
-    // A client that does not read: closed rather than held in memory; its seat waits for its token.
-    if (this.ws.bufferedAmount > this.maxBuffered) return void this.ws.terminate();
-    this.ws.send(JSON.stringify(message));
-  }
-
-  /** Pings it; one that answered none of the last {@link PINGS_MISSED} is gone, and is closed. */
-  ping(): void {
-    if (this.missed >= PINGS_MISSED) return void this.ws.terminate();
-    this.missed++;
-    this.ws.ping();
-  }
-
-  /** Takes a message's token from the bucket; false when it is empty (the message is dropped). */
-  take(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(BUCKET, this.tokens + ((t - this.last) * REFILL_PER_S) / 1000);
-    this.last = t;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      this.dropped = 0;
-      return true;
-    }
-    // Told once a run of drops, so that a flood is not answered by a flood.
-    if (this.dropped++ === 0) this.send({ type: 'refused', reason: `too many messages: at most ${REFILL_PER_S} a second; the last ones were dropped` });
-    if (this.dropped >= FLOOD_CLOSE) this.ws.close(POLICY, 'too many messages');
-    return false;
-  }
-}
-
-/** Serves the rooms of `hub` on `server`'s upgrades to /rooms; returns the socket server (to close). */
-export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
-  const now = o.now ?? (() => performance.now());
-  const connections = new Set<Connection>();
-  /** Each address's tries to enter a room: tokens left, and when it was last counted. */
-  const entering = new Map<string, { tokens: number; last: number }>();
-  const mayEnter = (address: string): boolean => {
-    const t = now();
-    const b = entering.get(address) ?? { tokens: ENTER_BUCKET, last: t };
-    b.tokens = Math.min(ENTER_BUCKET, b.tokens + (t - b.last) / ENTER_REFILL_MS);
-    b.last = t;
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
-    // The map holds addresses that tried lately: one whose bucket has filled again is forgotten.
-    if (entering.size > 10_000) for (const [a, x] of entering) if (x.tokens + (t - x.last) / ENTER_REFILL_MS >= ENTER_BUCKET) entering.delete(a);
-    entering.set(address, b);
-    return true;
-  };
-  const pinging = setInterval(() => {
-    for (const c of connections) c.ping();
-  }, o.pingEveryMs ?? PING_EVERY_MS);
-  pinging.unref();
-  wss.on('close', () => clearInterval(pinging));
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    let refusal: Answer | null;
-    try {
-      refusal = upgradeRefusal(req, o.hosts());
-    } catch {
-      refusal = refuse(400, 'malformed upgrade request');
-    }
-    if (refusal) return refuseUpgrade(socket, refusal);
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED, req.socket.remoteAddress ?? '');
-      connections.add(c);
-      ws.on('pong', () => (c.missed = 0));
-      // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
-      // be skipped to read the next one. ws closes the socket on any error it reports here.
-      ws.on('error', () => undefined);
-      ws.on('message', (data: RawData, binary: boolean) => {
-        if (!c.take()) return;
-        try {
-          if (binary) throw new Refused('messages are text (JSON), not binary');
-          const m = parseClientMessage(data.toString());
-          if ((m.type === 'create' || m.type === 'join' || m.type === 'resume' || m.type === 'table') && !mayEnter(c.address))
-            throw new Refused(`too many rooms tried from this address: one more in ${Math.ceil(ENTER_REFILL_MS / 1000)} seconds`);
-          o.hub.handle(c, m);
-        } catch (e) {
-          // Whatever went wrong is said to this client alone, and the server goes on serving.
-          c.send({ type: 'refused', reason: e instanceof Refused ? e.message : `the server could not do that: ${(e as Error).message}` });
-        }
-      });
-      ws.on('close', () => {
-        connections.delete(c);
-        o.hub.leave(c);
-      });
-    });
-  });
-  return wss;
-}
+/** The rooms folder cannot be held (another server holds it, or it cannot be made): the server does not start. */
+export class RoomsFolderError extends Error {}
 
 /** A journal is at least this long (characters) before its room's whole save is written again. */
 const JOURNAL_MIN_CHARS = 16 * 1024;
@@ -376,7 +190,7 @@ export interface RoomsHold {
 
 /**
  * Holds the rooms folder `dir` for this server: two servers on one folder would play the same
- * rooms and write over each other's saves. Refused (a {@link UserError}) while the server that
+ * rooms and write over each other's saves. Refused (a {@link RoomsFolderError}) while the server that
  * holds it runs; a hold left by a server that is gone is taken over, and said (`unclean`).
  */
 export function holdRoomsFolder(dir: string): RoomsHold {
@@ -385,7 +199,7 @@ export function holdRoomsFolder(dir: string): RoomsHold {
     // Its files hold the rooms' secret tokens: the folder, made here, is for this user alone.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
-    throw new UserError(`cannot keep rooms in ${dir}: ${(e as Error).message}`);
+    throw new RoomsFolderError(`cannot keep rooms in ${dir}: ${(e as Error).message}`);
   }
   let unclean = false;
   for (let tries = 0; ; tries++) {
@@ -395,12 +209,12 @@ export function holdRoomsFolder(dir: string): RoomsHold {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST' || tries > 0) {
-        throw new UserError(code === 'EEXIST' ? `another server took the rooms folder ${dir} at the same time: start again`
+        throw new RoomsFolderError(code === 'EEXIST' ? `another server took the rooms folder ${dir} at the same time: start again`
           : `cannot keep rooms in ${dir}: ${(e as Error).message}`);
       }
       const holder = lockHolder(lock);
       if (holder) {
-        throw new UserError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR (if no server runs, remove ${lock})`);
+        throw new RoomsFolderError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR (if no server runs, remove ${lock})`);
       }
       unclean = true;
       rmSync(lock, { force: true });

@@ -1,0 +1,166 @@
+/**
+ * What a room keeps, and how it is read back: its save (settings, seats with their tokens, its
+ * session's play save) and the journal of the moves made since, a line a move. Old saves open:
+ * room codes of 5 letters, seats' names from before the name rule. Every field of a kept room is
+ * checked when it is read: what another program or a damaged disk wrote is refused, not opened.
+ */
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { BUILTIN_PROFILES } from '../emulator/profiles.ts';
+import { BOT_KIND_NAMES, RULE_SETS, type LaterMove, type Move, type SavedLauncher } from '../game/index.ts';
+import { NAME_UNITS } from '../lib/names.ts';
+import type { RoomSettings } from '../table/roomMessages.ts';
+import { keptPhrase, type Phrase } from '../table/words.ts';
+import { no } from './refused.ts';
+
+/**
+ * A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the
+ * move; and the launcher's state and aim after it (a few numbers), where there is a launcher: the
+ * game replays from its moves, the launcher goes on from its own state.
+ */
+interface JournalEntry {
+  r: number;
+  n: number;
+  m: Move;
+  l?: SavedLauncher;
+  a?: number;
+}
+
+/** The journal line of `move`, the `n`th of round `r`, with the launcher as it is after it. */
+export function journalLine(r: number, n: number, move: Move, launcher?: { core: SavedLauncher; aim: number }): string {
+  return JSON.stringify({ r, n, m: move, ...(launcher ? { l: launcher.core, a: launcher.aim } : {}) } satisfies JournalEntry);
+}
+
+/**
+ * The moves of `lines` (a journal, oldest first) made after the save `game` (a play save's text)
+ * was written: those it holds already are passed over, the rest must follow it one by one. A line
+ * that does not read, or a move that does not follow, ends them there (`cut`: said to the room).
+ */
+export function movesAfter(game: string, lines: readonly string[]): { later: LaterMove[]; cut: boolean; launcher?: { core: SavedLauncher; aim: number } } {
+  const rounds = (JSON.parse(game) as { rounds?: unknown[][] }).rounds ?? [];
+  let r = rounds.length - 1;
+  let n = rounds[r]?.length ?? 0;
+  const later: LaterMove[] = [];
+  let launcher: { core: SavedLauncher; aim: number } | undefined;
+  const done = (cut: boolean) => ({ later, cut, ...(launcher ? { launcher } : {}) });
+  for (const line of lines) {
+    let e: JournalEntry;
+    try {
+      e = JSON.parse(line) as JournalEntry;
+    } catch {
+      return done(true);
+    }
+    if (!Number.isInteger(e?.r) || !Number.isInteger(e?.n) || typeof e.m !== 'object' || e.m === null) return done(true);
+    if (e.r < r || (e.r === r && e.n <= n)) continue;
+    if (e.r === r && e.n === n + 1) n++;
+    else if (e.r === r + 1 && e.n === 1) [r, n] = [r + 1, 1];
+    else return done(true);
+    later.push({ round: e.r, move: e.m });
+    // Checked as a save's is when the room resumes (checkPlayMeta).
+    if (e.l !== undefined && Number.isInteger(e.a)) launcher = { core: e.l, aim: e.a! };
+  }
+  return done(false);
+}
+
+/** Letters for room codes: no 0/O, 1/I/L to misread on a phone. */
+const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/**
+ * A room's code is all a phone needs to join its lobby, so it is long enough not to be guessed:
+ * 31^8 (8.5 × 10^11) codes, tried at most 1,200 an hour from one address (rooms/socket.ts), against
+ * a handful of lobbies open at a time. Rooms kept with the 5 letters of earlier versions open
+ * again under them.
+ */
+const CODE_LENGTH = 8;
+const OLD_CODE_LENGTH = 5;
+/** 128 bits. */
+const TOKEN_BYTES = 16;
+/** The longest pause a room's settings may ask for after a move, ms. */
+export const MAX_PACE_MS = 5000;
+
+/** A new secret token (a seat's, a table screen's). */
+export const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
+
+/** `a` is `b`, compared in a time that does not say how much of it matched. */
+export function sameToken(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A new room code (`taken`: the codes in use or withheld). */
+export function newCode(taken: (code: string) => boolean): string {
+  for (;;) {
+    const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
+    if (!taken(code)) return code;
+  }
+}
+
+/** The play save `game` with the launcher's state and aim a journal kept after it (checked with the rest when it is read). */
+export function withLauncher(game: string, launcher: { core: SavedLauncher; aim: number }): string {
+  const file = JSON.parse(game) as { play?: Record<string, unknown> };
+  if (file.play) file.play = { ...file.play, launcher: launcher.core, aim: launcher.aim };
+  return JSON.stringify(file);
+}
+
+/** What a room keeps: its settings, its seats with their tokens, and its session's save. */
+export interface RoomSave {
+  room: 1;
+  code: string;
+  settings: RoomSettings;
+  hostToken: string;
+  seats: { name: string; token: string | null; removed: boolean }[];
+  game: string;
+  /**
+   * The log's last lines as phrases, each reader's to word in their language (the game's own
+   * save keeps them worded in English, as every version read them). Absent in a room kept
+   * before it, or not readable: the game's worded lines are shown.
+   */
+  log?: Phrase[];
+}
+
+const CODE_FORMAT = new RegExp(`^([${CODE_LETTERS}]{${CODE_LENGTH}}|[${CODE_LETTERS}]{${OLD_CODE_LENGTH}})$`);
+
+const TOKEN_FORMAT = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((TOKEN_BYTES * 4) / 3)}}$`);
+
+/** A kept room's text read, every field checked: what another program or a damaged disk wrote is refused, not opened. */
+export function parseRoomSave(text: string): RoomSave {
+  const s = JSON.parse(text) as RoomSave;
+  if (s?.room !== 1 || !Array.isArray(s.seats) || typeof s.game !== 'string') throw new Error('this is not a kept room');
+  if (typeof s.code !== 'string' || !CODE_FORMAT.test(s.code)) throw new Error('its code is not a room code');
+  if (typeof s.hostToken !== 'string' || !TOKEN_FORMAT.test(s.hostToken)) throw new Error('its table token is not one this server makes');
+  const seats = s.seats.map((p, i) => {
+    if (typeof p !== 'object' || p === null || (p.token !== null && (typeof p.token !== 'string' || !TOKEN_FORMAT.test(p.token))) || typeof p.removed !== 'boolean') throw new Error(`its seat ${i} is not a kept seat`);
+    return { name: keptName(p.name), token: p.token, removed: p.removed };
+  });
+  const log = Array.isArray(s.log) ? s.log.map(keptPhrase) : [null];
+  return {
+    room: 1, code: s.code, hostToken: s.hostToken, seats, game: s.game, settings: checkSettings(s.settings),
+    ...(log.every((p) => p !== null) ? { log } : {}),
+  };
+}
+
+export function checkSettings(s: RoomSettings): RoomSettings {
+  if (typeof s !== 'object' || s === null) throw no('room.no.settings');
+  if (typeof s.rules !== 'string' || !Object.hasOwn(RULE_SETS, s.rules)) throw no('room.no.rules', { value: String(s.rules), known: Object.keys(RULE_SETS).join(', ') });
+  if (typeof s.profile !== 'string' || !Object.hasOwn(BUILTIN_PROFILES, s.profile)) throw no('room.no.profile', { value: String(s.profile), known: Object.keys(BUILTIN_PROFILES).join(', ') });
+  if (!Number.isInteger(s.players) || s.players < 2 || s.players > 10) throw no('room.no.players');
+  if (!BOT_KIND_NAMES.includes(s.bots)) throw no('room.no.bots', { value: String(s.bots), known: BOT_KIND_NAMES.join(', ') });
+  if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw no('room.no.target');
+  if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw no('room.no.launcher', { value: String(s.launcher) });
+  if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw no('room.no.pace', { max: MAX_PACE_MS });
+  return {
+    rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
+    ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+  };
+}
+
+/**
+ * A kept seat's name: printable and short, as every version's rule was, so that a room kept
+ * before the rule changed opens again (its people are already seated under those names).
+ */
+function keptName(name: unknown): string {
+  const n = typeof name === 'string' ? name.trim() : '';
+  if (!n || n.length > NAME_UNITS || /\p{Cc}/u.test(n)) throw new Error('a kept seat\'s name is not printable');
+  return n;
+}
