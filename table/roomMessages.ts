@@ -82,7 +82,7 @@ export interface RoomSeat {
 }
 
 /** The table as the table screen sees it: a seat's view without any hand, question or seat of its own. */
-export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message'>;
+export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message' | 'refusals'>;
 
 /**
  * The last press of the launcher, as everyone at the table may follow it: who pressed, who takes

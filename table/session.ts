@@ -13,8 +13,8 @@ import type { CoreState } from '../emulator/core.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  checkMove, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
-  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
+  checkMove, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
+  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Refusal, type SearchOptions,
 } from '../game/index.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
 import { EventWords, openingLine, roundStartLine } from './words.ts';
@@ -111,6 +111,8 @@ export interface SeatView {
   unoArmed: boolean;
   message: string | null;
   log: readonly string[];
+  /** Why each card of the hand cannot be played now, by card id (the engine's reasons, as data): said when one is tapped. */
+  refusals: Partial<Record<CardId, Refusal>>;
 }
 
 /** The session was stopped (a new game, an import, a reload): its round loop ends quietly. */
@@ -432,6 +434,7 @@ export class MatchSession {
       totals: [...this.match.totals], phase: this.phase,
       question: this.question?.seat === seat ? this.question : null,
       unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.log],
+      refusals: handRefusals(s, seat),
     };
   }
 

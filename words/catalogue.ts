@@ -25,20 +25,19 @@ export const CATALOGUES: Readonly<Record<Lang, Readonly<Record<Key, string>>>> =
 export type Values = Readonly<Record<string, string | number>>;
 
 /** A language's words: `t(key, values)` formats the key's message. */
-export interface Words {
+export interface Words<K extends string = Key> {
   readonly lang: Lang;
-  t(key: Key, values?: Values): string;
+  t(key: K, values?: Values): string;
 }
 
-const made = new Map<Lang, Words>();
-
-/** The words of `lang`; each message is parsed the first time it is used, then kept. */
-export function wordsIn(lang: Lang): Words {
-  let w = made.get(lang);
-  if (w) return w;
-  const catalogue = CATALOGUES[lang];
-  const formats = new Map<Key, IntlMessageFormat>();
-  w = {
+/**
+ * Words read from `catalogue`, a catalogue of `lang` (this module's, or a part of the page's
+ * loaded only where it is shown, as the guide's); each message is parsed the first time it is
+ * used, then kept.
+ */
+export function wordsFrom<K extends string>(lang: Lang, catalogue: Readonly<Record<K, string>>): Words<K> {
+  const formats = new Map<K, IntlMessageFormat>();
+  return {
     lang,
     t(key, values) {
       let f = formats.get(key);
@@ -52,7 +51,14 @@ export function wordsIn(lang: Lang): Words {
       return String(f.format(values as Record<string, string | number>));
     },
   };
-  made.set(lang, w);
+}
+
+const made = new Map<Lang, Words>();
+
+/** The words of `lang`. */
+export function wordsIn(lang: Lang): Words {
+  let w = made.get(lang);
+  if (!w) made.set(lang, (w = wordsFrom(lang, CATALOGUES[lang])));
   return w;
 }
 

@@ -408,6 +408,8 @@ export const FR: Readonly<Record<Key, string>> = {
   'launcher.volts': '{volts, number, ::.00} V{low, select, yes { : faibles} other {}}',
   'launcher.lidLine': 'Couvercle {lid, select, open {ouvert} other {fermé}}{n, plural, =0 { · le distributeur est vide} one { · # carte dedans} other { · # cartes dedans}}',
   'launcher.mute': 'Couper les sons du distributeur',
+  'guide.open': 'Guide',
+  'guide.title': 'Guide : {rules}',
   'rules.extreme.title': 'UNO Extrême',
   'rules.extreme.line': 'Au lieu de piocher, tu appuies sur le distributeur : il peut ne rien tirer, ou te lancer une rafale de cartes. Avec Appuyer deux fois, Poser tout et le joker Coup Extrême.',
   'rules.extreme-fr.title': 'UNO Extreme, édition française',

@@ -9,7 +9,8 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { CARD_KINDS, COLOURS } from '../../game/cards.ts';
 import { PRESS_REASONS } from '../../game/state.ts';
-import { CATALOGUES, LANGS, langOf, langOfEnv, wordsIn, type Key } from '../../words/catalogue.ts';
+import { CATALOGUES, LANGS, langOf, langOfEnv, wordsIn, type Key, type Lang } from '../../words/catalogue.ts';
+import { GUIDE_CATALOGUES } from '../../words/guide.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -45,47 +46,57 @@ function placeholders(message: string, lang: string): Map<string, string> {
   return out;
 }
 
+/** The checks every pair of catalogues passes: the page's own (words/en.ts, fr.ts) and the guide's (words/guide.ts). */
+function sameInEveryLanguage(name: string, catalogues: Readonly<Record<Lang, Readonly<Record<string, string>>>>): void {
+  describe(name, () => {
+    const en = catalogues.en;
+    const keys = Object.keys(en).sort();
+
+    it('every language has exactly the English keys', () => {
+      for (const lang of LANGS) {
+        const mine = Object.keys(catalogues[lang]).sort();
+        expect({ lang, missing: keys.filter((k) => !mine.includes(k)), extra: mine.filter((k) => !keys.includes(k)) }).toEqual({ lang, missing: [], extra: [] });
+      }
+    });
+
+    it('every message parses, and reads the same placeholders in every language', () => {
+      const differ: string[] = [];
+      for (const key of keys) {
+        const strip = (m: Map<string, string>) =>
+          [...new Set([...m].filter(([name]) => !GRAMMATICAL.has(name)).map(([n, k]) => `${FORMS[n] ?? n}:${k}`))].sort().join(' ');
+        const english = strip(placeholders(en[key], 'en'));
+        for (const lang of LANGS) {
+          const theirs = strip(placeholders(catalogues[lang][key], lang));
+          if (theirs !== english) differ.push(`${lang} ${key}: {${theirs}} where English has {${english}}`);
+        }
+      }
+      expect(differ).toEqual([]);
+    });
+
+    it("no apostrophe quotes ICU syntax by mistake (an ASCII ' before {, }, # or |)", () => {
+      for (const lang of LANGS) {
+        for (const [key, text] of Object.entries(catalogues[lang])) expect(`${lang} ${key}: ${text}`).not.toMatch(/'[{}#|']/);
+      }
+    });
+
+    it('French uses the typographic apostrophe and a no-break space before : ! ? ;', () => {
+      for (const [key, text] of Object.entries(catalogues.fr)) {
+        expect(`${key}: ${text}`).not.toMatch(/[a-zà-ÿ]'[a-zà-ÿ]/i);
+        expect(`${key}: ${text}`).not.toMatch(/ [:!?;](\s|$)/);
+      }
+    });
+  });
+}
+
+sameInEveryLanguage('the catalogues', CATALOGUES);
+sameInEveryLanguage("the guide's catalogues", GUIDE_CATALOGUES);
+
 describe('the catalogues', () => {
   const en = CATALOGUES.en;
-  const keys = Object.keys(en).sort();
-
-  it('every language has exactly the English keys', () => {
-    for (const lang of LANGS) {
-      const mine = Object.keys(CATALOGUES[lang]).sort();
-      expect({ lang, missing: keys.filter((k) => !mine.includes(k)), extra: mine.filter((k) => !keys.includes(k)) }).toEqual({ lang, missing: [], extra: [] });
-    }
-  });
-
-  it('every message parses, and reads the same placeholders in every language', () => {
-    const differ: string[] = [];
-    for (const key of keys as Key[]) {
-      const strip = (m: Map<string, string>) =>
-        [...new Set([...m].filter(([name]) => !GRAMMATICAL.has(name)).map(([n, k]) => `${FORMS[n] ?? n}:${k}`))].sort().join(' ');
-      const english = strip(placeholders(en[key], 'en'));
-      for (const lang of LANGS) {
-        const theirs = strip(placeholders(CATALOGUES[lang][key], lang));
-        if (theirs !== english) differ.push(`${lang} ${key}: {${theirs}} where English has {${english}}`);
-      }
-    }
-    expect(differ).toEqual([]);
-  });
 
   it('a catalogue that drops a placeholder is caught (the check itself can fail)', () => {
     const strip = (m: Map<string, string>) => [...m.keys()].sort().join(' ');
     expect(strip(placeholders('{who} played {cards}', 'en'))).not.toBe(strip(placeholders('{who} a posé', 'fr')));
-  });
-
-  it("no apostrophe quotes ICU syntax by mistake (an ASCII ' before {, }, # or |)", () => {
-    for (const lang of LANGS) {
-      for (const [key, text] of Object.entries(CATALOGUES[lang])) expect(`${lang} ${key}: ${text}`).not.toMatch(/'[{}#|']/);
-    }
-  });
-
-  it('French uses the typographic apostrophe and a no-break space before : ! ? ;', () => {
-    for (const [key, text] of Object.entries(CATALOGUES.fr)) {
-      expect(`${key}: ${text}`).not.toMatch(/[a-zà-ÿ]'[a-zà-ÿ]/i);
-      expect(`${key}: ${text}`).not.toMatch(/ [:!?;](\s|$)/);
-    }
   });
 
   it('has a key for every member of the data the code words by key', () => {
@@ -103,6 +114,7 @@ describe('the catalogues', () => {
       ...['here', 'free', 'bot', 'away', 'standIn', 'removed'].map((k) => `seat.${k}`),
     ];
     expect(needed.filter((k) => !(k in en))).toEqual([]);
+    expect(CARD_KINDS.map((k) => `guide.effect.${k}`).filter((k) => !(k in GUIDE_CATALOGUES.en))).toEqual([]);
   });
 
   it('the terminal keys of the colours are distinct letters, and none is a move key', () => {

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
+import { refusalText } from '../../../words/refusals.ts';
 import { LangPicker, useWords } from '../lang.tsx';
 import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
@@ -20,6 +21,7 @@ import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './conn
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
+import { FirstGame, GuideButton } from '../help.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 /** One seat this phone plays (or is joining): its connection's news. */
@@ -261,7 +263,9 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const playCard = (id: CardId) => {
     const candidates = c.plays.filter((m) => m.card === id);
     if (candidates.length) return finish(candidates);
-    say(w.t(q ? 'term.cannotNow' : 'phone.waitTurn', { card: cardName(id, w) }));
+    // The engine's reason, from the seat's view: the same words the one-player page says.
+    const refusal = view.refusals[id];
+    say(refusal ? w.t('page.refusedCard', { card: cardName(id, w), why: refusalText(refusal, w, (seat) => nameOf(view.names, seat, w)) }) : w.t(q ? 'term.cannotNow' : 'phone.waitTurn', { card: cardName(id, w) }));
   };
   const onUno = () => {
     if (c.lateUno) return answer(c.lateUno);
@@ -281,10 +285,11 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
     : turn === me ? w.t('page.yourTurnNext') : w.t('page.waitingFor', { who: nameOf(view.names, turn, w) });
   const message = local ?? view.message ?? slot.refused;
   return (
-    <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
+    <div class="seat-play" data-walk-scope data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
         <h1>{view.names[me]}</h1>
         <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
+        {rules && <GuideButton rules={rules} store={localStorage} />}
         <FullscreenButton />
       </header>
       <section class="phone-table" aria-label={w.t('room.theTable')}>
@@ -315,6 +320,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
+      {rules && <FirstGame rules={rules} store={localStorage} />}
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
           <ol>{view.log.slice(-4).map((line, i) => <li key={`${view.round}-${view.log.length - 4 + i}`}>{line}</li>)}</ol>
