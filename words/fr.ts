@@ -407,7 +407,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'launcher.battery': 'Piles',
   'launcher.volts': '{volts, number, ::.00} V{low, select, yes { : faibles} other {}}',
   'launcher.lidLine': 'Couvercle {lid, select, open {ouvert} other {fermé}}{n, plural, =0 { · le distributeur est vide} one { · # carte dedans} other { · # cartes dedans}}',
-  'launcher.mute': 'Couper les sons du distributeur',
+  'launcher.mute': 'Couper les sons',
   'guide.open': 'Guide',
   'guide.title': 'Guide : {rules}',
   'rules.extreme.title': 'UNO Extrême',

@@ -15,7 +15,9 @@ import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } fr
 import { Hand, handOrder, MiniCard } from './cards.tsx';
 import { EventLog } from './eventLog.tsx';
 import { FirstGame } from './help.tsx';
-import { LauncherView, type Sound } from './launcher/index.ts';
+import { factsOfState } from './happened.ts';
+import { TableMotion } from './motion.tsx';
+import { LauncherView, MuteToggle, type Sound } from './launcher/index.ts';
 import { Pile } from './pile.tsx';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
 import { pressLabel, type GameSession } from './session.ts';
@@ -192,10 +194,13 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               take={launcherOn ? null : 'draw'} stackTotal={s.pending?.kind === 'stack' ? s.pending.total : null} answer={(m) => session.answer(m)}
             />
             <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>{w.t('page.sortByColour')}</button>
+            {/* With a launcher, its panel has the page's one mute. */}
+            {!launcherOn && <MuteToggle sound={sound} />}
           </div>
         </div>
       </div>
 
+      <TableMotion facts={factsOfState(s, me)} speed={session.speed} sound={sound} launcherFlies={launcherOn} />
       <PickDialogs
         c={c} choice={choice} names={names} handSizes={s.hands.map((h) => h.length)}
         answer={(m) => session.answer(m)} finish={finish} cancel={cancel}

@@ -17,7 +17,7 @@ export function LauncherAlone() {
   const [profile, setProfile] = useState(Object.keys(BUILTIN_PROFILES)[0]);
   const [busy, setBusy] = useState(false);
   const [taken, setTaken] = useState<number | null>(null);
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store: localStorage }), []);
   useEffect(() => () => sound.dispose(), []);
   // A new machine for each profile, seeded from the clock: a person's own game wants no replay.
   const page: PageLauncher = useMemo(

@@ -16,12 +16,14 @@ import type { SeatView } from '../../../table/session.ts';
 import { cardCount, nameOf, roundEndText } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
-import { Sound, story } from '../launcher/index.ts';
+import { MuteToggle, Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
 import { FirstGame, GuideButton } from '../help.tsx';
+import { factsOfView } from '../happened.ts';
+import { TableMotion } from '../motion.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 /** One seat this phone plays (or is joining): its connection's news. */
@@ -52,7 +54,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const conns = useRef(new Map<number, RoomConnection>());
   const current = useRef<Slot[]>([]);
   current.current = slots;
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
 
@@ -123,7 +125,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     };
   }, []);
 
-  // Cards came this way (the hand grew within a round): a buzz and the launcher's ding.
+  // Cards came this way (the hand grew within a round): a buzz.
   const sizes = useRef(new Map<number, { round: number; n: number }>());
   useEffect(() => {
     for (const s of slots) {
@@ -131,10 +133,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       const { round, hand } = s.game.view;
       const before = sizes.current.get(s.id);
       sizes.current.set(s.id, { round, n: hand.length });
-      if (before && before.round === round && hand.length > before.n) {
-        navigator.vibrate?.(BUZZ_MS);
-        sound.play('ding');
-      }
+      // Its sound is the table's (TableMotion: a card drawn).
+      if (before && before.round === round && hand.length > before.n) navigator.vibrate?.(BUZZ_MS);
     }
   }, [slots]);
 
@@ -202,7 +202,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
-        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} />
+        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} />
       )}
     </main>
   );
@@ -237,7 +237,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 }
 
 /** One seat's hand and moves, the table in a strip above, the events below. */
-function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
+function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound }) {
   const w = useWords();
   const { view, seats, launcher } = slot.game!;
   const [local, setLocal] = useState<string | null>(null);
@@ -290,6 +290,7 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         <h1>{view.names[me]}</h1>
         <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
         {rules && <GuideButton rules={rules} store={localStorage} />}
+        <MuteToggle sound={sound} />
         <FullscreenButton />
       </header>
       <section class="phone-table" aria-label={w.t('room.theTable')}>
@@ -319,6 +320,8 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         </div>
         <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
+      {/* The room's pace: 0 plays at once, as the one-player page's instant speed. */}
+      <TableMotion facts={factsOfView(view, unoCall)} speed={settings?.paceMs === 0 ? 'instant' : 1} sound={sound} launcherFlies={false} />
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       {rules && <FirstGame rules={rules} store={localStorage} />}
       <section class="phone-events" aria-label={w.t('page.events')}>

@@ -47,7 +47,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const conn = useRef<RoomConnection | null>(null);
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
   const hold = routeCode ? tableHold(store, routeCode) : null;
