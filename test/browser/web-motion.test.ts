@@ -10,6 +10,7 @@ import type { TableFacts } from '../../web/src/happened.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { useFixturePage } from './fixture-pages.ts';
+import { join, openRoom, openRoomPage, PHONE, phoneMove, questionOf } from './rooms.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
 declare const fixture: { set: (f: TableFacts) => void; played: string[] };
@@ -117,32 +118,60 @@ describe.runIf(needs('chromium'))('the table\'s motion (real Chromium)', () => {
   });
 });
 
-describe.runIf(needs('chromium'))('the one-player page\'s motion in a real game (real Chromium)', () => {
+/** A script run before a page's own: every motion animation the page starts, counted by id on every frame (`window.seen`). */
+const COUNT_MOTION = `(() => {
+  const counted = new WeakSet();
+  window.seen = {};
+  const tick = () => {
+    for (const a of document.getAnimations()) {
+      if (counted.has(a) || !a.id.startsWith('motion-')) continue;
+      counted.add(a);
+      window.seen[a.id] = (window.seen[a.id] ?? 0) + 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/** What a page's motion counted so far. */
+const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+
+describe.runIf(needs('chromium'))('the motion of the one-player page and of a game night, in real games (real Chromium)', () => {
   const web = useWeb();
+
+  it('a game night at 2×: the table screen and the phone deal, and show the cards laid', async () => {
+    const table = await openRoomPage(web.browser, web.server.url, { reducedMotion: 'no-preference', init: COUNT_MOTION });
+    const code = await openRoom(table.page, { players: 2, pace: '2×' });
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, { ...PHONE, reducedMotion: 'no-preference', init: COUNT_MOTION });
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    const seat = phone.sockets.find((x) => x.seat !== null)!.seat!;
+    // Ana plays until a card has been laid (hers or the bot's) on both screens.
+    for (let i = 0; i < 20 && !((await seenOn(table.page))['motion-lay'] && (await seenOn(phone.page))['motion-lay']); i++) {
+      await expect.poll(() => questionOf(phone, seat)?.id ?? null).not.toBeNull();
+      // The cards still on their way are let land: a move is clicked where a card lies.
+      await phone.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      await phoneMove(phone.page, questionOf(phone, seat)!.id);
+    }
+    const [onTable, onPhone] = [await seenOn(table.page), await seenOn(phone.page)];
+    // The table screen deals both seats' backs; the phone its own hand and the other seat's backs
+    // (14, or a card fewer when its first view came after the bot's first card).
+    expect(onTable['motion-deal']).toBeGreaterThanOrEqual(13);
+    expect(onPhone['motion-deal']).toBeGreaterThanOrEqual(13);
+    expect(onTable['motion-lay']).toBeGreaterThan(0);
+    expect(onPhone['motion-lay']).toBeGreaterThan(0);
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
 
   it('deals and lays cards with motion allowed at 2×, and moves nothing of its own under reduced motion', async () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-      const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion, speed: 2 });
-      // Every animation the page starts, by id, caught on every frame.
-      await page.evaluate(() => {
-        const w = window as unknown as { seen: Record<string, number> };
-        const counted = new WeakSet<Animation>();
-        w.seen = {};
-        const tick = () => {
-          for (const a of document.getAnimations()) {
-            if (counted.has(a) || !a.id.startsWith('motion-')) continue;
-            counted.add(a);
-            w.seen[a.id] = (w.seen[a.id] ?? 0) + 1;
-          }
-          requestAnimationFrame(tick);
-        };
-        tick();
-      });
+      const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion, speed: 2, init: COUNT_MOTION });
       await newGame(page, { seed: 11, players: 3, rules: 'classic' });
       const { ask } = await waitForPerson(page);
       await clickMove(page, ask);
       await waitForPerson(page);
-      const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+      const seen = await seenOn(page);
       if (reducedMotion === 'reduce') expect(seen).toEqual({});
       else {
         expect(seen['motion-deal']).toBeGreaterThanOrEqual(3 * 7);

@@ -64,10 +64,13 @@ describe('what happened at the table', () => {
     expect(seen.get('lay')).toBeGreaterThan(500);
   });
 
-  it('tells nothing when nothing moved, and a new round as its deal', () => {
+  it('tells nothing when nothing moved, a new round as its deal, and a round first seen mid-way as nothing', () => {
     const s = createGame({ players: 3, seed: 4 });
-    expect(happenings(factsOfState(s, 0), factsOfState(s, 0))).toEqual([]);
-    const next = { ...factsOfState(s, 0), round: 1 };
-    expect(happenings({ ...factsOfState(s, 0), moves: 30 }, next).map((h) => h.kind)).toEqual(['deal']);
+    const f = factsOfState(s, 0);
+    expect(happenings(f, f)).toEqual([]);
+    expect(happenings({ ...f, moves: 30 }, { ...f, round: 1, moves: 1 }).map((h) => h.kind)).toEqual(['deal']);
+    // A game night's first view after a bot's first move is still the deal; a page opened mid-round is not.
+    expect(happenings(null, { ...f, moves: 2 }).map((h) => h.kind)).toEqual(['deal']);
+    expect(happenings(null, { ...f, moves: 3 })).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import { RoundEnd } from './roundEnd.tsx';
 import { CopyPosition } from './copyPosition.tsx';
 import { DeviceBar, PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
-import { GuideButton } from './help.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
 import { NewGameDialog } from './newGame.tsx';
 import { Sound, type PageSpeed as Speed } from './launcher/index.ts';
@@ -168,7 +167,6 @@ export function App({ store }: { store: Storage }) {
           <button type="button" disabled={!session} onClick={() => session && download('uno-extreme-save.json', session.saveText(), 'application/json')}>
             {w.t('page.saveFile')}
           </button>
-          {session && <GuideButton rules={session.match.setup.rules} store={store} />}
           <CopyPosition session={session} />
           <label class="button file">
             {w.t('page.openSaveFile')}

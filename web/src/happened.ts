@@ -6,6 +6,7 @@
  * a phone tell the same things alike.
  */
 import { card, type CardId, type GameState } from '../../game/index.ts';
+import type { TableView } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 
 /** A moment of a table, as far as what happened is told from it. */
@@ -26,7 +27,7 @@ export interface TableFacts {
   /** The seat asked to move: whose turn it is, or who owes the request pending. */
   asked: number;
   winner: number | null;
-  /** The seat this screen is (its hand below). */
+  /** The seat this screen is (its hand below), or -1 (a game night's table screen). */
   me: number;
   hand: readonly CardId[];
 }
@@ -51,18 +52,20 @@ export function factsOfState(s: GameState, me: number): TableFacts {
   };
 }
 
-/** The facts of a seat's view (a game night phone). */
-export function factsOfView(v: SeatView, unoCall: boolean): TableFacts {
+/** The facts of a seat's view (a game night phone), or of the table's (its screen: no seat, no hand). */
+export function factsOfView(v: TableView & Partial<Pick<SeatView, 'seat' | 'hand'>>, unoCall: boolean): TableFacts {
   return {
     round: v.round, moves: v.moves, discard: v.discard, sizes: v.handSizes, supply: v.supplyCount, uno: v.uno,
-    unoCall, direction: v.direction, asked: v.pending ? v.pending.seat : v.turn, winner: v.winner, me: v.seat, hand: v.hand,
+    unoCall, direction: v.direction, asked: v.pending ? v.pending.seat : v.turn, winner: v.winner, me: v.seat ?? -1, hand: v.hand ?? [],
   };
 }
 
 /** What happened from `before` (null: nothing seen yet) to `now`, in the order it is shown. */
 export function happenings(before: TableFacts | null, now: TableFacts): Happening[] {
-  const newRound = !before || before.round !== now.round;
-  if (newRound || now.moves < before.moves) return now.moves === 0 && now.winner === null ? [{ kind: 'deal', sizes: now.sizes }] : [];
+  // A round seen starting is dealt; a screen's first sight of a round, only before its first lap
+  // (a game night's first view may come after a bot's first move), not when it opens mid-round.
+  const newRound = !before || before.round !== now.round || now.moves < before.moves;
+  if (newRound) return now.winner === null && (before || now.moves < now.sizes.length) ? [{ kind: 'deal', sizes: now.sizes }] : [];
   if (now.moves === before.moves) return [];
   const out: Happening[] = [];
   const n = now.sizes.length;

@@ -28,6 +28,11 @@ const MOTION_CSS = `
 .fly.sign-uno { background: var(--red, #d72600); color: #fff; border: 3px solid #fff; }
 `;
 
+/** A game night room's pace (its paceMs: absent 800, 400, 0) as the page's speed its motion keeps. */
+export function paceSpeed(paceMs: number | undefined): PageSpeed {
+  return paceMs === 0 ? 'instant' : paceMs !== undefined && paceMs <= 400 ? 2 : 1;
+}
+
 /** A thing drawn in flight above the table. */
 interface Flyer {
   key: number;

@@ -14,7 +14,7 @@ import { useWords } from './lang.tsx';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { Hand, handOrder, MiniCard } from './cards.tsx';
 import { EventLog } from './eventLog.tsx';
-import { FirstGame } from './help.tsx';
+import { FirstGame, GuideButton } from './help.tsx';
 import { factsOfState } from './happened.ts';
 import { TableMotion } from './motion.tsx';
 import { LauncherView, MuteToggle, type Sound } from './launcher/index.ts';
@@ -194,6 +194,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               take={launcherOn ? null : 'draw'} stackTotal={s.pending?.kind === 'stack' ? s.pending.total : null} answer={(m) => session.answer(m)}
             />
             <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>{w.t('page.sortByColour')}</button>
+            <GuideButton rules={s.rules} store={window.localStorage} />
             {/* With a launcher, its panel has the page's one mute. */}
             {!launcherOn && <MuteToggle sound={sound} />}
           </div>

@@ -23,7 +23,7 @@ import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
 import { FirstGame, GuideButton } from '../help.tsx';
 import { factsOfView } from '../happened.ts';
-import { TableMotion } from '../motion.tsx';
+import { paceSpeed, TableMotion } from '../motion.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 /** One seat this phone plays (or is joining): its connection's news. */
@@ -320,8 +320,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; s
         </div>
         <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
-      {/* The room's pace: 0 plays at once, as the one-player page's instant speed. */}
-      <TableMotion facts={factsOfView(view, unoCall)} speed={settings?.paceMs === 0 ? 'instant' : 1} sound={sound} launcherFlies={false} />
+      <TableMotion facts={factsOfView(view, unoCall)} speed={paceSpeed(settings?.paceMs)} sound={sound} launcherFlies={false} />
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       {rules && <FirstGame rules={rules} store={localStorage} />}
       <section class="phone-events" aria-label={w.t('page.events')}>

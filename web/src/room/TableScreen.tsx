@@ -24,6 +24,8 @@ import { FullscreenButton } from './fullscreen.tsx';
 import { QrCode } from './QrCode.tsx';
 import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
+import { factsOfView } from '../happened.ts';
+import { paceSpeed, TableMotion } from '../motion.tsx';
 import { statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
@@ -273,6 +275,8 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           </Pile>
         </div>
       </section>
+      {/* The table's motion and sounds, at the room's pace. */}
+      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.log}>{view.log.map((line, i) => <li key={`${view.round}-${i}-${line}`}>{line}</li>)}</EventLog>
