@@ -1,7 +1,8 @@
 /**
  * Screenshots of the page's moments that the README's (bench/page-facts.ts) cannot show, taken in
  * Chromium on the real server (`node bin/run-ts.js bench/page-moments.ts`): the deal and a card
- * laid in flight, caught on their way (the page's animations paused at a moment), the Guide, and the
+ * laid in flight, caught on their way (the page's animations paused at a moment), an UNO call at
+ * its seat, the Guide, and the
  * first game's walkthrough on a phone's width. Written to docs/moment-*.png.
  */
 import path from 'node:path';
@@ -9,12 +10,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { ensurePageBuilt } from '../cli/web.ts';
 import { launchChromium } from '../test/browser/chromium.ts';
-import { startWeb } from '../test/browser/web.ts';
+import { keyMove, startWeb, waitForPerson } from '../test/browser/web.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A fresh page at `width`×`height`, motion allowed, the game at `speed`, a game of `rules` and seed 11 started for four. */
-async function game(browser: Browser, url: string, width: number, height: number, rules: string, speed: 1 | 'instant'): Promise<Page> {
+async function game(browser: Browser, url: string, width: number, height: number, rules: string, speed: 1 | 2 | 'instant'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'no-preference', isMobile: width < 500, hasTouch: width < 500 });
   await context.addInitScript('globalThis.__name = (f) => f;');
   const page = await context.newPage();
@@ -69,6 +70,22 @@ try {
   await freezeAt(lay, 'motion-lay', 180, 'motion-deal');
   await shot(lay, 'moment-lay-1280x800');
   await lay.context().close();
+
+  // An UNO call shown at the seat that made it: the person only presses (so a bot goes down to
+  // one card first), by keys at 2x, until a seat calls UNO; the page is frozen at that frame.
+  const uno = await game(browser, server.url, 1280, 800, 'extreme', 2);
+  let seen = false;
+  const called = freezeAt(uno, 'motion-uno', 150).then(() => (seen = true), () => false);
+  for (let ask = -1; !seen;) {
+    const next = await Promise.race([waitForPerson(uno, ask), called.then(() => null)]);
+    if (!next || next.phase !== 'playing') break;
+    ask = next.askId;
+    if (next.ask === 'turn') await uno.keyboard.press('p');
+    else await keyMove(uno, next.ask);
+  }
+  if (seen) await shot(uno, 'moment-uno-1280x800');
+  else console.log('no UNO call in this round: no moment-uno shot');
+  await uno.context().close();
 
   // The Guide of the French edition's cards.
   const guide = await game(browser, server.url, 1280, 800, 'extreme-fr', 'instant');
