@@ -48,6 +48,9 @@ interface Flyer {
 
 let keys = 0;
 
+/** A CSS translate by `x` and `y` px. */
+const shift = (x: number, y: number) => [x, y].map((v) => `${v}px`).join(' ');
+
 /** The middle of `r`. */
 const mid = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
 
@@ -72,7 +75,7 @@ function plan(list: readonly Happening[], me: number, launcherFlies: boolean, pa
     const to = mid(el.getBoundingClientRect());
     const f = mid(from);
     const a = el.animate(
-      [{ translate: `${f.x - to.x}px ${f.y - to.y}px`, scale: String(scale) }, { translate: '0 0', scale: '1' }],
+      [{ translate: shift(f.x - to.x, f.y - to.y), scale: String(scale) }, { translate: '0 0', scale: '1' }],
       { duration: fly, delay, easing: 'cubic-bezier(.2,.7,.3,1)', fill: 'backwards' },
     );
     a.id = id;
@@ -179,7 +182,7 @@ function Fly({ f, onEnd }: { f: Flyer; onEnd: () => void }) {
     const dy = from.y - to.y;
     const frames = 'sign' in f.look
       ? [{ scale: '.3', opacity: 0 }, { scale: '1.25', opacity: 1, offset: 0.2 }, { scale: '1', opacity: 1, offset: 0.75 }, { scale: '1', opacity: 0 }]
-      : [{ translate: `${dx}px ${dy}px`, opacity: 1 }, { translate: '0 0', opacity: 1, offset: 0.85 }, { translate: '0 0', opacity: 0 }];
+      : [{ translate: shift(dx, dy), opacity: 1 }, { translate: '0 0', opacity: 1, offset: 0.85 }, { translate: '0 0', opacity: 0 }];
     const a = el.animate(frames, { duration: f.ms, delay: f.delay, easing: 'ease-out', fill: 'both' });
     a.id = f.id;
     a.onfinish = onEnd;
