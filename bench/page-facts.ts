@@ -7,7 +7,6 @@
  * docs/game-night-*.png; a phone in French: docs/game-night-phone-390x844-fr.png), taken in
  * Chromium on the real server. Needs Chromium, as the browser tests do.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { ensurePageBuilt, WEB_DIST } from '../cli/web.ts';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../test/browser/chromium.ts';
-import { openRoom, phoneMove, questionOf, readFrames, untilFrame } from '../test/browser/rooms.ts';
+import { serveWeb } from './serve.ts';
+import { join, openRoom, phoneMove, questionOf, readFrames, untilFrame } from '../test/browser/rooms.ts';
 import { loadLang, type Lang } from '../words/catalogue.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -31,21 +31,6 @@ function sent(keep: (file: string) => boolean, encoding: 'br' | 'gz'): { kb: num
   const files = readdirSync(dir).filter(keep);
   const bytes = files.reduce((n, f) => n + statSync(path.join(dir, `${f}.${encoding}`)).size, 0);
   return { kb: Math.round(bytes / 102.4) / 10, files: files.length };
-}
-
-/** `uno-extreme web --json` on a free port (its rooms kept in `rooms`): its address, and the function that stops it (once it has exited: its last rooms written). */
-function serve(rooms: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', rooms], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((ok, fail) => {
-    let out = '';
-    const exited = new Promise<void>((done) => child.once('exit', () => done()));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) ok({ url: (JSON.parse(line) as { url: string }).url, stop: () => (child.kill('SIGTERM'), exited) });
-    });
-    child.once('exit', (code) => fail(new Error(`uno-extreme web exited ${code}`)));
-  });
 }
 
 await ensurePageBuilt((line) => console.log(line));
@@ -120,7 +105,8 @@ async function gameNight(browser: Browser, url: string, lang: Lang): Promise<voi
 }
 
 const rooms = mkdtempSync(path.join(tmpdir(), 'uno-extreme-rooms-'));
-const server = await serve(rooms);
+// Its rooms kept in `rooms`.
+const server = await serveWeb(ROOT, ['--rooms', rooms]);
 const browser = await launchChromium();
 try {
   // Each size in English, and the first in French.

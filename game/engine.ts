@@ -4,11 +4,11 @@
  */
 import { takeStack } from './effects/attack.ts';
 import { answerWild4 } from './effects/wild4.ts';
-import { COLOURS, cardAt, type Colour } from './cards.ts';
+import { COLOURS, cardAt, idAt, type CardId, type Colour } from './cards.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MoveList, PASS, PLAY, PRESS, UNO } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
 import { callOff, current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
-import { applyPlay, checkPlay, fits, refuse, waitingOf } from './play.ts';
+import { applyPlay, checkPlay, fits, playableBy, refuse, waitingOf } from './play.ts';
 import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
 import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type Move, type MoveError, type MoveResult, type Refusal } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
@@ -30,6 +30,23 @@ function isError(x: unknown): x is MoveError {
 /** Why `m` cannot be applied to `state`, or null. */
 export function checkMove(state: GameState, m: Move): MoveError | null {
   return checkIn(roundOf(state), m);
+}
+
+/**
+ * Why each card of `seat`'s hand cannot be played now (whose turn it is, what it would go on, a
+ * request waiting), by card id; a card that can be played (its colour or target still to choose)
+ * is absent. What a front end says when a card is tapped that cannot be played.
+ */
+export function handRefusals(state: GameState, seat: number): Partial<Record<CardId, Refusal>> {
+  const s = roundOf(state);
+  const out: Partial<Record<CardId, Refusal>> = {};
+  if (!isSeat(s, seat)) return out;
+  const over = s.winner !== null ? refuse('game-over', { why: 'round-over', winner: s.winner }) : s.calledOff ? refuse('game-over', { why: 'round-called-off', moves: s.moves }) : null;
+  for (const n of s.hands[seat]) {
+    const e = over ?? playableBy(s, seat, n);
+    if (e) out[idAt(n)] = e.refusal;
+  }
+  return out;
 }
 
 /** {@link checkMove} in a round in play. */

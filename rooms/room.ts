@@ -409,7 +409,7 @@ export class Room implements InRoom {
 
 /** The table as everyone may see it: no hand, no question; a card just drawn is its drawer's alone. */
 export function tableView(s: MatchSession): TableView {
-  const { seat: _seat, hand: _hand, question: _question, unoArmed: _armed, message: _message, ...view } = s.viewOf(0);
+  const { seat: _seat, hand: _hand, question: _question, unoArmed: _armed, message: _message, refusals: _refusals, ...view } = s.viewOf(0);
   const p = s.state.pending;
   return { ...view, pending: p && p.kind === 'drawn' ? { ...p, card: '' } : view.pending };
 }

@@ -59,7 +59,7 @@ export interface RoomSeat {
 }
 
 /** The table as the table screen sees it: a seat's view without any hand, question or seat of its own. */
-export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message'>;
+export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message' | 'refusals'>;
 
 /**
  * The log as a view sends it: the lines from line number `from` on (numbered as `logBase` numbers

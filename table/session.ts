@@ -13,8 +13,8 @@ import type { CoreState } from '../emulator/core.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  checkMove, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
-  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type SearchOptions,
+  checkMove, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
+  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Refusal, type SearchOptions,
 } from '../game/index.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
 import { EventPhrases, openingPhrase, phraseText, roundStartPhrase, said, type Phrase } from './words.ts';
@@ -114,6 +114,8 @@ export interface SeatView {
   log: readonly Phrase[];
   /** The number of `log[0]` among every line the session has said (the lines before it were dropped). */
   logBase: number;
+  /** Why each card of the hand cannot be played now, by card id (the engine's reasons, as data): said when one is tapped. */
+  refusals: Partial<Record<CardId, Refusal>>;
 }
 
 /** The session was stopped (a new game, an import, a reload): its round loop ends quietly. */
@@ -457,6 +459,7 @@ export class MatchSession {
       totals: [...this.match.totals], phase: this.phase,
       question: this.question?.seat === seat ? this.question : null,
       unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.lines], logBase: this.logBase,
+      refusals: handRefusals(s, seat),
     };
   }
 

@@ -428,7 +428,9 @@ export const EN = {
   'launcher.battery': 'Battery',
   'launcher.volts': '{volts, number, ::.00} V{low, select, yes {: low} other {}}',
   'launcher.lidLine': 'Lid {lid, select, open {open} other {closed}}{n, plural, =0 { · the launcher is empty} other { · # cards inside}}',
-  'launcher.mute': 'Mute launcher sounds',
+  'launcher.mute': 'Mute sounds',
+  'guide.open': 'Guide',
+  'guide.title': 'Guide: {rules}',
   // The New game form, the rule sets and the bots as the page names them; a game night's host form.
   'rules.extreme.title': 'UNO Extreme',
   'rules.extreme.line': 'Instead of drawing you press the launcher: it may fire nothing, or a burst of cards at you. With Hit 2, Discard All and the Coup Extrême wild.',

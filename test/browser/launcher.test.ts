@@ -3,18 +3,12 @@
  * served by its preview server, with the page's launcher (the real machine on the real clock)
  * under a LauncherView. Every wait is on what the page shows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import { build, preview, type PreviewServer } from 'vite';
-import { launchChromium } from './chromium.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { Page } from 'playwright';
+import { useFixturePage } from './fixture-pages.ts';
 import { axeProblems } from './web.ts';
 import { needs } from '../tools.ts';
-import { CHROMIUM_PAGE_MS, PAGE_START_MS } from '../budgets.ts';
-
-const root = join(import.meta.dirname, 'fixtures');
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
 /** What the fixture puts on `window.fixture` (read through page.evaluate). */
 interface Fixture {
@@ -26,6 +20,7 @@ interface Fixture {
   clearJam(): Promise<void>;
   lid(open: boolean): void;
   sound: { asleep: boolean };
+  game: Record<'lay' | 'draw' | 'uno' | 'win', [(ctx: BaseAudioContext, at: number) => number, unknown]>;
   launcher: { press(): Promise<unknown> };
   renderDing(ctx: BaseAudioContext, at?: number, out?: AudioNode, pace?: number): number;
   DING: { hz: number; seconds: number; peak: number };
@@ -33,43 +28,21 @@ interface Fixture {
 declare const fixture: Fixture;
 
 describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
-  let out: string;
-  let server: PreviewServer;
-  let base: string;
-  let browser: Browser;
+  const fixturePage = useFixturePage('launcher.html');
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    out = mkdtempSync(join(tmpdir(), 'uno-launcher-view-'));
-    const config = {
-      root, configFile: false as const, logLevel: 'warn' as const, base: './',
-      oxc: { jsx: { runtime: 'automatic' as const, importSource: 'preact' } },
-      build: { outDir: out, emptyOutDir: true, rollupOptions: { input: join(root, 'launcher.html') } },
-    };
-    await build(config);
-    server = await preview({ ...config, preview: { host: '127.0.0.1', port: 0 } });
-    base = server.resolvedUrls!.local[0];
-    browser = await launchChromium();
-  }, PAGE_START_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
 
   /** The fixture page with `query`, console errors and page errors collected. */
   interface Open { reducedMotion?: 'reduce' | 'no-preference'; viewport?: { width: number; height: number }; hasTouch?: boolean }
   async function open(query: string, o: Open = {}): Promise<Page> {
     // A context of its own (axe opens a page in it), closed when the test finishes.
-    const context = await browser.newContext({
+    const context = await fixturePage.browser.newContext({
       viewport: o.viewport ?? { width: 1000, height: 700 }, reducedMotion: o.reducedMotion ?? 'no-preference', hasTouch: o.hasTouch ?? false,
     });
     onTestFinished(() => context.close());
     const page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && errors.push(`${query}: ${m.text()}`));
     page.on('pageerror', (e) => errors.push(`${query}: ${e.message}`));
-    await page.goto(`${base}launcher.html?${query}`);
+    await page.goto(`${fixturePage.url}?${query}`);
     await page.getByRole('region', { name: 'Launcher' }).waitFor();
     return page;
   }
@@ -118,6 +91,42 @@ describe.runIf(needs('chromium'))('the launcher view in Chromium', () => {
     expect(m.seconds).toBeLessThanOrEqual(m.expected.seconds);
     // Its fundamental is the strongest frequency, where the sound module says.
     expect(Math.abs(m.hz - m.expected.hz)).toBeLessThanOrEqual(m.expected.hz * 0.01);
+  });
+
+  it('renders the game\'s sounds offline: each short and heard, the laid card falling and the drawn one rising', async () => {
+    const page = await open('');
+    const m = await page.evaluate(async () => {
+      const rate = 48_000;
+      const out: Record<string, { end: number; peak: number; seconds: number; crossings: [number, number] }> = {};
+      for (const [name, [render]] of Object.entries(fixture.game)) {
+        const ctx = new OfflineAudioContext(1, rate * 1.5, rate);
+        const end = render(ctx, 0);
+        const data = (await ctx.startRendering()).getChannelData(0);
+        let peak = 0;
+        for (const v of data) peak = Math.max(peak, Math.abs(v));
+        let last = 0;
+        for (let i = 0; i < data.length; i++) if (Math.abs(data[i]) > peak * 0.002) last = i;
+        // Its pitch in its first and last thirds, as zero crossings per second.
+        const third = Math.floor((end * rate) / 3);
+        const cross = (from: number) => {
+          let n = 0;
+          for (let i = from + 1; i < from + third; i++) if (data[i - 1] < 0 !== data[i] < 0) n++;
+          return (n * rate) / third;
+        };
+        out[name] = { end, peak, seconds: last / rate, crossings: [cross(0), cross(2 * third)] };
+      }
+      return out;
+    });
+    expect(Object.keys(m)).toEqual(['lay', 'draw', 'uno', 'win']);
+    for (const [name, s] of Object.entries(m)) {
+      // Short (a laid card is a tenth of a second; a win rings on under a second and a half), heard, never clipped.
+      expect(s.end, name).toBeLessThan(name === 'win' ? 1.5 : 0.3);
+      expect(s.seconds, name).toBeLessThanOrEqual(s.end);
+      expect(s.peak, name).toBeGreaterThan(0.1);
+      expect(s.peak, name).toBeLessThan(1);
+    }
+    expect(m.lay.crossings[1]).toBeLessThan(m.lay.crossings[0] * 0.7);
+    expect(m.draw.crossings[1]).toBeGreaterThan(m.draw.crossings[0] * 1.4);
   });
 
   it('a quickening ding (dingPulse): the bell and the button\'s light ring are quicker at each empty press', async () => {

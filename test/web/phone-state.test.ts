@@ -18,7 +18,7 @@ function view(o: { moves: number; base: number; from: number; lines: Phrase[]; r
   const v: Sent<SeatView> = {
     seat: 0, names: ['Zoé', 'Tom', 'Bot 2'], hand: ['R5#1', 'B2#1'], handSizes: [2, 5, 5], shownHands: null, discard: ['G7#1'], supplyCount: 80,
     colour: 'green', direction: 1, turn: 0, dealer: 2, pending: null, uno: null, out: [false, false, false], winner: null, round: o.round ?? 0,
-    moves: o.moves, totals: [0, 0, 0], phase: 'playing', unoArmed: false, message: null, logBase: o.base, log: { from: o.from, lines: o.lines },
+    moves: o.moves, totals: [0, 0, 0], phase: 'playing', unoArmed: false, message: null, logBase: o.base, log: { from: o.from, lines: o.lines }, refusals: {},
     question: o.question ? { seat: 0, moves: [{ type: 'draw', seat: 0 }], mode: 'turn', id: o.moves + 1 } : null,
   };
   return { type: 'view', code: 'ABCDEFGH', seats, view: v, launcher: null };

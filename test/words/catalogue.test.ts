@@ -17,6 +17,7 @@ import '../../words/rooms.ts';
 await loadLang('fr');
 /** Every message each language has loaded: the game's and game night's. */
 const CATALOGUES = { en: catalogueOf('en')! as Record<string, string>, fr: catalogueOf('fr')! as Record<string, string> };
+import { GUIDE_CATALOGUES } from '../../words/guide.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -53,38 +54,63 @@ function placeholders(message: string, lang: string): Map<string, string> {
 }
 
 /**
- * Every message of a language: the game's catalogue and the command line's (words/cli-en.ts,
- * kept out of the page), checked alike.
+ * The checks every family of catalogues passes, each language against English: the game's (with
+ * game night's words), the command line's (words/cli-en.ts, kept out of the page) and the guide's
+ * (words/guide.ts, loaded with it).
  */
-const ALL: Record<Lang, Record<string, string>> = { en: { ...CATALOGUES.en, ...CLI_CATALOGUES.en }, fr: { ...CATALOGUES.fr, ...CLI_CATALOGUES.fr } };
+function sameInEveryLanguage(name: string, catalogues: Readonly<Record<Lang, Readonly<Record<string, string>>>>): void {
+  describe(name, () => {
+    const en = catalogues.en;
+    const keys = Object.keys(en).sort();
+
+    it('every language has exactly the English keys', () => {
+      for (const lang of LANGS) {
+        const mine = Object.keys(catalogues[lang]).sort();
+        expect({ lang, missing: keys.filter((k) => !mine.includes(k)), extra: mine.filter((k) => !keys.includes(k)) }).toEqual({ lang, missing: [], extra: [] });
+      }
+    });
+
+    it('every message parses, and reads the same placeholders in every language', () => {
+      const differ: string[] = [];
+      for (const key of keys) {
+        const strip = (m: Map<string, string>) =>
+          [...new Set([...m].filter(([name]) => !GRAMMATICAL.has(name)).map(([n, k]) => `${FORMS[n] ?? n}:${k}`))].sort().join(' ');
+        const english = strip(placeholders(en[key], 'en'));
+        for (const lang of LANGS) {
+          const theirs = strip(placeholders(catalogues[lang][key] ?? '', lang));
+          if (theirs !== english) differ.push(`${lang} ${key}: {${theirs}} where English has {${english}}`);
+        }
+      }
+      expect(differ).toEqual([]);
+    });
+
+    it("no apostrophe quotes ICU syntax by mistake (an ASCII ' before {, }, # or |)", () => {
+      for (const lang of LANGS) {
+        // A doubled apostrophe is ICU's own way to write one before a placeholder: the English
+        // command-line errors quote a flag as Node does (`Unknown option '--bogus'`).
+        for (const [key, text] of Object.entries(catalogues[lang])) expect(`${lang} ${key}: ${text.replaceAll("''{", '{').replaceAll("}''", '}')}`).not.toMatch(/'[{}#|']/);
+      }
+    });
+
+    it('French uses the typographic apostrophe and a no-break space before : ! ? ;', () => {
+      for (const [key, text] of Object.entries(catalogues.fr)) {
+        expect(`${key}: ${text}`).not.toMatch(/[a-zà-ÿ]'[a-zà-ÿ]/i);
+        expect(`${key}: ${text}`).not.toMatch(/ [:!?;](\s|$)/);
+      }
+    });
+  });
+}
+
+sameInEveryLanguage('the catalogues', CATALOGUES);
+sameInEveryLanguage("the command line's catalogues", CLI_CATALOGUES);
+sameInEveryLanguage("the guide's catalogues", GUIDE_CATALOGUES);
 
 describe('the catalogues', () => {
-  const en = ALL.en;
-  const keys = Object.keys(en).sort();
+  const en = CATALOGUES.en;
 
-  it('the game\'s and the command line\'s share no key', () => {
-    expect(Object.keys(CLI_CATALOGUES.en).filter((k) => Object.hasOwn(CATALOGUES.en, k))).toEqual([]);
-  });
-
-  it('every language has exactly the English keys', () => {
-    for (const lang of LANGS) {
-      const mine = Object.keys(ALL[lang]).sort();
-      expect({ lang, missing: keys.filter((k) => !mine.includes(k)), extra: mine.filter((k) => !keys.includes(k)) }).toEqual({ lang, missing: [], extra: [] });
-    }
-  });
-
-  it('every message parses, and reads the same placeholders in every language', () => {
-    const differ: string[] = [];
-    for (const key of keys as Key[]) {
-      const strip = (m: Map<string, string>) =>
-        [...new Set([...m].filter(([name]) => !GRAMMATICAL.has(name)).map(([n, k]) => `${FORMS[n] ?? n}:${k}`))].sort().join(' ');
-      const english = strip(placeholders(en[key]!, 'en'));
-      for (const lang of LANGS) {
-        const theirs = strip(placeholders(ALL[lang][key] ?? '', lang));
-        if (theirs !== english) differ.push(`${lang} ${key}: {${theirs}} where English has {${english}}`);
-      }
-    }
-    expect(differ).toEqual([]);
+  it('the game\'s, the command line\'s and the guide\'s share no key', () => {
+    const keys = [CATALOGUES.en, CLI_CATALOGUES.en, GUIDE_CATALOGUES.en].flatMap((c) => Object.keys(c));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
   it('isolates a right-to-left name from the sentence around it, and leaves other values as they are', () => {
@@ -103,21 +129,6 @@ describe('the catalogues', () => {
     expect(strip(placeholders('{who} played {cards}', 'en'))).not.toBe(strip(placeholders('{who} a posé', 'fr')));
   });
 
-  it("no apostrophe quotes ICU syntax by mistake (an ASCII ' before {, }, # or |)", () => {
-    for (const lang of LANGS) {
-      // A doubled apostrophe is ICU's own way to write one before a placeholder: the English
-      // command-line errors quote a flag as Node does (`Unknown option '--bogus'`).
-      for (const [key, text] of Object.entries(ALL[lang])) expect(`${lang} ${key}: ${text.replaceAll("''{", '{').replaceAll("}''", '}')}`).not.toMatch(/'[{}#|']/);
-    }
-  });
-
-  it('French uses the typographic apostrophe and a no-break space before : ! ? ;', () => {
-    for (const [key, text] of Object.entries(ALL.fr)) {
-      expect(`${key}: ${text}`).not.toMatch(/[a-zà-ÿ]'[a-zà-ÿ]/i);
-      expect(`${key}: ${text}`).not.toMatch(/ [:!?;](\s|$)/);
-    }
-  });
-
   it('has a key for every member of the data the code words by key', () => {
     const state = readFileSync(path.join(root, 'game/state.ts'), 'utf8');
     const refusals = [...state.slice(state.indexOf('export type Refusal')).matchAll(/\{ why: '([a-z0-9-]+)'/g)].map((m) => m[1]);
@@ -133,6 +144,7 @@ describe('the catalogues', () => {
       ...['here', 'free', 'bot', 'away', 'standIn', 'removed'].map((k) => `seat.${k}`),
     ];
     expect(needed.filter((k) => !(k in en))).toEqual([]);
+    expect(CARD_KINDS.map((k) => `guide.effect.${k}`).filter((k) => !(k in GUIDE_CATALOGUES.en))).toEqual([]);
   });
 
   it('the terminal keys of the colours are distinct letters, and none is a move key', () => {

@@ -73,7 +73,7 @@ export function App({ store }: { store: Storage }) {
   const [importError, setImportError] = useState<string | null>(null);
   const [, setTick] = useState(0);
   // One sound for the page: it starts on the first gesture, whatever game is on.
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   // The launcher device (simulated, on USB, virtual): chosen in New game, kept across games and
   // reloads (the one chosen last is taken up again as the page loads).
   const device = useMemo(() => new PageDevice(store), []);

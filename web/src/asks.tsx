@@ -127,7 +127,7 @@ export function MoveButtons({ c, names, unoCall, unoArmed, onUno, take, stackTot
         </button>
       )}
       {take === 'draw' && (
-        <button type="button" disabled={!press} onClick={() => press && answer(press)}>
+        <button type="button" class="draw" disabled={!press} onClick={() => press && answer(press)}>
           {stackTotal !== null ? w.t('ask.take', { total: stackTotal }) : w.t('ask.draw')}
         </button>
       )}

@@ -22,7 +22,7 @@ export function Pile({ top, colour, direction, turn, turnText, children }: {
   const w = useWords();
   return (
     <>
-      <div class="discard" role="img" aria-label={w.t('page.topCard', { card: cardName(top, w) })}>
+      <div class="discard" data-card={top} role="img" aria-label={w.t('page.topCard', { card: cardName(top, w) })}>
         <CardFace id={top} named={card(top).colour === null ? colour : null} />
       </div>
       <dl class="facts">

@@ -5,7 +5,7 @@
  * is refused with the engine's own reason.
  */
 import { useEffect, useRef } from 'preact/hooks';
-import { card, checkMove, roundEnded, type CardId, type Colour, type GameState } from '../../game/index.ts';
+import { handRefusals, roundEnded, type CardId, type GameState } from '../../game/index.ts';
 import { nameOf, openingLine, roundEndText } from '../../table/words.ts';
 import { cardName } from '../../words/cards.ts';
 import type { Words } from '../../words/catalogue.ts';
@@ -14,7 +14,10 @@ import { useWords } from './lang.tsx';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from './asks.tsx';
 import { Hand, handOrder, MiniCard } from './cards.tsx';
 import { EventLog } from './eventLog.tsx';
-import { LauncherView, type Sound } from './launcher/index.ts';
+import { FirstGame, GuideButton } from './help.tsx';
+import { factsOfState } from './happened.ts';
+import { TableMotion } from './motion.tsx';
+import { LauncherView, MuteToggle, type Sound } from './launcher/index.ts';
 import { Pile } from './pile.tsx';
 import { seatDegrees, useFreeMiddle } from './ring.ts';
 import { pressLabel, type GameSession } from './session.ts';
@@ -75,9 +78,8 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   const playCard = (id: CardId) => {
     const candidates = plays.filter((m) => m.card === id);
     if (candidates.length) return finish(candidates);
-    const c = card(id);
-    const error = checkMove(s, { type: 'play', seat: me, card: id, ...(c.colour === null ? { colour: 'red' as Colour } : {}) });
-    const why = error ? refusalText(error.refusal, w, (seat) => nameOf(names, seat, w)) : w.t('page.cannotNow');
+    const refusal = handRefusals(s, me)[id];
+    const why = refusal ? refusalText(refusal, w, (seat) => nameOf(names, seat, w)) : w.t('page.cannotNow');
     session.refuse(w.t('page.refusedCard', { card: cardName(id, w), why }));
   };
 
@@ -110,7 +112,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   useFreeMiddle(ring, '.others .seat, .direction-ring .arrow', 8, s.players);
 
   return (
-    <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>
+    <div class={`table${colourBlind ? ' colour-blind' : ''}`} data-walk-scope data-ask={ask?.mode ?? ''} data-ask-id={session.askId} data-moves={s.moves} data-round={s.round}>
       <div class="ring" ref={ring} style={{ '--players': s.players }}>
         {/* The oval table, the others around it clockwise in the order of play (you at the
             bottom), and the way play goes drawn on its rim between the seats, turned round on a Reverse. */}
@@ -192,16 +194,21 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               take={launcherOn ? null : 'draw'} stackTotal={s.pending?.kind === 'stack' ? s.pending.total : null} answer={(m) => session.answer(m)}
             />
             <button type="button" class="sort" aria-pressed={sortHand} onClick={() => onSortHand(!sortHand)}>{w.t('page.sortByColour')}</button>
+            <GuideButton rules={s.rules} store={window.localStorage} />
+            {/* With a launcher, its panel has the page's one mute. */}
+            {!launcherOn && <MuteToggle sound={sound} />}
           </div>
         </div>
       </div>
 
+      <TableMotion facts={factsOfState(s, me)} speed={session.speed} sound={sound} launcherFlies={launcherOn} />
       <PickDialogs
         c={c} choice={choice} names={names} handSizes={s.hands.map((h) => h.length)}
         answer={(m) => session.answer(m)} finish={finish} cancel={cancel}
       />
 
       <aside class="side">
+        <FirstGame rules={s.rules} store={window.localStorage} />
         <section aria-label={w.t('page.scores')} class="scores">
           <h2>{w.t('page.scores')}</h2>
           <table>

@@ -245,8 +245,8 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   );
 }
 
-/** The sound's mute toggle: a button that says whether the sound is muted. */
-function MuteToggle({ sound }: { sound: Sound }): JSX.Element {
+/** The page's one mute: a button that says whether every sound of the page is muted. */
+export function MuteToggle({ sound }: { sound: Sound }): JSX.Element {
   const w = useWords();
   const [muted, setMuted] = useState(sound.muted);
   useEffect(() => sound.onMuted(setMuted), [sound]);

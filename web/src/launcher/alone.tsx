@@ -37,7 +37,7 @@ export function LauncherAlone({ store }: { store: Storage }) {
   const [loadAsk, setLoadAsk] = useState(false);
   const [lastLoad, setLastLoad] = useState(DECK);
   const [, setTick] = useState(0);
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   useEffect(() => () => sound.dispose(), []);
   const device = useMemo(() => new PageDevice(store), []);
   useEffect(() => void device.restore(), []);

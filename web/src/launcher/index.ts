@@ -11,11 +11,11 @@ import type { Profile } from '../../../emulator/profile.ts';
 import type { RngState } from '../../../lib/rng.ts';
 
 export { CARD_LANDED, type CardLanded } from './Flights.tsx';
-export { LauncherView, usePrefersReducedMotion, type LauncherViewProps } from './LauncherView.tsx';
+export { LauncherView, MuteToggle, usePrefersReducedMotion, type LauncherViewProps } from './LauncherView.tsx';
 export { LAUNCHER_CSS } from './styles.ts';
 export { Toy } from './Toy.tsx';
 export { story } from './watch.ts';
-export { BEEP, DING, LOW, renderBeep, renderDing, renderLowBattery, Sound, type SoundKind } from './sound.ts';
+export { BEEP, DING, DRAW, LAY, LOW, renderBeep, renderDing, renderDraw, renderLay, renderLowBattery, renderUno, renderWin, Sound, UNO, WIN, type SoundKind } from './sound.ts';
 
 /** The speed setting: real time, twice as fast, or no waiting at all. */
 export type PageSpeed = 1 | 2 | 'instant';

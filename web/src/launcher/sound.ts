@@ -1,6 +1,7 @@
 /**
- * The launcher's sounds, synthesised with Web Audio (no audio files: the page fetches nothing):
- * the press's ding, the lid's beep and the low-battery warning. Each sound is a function that
+ * The page's sounds, synthesised with Web Audio (no audio files: the page fetches nothing): the
+ * launcher's (the press's ding, the lid's beep, the low-battery warning) and the game's (a card
+ * laid, a card drawn, an UNO call, a round won). Each sound is a function that
  * renders into any BaseAudioContext, so a test renders it offline and measures it. A page's
  * AudioContext is made only at the person's first gesture, as browsers allow: nothing plays before.
  */
@@ -30,15 +31,31 @@ export const BEEP = { hz: 2000, seconds: 0.12, peak: 0.15 } as const;
 /** The low-battery warning: two falling tones. */
 export const LOW = { hz: [660, 440], seconds: 0.18, peak: 0.25 } as const;
 
+/** A card laid on the pile: a short flick falling from the first pitch to the second, Hz. */
+export const LAY = { hz: [900, 300], seconds: 0.09, peak: 0.3 } as const;
+
+/** A card drawn into the hand: the flick the other way, rising. */
+export const DRAW = { hz: [300, 900], seconds: 0.1, peak: 0.25 } as const;
+
+/** An UNO call: two bright notes, a fifth apart. */
+export const UNO = { hz: [880, 1320], seconds: 0.11, peak: 0.2 } as const;
+
+/** A round won: a rising major arpeggio (C E G C), its last note ringing for `ring` s. */
+export const WIN = { hz: [523, 659, 784, 1047], seconds: 0.12, ring: 0.6, peak: 0.3 } as const;
+
 /** The level a sound has died away to at its end (−60 dB of its peak). */
 const SILENT = 0.001;
 
-/** One tone: `type` wave at `hz`, a 5 ms attack to `peak`, then an exponential fall to silence at `at + seconds`. */
-function tone(ctx: BaseAudioContext, out: AudioNode, type: OscillatorType, hz: number, at: number, seconds: number, peak: number): void {
+/**
+ * One tone: `type` wave at `hz` (gliding to `toHz` over its length, if given), a 5 ms attack to
+ * `peak`, then an exponential fall to silence at `at + seconds`.
+ */
+function tone(ctx: BaseAudioContext, out: AudioNode, type: OscillatorType, hz: number, at: number, seconds: number, peak: number, toHz?: number): void {
   const osc = ctx.createOscillator();
   const gain = ctx.createGain();
   osc.type = type;
   osc.frequency.setValueAtTime(hz, at);
+  if (toHz !== undefined) osc.frequency.exponentialRampToValueAtTime(toHz, at + seconds);
   gain.gain.setValueAtTime(0, at);
   gain.gain.linearRampToValueAtTime(peak, at + 0.005);
   gain.gain.exponentialRampToValueAtTime(peak * SILENT, at + seconds);
@@ -73,14 +90,46 @@ export function renderLowBattery(ctx: BaseAudioContext, at = ctx.currentTime, ou
   return at + LOW.hz.length * LOW.seconds;
 }
 
-/** What the launcher sounds. */
-export type SoundKind = 'ding' | 'beep' | 'low';
+/** Renders a card laid (see {@link renderDing}); returns when it is over. */
+export function renderLay(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  tone(ctx, out, 'triangle', LAY.hz[0], at, LAY.seconds, LAY.peak, LAY.hz[1]);
+  return at + LAY.seconds;
+}
+
+/** Renders a card drawn (see {@link renderDing}); returns when it is over. */
+export function renderDraw(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  tone(ctx, out, 'triangle', DRAW.hz[0], at, DRAW.seconds, DRAW.peak, DRAW.hz[1]);
+  return at + DRAW.seconds;
+}
+
+/** Renders an UNO call (see {@link renderDing}); returns when it is over. */
+export function renderUno(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  UNO.hz.forEach((hz, i) => tone(ctx, out, 'square', hz, at + i * UNO.seconds, UNO.seconds, UNO.peak));
+  return at + UNO.hz.length * UNO.seconds;
+}
+
+/** Renders a round won (see {@link renderDing}); returns when it is over. */
+export function renderWin(ctx: BaseAudioContext, at = ctx.currentTime, out: AudioNode = ctx.destination): number {
+  const last = WIN.hz.length - 1;
+  WIN.hz.forEach((hz, i) => tone(ctx, out, 'triangle', hz, at + i * WIN.seconds, i === last ? WIN.ring : WIN.seconds, WIN.peak));
+  return at + last * WIN.seconds + WIN.ring;
+}
+
+/** What the page sounds: the launcher's sounds and the game's. */
+export type SoundKind = 'ding' | 'beep' | 'low' | 'lay' | 'draw' | 'uno' | 'win';
 
 const RENDER: Record<SoundKind, (ctx: BaseAudioContext, pace: number) => number> = {
   ding: (ctx, pace) => renderDing(ctx, ctx.currentTime, ctx.destination, pace),
   beep: (ctx) => renderBeep(ctx),
   low: (ctx) => renderLowBattery(ctx),
+  lay: (ctx) => renderLay(ctx),
+  draw: (ctx) => renderDraw(ctx),
+  uno: (ctx) => renderUno(ctx),
+  win: (ctx) => renderWin(ctx),
 };
+
+/** The storage key of the one mute for every sound of the page, kept across reloads. */
+export const MUTE_KEY = 'uno-extreme-muted';
 
 /**
  * The gestures that may let a page start its sound. Which of them do depends on the pointer: a
@@ -121,12 +170,18 @@ export class Sound {
   private readonly unlock = (): void => this.start();
   private readonly makeContext: () => AudioContext;
 
-  /** `makeContext`: how to make the context (a page's default; a test's own). */
+  private readonly store: Pick<Storage, 'getItem' | 'setItem'> | null;
+
+  /**
+   * `makeContext`: how to make the context (a page's default; a test's own). `store`: where the
+   * mute is kept (the page's storage), read as it starts unless `muted` says.
+   */
   constructor(
     private readonly target: EventTarget = window,
-    o: { muted?: boolean; makeContext?: () => AudioContext; sleepAfterMs?: number } = {},
+    o: { muted?: boolean; makeContext?: () => AudioContext; sleepAfterMs?: number; store?: Pick<Storage, 'getItem' | 'setItem'> } = {},
   ) {
-    this.mutedNow = o.muted ?? false;
+    this.store = o.store ?? null;
+    this.mutedNow = o.muted ?? this.store?.getItem(MUTE_KEY) === '1';
     this.sleepAfterMs = o.sleepAfterMs ?? SLEEP_AFTER_MS;
     this.makeContext = o.makeContext ?? (() => new AudioContext());
     for (const g of GESTURES) target.addEventListener(g, this.unlock, { capture: true });
@@ -151,10 +206,11 @@ export class Sound {
     return this.mutedNow;
   }
 
-  /** Mutes or unmutes; listeners hear the new setting. */
+  /** Mutes or unmutes, kept in the store; listeners hear the new setting. */
   setMuted(muted: boolean): void {
     if (muted === this.mutedNow) return;
     this.mutedNow = muted;
+    this.store?.setItem(MUTE_KEY, muted ? '1' : '0');
     for (const l of this.listeners) l(muted);
   }
 

@@ -9,17 +9,21 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
+import { refusalText } from '../../../words/refusals.ts';
 import { LangPicker, useWords } from '../lang.tsx';
 import type { RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import { cardCount, nameOf, phraseText, roundEndText, type Phrase } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
-import { Sound, story } from '../launcher/index.ts';
+import { MuteToggle, Sound, story } from '../launcher/index.ts';
 import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
 import { newSlot, phoneHeard, type Slot } from './phoneState.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
+import { FirstGame, GuideButton } from '../help.tsx';
+import { factsOfView } from '../happened.ts';
+import { paceSpeed, TableMotion } from '../motion.tsx';
 import { readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 let slotIds = 0;
@@ -37,7 +41,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const conns = useRef(new Map<number, RoomConnection>());
   // The slots as they are now: what a message finds and changes (a render may not have caught up).
   const current = useRef<Slot[]>([]);
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
 
@@ -87,7 +91,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     };
   }, []);
 
-  // Cards came this way (the hand grew within a round): a buzz and the launcher's ding.
+  // Cards came this way (the hand grew within a round): a buzz.
   const sizes = useRef(new Map<number, { round: number; n: number }>());
   useEffect(() => {
     for (const s of slots) {
@@ -95,10 +99,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       const { round, hand } = s.game.view;
       const before = sizes.current.get(s.id);
       sizes.current.set(s.id, { round, n: hand.length });
-      if (before && before.round === round && hand.length > before.n) {
-        navigator.vibrate?.(BUZZ_MS);
-        sound.play('ding');
-      }
+      // Its sound is the table's (TableMotion: a card drawn).
+      if (before && before.round === round && hand.length > before.n) navigator.vibrate?.(BUZZ_MS);
     }
   }, [slots]);
 
@@ -166,7 +168,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
-        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} />
+        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} />
       )}
     </main>
   );
@@ -201,7 +203,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 }
 
 /** One seat's hand and moves, the table in a strip above, the events below. */
-function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean }) {
+function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound }) {
   const w = useWords();
   const { launcher } = slot.game!;
   const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
@@ -228,7 +230,9 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const playCard = (id: CardId) => {
     const candidates = c.plays.filter((m) => m.card === id);
     if (candidates.length) return finish(candidates);
-    say(w.t(q ? 'term.cannotNow' : 'phone.waitTurn', { card: cardName(id, w) }));
+    // The engine's reason, from the seat's view: the same words the one-player page says.
+    const refusal = view.refusals[id];
+    say(refusal ? w.t('page.refusedCard', { card: cardName(id, w), why: refusalText(refusal, w, (seat) => nameOf(view.names, seat, w)) }) : w.t(q ? 'term.cannotNow' : 'phone.waitTurn', { card: cardName(id, w) }));
   };
   const onUno = () => {
     if (c.lateUno) return answer(c.lateUno);
@@ -249,10 +253,12 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
   const said = view.message ?? slot.refused;
   const message = local ?? (said && phraseText(said, view.names, w));
   return (
-    <div class="seat-play" data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
+    <div class="seat-play" data-walk-scope data-ask={q?.mode ?? ''} data-ask-id={q?.id ?? ''} data-moves={view.moves} data-round={view.round} data-phase={view.phase}>
       <header class="phone-bar">
         <h1>{view.names[me]}</h1>
         <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
+        {rules && <GuideButton rules={rules} store={localStorage} />}
+        <MuteToggle sound={sound} />
         <FullscreenButton />
       </header>
       <section class="phone-table" aria-label={w.t('room.theTable')}>
@@ -282,7 +288,9 @@ function SeatPlay({ slot, settings, code, conn, others }: { slot: Slot; settings
         </div>
         <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
+      <TableMotion facts={factsOfView(view, unoCall)} speed={paceSpeed(settings?.paceMs)} sound={sound} launcherFlies={false} />
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
+      {rules && <FirstGame rules={rules} store={localStorage} />}
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
           <ol>{view.log.slice(-4).map((line, i, shown) => <li key={view.logBase + view.log.length - shown.length + i}>{phraseText(line, view.names, w)}</li>)}</ol>

@@ -25,6 +25,8 @@ import { FullscreenButton } from './fullscreen.tsx';
 import { QrCode } from './QrCode.tsx';
 import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
+import { factsOfView } from '../happened.ts';
+import { paceSpeed, TableMotion } from '../motion.tsx';
 import { readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
@@ -48,7 +50,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
   const [refusal, setRefusal] = useState<Phrase | null>(null);
   const [open, setOpen] = useState(false);
   const conn = useRef<RoomConnection | null>(null);
-  const sound = useMemo(() => new Sound(), []);
+  const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
   const hold = routeCode ? tableHold(store, routeCode) : null;
@@ -274,6 +276,8 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
           </Pile>
         </div>
       </section>
+      {/* The table's motion and sounds, at the room's pace. */}
+      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>

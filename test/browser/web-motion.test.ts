@@ -1,0 +1,183 @@
+/**
+ * The table's motion in a real Chromium, counted through `document.getAnimations()`: each thing
+ * that happens at a table moves when motion is allowed (a test page, fixtures/motion.html, sets
+ * the table's facts one moment after another), and nothing moves under reduced motion or at
+ * instant speed; then the same on the one-player page, in a real game.
+ */
+import type { Page } from 'playwright';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { TableFacts } from '../../web/src/happened.ts';
+import { CHROMIUM_PAGE_MS } from '../budgets.ts';
+import { needs } from '../tools.ts';
+import { useFixturePage } from './fixture-pages.ts';
+import { join, openRoom, openRoomPage, PHONE, phoneMove, questionOf } from './rooms.ts';
+import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+
+declare const fixture: { set: (f: TableFacts) => void; played: string[] };
+
+/** The table's first moment: four seats of six cards, seat 0 this screen's. */
+const DEALT: TableFacts = {
+  round: 0, moves: 0, discard: ['R3#1'], sizes: [6, 6, 6, 2], supply: 80, uno: null, unoCall: true, direction: 1, asked: 0, winner: null,
+  me: 0, hand: ['R5#1', 'G7#1', 'B4#1', 'Y1#1', 'Y2#1', 'G2#1'],
+};
+
+/** One moment after `f`: its moves counted, `change` made. */
+const then = (f: TableFacts, change: Partial<TableFacts>): TableFacts => ({ ...f, moves: f.moves + 1, ...change });
+
+/**
+ * Each thing that happens, from the moment before it: the moment after, the animation that shows
+ * it (at least `n` of them), and the sounds it makes (at instant speed: this screen's own and a win).
+ */
+const MOMENTS: Array<{ what: string; after: (f: TableFacts) => TableFacts; id: string; n: number; sounds: string[]; instant: string[] }> = [
+  { what: 'a card laid from the hand', id: 'motion-lay', n: 1, sounds: ['lay'], instant: ['lay'], after: (f) => then(f, { discard: [...f.discard, 'R5#1'], sizes: [5, 6, 6, 2], hand: f.hand.slice(1), asked: 1 }) },
+  { what: 'a Discard All, its cards one after another', id: 'motion-lay', n: 3, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'B1#1', 'B2#1', 'BD#1'], sizes: [f.sizes[0], 3, 6, 2], asked: 2 }) },
+  { what: 'cards taken by another seat', id: 'motion-take', n: 2, sounds: [], instant: [], after: (f) => then(f, { sizes: [f.sizes[0], f.sizes[1], 8, 2], supply: f.supply - 2 }) },
+  { what: 'cards arriving in the hand', id: 'motion-take', n: 2, sounds: ['draw'], instant: ['draw'], after: (f) => then(f, { sizes: [f.sizes[0] + 2, f.sizes[1], f.sizes[2], 2], supply: f.supply - 2, hand: [...f.hand, 'Y9#1', 'Y8#1'] }) },
+  { what: 'an UNO call at its seat', id: 'motion-uno', n: 1, sounds: ['lay', 'uno'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'B7#1'], sizes: [f.sizes[0], f.sizes[1], f.sizes[2], 1], asked: 3 }) },
+  { what: 'a Skip', id: 'motion-skip', n: 1, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'BS#1'], sizes: [f.sizes[0], f.sizes[1] - 1, f.sizes[2], f.sizes[3]], asked: 1 }) },
+  { what: 'a Reverse', id: 'motion-reverse', n: 1, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'BR#1'], sizes: [f.sizes[0], f.sizes[1], f.sizes[2] - 1, f.sizes[3]], direction: -1, asked: 2 }) },
+];
+
+/** The page's animations now, by id (a CSS transition or animation by its kind). */
+function animationIds(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const out: Record<string, number> = {};
+    for (const a of document.getAnimations()) out[a.id || a.constructor.name] = (out[a.id || a.constructor.name] ?? 0) + 1;
+    return out;
+  });
+}
+
+describe.runIf(needs('chromium'))('the table\'s motion (real Chromium)', () => {
+  const fixturePage = useFixturePage('motion.html');
+
+  async function open(query: string, reducedMotion: 'reduce' | 'no-preference'): Promise<{ page: Page; errors: string[] }> {
+    const context = await fixturePage.browser.newContext({ viewport: { width: 1000, height: 700 }, reducedMotion });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${fixturePage.url}?${query}`);
+    await page.waitForFunction(() => 'fixture' in window);
+    return { page, errors };
+  }
+
+  /** Sets each moment in turn from the deal; what animations each started (read before they end), and what sounds. */
+  async function playMoments(page: Page): Promise<{ seen: Array<Record<string, number>>; sounds: string[][] }> {
+    const seen: Array<Record<string, number>> = [];
+    const sounds: string[][] = [];
+    let f = DEALT;
+    const set = async (x: TableFacts) => {
+      sounds.push(await page.evaluate((x) => (fixture.played.length = 0, fixture.set(x), new Promise<string[]>((ok) => requestAnimationFrame(() => ok([...fixture.played])))), x));
+      seen.push(await animationIds(page));
+    };
+    await set(f);
+    for (const m of MOMENTS) {
+      // The last moment's flights are let finish: each moment's count is its own.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      f = m.after(f);
+      await set(f);
+    }
+    return { seen, sounds };
+  }
+
+  for (const speed of [1, 2] as const) {
+    it(`shows each thing that happens at ${speed}× when motion is allowed: the deal, plays, takes, UNO, Skip, Reverse`, async () => {
+      const { page, errors } = await open(`speed=${speed}`, 'no-preference');
+      const { seen: [deal, ...rest], sounds: [dealt, ...heard] } = await playMoments(page);
+      // Four seats: this hand's 6 buttons and the other seats' 6, 6 and 2 backs.
+      expect(deal['motion-deal']).toBe(6 + 6 + 6 + 2);
+      MOMENTS.forEach((m, i) => expect(rest[i][m.id] ?? 0, m.what).toBeGreaterThanOrEqual(m.n));
+      expect([dealt, ...heard]).toEqual([[], ...MOMENTS.map((m) => m.sounds)]);
+      // A Discard All's cards one after another: its later cards start later.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      expect(errors).toEqual([]);
+    }, CHROMIUM_PAGE_MS);
+  }
+
+  for (const [query, reduced] of [['speed=1', 'reduce'], ['speed=instant', 'no-preference']] as const) {
+    it(`moves nothing ${reduced === 'reduce' ? 'under reduced motion' : 'at instant speed'}: the state simply changes`, async () => {
+      const { page, errors } = await open(query, reduced);
+      const { seen, sounds } = await playMoments(page);
+      expect(seen).toEqual(seen.map(() => ({})));
+      // Reduced motion keeps the sounds; instant speed keeps this screen's own.
+      expect(sounds).toEqual([[], ...MOMENTS.map((m) => (reduced === 'reduce' ? m.sounds : m.instant))]);
+      // The moments were shown all the same: the last one's pile and hand are on the page.
+      await expect(page.locator('.discard').getAttribute('data-card')).resolves.toBe('BR#1');
+      expect(errors).toEqual([]);
+    }, CHROMIUM_PAGE_MS);
+  }
+
+  it('staggers a Discard All: each card starts after the one under it', async () => {
+    const { page } = await open('speed=1', 'no-preference');
+    await page.evaluate((x) => fixture.set(x), DEALT);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate((x) => fixture.set(x), MOMENTS[1].after(DEALT));
+    const delays = await page.evaluate(() => document.getAnimations().filter((a) => a.id === 'motion-lay').map((a) => (a.effect as KeyframeEffect).getTiming().delay as number));
+    expect([...delays].sort((a, b) => a - b)).toEqual([0, 140, 280]);
+  });
+});
+
+/** A script run before a page's own: every motion animation the page starts, counted by id on every frame (`window.seen`). */
+const COUNT_MOTION = `(() => {
+  const counted = new WeakSet();
+  window.seen = {};
+  const tick = () => {
+    for (const a of document.getAnimations()) {
+      if (counted.has(a) || !a.id.startsWith('motion-')) continue;
+      counted.add(a);
+      window.seen[a.id] = (window.seen[a.id] ?? 0) + 1;
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/** What a page's motion counted so far. */
+const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+
+describe.runIf(needs('chromium'))('the motion of the one-player page and of a game night, in real games (real Chromium)', () => {
+  const web = useWeb();
+
+  it('a game night at 2×: the table screen and the phone deal, and show the cards laid', async () => {
+    const table = await openRoomPage(web.browser, web.server.url, { reducedMotion: 'no-preference', init: COUNT_MOTION });
+    const code = await openRoom(table.page, { players: 2, pace: '2×' });
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, { ...PHONE, reducedMotion: 'no-preference', init: COUNT_MOTION });
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    const seat = phone.sockets.find((x) => x.seat !== null)!.seat!;
+    // Ana plays until a card has been laid (hers or the bot's) on both screens.
+    for (let i = 0; i < 20 && !((await seenOn(table.page))['motion-lay'] && (await seenOn(phone.page))['motion-lay']); i++) {
+      await expect.poll(() => questionOf(phone, seat)?.id ?? null).not.toBeNull();
+      // The cards still on their way are let land: a move is clicked where a card lies.
+      await phone.page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      await phoneMove(phone.page, questionOf(phone, seat)!.id);
+    }
+    const [onTable, onPhone] = [await seenOn(table.page), await seenOn(phone.page)];
+    // The table screen deals both seats' backs; the phone its own hand and the other seat's backs
+    // (14, or a card fewer when its first view came after the bot's first card).
+    expect(onTable['motion-deal']).toBeGreaterThanOrEqual(13);
+    expect(onPhone['motion-deal']).toBeGreaterThanOrEqual(13);
+    expect(onTable['motion-lay']).toBeGreaterThan(0);
+    expect(onPhone['motion-lay']).toBeGreaterThan(0);
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('deals and lays cards with motion allowed at 2×, and moves nothing of its own under reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion, speed: 2, init: COUNT_MOTION });
+      await newGame(page, { seed: 11, players: 3, rules: 'classic' });
+      const { ask } = await waitForPerson(page);
+      await clickMove(page, ask);
+      await waitForPerson(page);
+      const seen = await seenOn(page);
+      if (reducedMotion === 'reduce') expect(seen).toEqual({});
+      else {
+        expect(seen['motion-deal']).toBeGreaterThanOrEqual(3 * 7);
+        expect(seen['motion-lay'] ?? 0).toBeGreaterThan(0);
+      }
+      expect(errors).toEqual([]);
+    }
+  }, CHROMIUM_PAGE_MS);
+});

@@ -1,0 +1,76 @@
+/**
+ * What happened between two moments of a table (web/src/happened.ts), read from what a screen has,
+ * checked against what the engine says each move did (its events), over whole rounds of every
+ * rule set.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyMove } from '../../game/engine.ts';
+import { legalMoves } from '../../game/legal.ts';
+import { RULE_SETS } from '../../game/rules.ts';
+import { createGame } from '../../game/setup.ts';
+import { card, type GameState, type Move } from '../../game/index.ts';
+import { Rng, seedRng } from '../../lib/rng.ts';
+import { factsOfState, happenings, type Happening } from '../../web/src/happened.ts';
+
+/** A move of `s` chosen by `pick` (a launcher's answer gives 0..2 cards of its supply), never a catch: calls are made with the plays. */
+function nextMove(s: GameState, pick: (n: number) => number, i: number): Move {
+  const legal = legalMoves(s).filter((m) => m.type !== 'catch' && m.type !== 'uno');
+  const plays = legal.filter((m) => m.type === 'play' && (m.uno ?? true));
+  const m = plays.length && pick(4) > 0 ? plays[pick(plays.length)] : legal[pick(legal.length)];
+  return m.type === 'launcher' ? { ...m, cards: s.supply.slice(0, i % 3), fired: i % 3 > 0 } : m;
+}
+
+describe('what happened at the table', () => {
+  it('deals a round, then tells each play, skip, turn of direction, cards taken, UNO call and win as the engine\'s events do', () => {
+    const seen = new Map<Happening['kind'], number>();
+    for (const [name, rules] of Object.entries(RULE_SETS)) {
+      for (let seed = 1; seed <= 8; seed++) {
+        const rng = new Rng(seedRng(`${name}-${seed}`));
+        const pick = (n: number) => rng.int(n);
+        let s: GameState = createGame({ players: 2 + (seed % 3), seed, rules });
+        const dealt = happenings(null, factsOfState(s, 0));
+        expect(dealt).toEqual([{ kind: 'deal', sizes: s.hands.map((h) => h.length) }]);
+        for (let i = 0; i < 400 && s.winner === null; i++) {
+          const m = nextMove(s, pick, i);
+          const r = applyMove(s, m);
+          if (!r.ok) throw new Error(r.error.message);
+          const got = happenings(factsOfState(s, 0), factsOfState(r.state, 0));
+          const at = `${name} seed ${seed} move ${i} ${JSON.stringify(m)}`;
+          for (const h of got) seen.set(h.kind, (seen.get(h.kind) ?? 0) + 1);
+          const of = <K extends Happening['kind']>(k: K) => got.filter((h): h is Extract<Happening, { kind: K }> => h.kind === k);
+          for (const e of r.events) {
+            if (e.type === 'play') expect(of('lay'), at).toContainEqual({ kind: 'lay', seat: e.seat, cards: e.cards });
+            if (e.type === 'direction') expect(of('reverse'), at).toEqual([{ kind: 'reverse', direction: e.direction }]);
+            if (e.type === 'roundOver') expect(of('win'), at).toEqual([{ kind: 'win', seat: e.winner }]);
+            if (e.type === 'uno' && m.type === 'play') expect(of('uno'), at).toContainEqual({ kind: 'uno', seat: e.seat });
+          }
+          const played = r.events.find((e) => e.type === 'play');
+          if (played && card(played.cards[played.cards.length - 1]).kind === 'skip' && s.players > 2) {
+            expect(of('skip').map((h) => h.seat), at).toEqual(r.events.flatMap((e) => (e.type === 'skip' ? [e.seat] : [])).slice(0, 1));
+          }
+          if (!played) expect(of('lay'), at).toEqual([]);
+          // Cards from the launcher or the draw pile, each to the hand it went to (a reload's shuffle aside).
+          if (!r.events.some((e) => e.type === 'reload' || e.type === 'reshuffle')) {
+            const taken = r.events.reduce((n, e) => n + (e.type === 'draw' || e.type === 'press' ? e.cards.length : 0), 0);
+            expect(of('take').reduce((n, h) => n + h.n, 0), at).toBe(taken);
+            for (const h of of('take')) if (h.seat === 0) expect(h.cards.length, at).toBe(h.n);
+          }
+          s = r.state;
+        }
+      }
+    }
+    // Every kind met, many times over.
+    for (const k of ['deal', 'lay', 'take', 'uno', 'reverse', 'skip', 'win'] as const) expect(seen.get(k) ?? (k === 'deal' ? 1 : 0), k).toBeGreaterThan(0);
+    expect(seen.get('lay')).toBeGreaterThan(500);
+  });
+
+  it('tells nothing when nothing moved, a new round as its deal, and a round first seen mid-way as nothing', () => {
+    const s = createGame({ players: 3, seed: 4 });
+    const f = factsOfState(s, 0);
+    expect(happenings(f, f)).toEqual([]);
+    expect(happenings({ ...f, moves: 30 }, { ...f, round: 1, moves: 1 }).map((h) => h.kind)).toEqual(['deal']);
+    // A game night's first view after a bot's first move is still the deal; a page opened mid-round is not.
+    expect(happenings(null, { ...f, moves: 2 }).map((h) => h.kind)).toEqual(['deal']);
+    expect(happenings(null, { ...f, moves: 3 })).toEqual([]);
+  });
+});

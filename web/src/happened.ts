@@ -1,0 +1,103 @@
+/**
+ * What happened at a table between two of its moments, as the page hears and shows it (the
+ * sounds, the motion): the deal, cards laid on the pile and by whom, cards taken from the
+ * launcher or the draw pile, an UNO call, the direction turned, a seat skipped, a round won.
+ * Read from what every screen has (the one-player page's state, a phone's view), so the page and
+ * a phone tell the same things alike.
+ */
+import { card, type CardId, type GameState } from '../../game/index.ts';
+import type { TableView } from '../../table/roomMessages.ts';
+import type { SeatView } from '../../table/session.ts';
+
+/** A moment of a table, as far as what happened is told from it. */
+export interface TableFacts {
+  round: number;
+  moves: number;
+  /** The discard pile, bottom first. */
+  discard: readonly CardId[];
+  /** Cards in each seat's hand. */
+  sizes: readonly number[];
+  /** Cards in the launcher or the draw pile. */
+  supply: number;
+  /** The seat holding one card without UNO called. */
+  uno: number | null;
+  /** The rule set calls UNO. */
+  unoCall: boolean;
+  direction: 1 | -1;
+  /** The seat asked to move: whose turn it is, or who owes the request pending. */
+  asked: number;
+  winner: number | null;
+  /** The seat this screen is (its hand below), or -1 (a game night's table screen). */
+  me: number;
+  hand: readonly CardId[];
+}
+
+/** One thing that happened. */
+export type Happening =
+  | { kind: 'deal'; sizes: readonly number[] }
+  /** `cards` laid by `seat` (a Discard All's, bottom first), the last on top. */
+  | { kind: 'lay'; seat: number; cards: readonly CardId[] }
+  /** `n` cards taken by `seat` from the launcher or the draw pile; `cards` those of this screen's hand. */
+  | { kind: 'take'; seat: number; n: number; cards: readonly CardId[] }
+  | { kind: 'uno'; seat: number }
+  | { kind: 'reverse'; direction: 1 | -1 }
+  | { kind: 'skip'; seat: number }
+  | { kind: 'win'; seat: number };
+
+/** The facts of the one-player page's state, seen from `me`. */
+export function factsOfState(s: GameState, me: number): TableFacts {
+  return {
+    round: s.round, moves: s.moves, discard: s.discard, sizes: s.hands.map((h) => h.length), supply: s.supply.length, uno: s.uno,
+    unoCall: s.rules.options.unoCall, direction: s.direction, asked: s.pending ? s.pending.seat : s.turn, winner: s.winner, me, hand: s.hands[me],
+  };
+}
+
+/** The facts of a seat's view (a game night phone), or of the table's (its screen: no seat, no hand). */
+export function factsOfView(v: TableView & Partial<Pick<SeatView, 'seat' | 'hand'>>, unoCall: boolean): TableFacts {
+  return {
+    round: v.round, moves: v.moves, discard: v.discard, sizes: v.handSizes, supply: v.supplyCount, uno: v.uno,
+    unoCall, direction: v.direction, asked: v.pending ? v.pending.seat : v.turn, winner: v.winner, me: v.seat ?? -1, hand: v.hand ?? [],
+  };
+}
+
+/** What happened from `before` (null: nothing seen yet) to `now`, in the order it is shown. */
+export function happenings(before: TableFacts | null, now: TableFacts): Happening[] {
+  // A round seen starting is dealt; a screen's first sight of a round, only before its first lap
+  // (a game night's first view may come after a bot's first move), not when it opens mid-round.
+  const newRound = !before || before.round !== now.round || now.moves < before.moves;
+  if (newRound) return now.winner === null && (before || now.moves < now.sizes.length) ? [{ kind: 'deal', sizes: now.sizes }] : [];
+  if (now.moves === before.moves) return [];
+  const out: Happening[] = [];
+  const n = now.sizes.length;
+  const fell = now.sizes.map((size, seat) => before.sizes[seat] - size);
+  const d = now.discard;
+  // Cards laid: the pile grew on what it was (a reload takes the pile into the launcher instead).
+  if (d.length > before.discard.length && before.discard.every((id, i) => d[i] === id)) {
+    const cards = d.slice(before.discard.length);
+    // The seat asked lays them (its hand may then be traded or passed on), unless another laid
+    // a card identical to the top one out of turn (a jump-in), the asked hand untouched.
+    const identical = card(cards[0]).code === card(before.discard[before.discard.length - 1]).code;
+    const jumped = identical && fell[before.asked] === 0 ? fell.findIndex((f) => f === cards.length) : -1;
+    const seat = jumped >= 0 ? jumped : before.asked;
+    out.push({ kind: 'lay', seat, cards });
+    const top = card(cards[cards.length - 1]);
+    if (top.kind === 'skip' && n > 2 && now.winner === null) out.push({ kind: 'skip', seat: (seat + now.direction + n) % n });
+  }
+  if (now.direction !== before.direction) out.push({ kind: 'reverse', direction: now.direction });
+  // Cards taken: a hand grew while the launcher or the draw pile gave cards (not a trade of hands).
+  if (now.supply < before.supply) {
+    for (let seat = 0; seat < n; seat++) {
+      if (fell[seat] >= 0) continue;
+      const had = new Set(before.hand);
+      out.push({ kind: 'take', seat, n: -fell[seat], cards: seat === now.me ? now.hand.filter((id) => !had.has(id)) : [] });
+    }
+  }
+  // UNO called with the play that left one card: no UNO owed for it.
+  if (now.unoCall) {
+    for (let seat = 0; seat < n; seat++) {
+      if (before.sizes[seat] > 1 && now.sizes[seat] === 1 && now.uno !== seat) out.push({ kind: 'uno', seat });
+    }
+  }
+  if (before.winner === null && now.winner !== null) out.push({ kind: 'win', seat: now.winner });
+  return out;
+}
