@@ -110,6 +110,8 @@ export function describeEvent(e: GameEvent, names: Names, pendingReason: string 
       return w.t('event.show');
     case 'challenge':
       return w.t('event.challenge', { who: who(e.seat), you: you(e.seat), by: who(e.by), you2: you(e.by), legal: e.legal ? 'yes' : 'no' });
+    case 'takeBack':
+      return w.t('event.takeBack', { who: who(e.seat), you: you(e.seat), colour: colourName(e.colour, w) });
     case 'roundOver':
       return w.t('event.roundOver', { who: who(e.winner), you: you(e.winner) });
     case 'calledOff':

@@ -157,6 +157,7 @@ export const EN = {
   'event.rotate': '{left, select, yes {Every hand passes to the left} other {Every hand passes to the right}}',
   'event.show': 'Show Hands: every hand is on the table',
   'event.challenge': "{who} challenged {by}'s +4: {legal, select, yes {it was legal} other {it was illegal}}",
+  'event.takeBack': '{you, select, yes {{who} take the +4 back} other {{who} takes the +4 back}}: the colour is {colour} again',
   'event.roundOver': '{who} went out!',
   'event.calledOff': 'Nobody went out in {moves, number} moves: {calledOff}',
   'round.calledOff': 'the round was called off after {limit, number} moves: nobody scores it',

@@ -148,6 +148,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'event.rotate': '{left, select, yes {Chaque main passe à gauche} other {Chaque main passe à droite}}',
   'event.show': 'Montrez votre jeu : toutes les mains sont sur la table',
   'event.challenge': '{you, select, yes {Tu as contesté} other {{who} a contesté}} {you2, select, yes {ton +4} other {le +4 de {by}}} : {legal, select, yes {il était permis} other {il était interdit}}',
+  'event.takeBack': '{you, select, yes {Tu reprends} other {{who} reprend}} le +4 : la couleur est de nouveau {colour}',
   'event.roundOver': '{you, select, yes {Tu as posé ta dernière carte} other {{who} a posé sa dernière carte}} !',
   'event.calledOff': 'Personne n’a fini en {moves, number} coups : {calledOff}',
   'round.calledOff': 'la manche a été arrêtée après {limit, number} coups : personne ne marque',
