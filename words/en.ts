@@ -199,6 +199,8 @@ export const EN = {
   'ask.step.colour': '{card}: name a colour',
   'ask.step.target': '{card}: at whom?',
   'ask.step.pair': 'Play both identical cards together?',
+  'ask.step.hands': '{card}: who gets your hand?',
+  'ask.nobody': 'Nobody: keep the hands as they are',
   'ask.target': '{who} ({n, plural, one {# card} other {# cards}})',
   'ask.both': 'Both',
   'ask.justOne': 'Just one',
@@ -594,6 +596,8 @@ export const EN = {
   'term.step.colour': '{card}: name a colour',
   'term.step.target': '{card}: at whom',
   'term.step.pair': 'play both identical cards together',
+  'term.step.hands': '{card}: who gets your hand',
+  'term.nobody': 'nobody',
   'launcher.emptyLabel': 'EMPTY',
 } as const;
 

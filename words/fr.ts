@@ -187,6 +187,8 @@ export const FR: Readonly<Record<Key, string>> = {
   'ask.step.colour': '{card} : choisis une couleur',
   'ask.step.target': '{card} : sur qui ?',
   'ask.step.pair': 'Poser les deux cartes identiques ensemble ?',
+  'ask.step.hands': '{card} : à qui donner ton jeu ?',
+  'ask.nobody': 'Personne : chacun garde son jeu',
   'ask.target': '{who} ({n, plural, one {# carte} other {# cartes}})',
   'ask.both': 'Les deux',
   'ask.justOne': 'Une seule',
@@ -566,5 +568,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.step.colour': '{card} : choisis une couleur',
   'term.step.target': '{card} : sur qui',
   'term.step.pair': 'poser les deux cartes identiques ensemble',
+  'term.step.hands': '{card} : à qui donner ton jeu',
+  'term.nobody': 'personne',
   'launcher.emptyLabel': 'VIDE',
 };
