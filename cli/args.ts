@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { BOT_KINDS_TEXT, budgetText, DEFAULT_BUDGET, isBotKind, parseBudget, SETUP_STEPS, type BotKind, type Budget } from '../game/bots/index.ts';
+import { OPTION_NAMES, RULE_SETS } from '../game/rules.ts';
 
 /** A mistake in how the command was called: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -134,6 +135,15 @@ export function seedOption(args: ParsedArgs): { seed: number; picked: boolean } 
   if (args.values.seed === undefined) return { seed: Math.floor(Date.now() % 1_000_000_007), picked: true };
   return { seed: intOption(args, 'seed', 0, 0, Number.MAX_SAFE_INTEGER), picked: false };
 }
+
+/**
+ * What `--rules` takes, for help: a shipped rule set, or a rules file naming its base and the
+ * options it changes (game/ruleFile.ts), every option listed: the house rules and the seeds'
+ * other readings are set there (docs/rules.md says what each does and its source).
+ */
+export const RULES_HELP =
+  `${Object.keys(RULE_SETS).join(', ')}, or a rules JSON file such as {"base": "classic", "options": {"stackTwosOnly": true, "stacking": true}} ` +
+  `(options: ${OPTION_NAMES.join(', ')}; docs/rules.md)`;
 
 /** What `--bots` takes, for help: every shipped kind. */
 export const BOTS_HELP = BOT_KINDS_TEXT;

@@ -11,7 +11,7 @@ import { rulesFromSpec } from '../game/files.ts';
 import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, type Rules } from '../game/index.ts';
 import { MAX_NAME, seatName } from '../game/playSave.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
-import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, BOT_BUDGET_HELP, BOTS_HELP, intOption, RULES_HELP, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
@@ -77,7 +77,7 @@ export const playCommand: Command = {
   name: 'play',
   summary: 'play UNO Extreme at the terminal against bots, with the simulated launcher (or a real one)',
   options: {
-    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme (default), extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file' },
+    rules: { type: 'string', value: 'NAME|FILE', help: `${RULES_HELP}; extreme by default` },
     players: { type: 'string', value: 'N', help: 'players at the table including you, 2..10 (default 4)' },
     name: { type: 'string', value: 'NAME', help: 'your name (default "You")' },
     bots: { type: 'string', value: 'KIND[,KIND…]', help: `how the bots play: ${BOTS_HELP}; heuristic by default (a comma list gives one per seat)` },

@@ -20,7 +20,7 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserError, BOT_BUDGET_HELP, BOTS_HELP, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, RULES_HELP, seedOption, UsageError, UserError, BOT_BUDGET_HELP, BOTS_HELP, type Command, type ParsedArgs } from './args.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -101,7 +101,7 @@ export const simulateCommand: Command = {
   options: {
     games: { type: 'string', value: 'N', help: 'games to play', default: '1000' },
     players: { type: 'string', value: 'P', help: 'players at the table, 2..10', default: '4' },
-    rules: { type: 'string', value: 'NAME|FILE', help: 'extreme, extreme-fr, attack-1999, extreme-2010, classic, en-ligne, or a rules JSON file', default: 'extreme' },
+    rules: { type: 'string', value: 'NAME|FILE', help: RULES_HELP, default: 'extreme' },
     profile: { type: 'string', value: 'NAME|FILE', help: 'launcher profile (default: the rule set\'s own)' },
     compare: { type: 'string', value: 'A,B,…', help: 'run the same seeds under several profiles and compare them' },
     seed: { type: 'string', value: 'S', help: 'master seed: game i is seeded from (S, i)' },

@@ -68,6 +68,18 @@ export const READINGS = ['coupExtremeSkips', 'stackTwosOnly', 'sevenZeroOptional
 /** One of {@link READINGS}. */
 export type Reading = (typeof READINGS)[number];
 
+/**
+ * The options a table picks in the New game form and a room's host form (web/src/houseRules.tsx),
+ * which a room accepts: the house rules and the seeds' other readings. The others come with the
+ * rule set (deck, launcher, scoring) or have fields of their own (target, hand size).
+ */
+export const HOUSE_OPTIONS = [
+  'stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'challengeWild4', 'allHitIncludesPlayer', 'hitFireColour', ...READINGS,
+] as const satisfies readonly (keyof Options)[];
+
+/** One of {@link HOUSE_OPTIONS}. */
+export type HouseOption = (typeof HOUSE_OPTIONS)[number];
+
 /** `options` without the readings that are off: an option turned off is written as one never turned on. */
 export function withoutOffReadings<O extends Partial<Options>>(options: O): O {
   const off = (o: Partial<Options>, k: Reading) => k in o && (o[k] === false || o[k] === undefined);

@@ -11,11 +11,12 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
-import { BOT_KIND_NAMES, createMatch, parsePlaySave, savedLauncher, type LaterMove, type SavedLauncher, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import { BOT_KIND_NAMES, createMatch, HOUSE_OPTIONS, parsePlaySave, savedLauncher, type LaterMove, type SavedLauncher, positionalBot, resolveRules, resumedMeta, RULE_SETS, type Bot, type BotKind, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherFactory } from './launcher.ts';
 import { LauncherOnTableWatch } from './launcherOnTable.ts';
 import { NAME_UNITS, personName } from '../lib/names.ts';
+import { unknownKey } from '../lib/untrusted.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import type { ClientMessage, RoomSeat, RoomSettings, SeatStatus, ServerMessage, TableView } from './roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from './session.ts';
@@ -456,11 +457,25 @@ function checkSettings(s: RoomSettings): RoomSettings {
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw new Refused('the target must be a whole number from 1 to 100000');
   if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw new Refused(`unknown launcher "${String(s.launcher)}": use board or simulated`);
   if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw new Refused(`the pace must be a whole number of ms from 0 to ${MAX_PACE_MS}`);
+  const options = s.options === undefined ? undefined : houseOptions(s.rules, s.options);
   return {
     rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
     ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
-    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}), ...(options !== undefined ? { options } : {}),
   };
+}
+
+/** A room's house rules (HOUSE_OPTIONS only), checked against its rule set as a game's options are: the ones that are on. */
+function houseOptions(rules: string, o: unknown): NonNullable<RoomSettings['options']> {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Refused('the house rules must be an object of options, e.g. {"stacking": true}');
+  const unknown = unknownKey(o, HOUSE_OPTIONS, 'house rule');
+  if (unknown) throw new Refused(unknown.message);
+  try {
+    const resolved = resolveRules(rules, o).options;
+    return Object.fromEntries(HOUSE_OPTIONS.filter((k) => k in o && k in resolved).map((k) => [k, resolved[k]]));
+  } catch (e) {
+    throw new Refused((e as Error).message);
+  }
 }
 
 /** A name a person joins under ({@link personName}'s rule), or the refusal saying why not. */
@@ -633,7 +648,8 @@ export class Room {
     const { players, bots } = this.settings;
     const names = [...this.people.map((p) => p.name), ...Array.from({ length: players - this.people.length }, (_, i) => `Bot ${this.people.length + i}`)];
     const seed = this.hub.o.seed?.() ?? randomInt(2 ** 31);
-    const match = createMatch({ rules: resolveRules(this.settings.rules, this.settings.target !== undefined ? { target: this.settings.target } : {}), players, seed, log: true });
+    const { target, options } = this.settings;
+    const match = createMatch({ rules: resolveRules(this.settings.rules, { ...options, ...(target !== undefined ? { target } : {}) }), players, seed, log: true });
     const meta: PlayMeta = { names, me: 0, people: this.people.map((_, i) => i), bots: [bots], profile: this.settings.profile, launcher: null };
     this.begin(match, meta);
   }
