@@ -98,7 +98,7 @@ export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }
 }
 
 /** Opens a room from the table screen's form (at the instant pace unless told); returns its code. */
-export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string; house?: string[] }): Promise<string> {
+export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string; house?: string[]; houseOff?: string[] }): Promise<string> {
   await table.getByRole('link', { name: 'Game night: phones as hands' }).click();
   const form = table.getByRole('form', { name: 'Game night: phones as hands' });
   if (o.rules) await form.getByRole('combobox', { name: /^Rule set/ }).selectOption(o.rules);
@@ -106,6 +106,7 @@ export async function openRoom(table: Page, o: { rules?: string; players: number
   if (o.bots) await form.getByLabel('Bots for the seats nobody takes').selectOption(o.bots);
   if (o.target) await form.getByLabel('Target score').fill(String(o.target));
   for (const h of o.house ?? []) await form.getByLabel(h).check();
+  for (const h of o.houseOff ?? []) await form.getByLabel(h).uncheck();
   // The bots and the launcher at once unless told: a test waits on what the pages show, not on a pace.
   await form.getByLabel('Pace').selectOption({ label: o.pace ?? 'instant' });
   await form.getByRole('button', { name: 'Open the room' }).click();
