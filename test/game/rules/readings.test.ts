@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMatch, nextRound, withRound } from '../../../game/match.ts';
 import { legalMoves } from '../../../game/legal.ts';
+import { fromPosition } from '../../../game/position.ts';
+import { positionOf } from '../../../game/positionText.ts';
 import { parseRulesText } from '../../../game/ruleFile.ts';
 import { BASE_OPTIONS, RULE_SETS, READINGS, resolveRules } from '../../../game/rules.ts';
 import { answer, codes, fixture, play, refused } from '../fixture.ts';
@@ -25,6 +27,20 @@ describe('the seeds\' other readings', () => {
     expect(r.options).toMatchObject({ wild4TakenBack: true, hitFireColour: 'next' });
     expect('coupExtremeSkips' in r.options).toBe(false);
     expect(() => parseRulesText('{"options": {"hitFireColour": "left"}}', 'bad.json')).toThrow('bad.json: options.hitFireColour: must be "victim", "player" or "next"');
+  });
+
+  it('a position names the readings that are on, and its +4 challenge keeps the colour to go back to only with wild4TakenBack', () => {
+    const s = fixture({ rules: 'classic', options: { wild4TakenBack: true, zeroSwaps: true, sevenZero: true }, hands: ['W4 R7', 'B2', 'B3'], top: 'R3', supply: 'Y1 Y2 Y3 Y4' });
+    const played = play(s, { type: 'play', seat: 0, card: 'W4#1', colour: 'blue' }).state;
+    const text = positionOf(played);
+    expect(text).toMatch(/^rules classic sevenZero=true wild4TakenBack=true zeroSwaps=true \|/);
+    const again = fromPosition(text);
+    expect(again.ok && again.state.rules.options).toEqual(played.rules.options);
+    expect(again.ok && again.state.pending).toEqual(played.pending);
+    const without = fromPosition(text.replace(',"before":"red"', ''));
+    expect(!without.ok && without.error.message).toMatch(/pending.before: must be the colour the \+4 was played on/);
+    const off = fromPosition(text.replace(" wild4TakenBack=true", ""));
+    expect(!off.ok && off.error.message).toMatch(/pending.before: is kept only with the option wild4TakenBack/);
   });
 
   it('coupExtremeSkips: play goes on with the second player after the attacker (seed 003)', () => {
