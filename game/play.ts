@@ -251,7 +251,7 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
   } else if (m.colour !== undefined) return refuse('bad-move', { why: 'names-no-colour', card: c.id });
   if (effect.needsTarget(s.rules, c)) {
     const nobody = m.target === undefined && effect.mayNameNobody?.(s.rules, c) === true;
-    const allowed = !nobody && isSeat(s, m.target) && m.target !== m.seat && (!effect.targets || effect.targets(s, m.seat, c).includes(m.target));
+    const allowed = !nobody && isSeat(s, m.target) && m.target !== m.seat && (effect.targets?.(s, m.seat, c)?.includes(m.target) ?? true);
     if (!nobody && !allowed) return refuse('bad-target', { why: 'needs-target', card: c.id });
   } else if (m.target !== undefined) return refuse('bad-move', { why: 'takes-no-target', card: c.id });
   if (m.also !== undefined) {
@@ -334,9 +334,12 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
   }
 }
 
-/** The targets a play of the card `n` (a serial) by `seat` lists, its listing bits `f`: every other seat (`others`) unless its effect names its own; -1 first when it may name nobody. */
+/**
+ * The targets a play of the card `n` (a serial) by `seat` lists, its listing bits `f`: every
+ * other seat (`others`) unless its effect names seats of its own; -1 first when it may name nobody.
+ */
 function targetsOf(s: Round, seat: number, n: number, f: number, others: readonly number[]): readonly number[] {
-  const seats = f & OWN_TARGETS ? EFFECT_OF_KIND[keyKind(KEY_AT[n])].targets!(s, seat, cardAt(n)) : others;
+  const seats = (f & OWN_TARGETS && EFFECT_OF_KIND[keyKind(KEY_AT[n])].targets!(s, seat, cardAt(n))) || others;
   return f & MAY_NAME_NOBODY ? [-1, ...seats] : seats;
 }
 

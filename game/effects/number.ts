@@ -38,12 +38,11 @@ function passHands(d: Draft, direction: 1 | -1): void {
 export const numberEffect = defineEffect({
   needsTarget: named,
   mayNameNobody: (rules, card) => rules.options.sevenZeroOptional === true && named(rules, card),
-  targets(s: Round, seat: number, card: Card): number[] {
+  // The pass names a neighbour: the one who gets the player's hand. The swap names anyone.
+  targets(s: Round, seat: number, card: Card): number[] | null {
+    if (card.number !== faces(s.rules).pass) return null;
     const left = nextSeat(s, seat, 1, 1), right = nextSeat(s, seat, 1, -1);
-    if (card.number === faces(s.rules).pass) return left === right ? [left] : [left, right];
-    const others: number[] = [];
-    for (let t = 0; t < s.players; t++) if (t !== seat && !s.out[t]) others.push(t);
-    return others;
+    return left === right ? [left] : [left, right];
   },
   apply(d, ctx) {
     const rules = d.s.rules;

@@ -39,8 +39,8 @@ export interface Effect {
   needsTarget(rules: Rules, card: Card): boolean;
   /** With {@link needsTarget}: the play may also name nobody (a choice the player may decline). */
   mayNameNobody?(rules: Rules, card: Card): boolean;
-  /** With {@link needsTarget}: the seats `seat` may name, when not every other seat in the round. */
-  targets?(s: Round, seat: number, card: Card): number[];
+  /** With {@link needsTarget}: the seats `seat` may name, or null: every other seat in the round. */
+  targets?(s: Round, seat: number, card: Card): number[] | null;
   /** Applied even when it is the player's last card (the cards gained count). */
   onLastCard: boolean;
   /** Cards from the hand (serials) laid under this one (Discard All), as a new array. */
