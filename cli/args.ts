@@ -15,6 +15,7 @@ import { said, type Said } from '../words/said.ts';
 function textOf(message: string | Said): { text: string; said?: Said } {
   return typeof message === 'string' ? { text: message } : { text: english(message), said: message };
 }
+import { OPTION_NAMES, RULE_SETS } from '../game/rules.ts';
 
 /** A mistake in how the command was called: printed without a stack trace, exit code 2. */
 export class UsageError extends Error {
@@ -202,6 +203,18 @@ export function seedOption(args: ParsedArgs): { seed: number; picked: boolean } 
 
 /** What `--bots` takes, in the words of `w`: every shipped kind (`heuristic, random, ismcts or first`). */
 export const botKindsIn = (w: CliWords): string => orList(w, BOT_KIND_NAMES);
+
+/**
+ * What the `--rules` help is given: the shipped rule sets, and a rules file naming its base and
+ * the options it changes (game/ruleFile.ts), every option listed: the house rules and the seeds'
+ * other readings are set there (docs/rules.md says what each does and its source).
+ */
+export const rulesHelpValues = (): Values => ({
+  sets: Object.keys(RULE_SETS).join(', '),
+  example: '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true}}',
+  // Code a reader types, set apart as such.
+  options: `\`${OPTION_NAMES.join(', ')}\``,
+});
 
 /** What the `--bot-budget` help is given: the steps of a playout's setting up, and the default. */
 export const botBudgetValues = (): Values => ({ setup: SETUP_STEPS, budget: budgetText(DEFAULT_BUDGET) });

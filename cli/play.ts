@@ -12,7 +12,7 @@ import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, ty
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
 import '../words/rooms.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
-import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, rulesHelpValues, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
@@ -79,7 +79,7 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
 export const playCommand: Command = {
   name: 'play',
   options: {
-    rules: { type: 'string', value: 'NAME|FILE' },
+    rules: { type: 'string', value: 'NAME|FILE', helpValues: rulesHelpValues },
     players: { type: 'string', value: 'N' },
     name: { type: 'string', value: 'NAME' },
     bots: { type: 'string', value: 'KIND[,KIND…]', helpValues: (w) => ({ kinds: botKindsIn(w) }) },

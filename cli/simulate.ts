@@ -20,7 +20,7 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { botBudgetOption, botsOption, intOption, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
 import { said, saidOf } from '../words/said.ts';
 import { progressBar } from './progress.ts';
 
@@ -101,7 +101,7 @@ export const simulateCommand: Command = {
   options: {
     games: { type: 'string', value: 'N', default: '1000' },
     players: { type: 'string', value: 'P', default: '4' },
-    rules: { type: 'string', value: 'NAME|FILE', default: 'extreme' },
+    rules: { type: 'string', value: 'NAME|FILE', helpValues: rulesHelpValues, default: 'extreme' },
     profile: { type: 'string', value: 'NAME|FILE' },
     compare: { type: 'string', value: 'A,B,…' },
     seed: { type: 'string', value: 'S' },

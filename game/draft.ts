@@ -75,6 +75,13 @@ export function layCard(d: Draft, n: number): void {
   d.s.discard.push(n);
 }
 
+/** Takes the top card off the discard pile (a +4 taken back) into `seat`'s hand: the card. */
+export function unlayInto(d: Draft, seat: number): number {
+  const n = d.s.discard.pop()!;
+  d.s.hands[seat].push(n);
+  return n;
+}
+
 /** Lays cards on the discard pile, the last one on top. */
 export function lay(d: Draft, cards: readonly number[]): void {
   for (let i = 0; i < cards.length; i++) d.s.discard.push(cards[i]);

@@ -97,11 +97,14 @@ export function withRound(match: MatchState, game: GameState): MatchState {
   return !roundEnded(game) || roundOver(next) ? next : scoreRound(next);
 }
 
-/** Deals the next round: the deal passes left. Throws if the round is not over or the match is. */
+/**
+ * Deals the next round: the deal passes left, or with `drawDealer` (seed 002) the players draw for
+ * the dealer again. Throws if the round is not over or the match is.
+ */
 export function nextRound(match: MatchState): MatchState {
   if (match.winner !== null) throw new Error(`the match is over: seat ${match.winner} won`);
   if (!roundOver(match)) throw new Error('the current round is not over');
-  const dealer = leftOf({ players: match.setup.players, out: match.out }, match.game.dealer);
+  const dealer = match.setup.rules.options.drawDealer ? undefined : leftOf({ players: match.setup.players, out: match.out }, match.game.dealer);
   const round = match.game.round + 1;
   // A match set up from a position plays it as its first round only: the next ones are dealt.
   const { position: _first, ...setup } = match.setup;

@@ -273,7 +273,9 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
     if (!COLOURS.includes(m.colour as Colour)) return refuse('needs-colour', { why: 'needs-colour', card: c.id });
   } else if (m.colour !== undefined) return refuse('bad-move', { why: 'names-no-colour', card: c.id });
   if (effect.needsTarget(s.rules, c)) {
-    if (!isSeat(s, m.target) || m.target === m.seat) return refuse('bad-target', { why: 'needs-target', card: c.id });
+    const nobody = m.target === undefined && effect.mayNameNobody?.(s.rules, c) === true;
+    const allowed = !nobody && isSeat(s, m.target) && m.target !== m.seat && (effect.targets?.(s, m.seat, c)?.includes(m.target) ?? true);
+    if (!nobody && !allowed) return refuse('bad-target', { why: 'needs-target', card: c.id });
   } else if (m.target !== undefined) return refuse('bad-move', { why: 'takes-no-target', card: c.id });
   if (m.also !== undefined) {
     const pairOk = s.rules.options.twoIdentical && !s.pending && m.seat === s.turn && c.kind === 'number';
@@ -294,8 +296,11 @@ export function checkPlay(s: Round, m: PlayMove): MoveError | null {
 const ALL_COLOURS: readonly number[] = [0, 1, 2, 3];
 const NONE: readonly number[] = [-1];
 
-/** What listing asks of a card's effect under a rule set, as bits: it names a colour, a target, lays other cards. */
-const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4;
+/**
+ * What listing asks of a card's effect under a rule set, as bits: it names a colour, a target,
+ * lays other cards, may name nobody, names a target among seats of its own.
+ */
+const NAMES_COLOUR = 1, NEEDS_TARGET = 2, LAYS = 4, MAY_NAME_NOBODY = 8, OWN_TARGETS = 16;
 
 /** The listing bits of each card met, by serial, under the last rule set listed. */
 const flagsBySerial = new FlagsBySerial();
@@ -303,7 +308,9 @@ const flagsBySerial = new FlagsBySerial();
 /** The listing bits of the card `n` (a serial) under `rules`, from its effect, kept in `flags` ({@link flagsBySerial}'s). */
 function playFlags(rules: Rules, flags: number[], n: number): number {
   const effect = EFFECT_OF_KIND[keyKind(KEY_AT[n])];
-  return (flags[n] = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, cardAt(n)) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0));
+  const c = cardAt(n);
+  return (flags[n] = (effect.namesColour(rules) ? NAMES_COLOUR : 0) | (effect.needsTarget(rules, c) ? NEEDS_TARGET : 0) | (effect.lays ? LAYS : 0) |
+    (effect.mayNameNobody?.(rules, c) ? MAY_NAME_NOBODY : 0) | (effect.targets ? OWN_TARGETS : 0));
 }
 
 /**
@@ -327,7 +334,7 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
     const f = flags[n] ?? playFlags(rules, flags, n);
     const key = KEY_AT[n];
     const colours = f & NAMES_COLOUR ? ALL_COLOURS : NONE;
-    const targets = f & NEEDS_TARGET ? (others ??= activeSeats(s).filter((t) => t !== seat)) : NONE;
+    const targets = f & NEEDS_TARGET ? targetsOf(s, seat, n, f, (others ??= activeSeats(s).filter((t) => t !== seat))) : NONE;
     // Cards a play lays besides the card and its pair (a Discard All's), as laidBy counts them.
     const extra = f & LAYS ? EFFECT_OF_KIND[keyKind(key)].lays!(hand, cardAt(n)).length : 0;
     // The card alone (also = -1), then each identical number card of the hand as its pair.
@@ -348,6 +355,15 @@ export function playMoves(s: Round, seat: number, cards: readonly number[], out:
         }
     }
   }
+}
+
+/**
+ * The targets a play of the card `n` (a serial) by `seat` lists, its listing bits `f`: every
+ * other seat (`others`) unless its effect names seats of its own; -1 first when it may name nobody.
+ */
+function targetsOf(s: Round, seat: number, n: number, f: number, others: readonly number[]): readonly number[] {
+  const seats = (f & OWN_TARGETS && EFFECT_OF_KIND[keyKind(KEY_AT[n])].targets!(s, seat, cardAt(n))) || others;
+  return f & MAY_NAME_NOBODY ? [-1, ...seats] : seats;
 }
 
 /**

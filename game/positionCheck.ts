@@ -4,8 +4,8 @@
  * challenge, a Play Again of its colour), and the current colour (null exactly while a colour is
  * to be named). One request at a time, then the chain of those it resumes into.
  */
-import { card, COLOURS } from './cards.ts';
-import { stackKinds } from './effects/attack.ts';
+import { card, COLOURS, type Colour } from './cards.ts';
+import { stackKinds, stacks } from './effects/attack.ts';
 import { matches, topCard } from './play.ts';
 import { asksColour } from './start.ts';
 import { PRESS_REASONS, type GameState } from './state.ts';
@@ -75,10 +75,16 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
       if (depth > 0) return { field, what: 'a +4 is challenged at once, not after another request' };
       if (top.kind !== 'wild4') return { field, what: 'a challenge answers a +4: the top card must be one' };
       if (!isSeat(s, p.by) || p.seat !== nextSeat(s, p.by)) return { field: `${field}.by`, what: `must be the seat whose +4 seat ${String(p.seat)} answers: the one before it in the direction of play` };
-      return typeof p.legal === 'boolean' ? null : { field: `${field}.legal`, what: 'must be true or false (the +4 was legal)' };
+      if (typeof p.legal !== 'boolean') return { field: `${field}.legal`, what: 'must be true or false (the +4 was legal)' };
+      // Taken back (wild4TakenBack), the +4 leaves the colour it was played on: the request keeps it, and only then.
+      if (o.wild4TakenBack ? !COLOURS.includes(p.before as Colour) : p.before !== undefined) {
+        return { field: `${field}.before`, what: o.wild4TakenBack ? `must be the colour the +4 was played on (${COLOURS.join(', ')})` : 'is kept only with the option wild4TakenBack' };
+      }
+      return null;
     case 'stack':
       if (depth > 0) return { field, what: 'a stack is answered at once, not after another request' };
       if (!o.stacking) return { field, what: `stacking is off in this position's rules: no stack to answer` };
+      if (!stacks(s.rules, top.kind)) return { field, what: `a ${top.kind} is not stacked on (stackTwosOnly): no stack to answer` };
       if (!whole(p.total, 1)) return { field: `${field}.total`, what: 'must be a whole number ≥ 1 (cards or presses stacked)' };
       if (p.total > mostPresses(s)) return { field: `${field}.total`, what: tooMany(s, p.total) };
       if (!Array.isArray(p.kinds) || p.kinds.join() !== stackKinds(s.rules, top.kind).join()) {

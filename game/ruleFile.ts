@@ -5,7 +5,7 @@
  */
 import { parseJsonText, printable, unknownKey } from '../lib/untrusted.ts';
 import { ACTION_KINDS, buildDeck, card, WILD_KINDS, type CardKind } from './cards.ts';
-import { BASE_OPTIONS, DEFAULT_RULES, optionsProblem, ruleSet, RulesError, START_ACTIONS, type Options, type Rules } from './rules.ts';
+import { BASE_OPTIONS, DEFAULT_RULES, OPTION_NAMES, optionsProblem, ruleSet, RulesError, START_ACTIONS, withoutOffReadings, type Options, type Rules } from './rules.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -71,11 +71,13 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   }
   if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null');
   if (!isObj(v.options)) fail(where, 'options', 'must be an object');
-  knownKeys(where, 'options', v.options, Object.keys(BASE_OPTIONS));
+  knownKeys(where, 'options', v.options, OPTION_NAMES);
+  // The seeds' other readings may be absent (off): a save made before they existed has none.
   for (const k of Object.keys(BASE_OPTIONS)) if (!(k in v.options)) fail(where, `options.${k}`, 'is missing');
   const problem = optionsProblem(v.options as unknown as Options);
   if (problem) throw new RulesError(`${where}: options.${problem}`);
-  const rules = { ...v, name: printable(v.name), description: printable(v.description) } as unknown as Rules;
+  const options = withoutOffReadings(v.options as unknown as Options);
+  const rules = { ...v, name: printable(v.name), description: printable(v.description), options } as unknown as Rules;
   const deck = buildDeck(rules.deck);
   if (deck.length === 0) fail(where, 'deck', 'holds no card');
   if (deck.length > MAX_DECK) fail(where, 'deck', `holds ${deck.length} cards: at most ${MAX_DECK}`);

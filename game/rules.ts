@@ -28,8 +28,11 @@ export interface Options {
   handSize: number;
   /** A player left with one card must call UNO. */
   unoCall: boolean;
-  /** Who names the colour after a Hit-Fire. */
-  hitFireColour: 'victim' | 'player';
+  /**
+   * Who names the colour after a Hit-Fire: the victim who pressed, the player who played it, or
+   * `next`, the seat that plays after the victim (seed 000: « le joueur d'après »).
+   */
+  hitFireColour: 'victim' | 'player' | 'next';
   /** The player of an All-Hit presses too. */
   allHitIncludesPlayer: boolean;
   /** When the launcher is refilled from the discard pile. */
@@ -43,6 +46,48 @@ export interface Options {
   launcher: boolean;
   /** The victim of a +4 may challenge it (the +4 is legal only without a card of the current colour). */
   challengeWild4: boolean;
+  // The seeds' other readings (READINGS, docs/rules.md): absent means off. They are left out of
+  // a rule set that does not turn them on, so its rules, and every state and save that carries
+  // them, are written as they were before these options existed.
+  /** Play goes on with the second player after a Coup Extrême's attacker (seed 003's parenthesis read literally). */
+  coupExtremeSkips?: boolean;
+  /** With stacking, +2s (Hit 2s) stack and +4s (Hit 4s) do not (seed 004). */
+  stackTwosOnly?: boolean;
+  /** With `sevenZero`, the player may keep the hands as they are instead of swapping (seed 000: « Ce n'est pas obligatoire »). */
+  sevenZeroOptional?: boolean;
+  /** With `sevenZero`, seed 000's second version: 0 swaps with a chosen player, 7 passes every hand the way the player picks. */
+  zeroSwaps?: boolean;
+  /** A challenged +4 found illegal goes back into the hand of the player who played it (seed 000: « la reprend »). */
+  wild4TakenBack?: boolean;
+  /** Every round's dealer is drawn, as the first one is (seed 002), instead of the deal passing left. */
+  drawDealer?: boolean;
+}
+
+/** The options that are absent unless on ({@link Options}: the seeds' other readings). */
+export const READINGS = ['coupExtremeSkips', 'stackTwosOnly', 'sevenZeroOptional', 'zeroSwaps', 'wild4TakenBack', 'drawDealer'] as const;
+
+/** One of {@link READINGS}. */
+export type Reading = (typeof READINGS)[number];
+
+/**
+ * The options a table picks in the New game form and a room's host form (web/src/houseRules.tsx),
+ * which a room accepts: the house rules and the seeds' other readings. The others come with the
+ * rule set (deck, launcher, scoring) or have fields of their own (target, hand size).
+ */
+export const HOUSE_OPTIONS = [
+  'stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'challengeWild4', 'allHitIncludesPlayer', 'hitFireColour', ...READINGS,
+] as const satisfies readonly (keyof Options)[];
+
+/** One of {@link HOUSE_OPTIONS}. */
+export type HouseOption = (typeof HOUSE_OPTIONS)[number];
+
+/** `options` without the readings that are off: an option turned off is written as one never turned on. */
+export function withoutOffReadings<O extends Partial<Options>>(options: O): O {
+  const off = (o: Partial<Options>, k: Reading) => k in o && (o[k] === false || o[k] === undefined);
+  if (!READINGS.some((k) => off(options, k))) return options;
+  const out = { ...options };
+  for (const k of READINGS) if (off(out, k)) delete out[k];
+  return out;
 }
 
 /**
@@ -81,6 +126,9 @@ export const BASE_OPTIONS: Readonly<Options> = Object.freeze({
   unoCall: true, hitFireColour: 'victim', allHitIncludesPlayer: true, reload: 'when-empty', target: 500,
   teams: false, scoring: 'standard', launcher: true, challengeWild4: false,
 });
+
+/** Every option's name: those every rule set sets ({@link BASE_OPTIONS}), then {@link READINGS}. */
+export const OPTION_NAMES: readonly (keyof Options)[] = [...(Object.keys(BASE_OPTIONS) as (keyof Options)[]), ...READINGS];
 
 const ATTACK_START = { reverse: 'reverse', skip: 'asDealer', hit2: 'asDealer', discardAll: 'play' } as const;
 /** The wilds and the points the two UNO Attack decks (extreme-fr, attack-1999) share. */
@@ -169,7 +217,7 @@ const EN_LIGNE: Rules = {
   points: { numbers: FACE, kinds: { draw2: 20, reverse: 20, skip: 20, playAgain: 20, wild: 50, wild4: 50 } },
   start: EN_LIGNE_START,
   profile: null,
-  options: { ...BASE_OPTIONS, launcher: false, unoCall: false, challengeWild4: false },
+  options: { ...BASE_OPTIONS, launcher: false, unoCall: false, challengeWild4: false, drawDealer: true },
 };
 
 /** The shipped rule sets by name. */
@@ -214,9 +262,9 @@ export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 
   // again.
   const none = overrides === undefined || Object.keys(overrides).length === 0;
   if (none && checked.has(rules)) return rules;
-  const options = none ? rules.options : { ...rules.options, ...overrides };
+  const options = none ? rules.options : withoutOffReadings({ ...rules.options, ...overrides });
   if (!none) {
-    const unknown = unknownKey(overrides, Object.keys(rules.options), 'option');
+    const unknown = unknownKey(overrides, OPTION_NAMES, 'option');
     if (unknown) throw new RulesError(`${where}: ${unknown.message}`);
   }
   const problem = optionsProblem(options);
@@ -234,7 +282,7 @@ export function optionsProblem(o: Options): string | null {
   if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return 'handSize: must be a whole number from 1 to 15';
   // A match to a larger target would never end in any time worth waiting.
   if (!Number.isInteger(o.target) || o.target < 1 || o.target > 1_000_000) return 'target: must be a whole number from 1 to 1000000';
-  if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player') return 'hitFireColour: must be "victim" or "player"';
+  if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player' && o.hitFireColour !== 'next') return 'hitFireColour: must be "victim", "player" or "next"';
   if (!['standard', 'challenge', 'lowest'].includes(o.scoring)) return 'scoring: must be "standard", "challenge" or "lowest"';
   if (o.reload !== 'when-empty') {
     const n = typeof o.reload === 'object' && o.reload !== null ? o.reload.atDiscard : NaN;
@@ -242,6 +290,8 @@ export function optionsProblem(o: Options): string | null {
   }
   for (const k of ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'allHitIncludesPlayer', 'teams', 'launcher', 'challengeWild4'] as const)
     if (typeof o[k] !== 'boolean') return `${k}: must be true or false`;
+  for (const k of READINGS) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k}: must be true or false`;
+  if (o.stackTwosOnly && o.stackCross) return 'stackTwosOnly: +4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)';
   if (o.teams && o.scoring !== 'standard') return 'teams: partners play only with standard scoring';
   return null;
 }

@@ -62,6 +62,8 @@ export interface ChallengeRequest {
   by: number;
   /** The +4 was legal (the player held no card of the colour it was played on). */
   legal: boolean;
+  /** With `wild4TakenBack`: the colour the +4 was played on, the current one again if it is taken back. */
+  before?: Colour;
 }
 
 /** Stacking: `seat` adds a card of `kinds` to the stack or takes `total` cards. */
@@ -173,6 +175,8 @@ export type GameEvent =
   | { type: 'rotate'; direction: 1 | -1 }
   | { type: 'show' }
   | { type: 'challenge'; seat: number; by: number; legal: boolean }
+  /** An illegal +4, challenged, goes back into the hand of `seat` who played it; the current colour is `colour` again (`wild4TakenBack`). */
+  | { type: 'takeBack'; seat: number; card: CardId; colour: Colour }
   | { type: 'request'; pending: Pending }
   | { type: 'turn'; seat: number }
   | { type: 'roundOver'; winner: number }

@@ -198,7 +198,8 @@ export class Room implements InRoom {
     const { players, bots } = this.settings;
     const names = [...this.people.map((p) => p.name), ...Array.from({ length: players - this.people.length }, (_, i) => `Bot ${this.people.length + i}`)];
     const seed = this.hub.o.seed?.() ?? randomInt(2 ** 31);
-    const match = createMatch({ rules: resolveRules(this.settings.rules, this.settings.target !== undefined ? { target: this.settings.target } : {}), players, seed, log: true });
+    const { target, options } = this.settings;
+    const match = createMatch({ rules: resolveRules(this.settings.rules, { ...options, ...(target !== undefined ? { target } : {}) }), players, seed, log: true });
     const meta: PlayMeta = { names, me: 0, people: this.people.map((_, i) => i), bots: [bots], profile: this.settings.profile, launcher: null };
     this.begin(match, meta);
   }

@@ -6,11 +6,12 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES } from '../emulator/profiles.ts';
-import { BOT_KIND_NAMES, RULE_SETS, type LaterMove, type Move, type SavedLauncher } from '../game/index.ts';
+import { BOT_KIND_NAMES, HOUSE_OPTIONS, resolveRules, RULE_SETS, type LaterMove, type Move, type SavedLauncher } from '../game/index.ts';
 import { NAME_UNITS } from '../lib/names.ts';
 import type { RoomSettings } from '../table/roomMessages.ts';
 import { keptPhrase, type Phrase } from '../table/words.ts';
-import { no } from './refused.ts';
+import { unknownKey } from '../lib/untrusted.ts';
+import { no, Refused } from './refused.ts';
 
 /**
  * A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the
@@ -148,11 +149,26 @@ export function checkSettings(s: RoomSettings): RoomSettings {
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw no('room.no.target');
   if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw no('room.no.launcher', { value: String(s.launcher) });
   if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw no('room.no.pace', { max: MAX_PACE_MS });
+  const options = s.options === undefined ? undefined : houseOptions(s.rules, s.options);
   return {
     rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
     ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
-    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}), ...(options !== undefined ? { options } : {}),
   };
+}
+
+/** A room's house rules (HOUSE_OPTIONS only), checked against its rule set as a game's options are: the ones that are on. */
+function houseOptions(rules: string, o: unknown): NonNullable<RoomSettings['options']> {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw no('room.no.houseRules', { example: '{"stacking": true}' });
+  const unknown = unknownKey(o, HOUSE_OPTIONS, 'house rule');
+  // The library's reasons are English (as the engine's own), said as they are.
+  if (unknown) throw new Refused({ text: unknown.message });
+  try {
+    const resolved = resolveRules(rules, o).options;
+    return Object.fromEntries(HOUSE_OPTIONS.filter((k) => k in o && k in resolved).map((k) => [k, resolved[k]]));
+  } catch (e) {
+    throw new Refused({ text: (e as Error).message });
+  }
 }
 
 /**

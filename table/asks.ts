@@ -5,7 +5,7 @@
  * room and the terminal (cli/play/human.ts) all ask through this, so the steps and their words
  * are written once.
  */
-import { COLOURS, type Colour, type Move, type Pending } from '../game/index.ts';
+import { card as cardOf, COLOURS, type Colour, type Move, type Pending } from '../game/index.ts';
 import { cardName, colourName } from '../words/cards.ts';
 import type { Words } from '../words/catalogue.ts';
 import type { Question } from './session.ts';
@@ -13,6 +13,9 @@ import { nameOf, pressPrompt, type Names } from './words.ts';
 
 /** A play move. */
 export type PlayMove = Extract<Move, { type: 'play' }>;
+
+/** The answer of a target step that names nobody: the player keeps the hands as they are (house rule `sevenZeroOptional`). */
+export const NOBODY = -1;
 
 /** A play under way: which of its details is asked next, and the moves still open. */
 export type Choice = { step: 'colour' | 'target' | 'pair'; candidates: PlayMove[] };
@@ -37,7 +40,7 @@ export function stepOptions(choice: Choice): Array<{ value: Colour | number | bo
     case 'colour':
       return COLOURS.filter((col) => c.some((m) => m.colour === col)).map((col) => ({ value: col, candidates: c.filter((m) => m.colour === col) }));
     case 'target':
-      return uniq(c.map((m) => m.target!)).map((t) => ({ value: t, candidates: c.filter((m) => m.target === t) }));
+      return uniq(c.map((m) => m.target ?? NOBODY)).map((t) => ({ value: t, candidates: c.filter((m) => (m.target ?? NOBODY) === t) }));
     case 'pair':
       return [true, false].map((both) => ({ value: both, candidates: c.filter((m) => (m.also !== undefined) === both) }));
   }
@@ -48,8 +51,15 @@ export function stepOptions(choice: Choice): Array<{ value: Colour | number | bo
  * terminal's prompt line, which its options follow (`Coup Extrême: at whom: 1 Bot 1 · …`).
  */
 export function stepTitle(choice: Choice, w: Words, as: 'title' | 'line' = 'title'): string {
-  const card = cardName(choice.candidates[0].card, w);
-  return w.t(`${as === 'title' ? 'ask' : 'term'}.step.${choice.step}`, { card });
+  const id = choice.candidates[0].card;
+  // A number card's target (house rule sevenZero) is whoever gets the player's hand: a swap's partner, or the neighbour a pass goes to.
+  const step = choice.step === 'target' && cardOf(id).kind === 'number' ? 'hands' : choice.step;
+  return w.t(`${as === 'title' ? 'ask' : 'term'}.step.${step}`, { card: cardName(id, w) });
+}
+
+/** A target step's answer in words: a seat with its cards (`handSizes`, by seat), or {@link NOBODY}. */
+export function targetText(seat: number, names: Names, handSizes: readonly number[], w: Words): string {
+  return seat === NOBODY ? w.t('ask.nobody') : w.t('ask.target', { who: nameOf(names, seat, w), n: handSizes[seat] });
 }
 
 /** The moves of the question `ask` by kind (a rule set offers a press or a draw, never both). */

@@ -4,6 +4,7 @@
  * table screen import this module without pulling any Node code into their bundle.
  */
 import type { BotKind } from '../game/bots/index.ts';
+import type { HouseOption, Options } from '../game/rules.ts';
 import type { SeatView } from './session.ts';
 import type { Phrase } from './words.ts';
 
@@ -18,6 +19,8 @@ export interface RoomSettings {
   profile: string;
   /** The score that ends the match (absent: the rule set's). */
   target?: number;
+  /** The house rules and the seeds' other readings changed from the rule set's (game/rules.ts HOUSE_OPTIONS; absent: none). */
+  options?: Partial<Pick<Options, HouseOption>>;
   /** Seats at the table, people and bots (2..10). */
   players: number;
   /** The bots that play the seats nobody took, and the seats whose person is away. */

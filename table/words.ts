@@ -237,6 +237,8 @@ export function eventPhrase(e: GameEvent, pendingReason: string | null): Phrase 
       return said('event.show');
     case 'challenge':
       return said('event.challenge', { who: who(e.seat), you: you(e.seat), by: who(e.by), you2: you(e.by), legal: e.legal ? 'yes' : 'no' });
+    case 'takeBack':
+      return said('event.takeBack', { who: who(e.seat), you: you(e.seat), colour: { colour: e.colour } });
     case 'roundOver':
       return said('event.roundOver', { who: who(e.winner), you: you(e.winner) });
     case 'calledOff':

@@ -45,6 +45,7 @@ export const ROOMS_EN = {
   'room.no.target': 'the target must be a whole number from 1 to 100000',
   'room.no.launcher': 'unknown launcher "{value}": use board or simulated',
   'room.no.pace': 'the pace must be a whole number of ms from 0 to {max}',
+  'room.no.houseRules': 'the house rules must be an object of options, e.g. {example}',
   'room.no.notJson': 'a message is one JSON object; this one is not JSON',
   'room.no.notObject': 'a message is one JSON object',
   'room.no.needs': 'a {type} message needs {field}',

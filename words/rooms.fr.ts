@@ -45,6 +45,7 @@ export const ROOMS_FR: Readonly<Record<RoomKey, string>> = {
   'room.no.target': 'le score à atteindre est un entier de 1 à 100000',
   'room.no.launcher': 'lanceur « {value} » inconnu : board ou simulated',
   'room.no.pace': 'le rythme est un nombre entier de ms de 0 à {max}',
+  'room.no.houseRules': 'les règles maison sont un objet d’options, par exemple {example}',
   'room.no.notJson': 'un message est un objet JSON ; celui-ci n’est pas du JSON',
   'room.no.notObject': 'un message est un objet JSON',
   'room.no.needs': 'un message {type} demande {field}',

@@ -5,7 +5,7 @@
  */
 import { card, checkMove, COLOURS, type AskMode, type Colour, type GameState, type Move, type PressRequest } from '../../game/index.ts';
 import type { Key } from './keys.ts';
-import { nextStep, stepOptions, stepTitle, type Choice, type PlayMove } from '../../table/asks.ts';
+import { NOBODY, nextStep, stepOptions, stepTitle, type Choice, type PlayMove } from '../../table/asks.ts';
 import { nameOf, pressPrompt, type Names } from '../../table/words.ts';
 import { cardName, colourName } from '../../words/cards.ts';
 import type { Key as WordKey, Words } from '../../words/catalogue.ts';
@@ -54,6 +54,7 @@ function stepKeys(ui: Ui, choice: Choice) {
   const w = ui.w;
   return stepOptions(choice).map((o) => {
     if (typeof o.value === 'string') return { key: colourKey(o.value, w), label: colourName(o.value, w), value: o.candidates };
+    if (o.value === NOBODY) return { key: w.t('key.no'), label: w.t('term.nobody'), value: o.candidates };
     if (typeof o.value === 'number') return { key: String(o.value), label: nameOf(ui.names, o.value, w), value: o.candidates };
     return { key: w.t(o.value ? 'key.yes' : 'key.no'), label: w.t(o.value ? 'term.yes' : 'term.no'), value: o.candidates };
   });

@@ -21,7 +21,7 @@ const ATTACK_BY_KIND: readonly boolean[] = CARD_KINDS.map((k) => ATTACKS.include
 const LAYS_BY_KIND: readonly boolean[] = EFFECT_OF_KIND.map((e) => e.lays !== undefined);
 /** The kind indices the scores name ({@link CARD_KINDS}): a card's kind is read from its key (game/core/keys.ts). */
 const SKIP = CARD_KINDS.indexOf('skip'), REVERSE = CARD_KINDS.indexOf('reverse'), DISCARD_ALL = CARD_KINDS.indexOf('discardAll');
-const PLAY_AGAIN = CARD_KINDS.indexOf('playAgain'), COUP = CARD_KINDS.indexOf('coupExtreme');
+const PLAY_AGAIN = CARD_KINDS.indexOf('playAgain'), COUP = CARD_KINDS.indexOf('coupExtreme'), NUMBER = CARD_KINDS.indexOf('number');
 
 /** The colour a hand holds most points of (ties: most cards, then the first colour). */
 export function strongestColour(hand: readonly CardId[]): Colour {
@@ -122,6 +122,8 @@ class Scoring {
   /** The card's colour (index; -1: a wild), and whether it is a Coup Extrême. */
   colourIndex = -1;
   coup = false;
+  /** The card passes every hand the way its target is (a 7 under `sevenZero` with `zeroSwaps`). */
+  passes = false;
   /** What the play lays, as a list (null: only the card and its pair, see {@link laidOf}), and how many. */
   laidCards: number[] | null = null;
   laid = 0;
@@ -189,6 +191,8 @@ class Scoring {
     this.also = also;
     this.colourIndex = colourIndex;
     this.coup = kind === COUP;
+    const o = state.rules.options;
+    this.passes = o.zeroSwaps === true && o.sevenZero && kind === NUMBER && keyFace(key) === 7;
     this.laidCards = laidCards;
     this.laid = laid;
     this.kept = kept;
@@ -242,9 +246,15 @@ function score(k: Scoring, list: MoveList, i: number): number {
   v += k.pairBonus;
   if (target >= 0) {
     if (k.leader === UNASKED) k.leader = leader(k.state, k.seat);
-    if (target !== k.leader) v -= 100;
-    if (k.coup) v += 15;
-    else v += 5 * (k.kept - k.state.hands[target].length) - 10; // trading pays with a smaller hand
+    if (k.passes) {
+      // Every hand passes towards the target: this seat is given the hand of its other neighbour.
+      const giver = nextSeat(k.state, k.seat, 1, target === nextSeat(k.state, k.seat, 1, 1) ? -1 : 1);
+      v += 5 * (k.kept - k.state.hands[giver].length) - 10;
+    } else {
+      if (target !== k.leader) v -= 100;
+      if (k.coup) v += 15;
+      else v += 5 * (k.kept - k.state.hands[target].length) - 10; // trading pays with a smaller hand
+    }
   }
   return v;
 }

@@ -1,6 +1,7 @@
 /**
  * Wild Hit-Fire ("x ???"): the next player presses until cards come out, keeps them and loses
- * the turn; the colour is named by that player (`hitFireColour: 'victim'`) or by the player.
+ * the turn; the colour is named by that player (`hitFireColour: 'victim'`), by the player, or by
+ * the seat that plays next, after the victim (`next`).
  * Without a launcher the victim draws one card. Ruling: applies on the last card too.
  */
 import { draw, request, resume, turnOf } from '../draft.ts';
@@ -15,7 +16,8 @@ export const hitFireEffect = defineEffect({
   apply(d, ctx) {
     const victim = nextSeat(d.s, ctx.seat);
     const after: RoundResume = turnOf(nextSeat(d.s, ctx.seat, 2));
-    const then: RoundResume = ctx.colour === null ? { pending: { kind: 'colour', seat: victim, then: after } } : after;
+    const namer = d.s.rules.options.hitFireColour === 'next' ? nextSeat(d.s, ctx.seat, 2) : victim;
+    const then: RoundResume = ctx.colour === null ? { pending: { kind: 'colour', seat: namer, then: after } } : after;
     if (!d.s.rules.options.launcher) {
       draw(d, victim, 1);
       return resume(d, then);

@@ -1,5 +1,6 @@
 /** What a card effect is: the registry's entry type (one file per kind, see ./index.ts). */
 import type { Card, Colour } from '../cards.ts';
+import type { Round } from '../core/round.ts';
 import type { Draft } from '../draft.ts';
 import type { Rules } from '../rules.ts';
 
@@ -36,6 +37,10 @@ export interface Effect {
   namesColour(rules: Rules): boolean;
   /** The play names another player. */
   needsTarget(rules: Rules, card: Card): boolean;
+  /** With {@link needsTarget}: the play may also name nobody (a choice the player may decline). */
+  mayNameNobody?(rules: Rules, card: Card): boolean;
+  /** With {@link needsTarget}: the seats `seat` may name, or null: every other seat in the round. */
+  targets?(s: Round, seat: number, card: Card): number[] | null;
   /** Applied even when it is the player's last card (the cards gained count). */
   onLastCard: boolean;
   /** Cards from the hand (serials) laid under this one (Discard All), as a new array. */

@@ -15,10 +15,10 @@ import type { SeatView } from '../../table/session.ts';
 import { clickVisible, newTestContext, startWeb, type WebServer } from './web.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 
-/** A `uno-extreme web` keeping its rooms in a folder of its own, and Chromium, for the tests of a `describe` (stopped and removed after them). */
-export function useRoomsWeb(): { server: WebServer; browser: Browser } {
-  const web = {} as { server: WebServer; browser: Browser };
+/** A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the tests of a `describe` (stopped and removed after them). */
+export function useRoomsWeb(): { server: WebServer; browser: Browser; rooms: string } {
   const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
+  const web = { rooms } as { server: WebServer; browser: Browser; rooms: string };
   beforeAll(async () => {
     [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
   }, PAGE_START_MS);
@@ -119,13 +119,16 @@ export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }
 }
 
 /** Opens a room from the table screen's form (at the instant pace unless told), the page in the language of `w`; returns its code. */
-export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string }, w: Words = EN_WORDS): Promise<string> {
+export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string; house?: string[]; houseOff?: string[] }, w: Words = EN_WORDS): Promise<string> {
   await table.getByRole('link', { name: w.t('host.title') }).click();
   const form = table.getByRole('form', { name: w.t('host.title') });
-  if (o.rules) await form.getByLabel(w.t('form.rules')).selectOption(o.rules);
+  // The launcher's choice is labelled with the rule set's name too: the list named by it first.
+  if (o.rules) await form.getByRole('combobox', { name: new RegExp(`^${w.t('form.rules').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).selectOption(o.rules);
   await form.getByLabel(w.t('host.seats')).fill(String(o.players));
   if (o.bots) await form.getByLabel(w.t('host.bots')).selectOption(o.bots);
   if (o.target) await form.getByLabel(w.t('form.target')).fill(String(o.target));
+  for (const h of o.house ?? []) await form.getByLabel(h).check();
+  for (const h of o.houseOff ?? []) await form.getByLabel(h).uncheck();
   // The bots and the launcher at once unless told: a test waits on what the pages show, not on a pace.
   await form.getByLabel(w.t('host.pace')).selectOption({ label: o.pace ?? w.t('page.instant') });
   await form.getByRole('button', { name: w.t('host.open') }).click();

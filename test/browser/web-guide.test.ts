@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deckKinds, RULE_SETS, type CardId, type CardKind, type Colour } from '../../game/index.ts';
-import { EN_WORDS, wordsIn } from '../../words/catalogue.ts';
+import { EN_WORDS, loadLang } from '../../words/catalogue.ts';
 import { aCard, cardName, kindName } from '../../words/cards.ts';
 import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
@@ -79,7 +79,7 @@ describe.runIf(needs('chromium'))('the Guide and the first game\'s walkthrough (
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 4 });
     await waitForPerson(page);
-    for (const w of [EN_WORDS, wordsIn('fr')]) {
+    for (const w of [EN_WORDS, await loadLang('fr')]) {
       if (w.lang === 'fr') {
         await page.evaluate(() => localStorage.setItem('uno-extreme-lang', 'fr'));
         await page.reload();

@@ -80,6 +80,27 @@ describe.runIf(needs('chromium'))('the browser game\'s moves: UNO, catch, Coup E
     expect(errors).toEqual([]);
   });
 
+  it('plays a 7 whose swap is optional (sevenZeroOptional): "Nobody" keeps every hand as it is', async () => {
+    const isSeven = (id: string) => card(id).number === 7;
+    const options = { sevenZero: true, sevenZeroOptional: true };
+    const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isSeven(m.card)), { players: 3, options });
+    const s = gameOf(save);
+    const seven = s.hands[0].find((id) => isSeven(id) && legalMoves(s).some((m) => m.type === 'play' && m.card === id))!;
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSave(page, save);
+    await waitForPerson(page);
+    await page.locator(`.hand button[data-card="${seven}"]`).click();
+    const dialog = page.getByRole('dialog', { name: /7: who gets your hand\?$/ });
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Nobody: keep the hands as they are']));
+    await dialog.getByRole('button', { name: 'Nobody: keep the hands as they are' }).click();
+    await expect.poll(() => logText(page)).toMatch(/You played .*7/);
+    // The line after the play is the next turn's, not a trade.
+    const lines = (await logText(page)).split('\n');
+    const at = lines.findIndex((l) => /^You played .*7/.test(l));
+    expect(lines[at + 1] ?? '').not.toMatch(/traded hands/);
+    expect(errors).toEqual([]);
+  });
+
   it('presses for a Hit 2 against the person, one press at a time, the count on the button', async () => {
     const { save } = await positionWhere((a, s) => a.mode === 'press' && s.state.pending?.kind === 'press' && s.state.pending.reason === 'hit2', { players: 3 });
     const s = gameOf(save);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
+import { SAVE_KEY } from '../../web/src/session.ts';
 
 describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
@@ -138,6 +139,35 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     await newGame(page, { seed: 11, players: 3, name: 'سارة' });
     await waitForPerson(page);
     expect(await page.locator('.log').innerText()).toContain('\u2068سارة\u2069');
+  });
+
+  it("plays a round of classic with the seeds' other readings picked in the New game form", async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    const house = [
+      'Stacking: a +2 / Hit 2 on a +2 adds up', 'Stacking: +2s only, a +4 is never stacked', 'Seven-zero: 7 trades hands, 0 passes every hand on',
+      'Seven-zero the other way: 0 trades hands, 7 passes them the way you pick', 'Seven-zero: you may keep the hands instead of choosing who gets yours',
+      "An illegal +4 that is challenged goes back into its player's hand", 'The dealer is drawn again every round',
+    ];
+    await newGame(page, { seed: 17, players: 4, rules: 'classic', house });
+    const rules = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).setup.rules.options, SAVE_KEY);
+    expect(rules).toMatchObject({ stacking: true, stackTwosOnly: true, sevenZero: true, zeroSwaps: true, sevenZeroOptional: true, wild4TakenBack: true, drawDealer: true });
+    expect(await playRound(page, 'click')).toBeGreaterThan(0);
+    await page.getByRole('dialog', { name: /^Round 1 over/ }).waitFor();
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('offers the readings of the cards its deck holds: who names the colour after a Hit-Fire in extreme-fr, not in classic', async () => {
+    const { page } = await openPage(web.browser, web.server.url);
+    const dialog = page.getByRole('dialog', { name: 'New game' });
+    await dialog.waitFor();
+    await dialog.locator('details.more summary').click();
+    const namer = dialog.getByLabel('After a Hit-Fire, the colour is named by');
+    expect(await namer.count()).toBe(0);
+    await dialog.getByLabel('Rule set').selectOption('extreme-fr');
+    expect(await namer.locator('option').allInnerTexts()).toEqual(['the player who pressed', 'the player who played it', 'the next player to play']);
+    expect(await dialog.getByLabel(/^Coup Extrême: play goes on/).count()).toBe(0);
+    await dialog.getByLabel('Rule set').selectOption('extreme');
+    expect(await dialog.getByLabel(/^Coup Extrême: play goes on/).count()).toBe(1);
   });
 
   // Every rule set, and the house rules on together: a whole round by clicks, through whatever

@@ -5,12 +5,12 @@
  * seat; several people on one phone see their hands only after tapping; no token in any address
  * or on any screen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMessage } from '../../table/roomMessages.ts';
+import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { qrPath } from '../../web/src/room/qr.ts';
 import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
@@ -192,6 +192,26 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
   }, GAME_NIGHT_ROUND_MS);
 
   const startedRoom = (names: string[], players: number) => startRoom(web.browser, web.server.url, names, players);
+
+  it("the host form's house rules and readings are the room's: kept with it, played by its match", async () => {
+    const table = await openRoomPage(web.browser, web.server.url);
+    const house = ['Seven-zero: 7 trades hands, 0 passes every hand on', 'Seven-zero: you may keep the hands instead of choosing who gets yours', "An illegal +4 that is challenged goes back into its player's hand"];
+    const code = await openRoom(table.page, { rules: 'classic', players: 2, house, houseOff: ['UNO must be called'] });
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    // The phone's moves follow the room's rules: nobody calls UNO, so it offers no UNO button.
+    await untilFrame(() => (lastOf(phone, 'view')?.view.question ? true : null), () => 'a question for Ana');
+    await phone.page.locator('.seat-play .actions button').first().waitFor();
+    expect(await phone.page.locator('.seat-play .actions button').allInnerTexts()).not.toContain('UNO');
+    const kept = () => readdirSync(web.rooms).filter((f) => f.includes(code)).map((f) => JSON.parse(readFileSync(path.join(web.rooms, f), 'utf8')) as { settings?: RoomSettings; game?: string });
+    await expect.poll(() => kept().find((k) => k.game)?.settings?.options).toEqual({ sevenZero: true, sevenZeroOptional: true, wild4TakenBack: true, unoCall: false });
+    const game = JSON.parse(kept().find((k) => k.game)!.game!) as { setup: { rules: { options: Record<string, unknown> } } };
+    expect(game.setup.rules.options).toMatchObject({ sevenZero: true, sevenZeroOptional: true, wild4TakenBack: true, unoCall: false });
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  });
 
   it('a phone closed in the middle of a round, opened again with its storage, plays on in its seat', async () => {
     const { table, code, phones: [ana, bo] } = await startedRoom(['Ana', 'Bo'], 3);

@@ -32,6 +32,17 @@ describe('askPerson', () => {
     expect(ui.shown[0].prompt.join(' ')).toMatch(/u call UNO with your play/);
   });
 
+  it('a 7 whose swap is optional (sevenZeroOptional): n keeps the hands, a seat swaps', async () => {
+    const s = fixture({ hands: ['R7 R1', 'G2', 'B3'], top: 'R3', options: { sevenZero: true, sevenZeroOptional: true } });
+    const keep = scripted(['1', 'enter', 'n']);
+    keep.names = ['You', 'Bot 1', 'Bot 2'];
+    const move = await askPerson(keep, s, 0, legalMoves(s), 'turn');
+    expect(move).toEqual({ type: 'play', seat: 0, card: 'R7#1' });
+    expect(keep.shown.at(-1)!.prompt.join(' ')).toMatch(/Red 7: who gets your hand: n nobody · 1 Bot 1 · 2 Bot 2/);
+    const swap = scripted(['1', 'enter', '2']);
+    expect(await askPerson(swap, s, 0, legalMoves(s), 'turn')).toEqual({ type: 'play', seat: 0, card: 'R7#1', target: 2 });
+  });
+
   it('a press that is the person\'s: p presses, another key says what to do', async () => {
     const s = fixture({ hands: ['R5 G2', 'G9'], top: 'R3', supply: 'R1 R2', pending: { kind: 'press', seat: 0, aimAt: 0, remaining: 2, untilCards: false, queue: [], reason: 'hit2', then: { turn: 1 } } });
     const ui = scripted(['x', 'p']);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSave } from '../../game/files.ts';
 import { readPlaySave } from '../../cli/play/session.ts';
 import { run } from '../cli-run.ts';
+import { OPTION_NAMES } from '../../game/rules.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 
 
@@ -61,6 +62,21 @@ describe('uno-extreme simulate', () => {
     expect(two.winsBySeat).toEqual(s.winsBySeat);
     expect(two.meanTurns).toBe(s.meanTurns);
   }, 2 * PROGRAM_RUN_MS);
+
+  it("--help names every option a rules file sets; a rules file plays the seeds' other readings, a misspelt one is refused", () => {
+    const help = run('simulate', '--help').stdout;
+    for (const o of OPTION_NAMES) expect(help).toContain(o);
+    const file = path.join(dir, 'readings.json');
+    writeFileSync(file, JSON.stringify({ base: 'classic', options: { stacking: true, stackTwosOnly: true, sevenZero: true, zeroSwaps: true, wild4TakenBack: true } }));
+    const r = run('simulate', '--rules', file, '--games', '20', '--seed', '1', '--workers', '1', '--json');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).games).toBe(20);
+    writeFileSync(file, JSON.stringify({ base: 'classic', options: { zeroSwap: true } }));
+    const bad = run('simulate', '--rules', file, '--games', '2');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/readings\.json: options\.zeroSwap: unknown field "zeroSwap": did you mean zeroSwaps\?/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  }, PROGRAM_RUN_MS);
 
   describe('wrong flags get clear messages', () => {
     const cases: Array<[string[], RegExp]> = [

@@ -28,6 +28,12 @@ describe('heuristic bot', () => {
     const tied = { ...fixture({ hands: ['CX Y1', 'G2', 'B3', 'R1 R2'], top: 'R3', colour: 'blue' }), scores: [0, 10, 300, 0] };
     expect(leader(tied, 0)).toBe(2);
   });
+  it('with zeroSwaps, passes the hands with its 7 the way that gives it the smaller hand', () => {
+    const options = { sevenZero: true, zeroSwaps: true };
+    // Seat 3 (right) holds one card, seat 1 (left) four: passing left brings seat 3's hand.
+    expect(choose(fixture({ rules: 'classic', options, hands: ['R7 R1 R2 G5', 'G2 G3 G4 G6', 'B1 B2', 'Y1'], top: 'R3' }))).toMatchObject({ card: 'R7#1', target: 1 });
+    expect(choose(fixture({ rules: 'classic', options, hands: ['R7 R1 R2 G5', 'G2', 'B1 B2', 'Y1 Y2 Y3 Y4'], top: 'R3' }))).toMatchObject({ card: 'R7#1', target: 3 });
+  });
   it('lays Discard All when it takes other cards along, keeps it otherwise', () => {
     expect(choose(fixture({ hands: ['RD R1 R2 G5', 'G2 G3'], top: 'R3' }))).toMatchObject({ card: 'RD#1' });
     expect(choose(fixture({ hands: ['RD G3 G5', 'G2 G3'], top: 'R3' }))).toMatchObject({ card: 'G3#1' });

@@ -87,7 +87,7 @@ const EXPECTED: Record<string, string> = {
   'extreme-2010 4 random': '4780262864c45416',
   'classic 4 random': '0e2171c7535163c5',
   'classic 3 heuristic': '67eda739d2c795e7',
-  'en-ligne 4 mixed': '16fc69d7e4500ef2',
+  'en-ligne 4 mixed': 'edffa82ce3358a82',
   'classic house rules': '9a306cbc091af682',
   'extreme house rules': 'e450a071cb584c02',
   'attack-1999 victim colour, teams': '228c5120b2f57915',

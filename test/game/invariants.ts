@@ -60,6 +60,15 @@ function listed(s: GameState, moves: readonly Move[], m: Move): boolean {
   return moves.some((x) => JSON.stringify(x) === key);
 }
 
+/** The seeds' other readings turned on, in the rule sets where their cards are: `[rules, what, options]`. */
+export const READINGS_ON: [string, string, Partial<Options>][] = [
+  ['classic', "the seeds' other readings: +2s stacking alone, 0 swapping and 7 passing hands either way or not at all, an illegal +4 taken back",
+    { stacking: true, stackTwosOnly: true, sevenZero: true, zeroSwaps: true, sevenZeroOptional: true, wild4TakenBack: true, drawDealer: true }],
+  ['extreme-2010', "the seeds' other readings: a Coup Extrême skipping a seat, Hit 2s stacking alone, an optional 7",
+    { coupExtremeSkips: true, stacking: true, stackTwosOnly: true, sevenZero: true, sevenZeroOptional: true }],
+  ['extreme-fr', 'the Hit-Fire colour named by the next player to play', { hitFireColour: 'next' }],
+];
+
 /**
  * Plays `games` seeded rounds of a rule set and checks every invariant along the way. `ismcts`:
  * one seat (going round the table) is the search bot on a small budget, the others mixed, and

@@ -278,6 +278,30 @@ describe('rooms', () => {
     r.close();
   });
 
+  it('house rules and the seeds\' other readings: the room plays them and keeps them; others are refused', () => {
+    const store = new Map<string, string>();
+    const hub = hubWith(store);
+    const host = new Client(hub, () => hub.rooms.values().next().value);
+    for (const options of [{ launcher: false }, { stacking: true, stackCross: true, stackTwosOnly: true }, { zeroSwaps: 'yes' }, []]) {
+      host.say({ type: 'create', settings: { ...settings, rules: 'classic', options } as unknown as RoomSettings });
+    }
+    expect(host.refusals()).toEqual([
+      'unknown house rule "launcher": known house rules are stacking, stackCross, jumpIn, sevenZero, twoIdentical, unoCall, challengeWild4, allHitIncludesPlayer, hitFireColour, coupExtremeSkips, stackTwosOnly, sevenZeroOptional, zeroSwaps, wild4TakenBack, drawDealer',
+      'options.stackTwosOnly: +4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)',
+      'options.zeroSwaps: must be true or false',
+      'the house rules must be an object of options, e.g. {"stacking": true}',
+    ]);
+    expect(hub.rooms.size).toBe(0);
+    host.say({ type: 'create', settings: { ...settings, rules: 'classic', options: { sevenZero: true, zeroSwaps: true, wild4TakenBack: true, stackTwosOnly: false } } });
+    const room = hub.rooms.get(host.code)!;
+    new Client(hub, () => room).say({ type: 'join', code: host.code, name: 'Ana' });
+    host.say({ type: 'start' });
+    expect(room.session!.match.setup.rules.options).toMatchObject({ sevenZero: true, zeroSwaps: true, wild4TakenBack: true });
+    expect('stackTwosOnly' in room.session!.match.setup.rules.options).toBe(false);
+    expect(JSON.parse(store.get(host.code)!).settings.options).toEqual({ sevenZero: true, zeroSwaps: true, wild4TakenBack: true });
+    hub.close();
+  });
+
   it('a full room and a token of another room are refused', () => {
     const hub = hubWith();
     const { host, people, room } = threeAndABot(hub);

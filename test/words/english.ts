@@ -2,6 +2,7 @@
  * What "an English word" means when a test checks that a French screen shows none: one of the
  * English catalogues' distinctive words (the game's and the command line's), those no French message uses.
  */
+import { RULE_SETS } from '../../game/rules.ts';
 import { LANGS, langSelfName } from '../../words/catalogue.ts';
 import { CLI_CATALOGUES } from '../../words/cli.ts';
 import { EN } from '../../words/en.ts';
@@ -37,7 +38,7 @@ function onlyIn(lang: 'en' | 'fr'): Set<string> {
   const other = wordsIn(lang === 'en' ? 'fr' : 'en');
   const own = wordsIn(lang);
   // The game's own names, the same in both: the rule sets' ids, the bots' kinds, the program.
-  const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json'];
+  const shared = ['uno', 'extreme', 'attack', 'ismcts', 'heuristic', 'random', 'first', 'seed', 'csv', 'json', ...Object.keys(RULE_SETS).flatMap(wordsOf)];
   // Each language's name in itself, in the picker: "English" is there on purpose, for a reader of English.
   for (const l of LANGS) shared.push(...wordsOf(langSelfName(l)));
   return new Set([...own].filter((word) => !other.has(word) && !shared.includes(word)));

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Colour, Move } from '../../game/index.ts';
-import { choicesOf, nextStep, stepOptions, stepTitle, uniq, type Choice, type Choices, type PlayMove } from '../../table/asks.ts';
+import { choicesOf, nextStep, stepOptions, stepTitle, targetText, uniq, type Choice, type Choices, type PlayMove } from '../../table/asks.ts';
 import { nameOf } from '../../table/words.ts';
 import { colourTitle } from '../../words/cards.ts';
 import { COLOUR_SYMBOL } from './cards.tsx';
@@ -82,7 +82,7 @@ export function PickDialogs({ c, choice, names, handSizes, answer, finish, cance
           <div class="choices">
             {stepOptions(choice).map((o) => (
               <button type="button" key={String(o.value)} onClick={() => finish(o.candidates)}>
-                {w.t('ask.target', { who: nameOf(names, o.value as number, w), n: handSizes[o.value as number] })}
+                {targetText(o.value as number, names, handSizes, w)}
               </button>
             ))}
           </div>

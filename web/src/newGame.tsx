@@ -1,7 +1,7 @@
 /**
  * The New game form: rule set, players, the person's name, the bots, the launcher profile (a
  * shipped one or a JSON file from disk, checked as the CLI checks it), the seed (shown, so a deal
- * can be played again), the target and the house rules.
+ * can be played again), the target and the house rules (./houseRules.tsx).
  */
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
@@ -11,6 +11,7 @@ import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
 import { catalogueOf, type Key, type Words } from '../../words/catalogue.ts';
+import { HouseRules } from './houseRules.tsx';
 import { LangPicker, useWords } from './lang.tsx';
 
 /**
@@ -22,9 +23,6 @@ export function ruleWords(name: string, w: Words): { title: string; line: string
   if (!(`${key}.title` in catalogueOf(w.lang)!)) return { title: name, line: RULE_SETS[name].description };
   return { title: w.t(`${key}.title` as Key), line: w.t(`${key}.line` as Key) };
 }
-
-/** The house rules a person may change (each worded by `house.` and its name). */
-const HOUSE: Array<keyof Options> = ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'challengeWild4', 'allHitIncludesPlayer'];
 
 /** The form; `onStart` gets what was chosen (and says why it cannot start, as a string, when it cannot). */
 export function NewGameDialog({ store, onStart, onClose, error, device }: {
@@ -71,7 +69,6 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
     onStart({ rules, players, name, bots, profile, seed, target, options: opts, botName: (n) => w.t('bot.name', { n }), you: w.t('you.name') });
   };
 
-  const value = (k: keyof Options) => (options[k] ?? base.options[k]) as boolean;
   return (
     <Modal title={w.t('page.newGame')} onClose={onClose} wide>
       <form class="new-game" onSubmit={submit}>
@@ -129,19 +126,12 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
           {w.t('form.target')}
           <input type="number" min={1} required value={target} onInput={(e) => setTarget(Number(e.currentTarget.value))} />
         </label>
-        <fieldset class="house">
-          <legend>{w.t('form.house')}</legend>
-          {HOUSE.map((k) => (
-            <label key={k} class="check">
-              <input type="checkbox" checked={value(k)} onChange={(e) => setOptions({ ...options, [k]: e.currentTarget.checked })} />
-              {w.t(`house.${k}` as Key)}
-            </label>
-          ))}
+        <HouseRules base={base} options={options} onChange={setOptions}>
           <label>
             {w.t('form.handSize')}
             <input type="number" min={1} max={15} value={handSize ?? base.options.handSize} onInput={(e) => setHandSize(Number(e.currentTarget.value))} />
           </label>
-        </fieldset>
+        </HouseRules>
           </div>
         </details>
         {error && <p class="error" role="alert">{error}</p>}

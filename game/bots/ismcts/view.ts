@@ -279,6 +279,12 @@ export class SeatView {
         case 'colour':
           if (e.seat !== this.seat) this.readColour(e.seat, e.colour);
           break;
+        case 'takeBack':
+          // The +4 on top of the discard pile goes back to the hand of the seat that played it, seen by all.
+          if (this.discard.pop() !== e.card) return false;
+          if (e.seat === this.seat) this.hand.push(e.card);
+          else this.newGroup([e.card]).slots[e.seat] = 1;
+          break;
         case 'roundOver':
         case 'start': case 'uno': case 'caught': case 'skip': case 'direction':
         case 'show': case 'challenge': case 'request': case 'turn':

@@ -1,12 +1,13 @@
 /**
- * Opening a room: the rule set, the launcher, the target, the seats and the bots for the seats
- * nobody takes, in the words of the one-player New game form (newGame.tsx).
+ * Opening a room: the rule set, the launcher, the target, the house rules, the seats and the bots
+ * for the seats nobody takes, in the words of the one-player New game form (newGame.tsx).
  */
 import { useState } from 'preact/hooks';
 import { BUILTIN_PROFILES } from '../../../emulator/profiles.ts';
-import { BOT_KIND_NAMES, RULE_SETS, type BotKind } from '../../../game/index.ts';
+import { BOT_KIND_NAMES, RULE_SETS, type BotKind, type Options } from '../../../game/index.ts';
 import type { RoomSettings } from '../../../table/roomMessages.ts';
 import type { Key } from '../../../words/catalogue.ts';
+import { HouseRules } from '../houseRules.tsx';
 import { LangPicker, useWords } from '../lang.tsx';
 import { ruleWords } from '../newGame.tsx';
 
@@ -29,10 +30,12 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
   const [target, setTarget] = useState(base.options.target);
   const [bots, setBots] = useState<BotKind>('heuristic');
   const [pace, setPace] = useState<number>(PACE[0].ms);
+  const [options, setOptions] = useState<Partial<Options>>({});
   const submit = (e: Event) => {
     e.preventDefault();
     // A rule set without a launcher still names one: the room's settings always carry a profile.
-    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target, paceMs: pace });
+    const house = Object.keys(options).length > 0 ? { options } : {};
+    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target, paceMs: pace, ...house });
   };
   return (
     <form class="host-form" onSubmit={submit} aria-labelledby="host-title">
@@ -45,6 +48,7 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
           const r = RULE_SETS[e.currentTarget.value];
           setRules(r.name);
           setTarget(r.options.target);
+          setOptions({});
           if (r.profile) setProfile(r.profile);
         }}>
           {Object.values(RULE_SETS).map((r) => <option key={r.name} value={r.name}>{ruleWords(r.name, w).title}</option>)}
@@ -79,6 +83,7 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
         {w.t('form.target')}
         <input type="number" min={1} max={100000} required value={target} onInput={(e) => setTarget(Number(e.currentTarget.value))} />
       </label>
+      <HouseRules base={base} options={options} onChange={setOptions} />
       {error && <p class="error" role="alert">{error}</p>}
       <button type="submit" class="primary">{w.t('host.open')}</button>
     </form>

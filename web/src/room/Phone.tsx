@@ -215,7 +215,8 @@ function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; s
   const rules = settings ? RULE_SETS[settings.rules] : null;
   // Without the settings (a phone that never saw the lobby), the question's own moves tell.
   const launcherOn = rules ? rules.options.launcher : c.press?.type === 'press';
-  const unoCall = rules ? rules.options.unoCall : c.unoWithPlay || !!c.lateUno;
+  // The room's house rules may turn the UNO call off (or on) from the rule set's.
+  const unoCall = rules ? (settings!.options?.unoCall ?? rules.options.unoCall) : c.unoWithPlay || !!c.lateUno;
   useEffect(() => setLocal(null), [q?.id]);
 
   const say = (line: string) => setLocal(line);
