@@ -228,7 +228,12 @@ try {
   ]));
   const rows = whats.map((what, i) => {
     const [a, b, c] = runs.slice(perEngine * i, perEngine * i + perEngine);
-    const row = { what, games: [PLAN[what].few, PLAN[what].many], turns: b.turns - a.turns, instructionsPerTurn: Math.round((b.instructions - a.instructions) / (b.turns - a.turns)) };
+    const row = {
+      what, games: [PLAN[what].few, PLAN[what].many], turns: b.turns - a.turns,
+      instructionsPerTurn: Math.round((b.instructions - a.instructions) / (b.turns - a.turns)),
+      // A game is a round (one match for none of these engines): machine fidelity's goal is counted in rounds.
+      instructionsPerGame: Math.round((b.instructions - a.instructions) / (PLAN[what].many - PLAN[what].few)),
+    };
     if (!c) return row;
     // The many games' window, per turn: it holds the few games' start-up share too, a small part of it.
     const functions = c.functions!.slice(0, top).map((f) => ({ name: f.name, perTurn: Math.round(f.instructions / c.turns), share: Math.round((1000 * f.instructions) / c.instructions) / 10 }));
@@ -239,8 +244,10 @@ try {
   const ratio = peer && classic ? Math.round((peer.instructionsPerTurn / classic.instructionsPerTurn) * 100) / 100 : null;
   if (values.json) console.log(JSON.stringify({ rows, peerOverClassic: ratio }));
   else {
-    console.log('engine     games (few / many)   turns counted   instructions per turn');
-    for (const r of rows) console.log(`${r.what.padEnd(10)} ${`${r.games[0]} / ${r.games[1]}`.padEnd(20)} ${String(r.turns).padStart(13)}   ${String(r.instructionsPerTurn).padStart(21)}`);
+    console.log('engine     games (few / many)   turns counted   instructions per turn   per game (round)');
+    for (const r of rows) {
+      console.log(`${r.what.padEnd(10)} ${`${r.games[0]} / ${r.games[1]}`.padEnd(20)} ${String(r.turns).padStart(13)}   ${String(r.instructionsPerTurn).padStart(21)}   ${String(r.instructionsPerGame).padStart(16)}`);
+    }
     if (ratio !== null) console.log(`classic takes ${ratio}× fewer instructions per turn than the peer (uno-engine), the same policy`);
     for (const r of rows) {
       if (!('functions' in r)) continue;

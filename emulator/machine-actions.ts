@@ -2,10 +2,16 @@
  * What the launcher machine does on its transitions: the actions, which change the context (a
  * press, a feed attempt, a card sensed, the lid, the batteries, the aim), show what a person
  * would see or hear (`emit`), and reach the device (`hw*`, provided by the Launcher); and the
- * lists of actions that always go together (a motor command is shown and sent). Each change is
- * one assign where it can be: every assign copies the snapshot.
+ * lists of actions that always go together (a motor command is shown and sent).
+ *
+ * The actions change the context in place: it is one record for the actor's life, whose fields
+ * are replaced whole (a core state, a press result: values nobody changes afterwards), never
+ * changed inside. An `assign` would copy the context and the snapshot, and rebuild the snapshot's
+ * state value, at nearly every step of every press; the machine's snapshot changes only when its
+ * state does. What is read from the context is read as the step goes, as an assign's result would
+ * be: guards after the actions before them, an emitted event when its action runs.
  */
-import { assign, emit, enqueueActions } from 'xstate';
+import { emit, enqueueActions } from 'xstate';
 import {
   BATTERY, coreWith, feedStep, lidCycle, motorStart, restVolts, reversePulse, startBurst, withSupply,
   type Burst, type CoreState, type IgnoreReason, type PressResult,
@@ -110,20 +116,22 @@ function reverseFor(context: LauncherContext, core: CoreState, burst: Burst): No
 type PressMotor = 'off' | 'start' | 'brownout';
 
 /** A dinged press: the decision committed, a fresh result, the motor started or browned out. */
-function pressed(context: LauncherContext, motor: PressMotor): Partial<LauncherContext> {
+function press(context: LauncherContext, motor: PressMotor): void {
   const { state, decision } = nextDecision(context);
   const started = motor === 'off' ? null : motorStart(context.profile, state);
   // Built whole, as pressFast does (a `delete` would make it a slow dictionary). A press that
   // does not fire lasts the debounce, a brown-out the boot; a burst adds its own time as it goes.
-  const press: PressResult = {
+  context.press = {
     dinged: true, fired: decision.fire, target: decision.target, bucket: decision.bucket, cards: [], halfOut: false,
     empty: false, jam: false, brownout: motor === 'brownout', slips: 0, doubles: 0,
     durationMs: started === null ? context.profile.mechanics.debounceMs : motor === 'brownout' ? BATTERY.bootMs : started.ms,
   };
-  return {
-    core: started ? started.state : state, decision, press, pressOpen: true,
-    burst: motor === 'start' ? startBurst(context.profile, decision) : null, attempt: null, reverse: null,
-  };
+  context.core = started ? started.state : state;
+  context.decision = decision;
+  context.pressOpen = true;
+  context.burst = motor === 'start' ? startBurst(context.profile, decision) : null;
+  context.attempt = null;
+  context.reverse = null;
 }
 
 /** The machine's setup with its actions: what machine.ts builds the chart from. */
@@ -136,8 +144,8 @@ export const launcherActions = launcherSetup.extend({
     /** Turns the device to a heading. */
     hwAim: (_, _params: { degrees: number }) => {},
     ignore: emit((_, params: { reason: IgnoreReason }) => ({ type: 'ignored', reason: params.reason })),
-    /** A dinged press, in one assign (each assign copies the snapshot): see {@link pressed}. */
-    decide: assign(({ context }, params: { motor: PressMotor }) => pressed(context, params.motor)),
+    /** A dinged press: see {@link press}. */
+    decide: ({ context }, params: { motor: PressMotor }) => press(context, params.motor),
     showDing: emit(({ context }) => ({ type: 'ding', ...dingLength(context) })),
     showDecision: emit(({ context: { decision: d } }) => ({ type: 'decided', fire: d!.fire, target: d!.target, bucket: d!.bucket })),
     /**
@@ -145,11 +153,12 @@ export const launcherActions = launcherSetup.extend({
      * cut short during the spin-up (lid, power) has drawn nothing for the roller, as the real
      * roller had not started; one cut short during an attempt has made that attempt's draw.
      */
-    planFirstAttempt: assign(({ context }) => {
+    planFirstAttempt: ({ context }) => {
       const a = feedStep(context.profile, context.core, context.burst!);
       // The draw is made: the core keeps the stream past it, the rest as it is until the attempt is over.
-      return { attempt: a, core: coreWith(context.core, { rng: a.state.rng }) };
-    }),
+      context.attempt = a;
+      context.core = coreWith(context.core, { rng: a.state.rng });
+    },
     /** What the feed attempt that is over shows: its cards, a slip, the launcher empty. Before {@link applyAttempt}. */
     showAttempt: enqueueActions(({ context, enqueue }) => {
       const a = context.attempt!;
@@ -159,56 +168,59 @@ export const launcherActions = launcherSetup.extend({
       if (a.step.outcome === 'empty') enqueue.emit({ type: 'empty' });
     }),
     /**
-     * The feed attempt's time is up: its outcome applied, and what comes next drawn in the same
-     * assign (one snapshot copy per attempt, not two): the next attempt, or the reverse pulse.
+     * The feed attempt's time is up: its outcome applied, and what comes next drawn: the next
+     * attempt, or the reverse pulse.
      */
-    applyAttempt: assign(({ context }, params?: { next: 'attempt' | 'reverse' }) => {
+    applyAttempt: ({ context }, params?: { next: 'attempt' | 'reverse' }) => {
       const a = context.attempt!;
       const next = params?.next === 'attempt' ? feedStep(context.profile, a.state, a.burst) : null;
       const core = next ? coreWith(a.state, { rng: next.state.rng }) : a.state;
-      return {
-        core,
-        burst: a.burst,
-        attempt: next,
-        // (None is planned while the roller feeds.)
-        reverse: params?.next === 'reverse' ? reverseFor(context, core, a.burst) : null,
-        press: pressWith(context.press, {
-          cards: a.burst.out,
-          slips: a.burst.slips,
-          doubles: a.burst.doubles,
-          durationMs: context.press.durationMs + a.step.ms,
-          empty: context.press.empty || a.step.outcome === 'empty',
-          jam: a.step.outcome === 'jam',
-        }),
-      };
-    }),
+      context.press = pressWith(context.press, {
+        cards: a.burst.out,
+        slips: a.burst.slips,
+        doubles: a.burst.doubles,
+        durationMs: context.press.durationMs + a.step.ms,
+        empty: context.press.empty || a.step.outcome === 'empty',
+        jam: a.step.outcome === 'jam',
+      });
+      context.core = core;
+      context.burst = a.burst;
+      context.attempt = next;
+      // (None is planned while the roller feeds.)
+      context.reverse = params?.next === 'reverse' ? reverseFor(context, core, a.burst) : null;
+    },
     showJam: emit({ type: 'jam' }),
     showBurstDone: emit(({ context }, params: { aborted: boolean }) => ({ type: 'burstDone', cards: context.press.cards.length, aborted: params.aborted })),
-    planReverse: assign(({ context }) => ({ reverse: reverseFor(context, context.core, context.burst!) })),
+    planReverse: ({ context }) => {
+      context.reverse = reverseFor(context, context.core, context.burst!);
+    },
     /** What the reverse pulse that is over shows: a half-out card, the launcher empty. Before {@link finishBurst}. */
     showReverse: enqueueActions(({ context, enqueue }) => {
       const r = context.reverse!;
       if (r.halfOut !== null) enqueue.emit({ type: 'card', card: r.halfOut, halfOut: true, atMs: context.press.durationMs + r.ms });
       if (!context.press.empty && r.state.supply.length === 0) enqueue.emit({ type: 'empty' });
     }),
-    /** The reverse pulse is over: its outcome applied; with `close`, the press is over too (in the same assign). */
-    finishBurst: assign(({ context }, params: { close: boolean }) => {
+    /** The reverse pulse is over: its outcome applied; with `close`, the press is over too. */
+    finishBurst: ({ context }, params: { close: boolean }) => {
       const r = context.reverse!;
-      return {
-        core: coreAfterReverse(context),
-        reverse: null,
-        pressOpen: context.pressOpen && !params.close,
-        press: pressWith(context.press, {
-          cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
-          halfOut: context.press.halfOut || r.halfOut !== null,
-          empty: context.press.empty || r.state.supply.length === 0,
-          durationMs: context.press.durationMs + r.ms,
-        }),
-      };
-    }),
+      context.core = coreAfterReverse(context);
+      context.press = pressWith(context.press, {
+        cards: r.halfOut !== null ? context.press.cards.concat(r.halfOut) : context.press.cards,
+        halfOut: context.press.halfOut || r.halfOut !== null,
+        empty: context.press.empty || r.state.supply.length === 0,
+        durationMs: context.press.durationMs + r.ms,
+      });
+      context.reverse = null;
+      if (params.close) context.pressOpen = false;
+    },
     /** The lid or the power cut a burst short: what came out stays out (the motor stops, see {@link abortBurst}). */
-    dropBurst: assign({ attempt: null, reverse: null }),
-    lowWarned: assign({ core: ({ context }) => coreWith(context.core, { lowWarned: true }) }),
+    dropBurst: ({ context }) => {
+      context.attempt = null;
+      context.reverse = null;
+    },
+    lowWarned: ({ context }) => {
+      context.core = coreWith(context.core, { lowWarned: true });
+    },
     showLowBattery: emit(({ context }) => ({ type: 'lowBattery', volts: Math.round((context.deviceVolts ?? restVolts(context.core.motorMs)) * 100) / 100 })),
     /**
      * A device reports a count; the identity is the next card software loaded (or unknown). `late`:
@@ -218,13 +230,11 @@ export const launcherActions = launcherSetup.extend({
     cardSensed: enqueueActions(({ context, enqueue }, params?: { halfOut?: boolean; late?: boolean }) => {
       const [card = `unknown-${context.press.cards.length + 1}`, ...rest] = context.core.supply;
       const halfOut = params?.halfOut ?? false;
-      enqueue.assign({
-        core: withSupply(context.core, rest),
-        press: pressWith(context.press, {
-          cards: context.press.cards.concat(card),
-          halfOut: context.press.halfOut || halfOut,
-          ...(params?.late ? { empty: rest.length === 0 } : {}),
-        }),
+      context.core = withSupply(context.core, rest);
+      context.press = pressWith(context.press, {
+        cards: context.press.cards.concat(card),
+        halfOut: context.press.halfOut || halfOut,
+        ...(params?.late ? { empty: rest.length === 0 } : {}),
       });
       enqueue.emit({ type: 'card', card, halfOut });
     }),
@@ -232,52 +242,68 @@ export const launcherActions = launcherSetup.extend({
       // The motor ran its time, or a device stalled with every card loaded already out: a device
       // that saw no card at all is empty (or its roller slips).
       if (context.press.cards.length === 0 || context.core.supply.length === 0) {
-        enqueue.assign({ press: pressWith(context.press, { empty: true }) });
+        context.press = pressWith(context.press, { empty: true });
         enqueue.emit({ type: 'empty' });
       }
     }),
-    deviceJam: assign({
-      core: ({ context }) => coreWith(context.core, { jammed: true }),
-      press: ({ context }) => pressWith(context.press, { jam: true }),
-    }),
-    deviceBattery: assign({ deviceVolts: ({ event }) => (event.type === 'BATTERY' ? event.volts : null) }),
+    deviceJam: ({ context }) => {
+      context.core = coreWith(context.core, { jammed: true });
+      context.press = pressWith(context.press, { jam: true });
+    },
+    deviceBattery: ({ context, event }) => {
+      context.deviceVolts = event.type === 'BATTERY' ? event.volts : null;
+    },
     showOffline: emit({ type: 'offline' }),
     showOnline: emit({ type: 'online' }),
     /** The dinged press is over, reported once: where it is surely open (after the debounce, a burst). */
-    closePress: assign({ pressOpen: false }),
+    closePress: ({ context }) => {
+      context.pressOpen = false;
+    },
     showPressDone: emit(({ context }) => ({ type: 'pressDone', result: context.press })),
     /** The same where a press may be open or not (the power off, the link back). */
     pressDone: enqueueActions(({ context, enqueue }) => {
       if (!context.pressOpen) return;
-      enqueue.assign({ pressOpen: false });
+      context.pressOpen = false;
       enqueue.emit({ type: 'pressDone', result: context.press });
     }),
     showDead: emit({ type: 'dead' }),
-    powerReset: assign({ core: ({ context }) => coreWith(context.core, { presses: 0, sinceBurst: 0 }) }),
-    lidOpened: assign({ lidOpen: true, core: ({ context }) => coreWith(context.core, { jammed: false }) }),
-    lidClosed: assign({ lidOpen: false, core: ({ context }) => lidCycle(context.profile, context.core) }),
+    powerReset: ({ context }) => {
+      context.core = coreWith(context.core, { presses: 0, sinceBurst: 0 });
+    },
+    lidOpened: ({ context }) => {
+      context.lidOpen = true;
+      context.core = coreWith(context.core, { jammed: false });
+    },
+    lidClosed: ({ context }) => {
+      context.lidOpen = false;
+      context.core = lidCycle(context.profile, context.core);
+    },
     reload: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'RELOAD') return;
       const supply = context.core.supply.concat(event.cards);
-      enqueue.assign({ core: withSupply(context.core, supply) });
+      context.core = withSupply(context.core, supply);
       enqueue.emit({ type: 'reloaded', cards: event.cards.length, supply: supply.length });
     }),
-    replaceBatteries: assign({
-      core: ({ context }) => coreWith(context.core, { motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 }),
-    }),
+    replaceBatteries: ({ context }) => {
+      context.core = coreWith(context.core, { motorMs: 0, lowWarned: false, presses: 0, sinceBurst: 0 });
+    },
     /** A new aim: where to, and how long the turn takes (see the AIM transition). */
-    startTurn: assign(({ context, event }) => {
-      if (event.type !== 'AIM') return {};
-      const seat = normSeat(event.seat, context.seats);
-      return { aimSeat: seat, aimTravelMs: aimTravelMs(context.heading, seatHeading(seat, context.seats)), turning: true };
-    }),
-    endTurn: assign(({ context }) => ({ heading: seatHeading(context.aimSeat, context.seats), turning: false })),
+    startTurn: ({ context, event }) => {
+      if (event.type !== 'AIM') return;
+      context.aimSeat = normSeat(event.seat, context.seats);
+      context.aimTravelMs = aimTravelMs(context.heading, seatHeading(context.aimSeat, context.seats));
+      context.turning = true;
+    },
+    endTurn: ({ context }) => {
+      context.heading = seatHeading(context.aimSeat, context.seats);
+      context.turning = false;
+    },
     showAimReached: emit(({ context }) => ({ type: 'aimReached', seat: context.aimSeat, degrees: context.heading })),
     /** The power went off mid-turn: the turntable stops where it is, and does not arrive. */
     stopTurn: enqueueActions(({ context, enqueue }) => {
       if (!context.turning) return;
       enqueue.cancel('turn');
-      enqueue.assign({ turning: false });
+      context.turning = false;
     }),
   },
 });

@@ -14,11 +14,11 @@
  *
  * Shape: the state nodes are what the unit is doing (off, ready, firing, jammed, …). The lid and
  * the turntable work whatever the unit does, so they are context (`lidOpen`, `turning`) read by
- * guards, not parallel regions: XState rebuilds a snapshot's state value from every active node
- * on every step and every assign, and a region for each would be rebuilt at every feed attempt
- * of every burst, for no behaviour of its own.
+ * guards, not parallel regions: XState looks for an event's transitions in every active region
+ * and rebuilds a snapshot's state value from every active node at each change of state, so a
+ * region for each would cost every step of every burst, for no behaviour of its own.
  */
-import { and, cancel, raise } from 'xstate';
+import { and, cancel, enqueueActions, raise } from 'xstate';
 import { ignoredResult, initialCore } from './core.ts';
 import { abortBurst, aimDevice, launcherActions, motor, reverseDone, show, sound, stall, warnLowBattery } from './machine-actions.ts';
 
@@ -203,8 +203,11 @@ export const launcherMachine = launcherActions.createMachine({
          * (`burstEndsReady`): the same events, one microstep fewer.
          */
         settled: {
+          // Weak cells are warned of once, as the press settles: before its end is shown.
+          entry: enqueueActions(({ check, enqueue }) => {
+            if (check('lowBatteryDue')) for (const a of warnLowBattery) enqueue(a);
+          }),
           always: [
-            { guard: 'lowBatteryDue', target: 'settled', reenter: true, actions: warnLowBattery },
             // A press is open here: every way in is a dinged press.
             { guard: 'dead', target: 'dead', actions: ['closePress', 'showPressDone', 'showDead'] },
             { guard: 'jammed', target: 'jammed', actions: ['closePress', 'showPressDone'] },

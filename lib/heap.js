@@ -1,5 +1,5 @@
 // The young generation a simulation's own thread runs with. A simulated round at machine
-// fidelity makes an XState snapshot per step, nearly all short-lived; with V8's default semi-spaces
+// fidelity allocates much at every XState step, nearly all short-lived; with V8's default semi-spaces
 // (16 MiB on 64-bit Node 20) the main thread, which plays the games when there is one worker, ran
 // machine fidelity at a median of 264 games/s against 422 with 32 MiB (7 interleaved runs each,
 // 600 games after 200 unmeasured). sim/simulate.ts gives its worker threads the same young

@@ -105,7 +105,7 @@ function workerEntry(): Promise<{ url: URL; argv: string[] }> {
 
 /**
  * A worker's young generation, MiB: the one the command's own process gets (lib/heap.js), two
- * semi-spaces and the new large-object space. Machine fidelity makes an XState snapshot per step,
+ * semi-spaces and the new large-object space. Machine fidelity's XState steps allocate much,
  * nearly all short-lived: with room for more of them between two collections, 2 workers played 287
  * and 306 machine games/s against 241 and 254 with V8's default, at the same peak memory (fast
  * fidelity: no change either way).

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { NOBODY, nextStep, stepOptions, stepTitle, targetText } from '../../table/asks.ts';
 import { describeEvent } from '../../table/words.ts';
 import { legalMoves } from '../../game/legal.ts';
-import { wordsIn } from '../../words/catalogue.ts';
+import { loadLang, wordsIn } from '../../words/catalogue.ts';
 import { fixture } from '../game/fixture.ts';
 import type { Move } from '../../game/state.ts';
 
 const names = ['Ana', 'Bo', 'Cy'];
-const en = wordsIn('en'), fr = wordsIn('fr');
+const en = wordsIn('en'), fr = await loadLang('fr');
 
 describe("the seeds' other readings in words", () => {
   it('a +4 taken back', () => {
