@@ -91,6 +91,7 @@ describe.runIf(needs('chromium'))('the browser game\'s moves: UNO, catch, Coup E
     await waitForPerson(page);
     await page.locator(`.hand button[data-card="${seven}"]`).click();
     const dialog = page.getByRole('dialog', { name: /7: who gets your hand\?$/ });
+    await dialog.waitFor();
     expect(await dialog.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Nobody: keep the hands as they are']));
     await dialog.getByRole('button', { name: 'Nobody: keep the hands as they are' }).click();
     await expect.poll(() => logText(page)).toMatch(/You played .*7/);

@@ -242,8 +242,9 @@ describe.runIf(needs('chromium'))('the table a person sees (real Chromium)', () 
     expect(before.lines).toBeGreaterThan(10);
     await page.reload();
     await waitForPerson(page);
-    // The whole history, and under it where the game resumed, in view.
-    await expect.poll(newest).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
+    // The whole history, and under it where the game resumed, in view (once the first game's
+    // walkthrough, loaded with its words, has taken its room above the log).
+    await expect.poll(newest, { timeout: 5000 }).toEqual({ text: expect.stringMatching(/^Resumed at move/), prev: before.text, lines: before.lines + 1, inView: true });
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS); // 30 moves of a game played by clicks (about a tenth of a second each) and a reload
 
