@@ -93,8 +93,12 @@ export interface Window {
   p99ms: number;
 }
 
-/** Waits `seconds`, measuring the server `pid`'s CPU and the round trips in `latencies`; `stop` is called as the window closes. */
+/**
+ * Waits `seconds`, measuring the server `pid`'s CPU and the round trips in `latencies`; `stop` is called as the window closes.
+ * The round trips of the rooms opened first, made while the last were opening, are let go: the window counts only its own.
+ */
 export async function timedWindow(pid: number, seconds: number, latencies: number[], stop: () => void): Promise<Window> {
+  latencies.length = 0;
   const cpu0 = cpuSeconds(pid);
   const own0 = process.cpuUsage();
   const t0 = performance.now();
