@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { num, profileFlags, RoundTrips, startServer, stopServer, timedWindow } from '../rooms-load.ts';
+import type { PeerView } from './game.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOMS = num('--rooms', 20, 1000);
@@ -31,11 +32,11 @@ interface Socket {
   io: { on(event: 'open', f: () => void): void; engine: { on(event: 'data', f: (d: string | Buffer) => void): void } };
 }
 
-/** What the peer game's view holds that a client reads (bench/rooms-peer/game.js, `playerView`). */
+/** What a client reads of a state boardgame.io sends it: the game's view of it (bench/rooms-peer/game.js, `playerView`). */
 interface PeerState {
   _stateID: number;
   ctx: { currentPlayer: string };
-  G: { hand: string[] | null; playable: number[] | null };
+  G: PeerView;
 }
 
 const latencies: number[] = [];
