@@ -8,46 +8,26 @@
  * clients receiving the view that shows it, the moves timed, the server's CPU share and its CPU
  * per move (every move of the game, the bots' and the launcher's too), how many such rooms one
  * core would hold at that share, and the bytes of a view as sent (`viewBytes`, its log's share
- * `logShare`). Bounded: R ≤ 500, S ≤ 120. `--cpu-prof DIR`: the
- * server writes a V8 CPU profile there.
+ * `logShare`). Bounded: R ≤ 1000, S ≤ 120. `--cpu-prof DIR`: the server writes a V8 CPU profile
+ * there. `--peer boardgameio [--pairs N]`: boardgame.io's server with rooms of the same shape,
+ * alternated with ours in one run (bench/rooms-peer/compare.ts).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../table/roomMessages.ts';
 import type { Question } from '../table/session.ts';
+import { num, profileFlags, RoundTrips, startServer, stopServer, timedWindow } from './rooms-load.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-function num(name: string, def: number, max: number): number {
-  const i = process.argv.indexOf(name);
-  const v = i >= 0 ? Number(process.argv[i + 1]) : def;
-  if (!Number.isInteger(v) || v < 1 || v > max) {
-    process.stderr.write(`${name} must be a whole number from 1 to ${max}\n`);
-    process.exit(2);
-  }
-  return v;
-}
-const ROOMS = num('--rooms', 20, 500);
+const ROOMS = num('--rooms', 20, 1000);
 const SECONDS = num('--seconds', 10, 120);
 const THINK = num('--think', 250, 10_000);
 /** `--search-rooms N`: rooms of one person and three ISMCTS bots besides, played but not timed: what their searches cost the others. */
 const SEARCH_ROOMS = process.argv.includes('--search-rooms') ? num('--search-rooms', 0, 100) : 0;
-/** `--cpu-prof DIR`: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools). */
-const PROFILE_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
-if (PROFILE_DIR !== undefined && (!PROFILE_DIR || PROFILE_DIR.startsWith('--'))) {
-  process.stderr.write('--cpu-prof needs the folder to write the profile to\n');
-  process.exit(2);
-}
-const ticks = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in these on Linux
-
-/** The server's CPU time so far, in seconds (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) / ticks;
-}
+const PROFILE = profileFlags();
 
 /** The first play, else a colour, pass, accept, press or draw; chances let go. */
 function choice(q: Question): number | null {
@@ -125,22 +105,10 @@ const views = { count: 0, bytes: 0, log: 0 };
 let allMoves = 0;
 let stopping = false;
 
-class Room {
-  clients: Client[] = [];
-  constructor(readonly timed: boolean) {}
-  /** A move in flight: when it was sent, at which move count, and which clients have seen past it. */
-  private pending: { at: number; moves: number; seen: Set<Client> } | null = null;
-  sent(moves: number): void {
-    this.pending = { at: performance.now(), moves, seen: new Set() };
-  }
-  seen(c: Client, moves: number): void {
-    const p = this.pending;
-    if (!p || moves <= p.moves) return;
-    p.seen.add(c);
-    if (p.seen.size === this.clients.length) {
-      latencies.push(performance.now() - p.at);
-      this.pending = null;
-    }
+/** A room's clients and its round trips, timed by a round's move count. */
+class Room extends RoundTrips<Client> {
+  constructor(readonly timed: boolean) {
+    super(latencies);
   }
 }
 
@@ -148,19 +116,8 @@ const next = (c: Client, type: string) => new Promise<ServerMessage>((done) => (
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rooms-bench-'));
-  const profile = PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
-  const server = spawn(process.execPath, [...profile, path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const { server, origin } = await startServer([...PROFILE, path.join(ROOT, 'bin/uno-extreme.js'), 'web', '--json', '--port', '0', '--rooms', dir]);
   try {
-    const url = await new Promise<string>((ok, fail) => {
-      let out = '';
-      server.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) ok((JSON.parse(line) as { url: string }).url);
-      });
-      server.once('exit', (code) => fail(new Error(`the server exited ${code}`)));
-    });
-    const origin = url.replace(/\/$/, '');
     const ws = `${origin.replace(/^http/, 'ws')}/rooms`;
     const rooms: Room[] = [];
     for (let r = 0; r < ROOMS + SEARCH_ROOMS; r++) {
@@ -188,38 +145,27 @@ async function main(): Promise<void> {
       host.say({ type: 'start' });
     }
     views.count = views.bytes = views.log = allMoves = 0;
-    const cpu0 = cpuSeconds(server.pid!);
-    const own0 = process.cpuUsage();
-    const t0 = performance.now();
-    await new Promise((ok) => setTimeout(ok, SECONDS * 1000));
-    stopping = true;
-    const wall = (performance.now() - t0) / 1000;
-    const cpu = cpuSeconds(server.pid!) - cpu0;
-    const own = process.cpuUsage(own0);
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    const share = cpu / wall;
+    const w = await timedWindow(server.pid!, SECONDS, latencies, () => (stopping = true));
     const result = {
       // Four people and the table screen a room.
-      rooms: ROOMS, searchRooms: SEARCH_ROOMS, clients: ROOMS * 5 + SEARCH_ROOMS * 2, seconds: Math.round(wall * 10) / 10, thinkMs: THINK, moves: latencies.length,
-      p50ms: Math.round(at(0.5) * 10) / 10, p99ms: Math.round(at(0.99) * 10) / 10,
-      serverCpu: Math.round(share * 1000) / 10,
+      rooms: ROOMS, searchRooms: SEARCH_ROOMS, clients: ROOMS * 5 + SEARCH_ROOMS * 2, seconds: Math.round(w.seconds * 10) / 10, thinkMs: THINK, moves: latencies.length,
+      p50ms: w.p50ms, p99ms: w.p99ms, serverCpu: Math.round(w.share * 1000) / 10,
       // The clients' own share: near 100 %, their process (not the server) is what the latencies measure.
-      clientsCpu: Math.round(((own.user + own.system) / 1e6 / wall) * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(share, 1e-6)), refusals: refusals.length,
-      allMoves, cpuPerMoveMs: Math.round((cpu * 1000 * 1000) / Math.max(allMoves, 1)) / 1000,
+      clientsCpu: Math.round(w.clientsShare * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(w.share, 1e-6)), refusals: refusals.length,
+      allMoves, cpuPerMoveMs: Math.round((w.cpu * 1000 * 1000) / Math.max(allMoves, 1)) / 1000,
       viewBytes: Math.round(views.bytes / Math.max(views.count, 1)), logShare: Math.round((views.log / Math.max(views.bytes, 1)) * 1000) / 10,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
     if (refusals.length) process.stderr.write(`refused: ${[...new Set(refusals)].slice(0, 3).join(' | ')}\n`);
     for (const room of rooms) for (const c of room.clients) c.ws.terminate();
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((ok) => (server.exitCode !== null ? ok(null) : server.once('exit', ok)));
+    await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-main().catch((e: Error) => {
+const run = process.argv.includes('--peer') ? (await import('./rooms-peer/compare.ts')).compare : main;
+run().catch((e: Error) => {
   process.stderr.write(`${e.message}\n`);
   process.exit(1);
 });

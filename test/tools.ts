@@ -53,6 +53,8 @@ export const INSTALL: Record<string, string> = {
 /** Files some tests need that a script fetches (`.ci/run` runs it): where each lands, and the script. */
 export const FETCHED: Record<string, { file: string; fetch: string }> = {
   'standard-firmata': { file: STANDARD_FIRMATA_HEX, fetch: FETCH_HOW },
+  // The room bench's peer, a devDependency: an install without them (`--omit=dev`) has none.
+  'boardgame.io': { file: path.resolve(import.meta.dirname, '../node_modules/boardgame.io/package.json'), fetch: 'npm install' },
 };
 
 /** Thrown when CI lacks a tool its tests need. */
