@@ -72,9 +72,20 @@ const DEFAULT_LOG = 7;
 /** One player's cell: `▶ Name       12 cards 1234 pts no UNO!`. */
 const CELL = 38;
 
+/** Widths of the texts measured lately: a screen is redrawn at every event, mostly with the same lines. */
+const widths = new Map<string, number>();
+
 /** Columns on screen: ANSI colour codes and the isolates around a name take none, a wide letter two. */
 function width(text: string): number {
-  return columns(text.replace(/\x1b\[[0-9;]*m/g, ''));
+  const plain = text.replace(/\x1b\[[0-9;]*m/g, '');
+  // Most of a screen is printable ASCII, a column a character: only the rest is cut into letters.
+  if (/^[\x20-\x7e]*$/.test(plain)) return plain.length;
+  let n = widths.get(plain);
+  if (n === undefined) {
+    if (widths.size >= 512) widths.clear();
+    widths.set(plain, (n = columns(plain)));
+  }
+  return n;
 }
 
 /** Cuts plain text to `w` columns, letter by letter (a letter with its marks is one), ending in `…` when it was longer. */
