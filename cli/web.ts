@@ -25,6 +25,7 @@ import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served 
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 import { said as cliSaid } from '../words/said.ts';
 import { said } from '../table/words.ts';
+import type { NoticeListener } from '../firmware-bridge/notices.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the built page goes (git-ignored). */
@@ -353,6 +354,6 @@ function boardOf(hw: LauncherHardware): RoomBoard {
       // The board outlives the round's machine: the next round, the next room drive it.
       return { launcher, dispose: () => launcher.detach() };
     },
-    ...(hw.onNotice ? { onNotice: (l: (m: string) => void) => hw.onNotice!(l) } : {}),
+    ...(hw.onNotice ? { onNotice: (l: NoticeListener) => hw.onNotice!(l) } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * sensor, the battery and motor stalls. The simulated device here, the serial-firmware driver
  * and the Johnny-Five driver (firmware-bridge/) implement it.
  */
+import type { NoticeListener } from '../firmware-bridge/notices.ts';
 
 /** What a device reports to the machine. */
 export type HardwareInput =
@@ -46,9 +47,10 @@ export interface LauncherHardware {
   onInput(listener: (input: HardwareInput) => void): () => void;
   /**
    * Subscribes to what the person at a real launcher should read and the inputs do not say: noise
-   * on its line (rate-limited), a link lost for good. Optional: the simulated device has none.
+   * on its line (rate-limited), a link lost for good: in English, and as data each front end words
+   * in its reader's language (firmware-bridge/notices.ts). Optional: the simulated device has none.
    */
-  onNotice?(listener: (message: string) => void): () => void;
+  onNotice?(listener: NoticeListener): () => void;
   /**
    * Resolves once every input the device sent before this call has been heard (a round trip on an
    * ordered link): the serial driver's STATUS (which checks the card count too), the Johnny-Five

@@ -92,7 +92,7 @@ export class MemoryTransport implements LineTransport {
     const events = this.events;
     if (!events) return;
     this.drop();
-    queueMicrotask(() => events.ended({ unplugged: true, reason: 'the port vanished (unplugged?)' }));
+    queueMicrotask(() => events.ended({ unplugged: true, reason: { k: 'notice.why.vanished' } }));
   }
 
   /** The cable is back: the next open succeeds. */

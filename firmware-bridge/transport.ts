@@ -11,13 +11,17 @@
  * A transport carries bytes; the session frames and decodes them (`codec.ts`, `LineDecoder`), so
  * every transport gets the same handshake, numbering, retries, resync and garbage handling.
  */
+import type { NoticeWords } from './notices.ts';
 
 /** Why a link ended without the session closing it. */
 export interface LinkEnd {
   /** The board went away (unplugged, its USB device vanished), as opposed to an I/O error. */
   unplugged: boolean;
-  /** What happened, for logs: `the port vanished (unplugged?)`, `port error: …`. */
-  reason: string;
+  /**
+   * What happened, as a notice's words (`the port vanished (unplugged?)`, `port error: …`): data
+   * only, so a transport (the virtual launcher's worker among them) carries no catalogue.
+   */
+  reason: NoticeWords;
 }
 
 /** What an open link tells the session. Called from the transport's own events, never synchronously from `open`. */

@@ -16,6 +16,7 @@
  *   on, the damaged bytes left to the session's garbage handling.
  */
 import { latin1Bytes } from './frame.ts';
+import type { NoticeWords } from './notices.ts';
 import { DeviceError } from './port-errors.ts';
 import type { Connection, LineTransport, LinkEvents } from './transport.ts';
 
@@ -123,7 +124,7 @@ export class WebSerialTransport implements LineTransport {
     let reading: Promise<void> = Promise.resolve();
     let released: Promise<void> | null = null;
     const onDisconnect = (e: Event) => {
-      if (e.target === port || e.currentTarget === port) end(true, 'the launcher was unplugged (its USB device went away)');
+      if (e.target === port || e.currentTarget === port) end(true, { k: 'notice.why.unplugged' });
     };
     /** Releases the streams (close() refuses while they are locked), then closes the port. */
     const release = () =>
@@ -136,7 +137,7 @@ export class WebSerialTransport implements LineTransport {
         writer.releaseLock();
         await port.close().catch(() => {}); // a port whose device is gone is closed already
       })());
-    const end = (unplugged: boolean, reason: string) => {
+    const end = (unplugged: boolean, reason: NoticeWords) => {
       if (state !== 'open') return;
       state = 'ended';
       if (unplugged && this.port === port) this.port = null; // a dead object: the replugged board is another one
@@ -156,17 +157,17 @@ export class WebSerialTransport implements LineTransport {
           }
         } catch (e) {
           const name = (e as { name?: string }).name ?? '';
-          if (!NON_FATAL.has(name)) end(name === 'NetworkError', `the port failed: ${(e as Error).message || name}`);
+          if (!NON_FATAL.has(name)) end(name === 'NetworkError', { k: 'notice.why.failed', v: { error: (e as Error).message || name } });
         } finally {
           r.releaseLock();
           reader = null;
         }
       }
-      if (state === 'open') end(true, 'the port stopped giving data (unplugged?)');
+      if (state === 'open') end(true, { k: 'notice.why.noData' });
     })();
     return {
       write: (text) => {
-        if (state === 'open') writer.write(latin1Bytes(text)).catch((e: Error) => end(false, `writing failed: ${e.message}`));
+        if (state === 'open') writer.write(latin1Bytes(text)).catch((e: Error) => end(false, { k: 'notice.why.writeFailed', v: { error: e.message } }));
       },
       close: async () => {
         if (state === 'open') state = 'closing';

@@ -17,6 +17,7 @@ import { dispatch, type ClientMessage, type RoomClient, type Where } from './mes
 import { no, notHere, Refused } from './refused.ts';
 import { Room, type Person } from './room.ts';
 import { checkSettings, movesAfter, newCode, newToken, parseRoomSave, sameToken, withLauncher } from './save.ts';
+import { noticeWords, type NoticeListener } from '../firmware-bridge/notices.ts';
 
 export type { RoomClient } from './messages.ts';
 
@@ -47,7 +48,7 @@ export interface RoomBoard {
   /** Makes a round's launcher on the board (the board outlives it, for the next round and room). */
   makeLauncher: LauncherFactory;
   /** Hears what the board says about itself (noise on its line, a link lost): the room playing with it is told. */
-  onNotice?: (listener: (message: string) => void) => () => void;
+  onNotice?: (listener: NoticeListener) => () => void;
 }
 
 export interface RoomHubOptions {
@@ -102,7 +103,8 @@ export class RoomHub {
     this.clock = o.clock ?? wallClock;
     this.waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
     this.sweepLater();
-    o.board?.onNotice?.((m) => this.boardRoom?.session?.note(m));
+    // Sent as a phrase: each phone and the table screen read it in their own language.
+    o.board?.onNotice?.((_english, n) => this.boardRoom?.session?.note(noticeWords(n)));
   }
 
   /**

@@ -623,6 +623,28 @@ export const EN = {
   'term.step.hands': '{card}: who gets your hand',
   'term.nobody': 'nobody',
   'launcher.emptyLabel': 'EMPTY',
+  // What a real launcher board says about itself (firmware-bridge/notices.ts): {device} is its name (`serial:/dev/ttyACM0`).
+  'notice.linkLost': "{device}: the link is lost ({why}); reconnecting. Check the USB cable and the board's power",
+  'notice.back': '{device} is back',
+  'notice.oldBootloader': '{device}: this board has the old Nano bootloader (ATmegaBOOT), which a watchdog reset would leave resetting forever, so the firmware keeps the watchdog from resetting it: if the firmware ever hangs, the motor is cut and the board stays silent until you press its reset button or unplug it. Burn the Optiboot bootloader to have it restart by itself (firmware-bridge/HARDWARE.md, "Old bootloaders")',
+  'notice.countRestarted': "{device}: the launcher's card count started again ({zeroed, select, yes {its counters were zeroed} other {it lost power, or restarted without its counters}}): a card that left before that may be missing from the game. Check that each hand holds the cards the game shows",
+  'notice.cardsAhead': '{device}: a line on the link counted {n, plural, one {{n} card} other {{n} cards}} that did not leave the launcher (a damaged or stray line): the game dealt {n, plural, one {it} other {them}} early, and the next {n, plural, one {{n} card to leave is} other {{n} cards to leave are}} not counted again. Check that each hand holds the cards the game shows',
+  'notice.pressesAhead': "{device}: a line on the link counted {n, plural, one {{n} press} other {{n} presses}} of the launcher's button that the launcher did not see (a damaged or stray line)",
+  'notice.garbage': '{device}: {n, plural, one {{n} unreadable line} other {{n} unreadable lines}} from the board (e.g. {sample}{all, select, yes {} other {, {total} since opening the port}}), ignored; the card count is read again from the board, so no card is lost. If it goes on, check the USB cable and that no other program writes to the port',
+  'notice.fenceUnanswered': '{device}: the board did not answer a pin state query within {ms} ms: a card whose beam report is still on the USB link when a press ends may reach the game after it; upload StandardFirmata',
+  'notice.lostForGood': '{device}: {why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again',
+  // Why a board's link was lost, inside notice.linkLost and notice.lostForGood.
+  'notice.why.noAnswer': 'no answer to {verb} after {tries} tries ({ms} ms each)',
+  'notice.why.vanished': 'the port vanished (unplugged?)',
+  'notice.why.closed': 'the port closed',
+  'notice.why.portError': 'port error: {error}',
+  'notice.why.unplugged': 'the launcher was unplugged (its USB device went away)',
+  'notice.why.failed': 'the port failed: {error}',
+  'notice.why.noData': 'the port stopped giving data (unplugged?)',
+  'notice.why.writeFailed': 'writing failed: {error}',
+  'notice.why.boardPortClosed': "the board's port closed (unplugged?)",
+  'notice.why.disconnected': 'the board was disconnected (unplugged?)',
+  'notice.why.portFailed': 'the port failed ({error})',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

@@ -18,6 +18,7 @@ import { MatchSession, type Question, type TableEvent } from '../../table/sessio
 import { roundEndText, youOf, type Names } from '../../table/words.ts';
 import { cardName } from '../../words/cards.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
+import { noticeWords } from '../../firmware-bridge/notices.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
@@ -127,8 +128,8 @@ export class PlaySession implements Ui {
   /** Plays on; resolves `done` at the end of the match, `saved` when the person quit. */
   async run(): Promise<'done' | 'saved'> {
     // What a real launcher says about itself (noise on its line, a link lost for good), already rate-limited.
-    const notices = this.o.hardware?.onNotice?.((m) => {
-      this.session.note(m);
+    const notices = this.o.hardware?.onNotice?.((_english, n) => {
+      this.session.note(noticeWords(n));
       this.draw();
     });
     try {

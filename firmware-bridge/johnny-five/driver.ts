@@ -15,7 +15,7 @@
 import five, { type Board, type Motor, type Sensor, type Servo } from 'johnny-five';
 import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
-import { Notices } from '../notices.ts';
+import { notice, Notices, type NoticeListener, type NoticeWords } from '../notices.ts';
 import { BoardError } from '../port-errors.ts';
 
 /** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
@@ -241,9 +241,9 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     });
     // Johnny-Five passes the io's close, disconnect and error on to the board once it is ready; an
     // error with no listener on the board would be thrown out of the io's event.
-    board.on('close', () => this.lost('the board\'s port closed (unplugged?)'));
-    board.on('disconnect', () => this.lost('the board was disconnected (unplugged?)'));
-    board.on('error', (e: { message?: string } | undefined) => this.lost(`the port failed (${e?.message ?? String(e)})`));
+    board.on('close', () => this.lost({ k: 'notice.why.boardPortClosed' }));
+    board.on('disconnect', () => this.lost({ k: 'notice.why.disconnected' }));
+    board.on('error', (e: { message?: string } | undefined) => this.lost({ k: 'notice.why.portFailed', v: { error: e?.message ?? String(e) } }));
   }
 
   /**
@@ -251,15 +251,16 @@ export class JohnnyFiveLauncher implements LauncherHardware {
    * Cards the beam counted before stay counted; none can be counted after. The motor is still
    * told to stop, in case the port half works.
    */
-  private lost(why: string): void {
+  private lost(why: NoticeWords): void {
     if (this.lostMessage !== null) return;
-    this.lostMessage = `${this.name}: ${why}: the launcher is offline and Johnny-Five cannot reopen the port; check the USB cable, then start uno-extreme again`;
+    const gone = notice('notice.lostForGood', { device: this.name, why });
+    this.lostMessage = gone.message;
     this.disarmStall();
     if (this.buzzTimer) clearTimeout(this.buzzTimer); // nothing can reach the board now
     this.buzzTimer = null;
     this.releaseFences(); // no answer can come now
     this.emit({ type: 'LINK', up: false, final: this.lostMessage });
-    this.notices.say(this.lostMessage);
+    this.notices.say(gone);
   }
 
   /** The beam: a card counts when it clears it (the trailing edge), so one card is one count. */
@@ -397,8 +398,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     this.fenceOnWire = waiters;
     this.fenceTimer = setTimeout(() => {
       this.fenceOff = true;
-      this.notices.say(`${this.name}: the board did not answer a pin state query within ${this.o.fenceTimeoutMs} ms: ` +
-        'a card whose beam report is still on the USB link when a press ends may reach the game after it; upload StandardFirmata');
+      this.notices.say(notice('notice.fenceUnanswered', { device: this.name, ms: this.o.fenceTimeoutMs }));
       this.releaseFences();
     }, this.o.fenceTimeoutMs);
     this.io.queryPinState(this.pins.cardSensor, () => {
@@ -428,7 +428,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
    * Hears what the person should know: the link lost for good, a board that leaves the fence
    * unanswered (each said once, also to a later listener).
    */
-  onNotice(listener: (message: string) => void): () => void {
+  onNotice(listener: NoticeListener): () => void {
     return this.notices.on(listener);
   }
 

@@ -7,6 +7,7 @@
 import { helloSession, resync, type DeviceMessage } from '../codec.ts';
 import type { Hello } from './link.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
+import type { Key } from '../../words/catalogue.ts';
 
 /** What the board tells the launcher: the device inputs of `emulator/hardware.ts` it can report. */
 export type BoardInput = Extract<HardwareInput, { type: 'BUTTON' | 'LID' | 'CARD' | 'BATTERY' | 'STALL' | 'LINK' }>;
@@ -36,8 +37,8 @@ export class BoardCounts {
     private readonly emit: (i: BoardInput) => void,
     private readonly log: (line: string) => void,
     private readonly check: () => void,
-    /** Tells the person at the launcher (a notice): what the counts cannot know. */
-    private readonly say: (message: string) => void,
+    /** Tells the person at the launcher (a notice, its key and values): what the counts cannot know. */
+    private readonly say: (key: Key, values: Readonly<Record<string, string | number>>) => void,
   ) {}
 
   /** The first connection: counts start from what the board has now. */
@@ -106,10 +107,7 @@ export class BoardCounts {
 
   /** Tells the person the board's counters started again: what left before is unknown. */
   private restarted(zeroed: boolean): void {
-    this.say(
-      `the launcher's card count started again (${zeroed ? 'its counters were zeroed' : 'it lost power, or restarted without its counters'}): ` +
-        'a card that left before that may be missing from the game. Check that each hand holds the cards the game shows',
-    );
+    this.say('notice.countRestarted', { zeroed: zeroed ? 'yes' : 'no' });
   }
 
   /** A line's count more than one past the last: not counted, the board's counters are asked for instead. */
@@ -153,11 +151,7 @@ export class BoardCounts {
     if (ahead <= 0) return;
     const n = ahead === 1 ? `1 ${what}` : `${ahead} ${what === 'card' ? 'cards' : 'presses'}`;
     this.log(`counted ${n} the board did not count`);
-    this.say(
-      what === 'card'
-        ? `a line on the link counted ${n} that did not leave the launcher (a damaged or stray line): the game dealt ${ahead === 1 ? 'it' : 'them'} early, and the next ${n} to leave ${ahead === 1 ? 'is' : 'are'} not counted again. Check that each hand holds the cards the game shows`
-        : `a line on the link counted ${n} of the launcher's button that the launcher did not see (a damaged or stray line)`,
-    );
+    this.say(what === 'card' ? 'notice.cardsAhead' : 'notice.pressesAhead', { n: ahead });
   }
 
   private countPresses(presses: number): void {

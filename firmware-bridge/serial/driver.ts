@@ -8,6 +8,7 @@
  * ignored, counted ({@link SerialLauncher.diagnostics}) and told through
  * {@link SerialLauncher.onNotice}. This module imports nothing of Node: the browser uses it too.
  */
+import type { NoticeListener } from '../notices.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
 import { parseUint, type Command } from '../codec.ts';
 import type { Hello } from './link.ts';
@@ -106,7 +107,7 @@ export class SerialLauncher implements LauncherHardware {
    * Hears what the person at the launcher should know and cannot see from the inputs: noise on the
    * line (at most once per `noticeEveryMs`). What was said before the first listener is told to it.
    */
-  onNotice(listener: (message: string) => void): () => void {
+  onNotice(listener: NoticeListener): () => void {
     return this.session.onNotice(listener);
   }
 

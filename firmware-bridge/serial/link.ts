@@ -12,6 +12,7 @@ import {
   type Command, type DeviceMessage, type DeviceStatus,
 } from '../codec.ts';
 import type { Clock, TimerHandle } from '../../lib/wall-clock.ts';
+import { noticeText, type NoticeWords } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { Connection, LineTransport } from '../transport.ts';
 
@@ -40,7 +41,7 @@ export interface LinkHandlers {
   /** A device line after the handshake, but ACK and NAK: they settle the command they answer. */
   message(m: DeviceMessage): void;
   /** The link is down (unplug, I/O error, no answer after every retry); said once. */
-  lost(why: string): void;
+  lost(why: NoticeWords): void;
   /** A line that did not decode, after the handshake: as received (latin1). */
   garbage(line: string): void;
 }
@@ -123,7 +124,7 @@ export class Link {
     const samples: string[] = [];
     const link = new Link(path, setup, {
       message: (m) => m.type === 'HELLO' && helloResolve(m), // events before the handshake are stale
-      lost: (why) => failed(new DeviceError(`${path} went away during the handshake (${why}): check the USB cable and try again`, 'disconnected', path)),
+      lost: (why) => failed(new DeviceError(`${path} went away during the handshake (${noticeText(why)}): check the USB cable and try again`, 'disconnected', path)),
       garbage: (line) => {
         garbage++;
         if (samples.length < 3) samples.push(line.slice(0, 40));
@@ -226,7 +227,7 @@ export class Link {
     f.timer = this.clock.setTimeout(() => {
       if (this.inflight !== f) return;
       if (f.tries < this.timing.tries) return this.transmit(); // the same line again: the board answers a repeat without running it twice
-      this.lost(`no answer to ${f.verb} after ${f.tries} tries (${this.timing.ackMs} ms each)`);
+      this.lost({ k: 'notice.why.noAnswer', v: { verb: f.verb, tries: f.tries, ms: this.timing.ackMs } });
     }, this.timing.ackMs);
   }
 
@@ -251,7 +252,7 @@ export class Link {
     this.heartbeat = this.clock.setTimeout(beat, check);
   }
 
-  private lost(why: string): void {
+  private lost(why: NoticeWords): void {
     if (this.closed) return;
     void this.close();
     this.handlers.lost(why);

@@ -4,6 +4,7 @@
  * such. And {@link openSerial}, the serial driver on a port path: what `--device serial:PATH` opens.
  */
 import { SerialPort } from 'serialport';
+import type { NoticeWords } from '../notices.ts';
 import { explainOpenError } from '../port-errors.ts';
 import type { Connection, LineTransport, LinkEvents } from '../transport.ts';
 import { SerialLauncher, type SerialOptions } from './driver.ts';
@@ -22,15 +23,15 @@ export class NodeSerialTransport implements LineTransport {
     });
     let closing = false;
     let ended = false;
-    const end = (unplugged: boolean, reason: string) => {
+    const end = (unplugged: boolean, reason: NoticeWords) => {
       if (closing || ended) return;
       ended = true;
       events.ended({ unplugged, reason });
     };
     port.on('data', (chunk: Buffer) => events.data(chunk));
     port.on('close', (err: (Error & { disconnected?: boolean }) | null) =>
-      end(!!err?.disconnected, err?.disconnected ? 'the port vanished (unplugged?)' : 'the port closed'));
-    port.on('error', (err: Error) => end(false, `port error: ${err.message}`));
+      end(!!err?.disconnected, { k: err?.disconnected ? 'notice.why.vanished' : 'notice.why.closed' }));
+    port.on('error', (err: Error) => end(false, { k: 'notice.why.portError', v: { error: err.message } }));
     return {
       write: (text) => {
         if (!closing && port.isOpen) port.write(text, 'latin1');

@@ -10,7 +10,7 @@
  */
 import { helloWatchdog, type Command } from '../codec.ts';
 import { wallClock, type Clock, type TimerHandle } from '../../lib/wall-clock.ts';
-import { GarbageReport, Notices } from '../notices.ts';
+import { GarbageReport, notice, noticeText, Notices, type Notice, type NoticeListener, type NoticeWords } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
 import { BoardCounts, type BoardInput } from './counts.ts';
@@ -97,8 +97,8 @@ export class CommandSession {
     this.timing = { ...DEFAULT_TIMING, ...o.timing };
     this.clock = o.clock ?? wallClock;
     this.log = o.log ?? (() => {});
-    this.garbage = new GarbageReport(this.name, (m) => this.notices.say(m), o.noticeEveryMs, this.clock);
-    this.counts = new BoardCounts(emit, this.log, () => this.readCounters(), (m) => this.notices.say(`${this.name}: ${m}`));
+    this.garbage = new GarbageReport(this.name, (n) => this.notices.say(n), o.noticeEveryMs, this.clock);
+    this.counts = new BoardCounts(emit, this.log, () => this.readCounters(), (k, v) => this.notices.say(notice(k, { device: this.name, ...v })));
   }
 
   /**
@@ -149,7 +149,7 @@ export class CommandSession {
     this.emit({ type: 'LID', open: status.lidOpen });
     if (status.mv > 0) this.emit({ type: 'BATTERY', volts: status.mv / 1000 });
     if (!first) this.emit({ type: 'LINK', up: true });
-    if (this.lostSaid) this.notices.say(`${this.name} is back`);
+    if (this.lostSaid) this.notices.say(notice('notice.back', { device: this.name }));
     this.lostSaid = false;
     this.established = true;
   }
@@ -222,14 +222,14 @@ export class CommandSession {
     for (const l of this.helloListeners) l(hello);
   }
 
-  private onLost(link: Link | null, why: string): void {
+  private onLost(link: Link | null, why: NoticeWords): void {
     if (link === null || this.link !== link) return; // a link still being opened: its open fails and says why
     this.link = null;
     if (this.closing || !this.established) return;
-    this.log(`link to ${this.path} lost: ${why}`);
+    this.log(`link to ${this.path} lost: ${noticeText(why)}`);
     // Told at once (a silent board is found within its heartbeat's retries, under 2 s), not left
     // to a press that waits minutes for a board that may never come back.
-    this.notices.say(`${this.name}: the link is lost (${why}); reconnecting. Check the USB cable and the board's power`);
+    this.notices.say(notice('notice.linkLost', { device: this.name, why }));
     this.lostSaid = true;
     this.emit({ type: 'LINK', up: false });
     void this.reconnect();
@@ -314,7 +314,7 @@ export class CommandSession {
    * Hears what the person at the launcher should know and cannot see from the inputs: noise on the
    * line (at most once per `noticeEveryMs`). What was said before the first listener is told to it.
    */
-  onNotice(listener: (message: string) => void): () => void {
+  onNotice(listener: NoticeListener): () => void {
     return this.notices.on(listener);
   }
 
@@ -357,8 +357,6 @@ export class CommandSession {
  * Told once when a board says `wdt=cut`: it has the old Nano bootloader, so its watchdog cannot
  * restart it, and a firmware that hangs leaves it silent (the motor cut) until someone resets it.
  */
-export function oldBootloaderNotice(name: string): string {
-  return `${name}: this board has the old Nano bootloader (ATmegaBOOT), which a watchdog reset would leave resetting forever, ` +
-    'so the firmware keeps the watchdog from resetting it: if the firmware ever hangs, the motor is cut and the board stays silent until you press its reset button or unplug it. ' +
-    'Burn the Optiboot bootloader to have it restart by itself (firmware-bridge/HARDWARE.md, "Old bootloaders")';
+export function oldBootloaderNotice(name: string): Notice {
+  return notice('notice.oldBootloader', { device: name });
 }

@@ -3,7 +3,7 @@
  * cannot flood the terminal), and notices given before anyone listened kept for the first listener.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GarbageReport, Notices } from '../../firmware-bridge/notices.ts';
+import { GarbageReport, notice, Notices } from '../../firmware-bridge/notices.ts';
 
 describe('unreadable lines from a board', () => {
   beforeEach(() => void vi.useFakeTimers());
@@ -11,7 +11,7 @@ describe('unreadable lines from a board', () => {
 
   it('the first is told at once; a flood within the window is one summary when it ends; a line after a quiet window is told at once', () => {
     const told: string[] = [];
-    const g = new GarbageReport('serial:/dev/ttyACM0', (m) => told.push(m), 10_000);
+    const g = new GarbageReport('serial:/dev/ttyACM0', (n) => told.push(n.message), 10_000);
     g.add('\x00\xffnoise');
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/^serial:\/dev\/ttyACM0: 1 unreadable line from the board \(e\.g\. "\\u0000ÿnoise"\), ignored;/);
@@ -34,7 +34,7 @@ describe('unreadable lines from a board', () => {
 
   it('a summary pending when the device closes is dropped, with its timer', () => {
     const told: string[] = [];
-    const g = new GarbageReport('x', (m) => told.push(m), 1000);
+    const g = new GarbageReport('x', (n) => told.push(n.message), 1000);
     g.add('a');
     g.add('b');
     g.close();
@@ -47,13 +47,13 @@ describe('unreadable lines from a board', () => {
 describe('notices', () => {
   it('said before anyone listened: the first listener hears the last five, then every new one', () => {
     const n = new Notices();
-    for (let i = 1; i <= 7; i++) n.say(`m${i}`);
+    for (let i = 1; i <= 7; i++) n.say(notice('notice.back', { device: `m${i}` }));
     const heard: string[] = [];
     const off = n.on((m) => heard.push(m));
-    expect(heard).toEqual(['m3', 'm4', 'm5', 'm6', 'm7']);
-    n.say('m8');
+    expect(heard).toEqual(['m3 is back', 'm4 is back', 'm5 is back', 'm6 is back', 'm7 is back']);
+    n.say(notice('notice.back', { device: 'm8' }));
     off();
-    n.say('m9');
-    expect(heard.at(-1)).toBe('m8');
+    n.say(notice('notice.back', { device: 'm9' }));
+    expect(heard.at(-1)).toBe('m8 is back');
   });
 });

@@ -76,6 +76,11 @@ const fake = {
     serial.plug();
     return rig.roller.beamPulses;
   },
+  /** Pulls the cable now, whatever the launcher is doing. */
+  unplug(): void {
+    first = serial.port;
+    serial.unplug();
+  },
   /** The site loses its permission for the board (the person took it away in the browser's settings). */
   revoke(): void {
     sessionStorage.removeItem(ALLOWED);

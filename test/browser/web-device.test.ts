@@ -14,6 +14,8 @@ import { parsePlaySave } from '../../game/index.ts';
 import { SAVE_KEY } from '../../web/src/session.ts';
 import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { hex } from '../firmware/boot.ts';
+import { loadLang, type Words } from '../../words/catalogue.ts';
+import { englishOnly, wordsOf } from '../words/english.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
 
@@ -39,6 +41,7 @@ async function machineSupply(page: Page): Promise<number> {
 
 type FakeLauncher = {
   unplugMidBurst(): Promise<{ sensed: number; burstCards: number }>;
+  unplug(): void;
   plugWhenStopped(): Promise<number>;
   revoke(): void;
   report(): { sensed: number; left: number; requests: number; newPortObject: boolean; lockedCloses: number; motor: string };
@@ -79,14 +82,17 @@ async function playUntil(page: Page, enough: () => Promise<boolean>, max = 600):
   throw new Error(`not done after ${max} moves`);
 }
 
-/** Starts a game on the launcher chosen in the form (`Virtual launcher`, or `Connect a launcher` and its button). */
-async function startOn(page: Page, choice: 'virtual' | 'serial'): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: 'New game' });
+const FR = await loadLang('fr');
+
+/** Starts a game on the launcher chosen in the form (`Virtual launcher`, or `Connect a launcher` and its button), the page read in the words of `w`. */
+async function startOn(page: Page, choice: 'virtual' | 'serial', w?: Words): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: w ? w.t('page.newGame') : 'New game' });
   await dialog.waitFor();
-  await dialog.getByLabel(choice === 'virtual' ? /^Virtual launcher/ : /^Connect a launcher/).check();
-  if (choice === 'serial') await dialog.getByRole('button', { name: 'Connect…' }).click();
+  const label = w ? w.t(choice === 'virtual' ? 'device.virtual' : 'device.serial') : choice === 'virtual' ? /^Virtual launcher/ : /^Connect a launcher/;
+  await dialog.getByLabel(label).check();
+  if (choice === 'serial') await dialog.getByRole('button', { name: w ? w.t('device.connect') : 'Connect…' }).click();
   await dialog.locator('.launcher-device [data-link=connected]').waitFor({ timeout: BOARD_REAL_TIME_MS });
-  await newGame(page, { seed: 21, players: 2 });
+  await newGame(page, { seed: 21, players: 2 }, w);
 }
 
 // Each test's budget: a BOARD_REAL_TIME_MS for every stretch a board boots or connects and plays
@@ -147,6 +153,21 @@ describe.runIf(needs('chromium'))('the browser game on the firmware (real Chromi
     expect(r).toMatchObject({ newPortObject: true, lockedCloses: 0 });
     expect(errors).toEqual([]);
   }, 2 * BOARD_REAL_TIME_MS);
+
+  it("in French: the cable pulled, the bar says so and tells the board's notice in French, with no English word", async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR', init: await usbBoard() });
+    await startOn(page, 'serial', FR);
+    await page.locator('.device-bar[data-link=connected]').waitFor();
+    await fake(page, 'unplug');
+    await page.locator('.device-bar[data-link=offline]').waitFor();
+    // The notice comes with the link's loss (the session says it, then reports the link down).
+    const hint = page.locator('.device-bar .hint').first();
+    await expect.poll(() => hint.innerText(), { timeout: 2000 }).toMatch(/^\S+\u00a0: la liaison est perdue \(le distributeur a été débranché \(son appareil USB a disparu\)\)\u00a0; reconnexion en cours\. Vérifie le câble USB/);
+    const english = englishOnly();
+    const text = await page.locator('.device-bar').innerText();
+    expect(wordsOf(text).filter((w) => english.has(w)), text).toEqual([]);
+    expect(errors).toEqual([]);
+  }, BOARD_REAL_TIME_MS);
 
   it('a reload goes on with the virtual launcher: started again, loaded with the kept supply, its sensor and the game agreeing', async () => {
     const { page, errors } = await onVirtual(2);

@@ -95,7 +95,7 @@ describe.runIf(existsSync(ATMEGABOOT))('the firmware on a board with the old Nan
     const notices: string[] = [];
     hw!.onNotice((m) => notices.push(m));
     await stepUntil(emu, clock, () => false, 500);
-    expect(notices).toEqual([oldBootloaderNotice('serial:emulated')]);
+    expect(notices).toEqual([oldBootloaderNotice('serial:emulated').message]);
     expect(notices[0]).toMatch(/old Nano bootloader .* Burn the Optiboot bootloader .*HARDWARE\.md, "Old bootloaders"/);
     let closed = false;
     void hw!.close().then(() => (closed = true));

@@ -15,6 +15,7 @@ import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, resolveRules } from '../../game/index.ts';
 import { Robot } from '../e2e/strategy.ts';
 import { until } from '../poll.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { openRig, PinRig } from './pin-rig.ts';
 
 /** The boards `--device firmata:PATH` opened, newest last. */
@@ -79,5 +80,26 @@ describe('a Firmata board unplugged under a command', () => {
     const [first, ...rest] = (e as Error).message.split('\n');
     expect(first).toMatch(GONE);
     expect(rest).toEqual([expect.stringMatching(/^The game was saved to .*s\.json: continue it with `npx uno-extreme play --resume /)]);
+  });
+
+  it('play --device firmata: in French: the notice on the screen is French', async () => {
+    const fr = await loadLang('fr');
+    const rig = new PinRig();
+    const hw = await openRig(rig, 'firmata:/dev/ttyMOCK');
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-j5-unplug-'));
+    const robot = new Robot();
+    let shown = '';
+    const session = new PlaySession({
+      match: createMatch({ rules: resolveRules('extreme', { target: 1 }), players: 3, seed: 4, log: true }),
+      meta: { names: ['Toi', 'Robot 1', 'Robot 2'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: null },
+      profile: resolveProfile('seed-0-8'), pace: 'instant', keys: robot, savePath: path.join(dir, 's.json'), colour: false, hardware: hw, words: fr,
+      size: () => ({ columns: 400, rows: 60 }),
+      out: (t) => ((shown += t), robot.out(t)),
+      attention: () => rig.io.emit('close'),
+    });
+    await session.run().then(() => null, (err: unknown) => err);
+    await hw.close();
+    expect(shown).toContain('firmata:/dev/ttyMOCK\u00a0: le port de la carte s’est fermé (débranché\u00a0?)\u00a0: le distributeur est hors ligne');
+    expect(shown).not.toContain("the board's port closed");
   });
 });

@@ -16,6 +16,9 @@ import type { SeatView } from '../../table/session.ts';
 import { received } from '../../web/src/room/views.ts';
 import type { Move } from '../../game/index.ts';
 import { checkSecrets, choice, english, lastView } from './players.ts';
+import { notice, Notices } from '../../firmware-bridge/notices.ts';
+import { keptPhrase, phraseText } from '../../table/words.ts';
+import { loadLang } from '../../words/catalogue.ts';
 
 /** No pause after the bots' moves (one test paces a room on its clock). */
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
@@ -768,6 +771,36 @@ describe('rooms', () => {
     expect(reopened.settings.launcher).toBe('simulated');
     expect(reopened.session!.log.at(-1)).toBe('The launcher board is not on this server now: this room plays on with the simulated launcher');
     for (const h of [hub, bare]) h.close();
+  });
+
+  it("a board's notice reaches the room playing on it as a phrase: each reader words it, the save keeps it", async () => {
+    const notices = new Notices();
+    const board: RoomBoard = {
+      name: 'serial:/dev/ttyFAKE',
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+      onNotice: (l) => notices.on(l),
+    };
+    const { hub, host, people, room } = threeAndABot(hubWith(new Map(), manualClock().clock, board));
+    for (const c of [host, ...people]) c.auto = false;
+    host.say({ type: 'start' });
+    await untilQuestion(room());
+    notices.say(notice('notice.linkLost', { device: board.name, why: { k: 'notice.why.vanished' } }));
+    await flushed();
+    const line = room().session!.lines.at(-1)!;
+    expect(line).toEqual({ k: 'notice.linkLost', v: { device: 'serial:/dev/ttyFAKE', why: { k: 'notice.why.vanished' } } });
+    // Sent as data, never as the English sentence: each phone words it.
+    const sent = JSON.stringify(people[0].inbox);
+    expect(sent).toContain('"k":"notice.linkLost"');
+    expect(sent).not.toContain('reconnecting');
+    const fr = await loadLang('fr');
+    expect(phraseText(line, room().session!.names, fr)).toBe('serial:/dev/ttyFAKE\u00a0: la liaison est perdue (le port a disparu (débranché\u00a0?))\u00a0; reconnexion en cours. Vérifie le câble USB et l’alimentation de la carte');
+    expect(english(line, room().session!.names)).toBe("serial:/dev/ttyFAKE: the link is lost (the port vanished (unplugged?)); reconnecting. Check the USB cable and the board's power");
+    // A room's save keeps the phrase, read back as one.
+    expect(keptPhrase(JSON.parse(JSON.stringify(line)))).toEqual(line);
+    hub.close();
   });
 
   it('a room closed during a pause ends its round there', async () => {

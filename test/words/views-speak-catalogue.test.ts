@@ -2,7 +2,8 @@
  * The views build no sentence of their own: every word a person reads comes from the catalogue
  * (words/). Read from the sources of the page (web/src), the terminal game (cli/play), the
  * shared wording (table/asks.ts, table/words.ts, table/scoresheet.ts) and game night's server,
- * whose refusals and notes travel as phrases each phone words, comments left out: a JSX
+ * whose refusals and notes travel as phrases each phone words, and the parts of the firmware bridge
+ * that say what a board tells the person (its notices), comments left out: a JSX
  * text or a person-facing attribute with a word in it, or a string of two words or more, is a
  * sentence built outside the catalogue, unless it is one of the few technical strings listed
  * here with the reason it is not read by a player.
@@ -15,6 +16,27 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** Where the words a person reads are built. */
 const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/roomMessages.ts', 'rooms'];
+
+/**
+ * The firmware bridge's files that tell the person at a real launcher what happened (notices, and
+ * the reasons inside them), read with their logs and their errors left out: a log is for whoever
+ * debugs the link, and a DeviceError is English like the command line's other errors, worded
+ * again by no front end yet (issue 43's follow-up).
+ */
+const BRIDGE = [
+  'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
+  'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
+  'firmware-bridge/johnny-five/driver.ts',
+];
+
+/** A log's line, or an error's (a DeviceError, a BoardError), in the firmware bridge: not a notice. */
+const BRIDGE_SKIP = /\b(log|this\.log)\(|new (Device|Board)Error\(/;
+
+/** Strings of the bridge's files that no player reads, each with why. */
+const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
+  'its counters were zeroed': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
+  '${name}: the board did not answer as a Firmata board within ${readyMs} ms. ': "a BoardError's text, split over lines (English like the CLI's errors)",
+};
 
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
@@ -66,11 +88,11 @@ function code(text: string): string {
 }
 
 /** What reads as a person-facing English sentence in `source`: JSX text, attributes, strings of words. */
-export function sentencesIn(source: string, jsx = true): string[] {
+export function sentencesIn(source: string, jsx = true, skip?: RegExp): string[] {
   const c = code(source)
     .split('\n')
     // Imports, module paths, class lists, keys and programmer errors are not read by a player.
-    .filter((l) => !/^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|console\.|new URL\(/.test(l))
+    .filter((l) => !/^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|console\.|new URL\(/.test(l) && !skip?.test(l))
     .join('\n');
   const found: string[] = [];
   // JSX text between tags, with a word in it (`>Press the launcher<`); in .ts files `<` and `>` are types and comparisons.
@@ -96,6 +118,15 @@ describe('the views speak only through the catalogue', () => {
     const found: string[] = [];
     for (const p of VIEWS) for (const f of files(p)) for (const s of sentencesIn(readFileSync(f, 'utf8'), f.endsWith('.tsx'))) found.push(`${path.relative(root, f)}: ${s}`);
     expect(found).toEqual([]);
+  });
+
+  it("the firmware bridge's notices are built only through the catalogue", () => {
+    const found: string[] = [];
+    for (const p of BRIDGE) for (const f of files(p)) for (const s of sentencesIn(readFileSync(f, 'utf8'), false, BRIDGE_SKIP)) if (!(s in BRIDGE_TECHNICAL)) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+    // It can fail: a notice written as a sentence is found, a log line is not.
+    expect(sentencesIn('this.notices.say(`${this.name} is back`);', false, BRIDGE_SKIP)).toEqual(['${this.name} is back']);
+    expect(sentencesIn('this.log(`link to ${this.path} lost`);', false, BRIDGE_SKIP)).toEqual([]);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {

@@ -8,6 +8,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { attentionText } from '../../../emulator/launcher.ts';
+import { noticeText } from '../../../firmware-bridge/notices.ts';
 import { useWords } from '../lang.tsx';
 import { saidText, type PageDevice } from './device.ts';
 
@@ -39,7 +40,7 @@ export function DeviceBar({ device }: { device: PageDevice }) {
     <section class="device-bar banner" aria-label={w.t('device.bar')} data-link={s.link} data-cards={s.cards} data-board-cards={s.board?.sensed ?? ''} data-board-left={s.board?.left ?? ''} data-lid={s.lidOpen === null ? '' : s.lidOpen ? 'open' : 'closed'}>
       <p role="status">{w.t('device.linkLine', { link: s.link, virtual, name })}</p>
       {s.attention && <p class="attention" role="alert">{attentionText(s.attention, w)}{s.choice === 'virtual' ? w.t('device.byItself') : ''}</p>}
-      {s.notice && <p class="hint">{s.notice}</p>}
+      {s.notice && <p class="hint">{noticeText(s.notice, w)}</p>}
       <p class="hint">
         {w.t('device.cardsFrom', { n: s.cards })}
         {s.board && w.t('device.sensor', { sensed: s.board.sensed, left: s.board.left })}

@@ -20,6 +20,7 @@ import { onDevice } from '../../../table/launcher.ts';
 import type { SaveStore } from '../session.ts';
 import type { BoardTally } from './protocol.ts';
 import type { WorkerTransport } from './worker-transport.ts';
+import type { Notice } from '../../../firmware-bridge/notices.ts';
 
 /** The launcher the person picked. */
 export type LauncherChoice = 'simulated' | 'serial' | 'virtual';
@@ -55,7 +56,7 @@ export interface DeviceShown {
   /** The virtual board's own tally (null for a real one: only its firmware knows). */
   board: BoardTally | null;
   /** The last notice from the line (noise), if any. */
-  notice: string | null;
+  notice: Notice | null;
 }
 
 /** The storage key of the launcher last chosen: `{"choice": …, "usb": {usbVendorId, usbProductId}}`. */
@@ -247,7 +248,7 @@ export class PageDevice {
         if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ? { text: i.final } : null });
         else if (i.type === 'LID') this.lid(i.open);
       }),
-      hw.onNotice((notice) => this.set({ notice })),
+      hw.onNotice((_english, notice) => this.set({ notice })),
     );
     this.set({ link: 'connected', name: hw.name, error: null });
     return true;
