@@ -4,7 +4,7 @@
  * the events. Moves are chosen from the engine's legal moves only; a card that cannot be played
  * is refused with the engine's own reason.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useCallback, useEffect, useRef } from 'preact/hooks';
 import { handRefusals, roundEnded, type CardId, type GameState } from '../../game/index.ts';
 import { nameOf, openingLine, roundEndText } from '../../table/words.ts';
 import { cardName } from '../../words/cards.ts';
@@ -84,6 +84,12 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
   };
 
   const toggleUno = () => unoButton(session, w);
+  // The press asked when the button is pressed: one function for the whole session, so the
+  // launcher's view is not drawn again at every move for a new one.
+  const pressLauncher = useCallback(() => {
+    const p = choicesOf(session.ask).press;
+    if (p) session.answer(p);
+  }, [session]);
 
   // Keys for the whole table, acting on the question asked when the key comes.
   useMoveKeys(() => ({ c: choicesOf(session.ask), answer: (m) => session.answer(m), onUno: () => unoButton(session, w) }));
@@ -163,7 +169,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
               me={me}
               canPress={!!press && !session.busy}
               pressLabel={pressLabel(s, me, names, w) ?? (press ? w.t('page.pressInstead') : '')}
-              onPress={() => press && session.answer(press)}
+              onPress={pressLauncher}
               presser={s.pending?.kind === 'press' ? s.pending.seat : undefined}
               sound={sound}
             />

@@ -10,8 +10,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { BATTERY } from '../../../emulator/core.ts';
 import type { MachineLauncher } from '../../../emulator/launcher.ts';
 import { seatHeading } from '../../../emulator/machine.ts';
-import { useNextFrame } from '../frame.ts';
+import type { LauncherHeard } from '../../../table/launcherOnTable.ts';
 import { useWords } from '../lang.tsx';
+import { memo, sameProps } from '../memo.ts';
 import { nameOf } from '../../../table/words.ts';
 import { centre, Flights, seatArea, type Flight, type Tally } from './Flights.tsx';
 import type { Sound } from './sound.ts';
@@ -83,20 +84,45 @@ function seatAngle(svg: Element | null, seat: number, seats: number, me: number)
   return 90 + seatHeading(seat, seats) - seatHeading(me, seats);
 }
 
+/**
+ * The element that holds every one of `els` (the seats' areas): the seats are placed in it by its
+ * size, so they move when it changes size.
+ */
+function holderOf(els: readonly Element[]): Element | null {
+  let at = els[0]?.parentElement ?? null;
+  while (at && !els.every((el) => at!.contains(el))) at = at.parentElement;
+  return at;
+}
+
+/** What the view shows of the launcher: it is drawn again when one of these changes, and only then. */
+type Look = LauncherHeard & { aimSeat: number; turning: boolean; seats: number; lidOpen: boolean; supply: number; volts: number; jammed: boolean };
+
+function lookOf(l: MachineLauncher, watch: LauncherWatch): Look {
+  const c = l.context;
+  return { ...watch.shown, aimSeat: c.aimSeat, turning: c.turning, seats: c.seats, lidOpen: c.lidOpen, supply: l.supplyCount, volts: l.volts, jammed: l.unitState === 'jammed' };
+}
+
 /** `target` moved by whole turns to within half a turn of `from` (the turntable takes the short way). */
 function nearest(from: number, target: number): number {
   return from + ((((target - from) % 360) + 540) % 360) - 180;
 }
 
-/** The launcher view (see the module's doc). */
-export function LauncherView(p: LauncherViewProps): JSX.Element {
+/**
+ * The launcher view (see the module's doc), drawn again only when what it shows changes: a prop
+ * (its parent draws at every move; `onPress` must stay the same function), the launcher's look,
+ * a card in flight.
+ */
+export const LauncherView = memo(LauncherPanel);
+
+function LauncherPanel(p: LauncherViewProps): JSX.Element {
   const w = useWords();
   const { launcher: l, names } = p;
   // Read when a press dings: the presser then, not at the next redraw.
   const presser = useRef(p.presser);
   presser.current = p.presser;
   const watch = useMemo(() => new LauncherWatch(l, () => presser.current), [l]);
-  const [, redraw] = useState(0);
+  // The machine tells of every step it takes (a timer, a state within a burst): most change nothing shown.
+  const [, setLook] = useState<Look | null>(null);
   const prefersReduced = usePrefersReducedMotion();
   const motion = !(p.reducedMotion ?? false) && !prefersReduced;
   const id = useId();
@@ -108,7 +134,12 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   const nextId = useRef(1);
 
   useEffect(() => {
-    const off = watch.subscribe(() => redraw((n) => n + 1));
+    const look = (): void => setLook((was) => {
+      const now = lookOf(l, watch);
+      return was && sameProps(was, now) ? was : now;
+    });
+    look();
+    const off = watch.subscribe(look);
     return () => {
       off();
       watch.dispose();
@@ -175,14 +206,15 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
   }, [l, p.sound]);
 
   // The turn: to the seat the launcher turns to, in its travel time at its speed. At rest it
-  // follows the seat's area wherever the page's layout moves it (a window resized, a hand grown):
-  // looked at in the frame after a redraw (reading where the areas are lays the page out), and on
-  // a resize.
+  // follows the seat's area wherever the page's layout moves it (a window resized, a hand grown).
   const c = l.context;
   const svgOf = (): Element | null => svgBox.current?.querySelector('svg') ?? null;
   useLayoutEffect(() => {
     const ms = c.turning ? paced(c.aimTravelMs, l, motion) : 0;
-    setAim((a) => ({ angle: nearest(a.angle, seatAngle(svgOf(), c.aimSeat, c.seats, p.me)), ms }));
+    setAim((a) => {
+      const angle = nearest(a.angle, seatAngle(svgOf(), c.aimSeat, c.seats, p.me));
+      return angle === a.angle && ms === a.ms ? a : { angle, ms };
+    });
   }, [c.aimSeat, c.turning, c.seats, p.me, motion]);
   const follow = useCallback(() => {
     if (l.context.turning) return;
@@ -191,11 +223,28 @@ export function LauncherView(p: LauncherViewProps): JSX.Element {
       return Math.abs(angle - a.angle) < 0.5 ? a : { angle, ms: 0 };
     });
   }, [l, p.me]);
-  useNextFrame(follow);
+  // The seats are placed by the sizes of the page's parts: where they are is read again when the
+  // drawing, a seat's area or the element holding the seats changes size, never at a mere redraw
+  // (each read lays the page out). Read in the next frame: the table places its middle, the
+  // drawing with it, from the same sizes, in an observer that may come after this one.
   useEffect(() => {
+    const box = svgBox.current;
+    if (!box) return;
+    let frame = 0;
+    const soon = (): void => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(follow);
+    };
+    const areas = [...document.querySelectorAll('[data-seat-area]')];
+    const ro = new ResizeObserver(soon);
+    for (const el of [box, ...areas, holderOf(areas)]) if (el) ro.observe(el);
     addEventListener('resize', follow);
-    return () => removeEventListener('resize', follow);
-  }, [follow]);
+    return () => {
+      ro.disconnect();
+      cancelAnimationFrame(frame);
+      removeEventListener('resize', follow);
+    };
+  }, [follow, c.seats]);
 
   const s = watch.shown;
   const who = nameOf(names, c.aimSeat, w);

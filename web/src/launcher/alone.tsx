@@ -6,7 +6,7 @@
  * runs as the console's scripted presses do (`uno-extreme launcher --presses N`): the same
  * profile, seed, seats and load give the same presses, counted the same way ({@link PressTally}).
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { BATTERY } from '../../../emulator/core.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../../emulator/profiles.ts';
 import { PressTally } from '../../../emulator/tally.ts';
@@ -61,17 +61,18 @@ export function LauncherAlone({ store }: { store: Storage }) {
     return () => (off(), watch.dispose());
   }, [l]);
   const state = l.unitState;
-  const press = () => {
+  // One function per machine: the launcher's view is drawn again only when what it shows changes.
+  const press = useCallback(() => {
     setBusy(true);
     setTaken(null);
-    void l.press().then((r) => {
+    void made.page.launcher.press().then((r) => {
       made.tally.add(r);
       setTaken(r.dinged ? r.cards.length : null);
       // Empty: the people put their discards back into their own pile and say how many went in.
-      if (l.supplyCount === 0) setLoadAsk(true);
+      if (made.page.launcher.supplyCount === 0) setLoadAsk(true);
       setBusy(false);
     }, () => setBusy(false));
-  };
+  }, [made]);
   const load = (n: number) => {
     setLoadAsk(false);
     setLastLoad(n);
