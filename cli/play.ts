@@ -16,7 +16,7 @@ import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, ru
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { EN_WORDS, knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
+import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
@@ -106,13 +106,13 @@ export const playCommand: Command = {
     'uno-extreme play --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
-    // A name that will be refused is said before asking for a terminal: it is the user's to fix either way.
+    const w = await langOption(args);
+    // A name that will be refused is said before asking for a terminal (it is the user's to fix
+    // either way), as a game night words a seat's name refused.
     const given = args.values.name === undefined ? null : personName(args.values.name);
-    // Worded as a game night words a seat's name (English, as the library's own reasons are).
-    if (given && 'why' in given) throw new UsageError(`--name: ${EN_WORDS.t(`name.${given.why}`, { n: NAME_COLUMNS, wide: NAME_COLUMNS / 2, name: String(args.values.name).trim() })}`);
+    if (given && 'why' in given) throw new UsageError(`--name: ${w.t(`name.${given.why}`, { n: NAME_COLUMNS, wide: NAME_COLUMNS / 2, name: String(args.values.name).trim() })}`);
     if (!process.stdin.isTTY) throw new UsageError(said('cli.play.noKeys'));
     if (!process.stdout.isTTY) throw new UsageError(said('cli.play.noScreen'));
-    const w = await langOption(args);
     const pace = String(args.values.pace ?? 'normal') as Pace;
     if (!PACES.includes(pace)) throw new UsageError(said('cli.value.oneOf', { option: '--pace', choices: { or: PACES }, got: pace }));
     // A malformed --device is a usage error before a game is dealt (the port is opened later).

@@ -26,10 +26,15 @@ const BLANK = /[\u2800\u3164\u115F\u1160\uFFA0]/gu;
 /** A grapheme of formatting characters only (the isolates a display puts around a name): no column. */
 const FORMAT_ONLY = /^\p{Cf}+$/u;
 
-/** The width of `text` in columns, grapheme by grapheme. */
+/** The letters of `text` (grapheme clusters: a letter with its marks, an emoji sequence), each with the columns it takes. */
+export function* letters(text: string): Generator<{ letter: string; columns: number }> {
+  for (const { segment } of segmenter.segment(text)) yield { letter: segment, columns: FORMAT_ONLY.test(segment) ? 0 : WIDE.test(segment) ? 2 : 1 };
+}
+
+/** The width of `text` in columns, letter by letter. */
 export function columns(text: string): number {
   let n = 0;
-  for (const { segment } of segmenter.segment(text)) n += FORMAT_ONLY.test(segment) ? 0 : WIDE.test(segment) ? 2 : 1;
+  for (const l of letters(text)) n += l.columns;
   return n;
 }
 

@@ -13,7 +13,7 @@ import type { MachineLauncher } from '../emulator/launcher.ts';
 import { LauncherOnTableWatch } from '../table/launcherOnTable.ts';
 import { randomInt } from 'node:crypto';
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
-import type { RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage, TableView } from '../table/roomMessages.ts';
+import type { RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage } from '../table/roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from '../table/session.ts';
 import { searches, SearchSeats } from '../table/search.ts';
 import { said, type Phrase } from '../table/words.ts';
@@ -378,7 +378,7 @@ export class Room implements InRoom {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, tableView(s)), launcher: this.launcher.snapshot(), settings: this.settings }
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings }
       : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot() };
     this.hub.o.sending?.(this, m);
     client.send(m);
@@ -408,9 +408,3 @@ export class Room implements InRoom {
   }
 }
 
-/** The table as everyone may see it: no hand, no question; a card just drawn is its drawer's alone. */
-export function tableView(s: MatchSession): TableView {
-  const { seat: _seat, hand: _hand, question: _question, unoArmed: _armed, message: _message, refusals: _refusals, ...view } = s.viewOf(0);
-  const p = s.state.pending;
-  return { ...view, pending: p && p.kind === 'drawn' ? { ...p, card: '' } : view.pending };
-}

@@ -5,7 +5,7 @@
  */
 import type { BotKind } from '../game/bots/index.ts';
 import type { HouseOption, Options } from '../game/rules.ts';
-import type { SeatView } from './session.ts';
+import type { SeatView, TableView } from './session.ts';
 import type { Phrase } from './words.ts';
 
 /** Where the page's own server takes the rooms' sockets. */
@@ -62,7 +62,7 @@ export interface RoomSeat {
 }
 
 /** The table as the table screen sees it: a seat's view without any hand, question or seat of its own. */
-export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message' | 'refusals'>;
+export type { TableView };
 
 /**
  * The log as a view sends it: the lines from line number `from` on (numbered as `logBase` numbers

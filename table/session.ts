@@ -81,6 +81,9 @@ interface PersonSeat {
   busy: boolean;
 }
 
+/** What every seat and the table screen may see: {@link SeatView} without a seat's own parts. */
+export type TableView = Omit<SeatView, 'seat' | 'hand' | 'question' | 'unoArmed' | 'message' | 'refusals'>;
+
 /** What one seat may see: its own hand, the others' only as counts (unless Show Hands shows them), never the supply's order. */
 export interface SeatView {
   seat: number;
@@ -443,23 +446,32 @@ export class MatchSession {
     this.emit({ type: 'changed' });
   }
 
-  /** What `seat` may see now. */
+  /** What `seat` may see now: the table as everyone sees it, a card it drew, its hand, its question and why its cards cannot be played. */
   viewOf(seat: number): SeatView {
-    const s = this.state;
     const person = this.seats.get(seat);
-    const p = s.pending;
-    // A card drawn is its drawer's to see.
-    const pending = p && p.kind === 'drawn' && p.seat !== seat ? { ...p, card: '' } : p;
+    const p = this.state.pending;
+    const table = this.tableView();
     return {
-      seat, names: this.names, hand: [...s.hands[seat]], handSizes: s.hands.map((h) => h.length),
+      seat, ...table, hand: [...this.state.hands[seat]],
+      // A card drawn is its drawer's to see.
+      pending: p && p.kind === 'drawn' && p.seat === seat ? { ...p } : table.pending,
+      question: this.question?.seat === seat ? this.question : null,
+      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null,
+      refusals: handRefusals(this.state, seat),
+    };
+  }
+
+  /** The table as everyone may see it (a game night's table screen): no hand, no question; a card just drawn is its drawer's alone. */
+  tableView(): TableView {
+    const s = this.state;
+    const p = s.pending;
+    return {
+      names: this.names, handSizes: s.hands.map((h) => h.length),
       // At a round's end every hand is laid down to count its points, as at a real table.
       shownHands: s.shown || this.phase !== 'playing' ? s.hands.map((h) => [...h]) : null,
       discard: [...s.discard], supplyCount: s.supply.length, colour: s.colour, direction: s.direction, turn: s.turn,
-      dealer: s.dealer, pending: pending ? { ...pending } : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
-      totals: [...this.match.totals], phase: this.phase,
-      question: this.question?.seat === seat ? this.question : null,
-      unoArmed: person?.unoArmed ?? false, message: person?.message ?? null, log: [...this.lines], logBase: this.logBase,
-      refusals: handRefusals(s, seat),
+      dealer: s.dealer, pending: p ? (p.kind === 'drawn' ? { ...p, card: '' } : { ...p }) : null, uno: s.uno, out: [...s.out], winner: s.winner, round: s.round, moves: s.moves,
+      totals: [...this.match.totals], phase: this.phase, log: [...this.lines], logBase: this.logBase,
     };
   }
 

@@ -7,9 +7,7 @@ import { nameOf, type Names } from '../../table/words.ts';
 import { cardName, colourName } from '../../words/cards.ts';
 import type { Words } from '../../words/catalogue.ts';
 import { terminalText } from '../../lib/untrusted.ts';
-import { columns } from '../../lib/names.ts';
-
-const letters = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+import { columns, letters } from '../../lib/names.ts';
 
 /** What the launcher shows. */
 export interface LauncherView {
@@ -92,9 +90,10 @@ function width(text: string): number {
 function cut(text: string, w: number): string {
   if (width(text) <= w) return text;
   let out = '';
-  for (const { segment } of letters.segment(text)) {
-    if (width(out + segment) > w - 1) break;
-    out += segment;
+  let n = 0;
+  for (const l of letters(text)) {
+    if ((n += l.columns) > w - 1) break;
+    out += l.letter;
   }
   return `${out}…`;
 }

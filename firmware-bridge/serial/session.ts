@@ -191,8 +191,8 @@ export class CommandSession {
           else this.log(`a HELLO line came, but the board did not reset (up ${s.upMs} ms): not the board's, ignored`);
           this.counts.fromStatus(s.cards, s.presses, false);
         } else {
+          // A STATUS asked before a HELLO came: the HELLO asked for the next one (`again`), which tells.
           this.counts.fromStatus(s.cards, s.presses, reset);
-          if (pending) r.again = true; // asked before the HELLO came: the next STATUS tells
         }
         if (r.again) this.readCounters();
       },
@@ -205,7 +205,9 @@ export class CommandSession {
    * not, its uptime would have gone on with the host's clock since. A lost HELLO shows this way,
    * and a HELLO line is told from the board's own. The slack covers the wire's delay and a
    * resonator's drift (0.5 % at worst on a Nano; 1 % allowed); a reset takes the uptime back to
-   * the firmware's setup, far below.
+   * the firmware's setup, far below. Its limit: a board that resets within that slack of a STATUS
+   * read soon after its last boot, its HELLO lost, is not seen here; the next count that jumps or
+   * goes back is, as for any line lost.
    */
   private resetSince(up: number): boolean {
     const last = this.lastUp;

@@ -57,7 +57,10 @@ describe.runIf(needs('boardgame.io'))('the room bench on boardgame.io', () => {
     expect(out.viewBytes).toBeGreaterThan(500);
   });
 
-  it('refuses an unknown peer in one line, exit 2', () => {
+});
+
+describe('the rooms bench, any peer', () => {
+  it('refuses an unknown peer in one line, exit 2 (needs no peer installed)', () => {
     const r = bench('bench/rooms.ts', '--peer', 'colyseus');
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('--peer must be one of: boardgameio\n');

@@ -53,6 +53,11 @@ describe("a board's notices in the reader's language", () => {
       expect(n.message, key).toBe(noticeText(n));
       expect(fr, key).not.toBe(n.message);
     }
+    // The English message is the sentence the bridge said before notices were data, word for word.
+    expect(SAMPLES['notice.back'].message).toBe('serial:/dev/ttyACM0 is back');
+    expect(SAMPLES['notice.countRestarted'].message).toBe(
+      "serial:/dev/ttyACM0: the launcher's card count started again (its counters were zeroed): a card that left before that may be missing from the game. Check that each hand holds the cards the game shows",
+    );
   });
 
   it('the wording, numbers and plurals of the main kinds', () => {

@@ -88,8 +88,7 @@ export function happenings(before: TableFacts | null, now: TableFacts): Happenin
   if (now.supply < before.supply) {
     for (let seat = 0; seat < n; seat++) {
       if (fell[seat] >= 0) continue;
-      const had = new Set(before.hand);
-      out.push({ kind: 'take', seat, n: -fell[seat], cards: seat === now.me ? now.hand.filter((id) => !had.has(id)) : [] });
+      out.push({ kind: 'take', seat, n: -fell[seat], cards: seat === now.me ? now.hand.filter((id) => !before.hand.includes(id)) : [] });
     }
   }
   // UNO called with the play that left one card: no UNO owed for it.

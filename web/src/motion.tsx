@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CardId } from '../../game/index.ts';
 import { CardFace } from './cards.tsx';
 import { happenings, type Happening, type TableFacts } from './happened.ts';
-import type { PageSpeed, Sound } from './launcher/index.ts';
+import { usePrefersReducedMotion, type PageSpeed, type Sound } from './launcher/index.ts';
 
 /** How long things take at 1×, ms: a card's flight, the gap between cards one after another, the deal's, a sign at a seat. */
 export const MOTION_MS = { fly: 420, next: 140, deal: 35, sign: 1100 } as const;
@@ -149,6 +149,7 @@ function soundOf(h: Happening, me: number, instant: boolean): 'lay' | 'draw' | '
  * the other seats (the one-player page's launcher).
  */
 export function TableMotion({ facts, speed, sound, launcherFlies }: { facts: TableFacts; speed: PageSpeed; sound: Sound; launcherFlies: boolean }) {
+  const reduced = usePrefersReducedMotion();
   const before = useRef<TableFacts | null>(null);
   const [flyers, setFlyers] = useState<Flyer[]>([]);
   useLayoutEffect(() => {
@@ -158,7 +159,7 @@ export function TableMotion({ facts, speed, sound, launcherFlies }: { facts: Tab
     const instant = speed === 'instant';
     // One sound per kind at a moment: a Discard All is one card laid to the ear.
     for (const kind of new Set(list.map((h) => soundOf(h, facts.me, instant)))) if (kind) sound.play(kind);
-    if (instant || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (instant || reduced) return;
     const { flyers: more, run } = plan(list, facts.me, launcherFlies, 1 / speed);
     for (const r of run) r();
     if (more.length) setFlyers((f) => [...f, ...more]);

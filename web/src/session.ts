@@ -207,6 +207,7 @@ export class GameSession {
 
   /** Words what comes next in `w` (the reader chose another language). */
   setWords(w: Words): void {
+    if (w === this.session.w) return;
     this.session.setWords(w);
     this.changed();
   }

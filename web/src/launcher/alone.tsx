@@ -36,7 +36,6 @@ export function LauncherAlone({ store }: { store: Storage }) {
   const [taken, setTaken] = useState<number | null>(null);
   const [loadAsk, setLoadAsk] = useState(false);
   const [lastLoad, setLastLoad] = useState(DECK);
-  const [, setTick] = useState(0);
   const sound = useMemo(() => new Sound(window, { store }), []);
   useEffect(() => () => sound.dispose(), []);
   const device = useMemo(() => new PageDevice(store), []);
@@ -54,10 +53,13 @@ export function LauncherAlone({ store }: { store: Storage }) {
   }, [profile, seats, released]);
   useEffect(() => () => made.page.dispose(), [made]);
   const l = made.page.launcher;
-  // The buttons follow the machine (a jam, an aim reached, spent batteries) as the drawing does.
+  // The buttons follow the machine (a jam, an aim reached, spent batteries, the cards inside): the
+  // page is drawn again when one of those changes, not at each of the machine's steps.
+  const look = () => `${l.unitState} ${l.context.aimSeat} ${l.context.turning} ${l.supplyCount} ${l.volts < BATTERY.lowVolts}`;
+  const [, setLook] = useState(look);
   useEffect(() => {
     const watch = new LauncherWatch(l);
-    const off = watch.subscribe(() => setTick((t) => t + 1));
+    const off = watch.subscribe(() => setLook(look()));
     return () => (off(), watch.dispose());
   }, [l]);
   const state = l.unitState;

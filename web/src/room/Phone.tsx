@@ -7,7 +7,7 @@
  * different seats held here the hand is hidden until the next person taps.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { RULE_SETS, type CardId, type Move } from '../../../game/index.ts';
+import { resolveRules, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
 import { refusalText } from '../../../words/refusals.ts';
 import { LangPicker, useWords } from '../lang.tsx';
@@ -168,7 +168,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
-        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} />
+        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} store={store} />
       )}
     </main>
   );
@@ -203,7 +203,7 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
 }
 
 /** One seat's hand and moves, the table in a strip above, the events below. */
-function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound }) {
+function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound; store: Storage }) {
   const w = useWords();
   const { launcher } = slot.game!;
   const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
@@ -212,11 +212,11 @@ function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; s
   const q = view.question;
   const c = choicesOf(q);
   const me = view.seat;
-  const rules = settings ? RULE_SETS[settings.rules] : null;
+  // The room's rules: its rule set with its house rules (the UNO call, the readings), as its match plays them.
+  const rules = settings ? resolveRules(settings.rules, settings.options) : null;
   // Without the settings (a phone that never saw the lobby), the question's own moves tell.
   const launcherOn = rules ? rules.options.launcher : c.press?.type === 'press';
-  // The room's house rules may turn the UNO call off (or on) from the rule set's.
-  const unoCall = rules ? (settings!.options?.unoCall ?? rules.options.unoCall) : c.unoWithPlay || !!c.lateUno;
+  const unoCall = rules ? rules.options.unoCall : c.unoWithPlay || !!c.lateUno;
   useEffect(() => setLocal(null), [q?.id]);
 
   const say = (line: string) => setLocal(line);
@@ -258,7 +258,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; s
       <header class="phone-bar">
         <h1>{view.names[me]}</h1>
         <p>{w.t('room.roomCode', { code })} · {w.t('page.pts', { n: view.totals[me] })}{!slot.open && <span class="warn"> · {w.t('phone.reconnecting')}</span>}</p>
-        {rules && <GuideButton rules={rules} store={localStorage} />}
+        {rules && <GuideButton rules={rules} store={store} />}
         <MuteToggle sound={sound} />
         <FullscreenButton />
       </header>
@@ -291,7 +291,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound }: { slot: Slot; s
       </div>
       <TableMotion facts={factsOfView(view, unoCall)} speed={paceSpeed(settings?.paceMs)} sound={sound} launcherFlies={false} />
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
-      {rules && <FirstGame rules={rules} store={localStorage} />}
+      {rules && <FirstGame rules={rules} store={store} />}
       <section class="phone-events" aria-label={w.t('page.events')}>
         <div role="log" aria-live="polite" aria-relevant="additions" class="log">
           <ol>{view.log.slice(-4).map((line, i, shown) => <li key={view.logBase + view.log.length - shown.length + i}>{phraseText(line, view.names, w)}</li>)}</ol>

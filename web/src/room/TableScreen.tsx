@@ -277,7 +277,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
         </div>
       </section>
       {/* The table's motion and sounds, at the room's pace. */}
-      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
+      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules, shown.settings.options).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>
@@ -286,7 +286,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
         <Modal title={view.phase === 'matchOver' ? matchOverTitle(view.names, view.totals, w) : w.t('term.roundOver', { round: view.round + 1, end: roundEndText(view.winner, view.names, w) })} wide>
           {/* The round's moment, large enough to read from the sofa: who went out, every hand left and its points. */}
           <div class="room-round-end">
-            {view.shownHands && <RoundEnd names={view.names} hands={view.shownHands} winner={view.winner} points={resolveRules(shown.settings.rules).points} />}
+            {view.shownHands && <RoundEnd names={view.names} hands={view.shownHands} winner={view.winner} points={resolveRules(shown.settings.rules, shown.settings.options).points} />}
           </div>
           <Totals names={view.names} totals={view.totals} caption={w.t('room.pointsSoFar')} />
           <div class="choices">
