@@ -108,6 +108,8 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       fail(code, e as Error);
     }
   };
+  /** A room's journal lost a line: only a whole save mends it ({@link due} at once). */
+  const GAP = Infinity;
   const due = (code: string) => (appended.get(code) ?? 0) > Math.max(JOURNAL_MIN_CHARS, (whole.get(code) ?? 0) / 4);
   return {
     save(code, text, now = false) {
@@ -116,19 +118,24 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       if (now || !whole.has(code) || due(code)) writeWhole(code);
     },
     append(code, line) {
-      try {
-        let fd = open.get(code);
-        if (fd === undefined) {
-          folder();
-          open.set(code, (fd = openSync(journalOf(code), 'a', 0o600)));
+      // A journal with a line missing is read up to the gap: nothing follows a failed line until
+      // a whole save (which holds every move) is written, as it is at once when it can be.
+      if (appended.get(code) !== GAP) {
+        try {
+          let fd = open.get(code);
+          if (fd === undefined) {
+            folder();
+            open.set(code, (fd = openSync(journalOf(code), 'a', 0o600)));
+          }
+          writeSync(fd, `${line}\n`);
+          appended.set(code, (appended.get(code) ?? 0) + line.length + 1);
+          failing.delete(code);
+        } catch (e) {
+          // Opened again once a whole save has been written (a folder made writable again, a disk with room).
+          close(code);
+          appended.set(code, GAP);
+          fail(code, e as Error);
         }
-        writeSync(fd, `${line}\n`);
-        appended.set(code, (appended.get(code) ?? 0) + line.length + 1);
-        failing.delete(code);
-      } catch (e) {
-        // Opened again at the next move (a folder made writable again, a disk with room).
-        close(code);
-        fail(code, e as Error);
       }
       if (due(code)) writeWhole(code);
     },

@@ -83,7 +83,7 @@ describe('rooms kept as files', () => {
     expect(skipped).toEqual(['HJKMN.journal: no HJKMN.json to go after']);
   });
 
-  it('says a folder it cannot write once, not at every move, and again after a write that worked; the earlier file kept', () => {
+  it('says a folder it cannot write once, not at every move, and again after a write that worked; a journal with a gap mended by a whole save; the earlier file kept', () => {
     const dir = folder();
     const failed: string[] = [];
     const store = fileRoomStore(dir, { failed: (code, e) => failed.push(`${code}: ${(e as NodeJS.ErrnoException).code}`) });
@@ -93,13 +93,19 @@ describe('rooms kept as files', () => {
     for (let i = 2; i <= 20; i++) store.append!('ABCDE', `{"move":${i}}`);
     expect(failed).toEqual(['ABCDE: EISDIR']);
     rmSync(path.join(dir, 'ABCDE.journal'), { recursive: true });
+    // A journal that lost lines 2 to 20 is read up to its gap: nothing is appended after it, and
+    // the next whole save (built with every move, as a room's is) mends it; the journal goes on after.
     store.append!('ABCDE', '{"move":21}');
-    expect(read(dir, 'ABCDE.journal')).toBe('{"move":21}\n');
+    expect(existsSync(path.join(dir, 'ABCDE.journal'))).toBe(false);
+    store.save('ABCDE', 'after 21');
+    expect(read(dir, 'ABCDE.json')).toBe('after 21');
+    store.append!('ABCDE', '{"move":22}');
+    expect(read(dir, 'ABCDE.journal')).toBe('{"move":22}\n');
     // The whole save's temporary file taken by a folder: that write fails, the kept file stays whole.
     mkdirSync(path.join(dir, 'ABCDE.json.tmp'));
     store.save('ABCDE', 'second', true);
     expect(failed).toEqual(['ABCDE: EISDIR', 'ABCDE: EISDIR']);
-    expect(read(dir, 'ABCDE.json')).toBe('first');
+    expect(read(dir, 'ABCDE.json')).toBe('after 21');
   });
 
   it('forgets a room deleted: its files go, and a save waiting is dropped', async () => {
