@@ -106,7 +106,8 @@ describe.runIf(needs('chromium'))('the Guide and the first game\'s walkthrough (
         return v && v.phase === 'playing' && v.question === null && v.turn !== v.seat;
       }) ?? null;
       return waiting !== null;
-    }).toBe(true);
+      // The first views come as the room deals: a second is short on a loaded machine.
+    }, { timeout: 10_000 }).toBe(true);
     const p = waiting!;
     const view = lastOf(p, 'view')!.view;
     await p.page.locator('.seat-play .hand button.card').first().click();

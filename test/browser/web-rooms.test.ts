@@ -206,7 +206,7 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await untilFrame(() => (lastOf(phone, 'view')?.view.question ? true : null), () => 'a question for Ana');
     await phone.page.locator('.seat-play .actions button').first().waitFor();
     expect(await phone.page.locator('.seat-play .actions button').allInnerTexts()).not.toContain('UNO');
-    const kept = () => readdirSync(web.rooms).filter((f) => f.includes(code)).map((f) => JSON.parse(readFileSync(path.join(web.rooms, f), 'utf8')) as { settings?: RoomSettings; game?: string });
+    const kept = () => readdirSync(web.rooms).filter((f) => f === `${code}.json`).map((f) => JSON.parse(readFileSync(path.join(web.rooms, f), 'utf8')) as { settings?: RoomSettings; game?: string });
     await expect.poll(() => kept().find((k) => k.game)?.settings?.options).toEqual({ sevenZero: true, sevenZeroOptional: true, wild4TakenBack: true, unoCall: false });
     const game = JSON.parse(kept().find((k) => k.game)!.game!) as { setup: { rules: { options: Record<string, unknown> } } };
     expect(game.setup.rules.options).toMatchObject({ sevenZero: true, sevenZeroOptional: true, wild4TakenBack: true, unoCall: false });
