@@ -136,9 +136,9 @@ export class RoomHub {
     if (this.boardRoom === room) this.boardRoom = null;
   }
 
-  /** Does what `message` from `client` asks, or refuses it to `client` alone with the reason (rooms/messages.ts). */
-  handle(client: RoomClient, message: ClientMessage): void {
-    dispatch(this, client, message);
+  /** Does what `message` from `client` asks, or refuses it to `client` alone with the reason (rooms/messages.ts); says whether it was done. */
+  handle(client: RoomClient, message: ClientMessage): boolean {
+    return dispatch(this, client, message);
   }
 
   /** Where `client` is: in no room, at a room's table screen, or at a seat. */

@@ -165,13 +165,15 @@ export function enters(m: ClientMessage): boolean {
   return m.type === 'create' || m.type === 'table' || m.type === 'join' || m.type === 'resume';
 }
 
-/** Does what `m` from `client` asks, or refuses it to `client` alone with the reason. */
-export function dispatch(hub: Lobbies, client: RoomClient, m: ClientMessage): void {
+/** Does what `m` from `client` asks, or refuses it to `client` alone with the reason; says whether it was done. */
+export function dispatch(hub: Lobbies, client: RoomClient, m: ClientMessage): boolean {
   try {
     const entry = MESSAGES[m.type] as Entry<ClientMessage>;
     entry.run(m, hub, client, hub.where(client));
+    return true;
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
     client.send({ type: 'refused', why: e.why });
+    return false;
   }
 }

@@ -42,9 +42,11 @@ export const PINGS_MISSED = 2;
 export const MAX_BUFFERED = 256 * 1024;
 
 /**
- * Tries to enter a room (open, join, take a seat or the table back) one address may make at once,
- * and then one every {@link ENTER_REFILL_MS}, over all its sockets: a family's phones each join
- * once, a reload takes its seat back once, and someone guessing codes tries at most 1,200 an hour.
+ * Refused tries to enter a room (open, join, take a seat or the table back) one address may make
+ * at once, and then one every {@link ENTER_REFILL_MS}, over all its sockets: someone guessing codes
+ * is refused at nearly every guess and tries at most 1,200 an hour. A try that enters costs
+ * nothing: a family's phones joining, reloading and playing match after match from one address
+ * (a laptop with several tabs, a household behind one router) are never told to wait.
  */
 export const ENTER_BUCKET = 20;
 export const ENTER_REFILL_MS = 3_000;
@@ -130,19 +132,20 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   const now = o.now ?? (() => performance.now());
   const connections = new Set<Connection>();
-  /** Each address's tries to enter a room: tokens left, and when it was last counted. */
+  /** Each address's refused tries to enter a room: tokens left, and when they were last counted. */
   const entering = new Map<string, { tokens: number; last: number }>();
-  const mayEnter = (address: string): boolean => {
+  const triesLeft = (address: string): { tokens: number; last: number } => {
     const t = now();
     const b = entering.get(address) ?? { tokens: ENTER_BUCKET, last: t };
     b.tokens = Math.min(ENTER_BUCKET, b.tokens + (t - b.last) / ENTER_REFILL_MS);
     b.last = t;
-    if (b.tokens < 1) return false;
+    return b;
+  };
+  const refusedTry = (address: string, b: { tokens: number; last: number }): void => {
     b.tokens -= 1;
-    // The map holds addresses that tried lately: one whose bucket has filled again is forgotten.
-    if (entering.size > 10_000) for (const [a, x] of entering) if (x.tokens + (t - x.last) / ENTER_REFILL_MS >= ENTER_BUCKET) entering.delete(a);
+    // The map holds addresses refused lately: one whose bucket has filled again is forgotten.
+    if (entering.size > 10_000) for (const [a, x] of entering) if (x.tokens + (b.last - x.last) / ENTER_REFILL_MS >= ENTER_BUCKET) entering.delete(a);
     entering.set(address, b);
-    return true;
   };
   const pinging = setInterval(() => {
     for (const c of connections) c.ping();
@@ -169,9 +172,10 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
         try {
           if (binary) throw new Refused(said('room.no.binary'));
           const m = parseClientMessage(data.toString());
-          if (enters(m) && !mayEnter(c.address))
-            throw new Refused(said('room.no.tooManyTries', { s: Math.ceil(ENTER_REFILL_MS / 1000) }));
-          o.hub.handle(c, m);
+          if (!enters(m)) return void o.hub.handle(c, m);
+          const tries = triesLeft(c.address);
+          if (tries.tokens < 1) throw new Refused(said('room.no.tooManyTries', { s: Math.ceil(ENTER_REFILL_MS / 1000) }));
+          if (!o.hub.handle(c, m)) refusedTry(c.address, tries);
         } catch (e) {
           // Whatever went wrong is said to this client alone, and the server goes on serving.
           c.send({ type: 'refused', why: e instanceof Refused ? e.why : said('room.no.failed', { error: (e as Error).message }) });

@@ -15,7 +15,12 @@ import type { SeatView } from '../../table/session.ts';
 import { clickVisible, newTestContext, startWeb, type WebServer } from './web.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 
-/** A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the tests of a `describe` (stopped and removed after them). */
+/**
+ * A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the
+ * tests of a `describe` (stopped and removed after them). Every page comes from 127.0.0.1, and
+ * the server keeps at most ROOMS_PER_ADDRESS rooms open per address (rooms/hub.ts): a file past
+ * ten rooms needs a second server.
+ */
 export function useRoomsWeb(): { server: WebServer; browser: Browser; rooms: string } {
   const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
   const web = { rooms } as { server: WebServer; browser: Browser; rooms: string };
