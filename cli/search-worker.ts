@@ -14,11 +14,11 @@ parentPort!.on('message', (m: ToPool) => {
     heard = searchBots((answer) => parentPort!.postMessage({ table: m.table, m: answer } satisfies FromPool), () => performance.now());
     tables.set(m.table, heard);
   }
-  // One table's bots failing (a save's odd budget) takes none of the thread's other tables down.
+  // One table's bots failing to be made (a save's odd budget) takes none of the thread's other
+  // tables down: that table is told its worker is lost (a decision's failure searchBots answers).
   try {
     heard(m.m);
   } catch (e) {
-    if (m.m.type === 'decide') parentPort!.postMessage({ table: m.table, m: { type: 'failed', id: m.m.id, message: (e as Error).message } } satisfies FromPool);
-    else parentPort!.postMessage({ table: m.table, m: { type: 'lost', message: (e as Error).message } } satisfies FromPool);
+    parentPort!.postMessage({ table: m.table, m: { type: 'lost', message: (e as Error).message } } satisfies FromPool);
   }
 });

@@ -8,7 +8,7 @@
  * the same moves: the games are the same wherever they think.
  */
 import { BOT_KINDS, makeBot, type Bot, type BotKind, type SearchOptions } from '../game/bots/index.ts';
-import type { PlayMeta } from '../game/playSave.ts';
+import { positionalBot, type PlayMeta } from '../game/playSave.ts';
 import type { AskMode } from '../game/runner.ts';
 import type { GameEvent, GameState, Move } from '../game/state.ts';
 import type { RemoteSeats } from './session.ts';
@@ -46,10 +46,16 @@ export const searches = (kind: BotKind): boolean => BOT_KINDS[kind].positional;
  */
 export class SearchSeats implements RemoteSeats {
   private port: SearchPort | null = null;
-  /** Disposed (the session over, or its worker lost): nothing more is asked. */
+  /** Disposed (the session over): nothing more is asked. */
   private disposed: Error | null = null;
+  /**
+   * Its worker lost (it crashed, ran out of memory, could not start): the seats then answer on
+   * this thread as heuristic bots, seeded from the table's seed, so the table plays on rather
+   * than waiting for ever on a question nobody will answer.
+   */
+  private lost: Map<number, Bot> | null = null;
   private readonly seats = new Set<number>();
-  private readonly waiting = new Map<number, { moves: readonly Move[]; resolve: (m: Move | null) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<number, { state: GameState; seat: number; moves: readonly Move[]; mode: Exclude<AskMode, 'press'>; resolve: (m: Move | null) => void; reject: (e: Error) => void }>();
   private nextId = 0;
 
   /**
@@ -96,7 +102,7 @@ export class SearchSeats implements RemoteSeats {
 
   /** Makes the bot of `kind` that plays person's seat `seat` while they are away (seeded from `seed`), in the worker; false once disposed. */
   standIn(seat: number, kind: BotKind, seed: string): boolean {
-    if (this.disposed) return false;
+    if (this.disposed || this.lost) return false;
     this.connect().post({ type: 'standIn', seed, seat, kind });
     return true;
   }
@@ -105,9 +111,10 @@ export class SearchSeats implements RemoteSeats {
   decide(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null> {
     if (mode === 'press') return Promise.resolve(moves[0]);
     if (this.disposed) return Promise.reject(this.disposed);
+    if (this.lost) return Promise.resolve(this.instead(state, seat, moves, mode));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { moves, resolve, reject });
+      this.waiting.set(id, { state, seat, moves, mode, resolve, reject });
       this.connect().post({ type: 'decide', id, seat, state: { ...state, log: null }, moves, mode });
     });
   }
@@ -121,8 +128,23 @@ export class SearchSeats implements RemoteSeats {
     this.waiting.clear();
   }
 
+  /** The move of `seat`'s bot on this thread, once the worker is lost. */
+  private instead(state: GameState, seat: number, moves: readonly Move[], mode: Exclude<AskMode, 'press'>): Move | null {
+    let bot = this.lost!.get(seat);
+    if (!bot) this.lost!.set(seat, (bot = positionalBot('heuristic', `${this.seed}/search lost`, seat)));
+    return mode === 'turn' ? bot.choose(state, seat, moves) : bot.react(state, seat, moves);
+  }
+
   private heard(m: FromSearch): void {
-    if (m.type === 'lost') return this.dispose(new Error(`the search bots' worker stopped: ${m.message}`));
+    if (m.type === 'lost') {
+      this.lost ??= new Map();
+      this.port?.close();
+      this.port = null;
+      const waiting = [...this.waiting.values()];
+      this.waiting.clear();
+      for (const w of waiting) w.resolve(this.instead(w.state, w.seat, w.moves, w.mode));
+      return;
+    }
     const w = this.waiting.get(m.id);
     if (!w) return;
     this.waiting.delete(m.id);

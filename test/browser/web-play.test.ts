@@ -78,6 +78,25 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(errors).toEqual([]);
   }, SEARCH_ROUND_MS);
 
+  it('plays on against ISMCTS bots whose worker cannot start: they answer on the page as heuristic bots', async () => {
+    // No service worker: it would serve the script from its cache, past the route.
+    const { page, errors } = await openPage(web.browser, web.server.url, { serviceWorkers: 'block' });
+    // The search bots' worker script (the one that makes stand-ins) is not served: the worker fails.
+    let refused = 0;
+    await page.route('**/assets/worker-*.js', async (route) => {
+      const res = await route.fetch();
+      if (!(await res.text()).includes('standIn')) return route.fulfill({ response: res });
+      refused++;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await newGame(page, { seed: 11, players: 3, name: 'Ana', bots: 'ismcts' });
+    expect(await playRound(page, 'click')).toBeGreaterThan(3);
+    await page.getByRole('dialog', { name: /^Round 1 over: .* went out$/ }).waitFor();
+    expect(refused).toBeGreaterThan(0);
+    // Chromium's own line for the 404 is the only console error.
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+  }, SEARCH_ROUND_MS);
+
   it('ends the match at the target with the winner, and gives the terminal game\'s score sheet', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url);
     await newGame(page, { seed: 11, players: 3, name: 'Ana', target: 1 });

@@ -83,6 +83,27 @@ describe('the search pool', () => {
     seats.dispose(new Error('done'));
   });
 
+  it('a table whose worker is lost mid-round plays on: its search seats answer as heuristic bots on its own thread', async () => {
+    let decisions = 0;
+    let lost = 0;
+    const open = (): SearchPort => {
+      const p = pool.port();
+      let heard: Parameters<SearchPort['listen']>[0] = () => undefined;
+      return {
+        ...p,
+        listen: (h) => p.listen((heard = h)),
+        // The worker goes at the fourth decision, with it waiting: as the pool tells its tables.
+        post: (m) => (m.type === 'decide' && ++decisions === 4 ? (lost++, p.close(), heard({ type: 'lost', message: 'its thread stopped (exit 1)' })) : p.post(m)),
+      };
+    };
+    // The round is played to its end (the session's run resolves; it failed with the worker before),
+    // no decision is sent to a worker after the loss, and the waiting one is answered here.
+    const saves = await round((meta) => new SearchSeats(meta, 23, open, { budget: meta.budget! }));
+    expect(lost).toBe(1);
+    expect(decisions).toBe(4);
+    expect(saves.length).toBeGreaterThan(10);
+  });
+
   it('a room\'s ISMCTS bots and its stand-in for a person gone think in the pool', async () => {
     const c = counted();
     let now = 0;

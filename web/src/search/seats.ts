@@ -11,7 +11,11 @@ function workerPort(): SearchPort {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'search bots' });
   return {
     post: (m) => worker.postMessage(m),
-    listen: (heard) => void (worker.onmessage = (e: MessageEvent<FromSearch>) => heard(e.data)),
+    listen: (heard) => {
+      worker.onmessage = (e: MessageEvent<FromSearch>) => heard(e.data);
+      // A worker that fails (its script not loaded, out of memory) is lost: the seats play on here.
+      worker.onerror = (e) => heard({ type: 'lost', message: e.message });
+    },
     close: () => worker.terminate(),
   };
 }
