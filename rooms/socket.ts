@@ -6,7 +6,7 @@
  * at most {@link MAX_MESSAGE} bytes; each connection may send {@link BUCKET} messages at once and
  * {@link REFILL_PER_S} a second after, so that one client flooding costs only itself.
  */
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ServerMessage } from '../table/roomMessages.ts';
@@ -79,7 +79,7 @@ export interface AttachOptions {
 /** Writes `a` as the HTTP answer to an upgrade refused, and closes the connection. */
 function refuseUpgrade(socket: Duplex, a: UpgradeRefusal): void {
   const body = String(a.body ?? '');
-  const head = [`HTTP/1.1 ${a.status} ${a.status === 421 ? 'Misdirected Request' : a.status === 403 ? 'Forbidden' : a.status === 404 ? 'Not Found' : 'Bad Request'}`,
+  const head = [`HTTP/1.1 ${a.status} ${STATUS_CODES[a.status] ?? ''}`,
     ...Object.entries(a.headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
 }
