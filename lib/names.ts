@@ -38,6 +38,12 @@ export function columns(text: string): number {
   return n;
 }
 
+/** `text` padded with spaces to `w` columns, on its `side` (a terminal's table of names). */
+export function padColumns(text: string, w: number, side: 'start' | 'end'): string {
+  const pad = ' '.repeat(Math.max(0, w - columns(text)));
+  return side === 'start' ? pad + text : text + pad;
+}
+
 /** Why a text is not a name (worded by the catalogue's `name.*` messages). */
 export type NameWhy = 'empty' | 'control' | 'blank' | 'long' | 'bot';
 

@@ -4,6 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { columns, padColumns } from '../../lib/names.ts';
 import { wallNow } from '../../lib/wall-clock.ts';
 import { english } from '../../words/cli.ts';
 import { said, withSaid } from '../../words/said.ts';
@@ -254,25 +255,25 @@ export class PlaySession implements Ui {
   private async showScores(final: boolean): Promise<void> {
     const m = this.session.match;
     const t = this.w.t;
-    const w = Math.max(8, ...this.names.map((n) => n.length)) + 2;
+    const w = Math.max(8, ...this.names.map(columns)) + 2;
     const winner = this.names[m.winner!];
     const head = ['', final ? t('term.matchOver', { who: winner, you: youOf(winner) }) : t('term.roundOver', { round: m.rounds.length, end: roundEndText(m.rounds[m.rounds.length - 1].winner, this.names, this.w) }), ''];
     // Every round, a column per player; where that does not fit the terminal, a row per player (the last round and the totals).
-    const table = [`  ${t('term.round').padEnd(7)}${this.names.map((n) => n.padStart(w)).join('')}`];
+    const table = [`  ${t('term.round').padEnd(7)}${this.names.map((n) => padColumns(n, w, 'start')).join('')}`];
     for (const r of m.rounds) table.push(`  ${String(r.round + 1).padEnd(7)}${r.points.map((p, i) => `${p}`.padStart(w - 6) + ` (${r.totals[i]})`.padStart(6)).join('')}`);
     table.push(`  ${t('term.total').padEnd(7)}${m.totals.map((x) => String(x).padStart(w)).join('')}`);
     const last = m.rounds[m.rounds.length - 1];
-    const rows = [`  ${''.padEnd(w)}${t('term.roundN', { n: m.rounds.length }).padStart(9)}${t('term.total').padStart(8)}`, ...this.names.map((n, i) => `  ${n.padEnd(w)}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
+    const rows = [`  ${''.padEnd(w)}${t('term.roundN', { n: m.rounds.length }).padStart(9)}${t('term.total').padStart(8)}`, ...this.names.map((n, i) => `  ${padColumns(n, w, 'end')}${`+${last.points[i]}`.padStart(9)}${String(m.totals[i]).padStart(8)}`)];
     const tail: string[] = [];
     if (final && this.o.onMatchOver) tail.push('', t('term.sheetWritten', { file: this.o.onMatchOver(m, this.names) }));
     tail.push('', t(final ? 'term.anyKey' : 'term.nextRound'));
-    const fits = (lines: string[], size: ScreenSize) => lines.every((l) => l.length <= size.columns) && lines.length <= size.rows;
+    const fits = (lines: string[], size: ScreenSize) => lines.every((l) => columns(l) <= size.columns) && lines.length <= size.rows;
     this.draw(() => {
       const size = this.o.size?.();
       const wide = [...head, ...table, ...tail];
       if (!size || fits(wide, size)) return wide;
       const narrow = [...head, ...rows, ...tail];
-      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map((l) => l.length)), rows: narrow.length }, this.w);
+      return fits(narrow, size) ? narrow : tooSmall(size, { columns: Math.max(...narrow.map(columns)), rows: narrow.length }, this.w);
     });
     for (;;) {
       const k = await this.o.keys.next();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BIN } from '../cli-run.ts';
+import { columns } from '../../lib/names.ts';
 import { Pane } from './tmux.ts';
 import { answer, isPrompt, playByScreen } from './strategy.ts';
 import { needs } from '../tools.ts';
@@ -37,6 +38,19 @@ describe.runIf(needs('tmux'))('uno-extreme play in a terminal', () => {
     p.send(['Enter']);
     const end = await p.waitFor((s) => /\[exit 0\]/.test(s));
     expect(end).toMatch(/Match over: (Ana|Bot \d) wins\. Score sheet: uno-extreme-scores.html/);
+  }, TERMINAL_GAME_MS);
+
+  it('lines up the score table under a name of wide letters, as the terminal draws them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-'));
+    const p = start(dir, '--seed 11 --players 3 --target 1 --name 李小龍', 'uno-e2e-wide');
+    const { screen } = await playByScreen(p);
+    const lines = screen.split('\n');
+    const head = lines.find((l) => /^\s+round\s+李小龍/.test(l))!;
+    const total = lines.find((l) => /^\s+total\s+\d/.test(l))!;
+    expect(head, screen).toBeDefined();
+    // Each name ends in the column its total ends in: 李小龍 takes six columns, not three.
+    const ends = (l: string) => [...l.matchAll(/李小龍|Bot \d|\d+/g)].map((m) => columns(l.slice(0, m.index + m[0].length)));
+    expect(ends(head)).toEqual(ends(total));
   }, TERMINAL_GAME_MS);
 
   it('refuses bad keystrokes with the reason, and the person chooses again', async () => {
