@@ -82,7 +82,8 @@ export const IDLE_ROOM_MS = 7 * 24 * 60 * 60_000;
 /** How often the rooms are looked over for those to delete. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-const DEFAULT_WAIT_MS = 30_000;
+/** How long a person (and a table screen) whose connection is gone is waited for, unless told (`web --away`). */
+export const DEFAULT_WAIT_MS = 30_000;
 
 /** What a connection is in a room: its table screen (the host), or a person at a seat. */
 type Binding = { room: Room; role: 'host' } | { room: Room; role: 'seat'; person: Person };
