@@ -19,13 +19,13 @@ import { EN_WORDS, type Words } from '../../words/catalogue.ts';
  * A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the
  * tests of a `describe` (stopped and removed after them). Every page comes from 127.0.0.1, and
  * the server keeps at most ROOMS_PER_ADDRESS rooms open per address (rooms/hub.ts): a file past
- * ten rooms needs a second server.
+ * ten rooms needs a second server. `extra`: more of `web`'s flags.
  */
-export function useRoomsWeb(): { server: WebServer; browser: Browser; rooms: string } {
+export function useRoomsWeb(extra: string[] = []): { server: WebServer; browser: Browser; rooms: string } {
   const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
   const web = { rooms } as { server: WebServer; browser: Browser; rooms: string };
   beforeAll(async () => {
-    [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
+    [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms, ...extra]), launchChromium()]);
   }, PAGE_START_MS);
   afterAll(async () => {
     await web.browser?.close();
