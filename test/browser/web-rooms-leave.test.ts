@@ -3,13 +3,14 @@
  * server (a browser context a device): a person leaves mid-round from their phone's ☰ Game menu
  * and a bot plays their seat on; the table screen closed, a person seated opens it on their phone
  * once the room's wait is over; the laptop's tab opened again at its address takes the table back
- * from its storage; the table screen moves to a tablet by the address its control shows.
+ * from its storage; the table screen moves to a tablet by the address its control shows; on a
+ * phone several people share, Leave is one person's, the others stay.
  */
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { qrPath } from '../../web/src/room/qr.ts';
 import { GAME_NIGHT_ROUND_MS } from '../budgets.ts';
-import { lastOf, openRoomPage, playPhones, readFrames, startRoom, untilFrame, useRoomsWeb, type Socket } from './rooms.ts';
+import { join, lastOf, openRoom, openRoomPage, PHONE, playPhones, readFrames, startRoom, untilFrame, useRoomsWeb, type Socket } from './rooms.ts';
 
 /** The room's wait for a person, or a table screen, whose connection is gone (`web --away`), s. */
 const AWAY_S = 2;
@@ -89,5 +90,43 @@ describe('leaving a game night; its table screen moved and opened again', () => 
     await playPhones(tablet, [ana]);
     expect(laptopSockets.flatMap((s) => s.frames).length).toBe(framesAfter);
     expect([...ana.errors, ...tablet.errors]).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
+  it('several people on one phone: in the lobby each may leave; in a game Leave is for the hand shown, the others stay', async () => {
+    const table = await openRoomPage(web.browser, web.server.url);
+    const code = await openRoom(table.page, { players: 3 });
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
+    for (const [i, name] of ['Ana', 'Bo', 'Cy'].entries()) {
+      if (i > 0) await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
+      await join(phone.page, name);
+    }
+    await phone.page.getByText('You are in as Ana, Bo, and Cy').waitFor();
+    // In the lobby: Cy leaves, his seat is freed, Ana and Bo stay.
+    await phone.page.locator('.phone-menu summary').click();
+    await phone.page.getByRole('button', { name: 'Leave the room (Cy)' }).click();
+    await phone.page.getByRole('button', { name: 'Yes, Cy leaves' }).click();
+    await phone.page.getByRole('alert').filter({ hasText: `Cy left room ${code}: the seat is free again.` }).waitFor();
+    await phone.page.getByText('You are in as Ana and Bo').waitFor();
+    await table.page.locator('.lobby-seats li[data-status="free"]').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    // In the game: whoever is asked first taps, sees their hand, and leaves; the other plays on.
+    const tap = phone.page.getByRole('button', { name: /^Tap when you are / });
+    const who = (/^Tap when you are (.+)$/.exec(await tap.innerText()) ?? [])[1];
+    const stays = who === 'Ana' ? 'Bo' : 'Ana';
+    await tap.click();
+    await phone.page.locator('.seat-play .phone-menu summary').click();
+    await expect(phone.page.locator('.phone-menu button').allInnerTexts()).resolves.toEqual(['Leave the room', 'Open the table screen here']);
+    await phone.page.getByRole('button', { name: 'Leave the room' }).click();
+    await phone.page.getByRole('button', { name: `Yes, ${who} leaves` }).click();
+    await phone.page.getByRole('alert').filter({ hasText: `${who} left room ${code}: a bot plays the seat from now on.` }).waitFor();
+    // The one left on the phone has their hand without a tap; storage holds their seat alone.
+    await phone.page.locator('.seat-play h1').filter({ hasText: stays }).waitFor();
+    const held = await phone.page.evaluate((c) => (JSON.parse(localStorage.getItem(`uno-extreme-room-seats:${c}`) ?? '[]') as { name: string }[]).map((h) => h.name), code);
+    expect(held).toEqual([stays]);
+    const seat = who === 'Ana' ? 0 : 1;
+    await untilFrame(() => (lastOf(table, 'table')?.seats[seat].status.kind === 'removed' ? true : null), () => `${who}'s seat removed on the table screen`);
+    await playPhones(table, [phone]);
+    expect(lastOf(table, 'table')!.view.phase).not.toBe('playing');
+    expect([...table.errors, ...phone.errors]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 });

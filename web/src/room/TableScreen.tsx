@@ -176,7 +176,6 @@ function MoveTable({ code, token, close }: { code: string; token: string; close:
         <p>{w.t('room.moveHint')}</p>
         <QrCode text={url} label={w.t('room.moveQr', { code })} />
         <p class="move-address"><code>{url}</code></p>
-        <button type="button" onClick={close}>{w.t('page.back')}</button>
       </div>
     </Modal>
   );
