@@ -474,6 +474,31 @@ describe('rooms', () => {
     room().close();
   });
 
+  it('a room opened again after a restart waits for its table screen as for its people; a person who left stays gone', async () => {
+    const store = new Map<string, string>();
+    const first = threeAndABot(hubWith(store));
+    first.host.say({ type: 'start' });
+    first.people[1].say({ type: 'leave' });
+    first.hub.close();
+    const { clock, advance } = manualClock();
+    const hub = hubWith(store, clock);
+    const room = hub.restore(store.get(first.host.code)!);
+    expect(room.seats()[1].status).toEqual({ kind: 'removed' });
+    const [ana, ben] = [0, 1].map((i) => {
+      const c = new Client(hub, () => room);
+      c.auto = false;
+      c.say({ type: 'resume', code: first.host.code, token: first.people[i].token });
+      return c;
+    });
+    expect(ben.refusals()).toEqual([`no room ${first.host.code} is open to you here: check the code on the table screen`]);
+    ana.say({ type: 'openTable' });
+    expect(ana.refusals()).toEqual(['the table screen is open on another device, or was less than 20 s ago: it opens on a phone only once it is gone']);
+    advance(20_000);
+    ana.say({ type: 'openTable' });
+    expect(ana.inbox.at(-1)).toEqual({ type: 'host', code: first.host.code, token: first.host.token });
+    room.close();
+  });
+
   it('a room opens again from its save after a restart: seats and tokens kept, the game where it was', async () => {
     const store = new Map<string, string>();
     const first = await startedByHand(store);
