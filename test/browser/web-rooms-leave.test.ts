@@ -125,8 +125,15 @@ describe('leaving a game night; its table screen moved and opened again', () => 
     expect(held).toEqual([stays]);
     const seat = who === 'Ana' ? 0 : 1;
     await untilFrame(() => (lastOf(table, 'table')?.seats[seat].status.kind === 'removed' ? true : null), () => `${who}'s seat removed on the table screen`);
+    // The table screen opened from the form moves to a tablet, and is taken back from its own button.
+    await table.page.getByRole('button', { name: 'Move the table screen' }).click();
+    const tablet = await openRoomPage(web.browser, (await table.page.locator('.move-address').innerText()).trim());
+    await tablet.page.locator('.room-game').waitFor();
+    await table.page.getByRole('button', { name: 'Take the table screen back here' }).click();
+    await table.page.locator('.room-game').waitFor();
+    await tablet.page.getByRole('alert').filter({ hasText: 'The table screen moved to another device' }).waitFor();
     await playPhones(table, [phone]);
     expect(lastOf(table, 'table')!.view.phase).not.toBe('playing');
-    expect([...table.errors, ...phone.errors]).toEqual([]);
+    expect([...table.errors, ...phone.errors, ...tablet.errors]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 });

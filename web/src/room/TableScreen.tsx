@@ -70,9 +70,9 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
     conn.current = new RoomConnection(hello, heard, () => setOpen(conn.current?.open ?? false));
   };
   // Reached by its address (a reload, the tab opened again): the screen takes its room back with the token it kept.
-  const takeBack = () => routeCode && connect(() => ({ type: 'table', code: routeCode, token: tableHold(store, routeCode)!.token }));
+  const takeBack = (room: string) => connect(() => ({ type: 'table', code: room, token: tableHold(store, room)!.token }));
   useEffect(() => {
-    if (hold) takeBack();
+    if (routeCode && hold) takeBack(routeCode);
     return () => conn.current?.close();
   }, []);
 
@@ -137,7 +137,7 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
       <main class="room-missing">
         <p class="error" role="alert">{phraseText(gone, [], w)}</p>
         <p>
-          <button type="button" onClick={() => (setGone(null), setShown(null), takeBack())}>{w.t('room.takeBack')}</button>{' '}
+          <button type="button" onClick={() => (setGone(null), setShown(null), takeBack(code!))}>{w.t('room.takeBack')}</button>{' '}
           <a href="#host">{w.t('room.openNew')}</a> · <a href="#">{w.t('room.backToGame')}</a>
         </p>
       </main>
