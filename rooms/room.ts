@@ -329,8 +329,9 @@ export class Room implements InRoom {
   /** The person at `seat` leaves it from their own phone, as the host's Remove would take it; the log says who left. */
   leave(seat: number): void {
     const who = this.person(seat).name;
-    this.vacate(seat, (bot) => said('room.left', { who, code: this.code, bot }));
+    // Said first: the save written at once as the seat is taken keeps the line.
     this.session?.note(said('room.note.left', { who }));
+    this.vacate(seat, (bot) => said('room.left', { who, code: this.code, bot }));
   }
 
   /**

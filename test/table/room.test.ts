@@ -484,6 +484,7 @@ describe('rooms', () => {
     const hub = hubWith(store, clock);
     const room = hub.restore(store.get(first.host.code)!);
     expect(room.seats()[1].status).toEqual({ kind: 'removed' });
+    expect(room.session!.tableView().log.map((l) => english(l, room.session!.names))).toContain('Ben left the room: a bot plays their seat');
     const [ana, ben] = [0, 1].map((i) => {
       const c = new Client(hub, () => room);
       c.auto = false;
