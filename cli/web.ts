@@ -17,7 +17,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
-import { RoomHub, type RoomBoard } from '../rooms/hub.ts';
+import { DEFAULT_WAIT_MS, RoomHub, type RoomBoard } from '../rooms/hub.ts';
 import { openDeviceSpec } from './device.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import type { RoomsHold } from '../rooms/store.ts';
@@ -203,6 +203,7 @@ export const webCommand: Command = {
     json: { type: 'boolean', helpValues: () => ({ fields: '{"url", "port", "host"}' }) },
     rooms: { type: 'string', value: 'DIR', helpValues: () => ({ path: ROOMS_PATH, dir: defaultRoomsDir() }) },
     device: { type: 'string', value: 'KIND:PATH' },
+    away: { type: 'string', value: 'S', helpValues: () => ({ s: DEFAULT_WAIT_MS / 1000 }) },
   },
   examples: [
     'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080', 'uno-extreme web --launcher --open',
@@ -214,6 +215,7 @@ export const webCommand: Command = {
     // before anything is built, served or opened again: a device that cannot be opened leaves
     // every kept room as it was.
     const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
+    const waitMs = intOption(args, 'away', DEFAULT_WAIT_MS / 1000, 1, 3600) * 1000;
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
     if (args.values.rooms === '') throw new UsageError(cliSaid('cli.web.roomsEmpty'));
@@ -233,7 +235,7 @@ export const webCommand: Command = {
     const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
     try {
       hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
-      return await serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold });
+      return await serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, waitMs });
     } finally {
       await closeBoard();
       hold.release();
@@ -251,10 +253,12 @@ interface Serving {
   rooms: { store: typeof import('../rooms/store.ts'); socket: typeof import('../rooms/socket.ts') };
   roomsDir: string;
   hold: RoomsHold;
+  /** How long the rooms wait for a person, or a table screen, whose connection is gone (`--away`). */
+  waitMs: number;
 }
 
 /** Serves the page and the rooms until Ctrl-C or SIGTERM, then closes the board (`closeBoard`) and writes the rooms' saves. */
-async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }: Serving): Promise<number> {
+async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, waitMs }: Serving): Promise<number> {
   const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
   const json = !!args.values.json;
   await ensurePageBuilt(say);
@@ -274,7 +278,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold }:
   const { SearchPool } = await import('./search-pool.ts');
   const pool = new SearchPool();
   const hub = new RoomHub({
-    store,
+    store, waitMs,
     search: () => pool.port(),
     makeLauncher: (start) => {
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.

@@ -82,7 +82,8 @@ export const IDLE_ROOM_MS = 7 * 24 * 60 * 60_000;
 /** How often the rooms are looked over for those to delete. */
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-const DEFAULT_WAIT_MS = 30_000;
+/** How long a person (and a table screen) whose connection is gone is waited for, unless told (`web --away`). */
+export const DEFAULT_WAIT_MS = 30_000;
 
 /** What a connection is in a room: its table screen (the host), or a person at a seat. */
 type Binding = { room: Room; role: 'host' } | { room: Room; role: 'seat'; person: Person };
@@ -163,13 +164,38 @@ export class RoomHub {
     room.sendTo(client);
   }
 
-  /** `client` is room `code`'s table screen again, by the token its host was given. */
+  /**
+   * `client` is room `code`'s table screen, by the token its host was given: the same screen again
+   * (a reload, the tab opened again), or another device the table screen moves to. One table
+   * screen at a time: the screen it had is told it moved and is in no room from then on. Two
+   * would both start, deal and remove seats, and a screen left behind in another room of the
+   * house would go on showing the table to whoever passes by.
+   */
   table(client: RoomClient, code: string, token: string): void {
     const room = this.room(code);
     if (!sameToken(token, room.hostToken)) throw notHere(code);
+    for (const [c, b] of [...this.bindings]) {
+      if (b.room !== room || b.role !== 'host') continue;
+      this.unbind(c);
+      c.send({ type: 'removed', why: said('room.tableMoved') });
+    }
     this.bind(client, { room, role: 'host' });
+    room.tableGoneAt = null;
     room.touch();
     room.sendTo(client);
+  }
+
+  /**
+   * Sends `client`, a person seated, its room's host token, for the table screen on their device:
+   * the laptop that had it may be shut for good. Only when no table screen has been there for the
+   * wait a person is waited for, so that a screen reloading or on a weak network is not taken
+   * from its host; a stranger has no seat, and is refused before this.
+   */
+  giveTable(client: RoomClient): void {
+    const { room } = this.bindings.get(client)!;
+    const gone = room.tableGoneAt;
+    if (gone === null || this.clock.now() - gone < this.waitMs) throw no('room.no.tableThere', { s: Math.ceil(this.waitMs / 1000) });
+    client.send({ type: 'host', code: room.code, token: room.hostToken });
   }
 
   /** `client` takes a free seat of room `code` under `name`. */
@@ -203,9 +229,10 @@ export class RoomHub {
     this.bindings.delete(client);
     b.room.clients.delete(client);
     if (b.role === 'seat') b.room.depart(b.person, client);
+    else if (![...this.bindings.values()].some((o) => o.room === b.room && o.role === 'host')) b.room.tableGoneAt = this.clock.now();
   }
 
-  /** `client` no longer has a seat (the host removed it). */
+  /** `client` is no longer in its room (its seat was taken or left, its table screen moved). */
   unbind(client: RoomClient): void {
     const b = this.bindings.get(client);
     if (b) b.room.clients.delete(client);
@@ -281,6 +308,8 @@ export class RoomHub {
     }
     if (onBoard) this.boardRoom = room;
     if (savedAt !== undefined) room.lastActive = Math.min(savedAt, this.clock.now());
+    // Its table screen is waited for as from now, as its people are.
+    room.tableGoneAt = this.clock.now();
     this.rooms.set(room.code, room);
     if (cut) room.session?.note(said('room.note.cut', { move: room.session?.state.moves ?? 0, round: (room.session?.state.round ?? 0) + 1 }));
     if (wanted && !onBoard) room.session?.note(this.o.board ? said('room.note.boardIn', { board: this.o.board.name, code: this.boardRoom?.code ?? '' }) : said('room.note.noBoard'));

@@ -21,6 +21,8 @@ export interface Lobbies {
   table(client: RoomClient, code: string, token: string): void;
   join(client: RoomClient, code: string, name: string): void;
   resume(client: RoomClient, code: string, token: string): void;
+  /** Gives `client`, seated, its room's host token when no table screen is there. */
+  giveTable(client: RoomClient): void;
   /** Where `client` is now (a message from it counts as its room's activity). */
   where(client: RoomClient): Where;
 }
@@ -29,6 +31,7 @@ export interface Lobbies {
 export interface InRoom {
   start(): void;
   remove(seat: number): void;
+  leave(seat: number): void;
   next(): void;
   again(): void;
   move(seat: number, question: number, choice: number | null): void;
@@ -79,12 +82,12 @@ const fromHost = <M>(refused: 'room.no.hostStarts' | 'room.no.hostRemoves', read
 });
 
 /** A message of a person at a seat. */
-const fromSeat = <M>(read: (r: Read) => M, run: (m: M, room: InRoom, seat: number) => void): Entry<M> => ({
+const fromSeat = <M>(read: (r: Read) => M, run: (m: M, room: InRoom, seat: number, hub: Lobbies, client: RoomClient) => void): Entry<M> => ({
   read,
-  run(m, _hub, _client, at) {
+  run(m, hub, client, at) {
     if (!at) throw no('room.no.joinFirst');
     if (at.role !== 'seat') throw no('room.no.tableNoSeat');
-    run(m, at.room, at.seat);
+    run(m, at.room, at.seat, hub, client);
   },
 });
 
@@ -133,6 +136,10 @@ const MESSAGES = {
     if (typeof o.seat !== 'number') throw needs('seat (a number)');
     return { seat: o.seat };
   }, (m, room) => room.remove(m.seat)),
+  /** The person leaves their seat, as the host's remove would take it (in the lobby: the seat is freed); the connection is no longer seated. */
+  leave: fromSeat(nothing, (_m, room, seat) => room.leave(seat)),
+  /** A person seated asks for the table screen on their device, the room's being gone: they are sent the host's token (`host`). */
+  openTable: fromSeat(nothing, (_m, _room, _seat, hub, client) => hub.giveTable(client)),
 };
 
 type Messages = typeof MESSAGES;

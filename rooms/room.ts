@@ -70,6 +70,8 @@ export class Room implements InRoom {
    * deleted after a while, though bots may still be playing the seats of people who left.
    */
   lastActive: number;
+  /** When the room's last table screen went (the hub's clock; null: one is connected). */
+  tableGoneAt: number | null = null;
 
   constructor(private readonly hub: RoomHub, readonly code: string, readonly settings: RoomSettings, readonly hostToken: string, readonly from?: string) {
     this.lastActive = hub.clock.now();
@@ -317,24 +319,43 @@ export class Room implements InRoom {
     s.nextRound();
   }
 
+  /** The host takes `seat` from its person ({@link vacate}). */
   remove(seat: unknown): void {
     if (!Number.isInteger(seat)) throw no('room.no.removeSeat');
-    const p = this.person(seat as number);
+    const who = this.person(seat as number).name;
+    this.vacate(seat as number, (bot) => said('room.removed', { who, bot }));
+  }
+
+  /** The person at `seat` leaves it from their own phone, as the host's Remove would take it; the log says who left. */
+  leave(seat: number): void {
+    const who = this.person(seat).name;
+    // Said first: the save written at once as the seat is taken keeps the line.
+    this.session?.note(said('room.note.left', { who }));
+    this.vacate(seat, (bot) => said('room.left', { who, code: this.code, bot }));
+  }
+
+  /**
+   * `seat`'s person no longer has it, their token no longer takes it back, and their connections
+   * are told `why` (`bot`: whether a bot plays it now): in the lobby the seat is freed, in a game a
+   * bot plays it for good.
+   */
+  private vacate(seat: number, why: (bot: 'yes' | 'no') => Phrase): void {
+    const p = this.person(seat);
     if (p.removed) throw no('room.no.removedAlready', { who: p.name });
     const clients = [...p.clients];
     p.clients.clear();
-    if (!this.session) this.people.splice(seat as number, 1);
+    if (!this.session) this.people.splice(seat, 1);
     else {
       p.removed = true;
       p.token = null;
       this.hub.clock.clearTimeout(p.timer);
       p.deadline = null;
-      this.standIn(seat as number);
+      this.standIn(seat);
       this.keep(() => this.session!.saveText(), true);
     }
     for (const c of clients) {
       this.hub.unbind(c);
-      c.send({ type: 'removed', why: said('room.removed', { who: p.name, bot: this.session ? 'yes' : 'no' }) });
+      c.send({ type: 'removed', why: why(this.session ? 'yes' : 'no') });
     }
     this.changed();
   }

@@ -170,5 +170,10 @@ export type ServerMessage =
   | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings }
   /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
   | { type: 'refused'; why: Phrase }
-  /** The sender's seat was taken from them by the host: the connection is no longer seated. */
-  | { type: 'removed'; why: Phrase };
+  /**
+   * The sender no longer has its place in the room, and why: its seat (the host took it, or its
+   * person left), or the table screen (it moved to another device). The connection is in no room.
+   */
+  | { type: 'removed'; why: Phrase }
+  /** The room's table screen may be opened on the sender's device (none is there): the host's token, kept as `created`'s. */
+  | { type: 'host'; code: string; token: string };

@@ -19,13 +19,13 @@ import { EN_WORDS, type Words } from '../../words/catalogue.ts';
  * A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the
  * tests of a `describe` (stopped and removed after them). Every page comes from 127.0.0.1, and
  * the server keeps at most ROOMS_PER_ADDRESS rooms open per address (rooms/hub.ts): a file past
- * ten rooms needs a second server.
+ * ten rooms needs a second server. `extra`: more of `web`'s flags.
  */
-export function useRoomsWeb(): { server: WebServer; browser: Browser; rooms: string } {
+export function useRoomsWeb(extra: string[] = []): { server: WebServer; browser: Browser; rooms: string } {
   const rooms = mkdtempSync(path.join(tmpdir(), 'uno-rooms-'));
   const web = { rooms } as { server: WebServer; browser: Browser; rooms: string };
   beforeAll(async () => {
-    [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms]), launchChromium()]);
+    [web.server, web.browser] = await Promise.all([startWeb(['--rooms', rooms, ...extra]), launchChromium()]);
   }, PAGE_START_MS);
   afterAll(async () => {
     await web.browser?.close();
@@ -38,10 +38,11 @@ export function useRoomsWeb(): { server: WebServer; browser: Browser; rooms: str
 /** A phone's window, as the tests' phones have it. */
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
-/** One WebSocket of a page: every frame it received, in order, and the seat it came to hold. */
+/** One WebSocket of a page: every frame it received, in order, the seat it came to hold, and whether it closed. */
 export interface Socket {
   frames: string[];
   seat: number | null;
+  closed?: boolean;
 }
 
 /** A page of the game night and what its sockets received. */
@@ -84,6 +85,10 @@ export function readFrames(page: Page): Socket[] {
   page.on('websocket', (ws) => {
     const s: Socket = { frames: [], seat: null };
     sockets.push(s);
+    ws.on('close', () => {
+      s.closed = true;
+      for (const w of [...waiters]) w();
+    });
     ws.on('framereceived', (f) => {
       const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
       s.frames.push(text);
@@ -227,7 +232,8 @@ export async function playPhones(table: RoomPage, phones: RoomPage[], o: { befor
       const t = lastOf(table, 'table');
       if (t && t.view.phase !== 'playing') return 'over' as const;
       for (const [i, p] of phones.entries()) {
-        for (const seat of new Set(p.sockets.map((s) => s.seat))) {
+        // The seats the page holds now: a seat left (its socket closed, none open for it) is asked nothing more of it.
+        for (const seat of new Set(p.sockets.filter((s) => !s.closed).map((s) => s.seat))) {
           if (seat === null) continue;
           const q = questionOf(p, seat);
           if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };

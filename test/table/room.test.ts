@@ -391,6 +391,115 @@ describe('rooms', () => {
     room().close();
   });
 
+  it('a person leaves their seat: in the lobby it is freed; in a game a bot plays it for good and the log says who; their token is refused', async () => {
+    const hub = hubWith();
+    const { host, people, room } = threeAndABot(hub);
+    const gone = `no room ${host.code} is open to you here: check the code on the table screen`;
+    people[1].say({ type: 'leave' });
+    const left = people[1].inbox.at(-1)!;
+    expect(left.type === 'removed' && english(left.why)).toBe(`Ben left room ${host.code}: the seat is free again. This phone no longer holds it; join a room again to play.`);
+    people[1].say({ type: 'leave' });
+    expect(people[1].refusals()).toEqual(['join a room first (its code and your name)']);
+    const ben = new Client(hub, room);
+    ben.say({ type: 'resume', code: host.code, token: people[1].token });
+    expect(ben.refusals()).toEqual([gone]);
+    await flushed();
+    const lobby = host.inbox.filter((m) => m.type === 'lobby').at(-1)!;
+    expect(lobby.seats.map((s) => `${s.name}:${s.status.kind}`)).toEqual(['Ana:here', 'Cy:here', ':free', ':free']);
+    host.say({ type: 'start' });
+    const r = room();
+    // Cy (seat 1 now) leaves mid-round: a bot plays his seat on, for good.
+    people[2].auto = false;
+    people[2].say({ type: 'leave' });
+    const cy = people[2].inbox.at(-1)!;
+    expect(cy.type === 'removed' && english(cy.why)).toBe(`Cy left room ${host.code}: a bot plays the seat from now on. This phone no longer holds it; join a room again to play.`);
+    expect(r.session!.tableView().log.map((l) => english(l, r.session!.names))).toContain('Cy left the room: a bot plays their seat');
+    const back = new Client(hub, room);
+    back.say({ type: 'resume', code: host.code, token: people[2].token });
+    expect(back.refusals()).toEqual([gone]);
+    await untilPhase(r, 'roundOver');
+    await flushed();
+    expect(lastView(host.inbox)!.seats.map((s) => s.status.kind)).toEqual(['here', 'removed', 'bot', 'bot']);
+    expect(people[0].refusals()).toEqual([]);
+    r.close();
+  });
+
+  it('the table screen moves to another device: the screen it had is told, and is no longer the host', async () => {
+    const hub = hubWith();
+    const { host, people, room } = threeAndABot(hub);
+    const tablet = new Client(hub, room);
+    tablet.say({ type: 'table', code: host.code, token: host.token });
+    const moved = host.inbox.at(-1)!;
+    expect(moved.type === 'removed' && english(moved.why)).toBe('The table screen moved to another device: this one is no longer the table screen.');
+    host.inbox = [];
+    host.say({ type: 'start' });
+    host.say({ type: 'remove', seat: 0 });
+    expect(host.refusals()).toEqual(['join a room first (its code and your name)', 'join a room first (its code and your name)']);
+    tablet.say({ type: 'start' });
+    expect(tablet.refusals()).toEqual([]);
+    await untilQuestion(room());
+    // The screen left behind is sent nothing more: its token takes the table back, as any device's would.
+    expect(host.inbox.filter((m) => m.type !== 'refused')).toEqual([]);
+    expect(lastView(tablet.inbox)!.type).toBe('table');
+    expect(people[0].inbox.some((m) => m.type === 'removed')).toBe(false);
+    room().close();
+  });
+
+  it('a person seated opens the table screen on their phone once none has been there for the wait; before that, or a stranger, is refused', () => {
+    const { clock, advance } = manualClock();
+    const hub = hubWith(new Map(), clock);
+    const { host, people, room } = threeAndABot(hub);
+    const there = 'the table screen is open on another device, or was less than 20 s ago: it opens on a phone only once it is gone';
+    const stranger = new Client(hub, room);
+    stranger.say({ type: 'openTable' });
+    people[0].say({ type: 'openTable' });
+    host.say({ type: 'openTable' });
+    hub.leave(host);
+    advance(19_999);
+    people[1].say({ type: 'openTable' });
+    expect(stranger.refusals()).toEqual(['join a room first (its code and your name)']);
+    expect(people[0].refusals()).toEqual([there]);
+    expect(people[1].refusals()).toEqual([there]);
+    expect(host.refusals()).toEqual(['the table screen has no seat to play']);
+    expect(people[1].inbox.some((m) => m.type === 'host')).toBe(false);
+    advance(1);
+    people[1].say({ type: 'openTable' });
+    expect(people[1].inbox.at(-1)).toEqual({ type: 'host', code: host.code, token: host.token });
+    // The token opens the table screen on another connection of the phone; with it there, the next asking is refused.
+    const screen = new Client(hub, room);
+    screen.say({ type: 'table', code: host.code, token: host.token });
+    expect(screen.refusals()).toEqual([]);
+    people[2].say({ type: 'openTable' });
+    expect(people[2].refusals()).toEqual([there]);
+    room().close();
+  });
+
+  it('a room opened again after a restart waits for its table screen as for its people; a person who left stays gone', async () => {
+    const store = new Map<string, string>();
+    const first = threeAndABot(hubWith(store));
+    first.host.say({ type: 'start' });
+    first.people[1].say({ type: 'leave' });
+    first.hub.close();
+    const { clock, advance } = manualClock();
+    const hub = hubWith(store, clock);
+    const room = hub.restore(store.get(first.host.code)!);
+    expect(room.seats()[1].status).toEqual({ kind: 'removed' });
+    expect(room.session!.tableView().log.map((l) => english(l, room.session!.names))).toContain('Ben left the room: a bot plays their seat');
+    const [ana, ben] = [0, 1].map((i) => {
+      const c = new Client(hub, () => room);
+      c.auto = false;
+      c.say({ type: 'resume', code: first.host.code, token: first.people[i].token });
+      return c;
+    });
+    expect(ben.refusals()).toEqual([`no room ${first.host.code} is open to you here: check the code on the table screen`]);
+    ana.say({ type: 'openTable' });
+    expect(ana.refusals()).toEqual(['the table screen is open on another device, or was less than 20 s ago: it opens on a phone only once it is gone']);
+    advance(20_000);
+    ana.say({ type: 'openTable' });
+    expect(ana.inbox.at(-1)).toEqual({ type: 'host', code: first.host.code, token: first.host.token });
+    room.close();
+  });
+
   it('a room opens again from its save after a restart: seats and tokens kept, the game where it was', async () => {
     const store = new Map<string, string>();
     const first = await startedByHand(store);

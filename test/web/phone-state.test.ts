@@ -1,13 +1,14 @@
 /**
  * A game night phone's handling of its socket's messages (web/src/room/phoneState.ts), without a
  * browser: joining, a reload taking its seat back with the room's settings kept, a reconnect
- * mid-round, the log sent as the lines added, and the refusals that forget a seat.
+ * mid-round, the log sent as the lines added, the refusals that forget a seat, leaving (the shown
+ * person's seat alone) and the host's token given to open the table screen here.
  */
 import { describe, expect, it } from 'vitest';
 import type { RoomSettings, Sent, ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { said, type Phrase } from '../../table/words.ts';
-import { newSlot, phoneHeard, type Slot } from '../../web/src/room/phoneState.ts';
+import { newSlot, phoneHeard, shownSlot, type Slot } from '../../web/src/room/phoneState.ts';
 
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 3, bots: 'heuristic', launcher: 'simulated' };
 const seats = [{ name: 'Zoé', status: { kind: 'here' } }, { name: 'Tom', status: { kind: 'here' } }, { name: 'Bot 2', status: { kind: 'bot' } }] as const;
@@ -105,5 +106,33 @@ describe("a game night phone's messages", () => {
     const seated = run(newSlot(8, 'Tom', null), { type: 'seated', code: 'ABCDEFGH', seat: 1, token: 'tok-tom', settings }).slot!;
     const why = said('room.removed', { who: 'Tom', bot: 'yes' });
     expect(phoneHeard(seated, { type: 'removed', why })).toEqual({ slot: null, note: why, drop: 'tok-tom' });
+  });
+
+  it('leaving with several people on one phone: the seat shown is the one that leaves, the others stay held', () => {
+    const seated = (id: number, name: string, seat: number, question: boolean) => {
+      const v = view({ moves: 3, base: 0, from: 0, lines: [], question });
+      if (v.type === 'view') v.view.seat = seat;
+      return run(newSlot(id, name, null), { type: 'seated', code: 'ABCDEFGH', seat, token: `tok-${name}`, settings }, v).slot!;
+    };
+    const zoe = seated(9, 'Zoé', 0, false);
+    const tom = seated(10, 'Tom', 1, true);
+    // Tom is asked: his hand is the one shown (behind a tap until he reveals it), and his Leave the one offered.
+    expect(shownSlot([zoe, tom], null)).toEqual({ shown: tom, hidden: true });
+    expect(shownSlot([zoe, tom], tom.id)).toEqual({ shown: tom, hidden: false });
+    // Between turns, the one revealed last stays shown.
+    const idle = { ...tom, game: { ...tom.game!, view: { ...tom.game!.view, question: null } } };
+    expect(shownSlot([zoe, idle], zoe.id)).toEqual({ shown: zoe, hidden: false });
+    const why = said('room.left', { who: 'Tom', code: 'ABCDEFGH', bot: 'yes' });
+    expect(phoneHeard(tom, { type: 'removed', why })).toEqual({ slot: null, note: why, drop: 'tok-Tom' });
+    // Zoé alone on the phone now: her hand is shown without a tap.
+    expect(shownSlot([zoe], null)).toEqual({ shown: zoe, hidden: false });
+  });
+
+  it("the host's token given: kept for the table screen here, the seat as it was; a refusal of it is the seat's to show", () => {
+    const seated = run(newSlot(11, 'Tom', null), { type: 'seated', code: 'ABCDEFGH', seat: 1, token: 'tok-tom', settings }, { type: 'lobby', code: 'ABCDEFGH', settings, seats }).slot!;
+    const there = said('room.no.tableThere', { s: 30 });
+    const refused = phoneHeard(seated, { type: 'refused', why: there });
+    expect(refused).toEqual({ slot: { ...seated, refused: there } });
+    expect(phoneHeard(refused.slot!, { type: 'host', code: 'ABCDEFGH', token: 'host-token' })).toEqual({ slot: seated, table: 'host-token' });
   });
 });

@@ -6,25 +6,26 @@
  * game is. Several people may share one phone (hot-seat): each joins on it, and between turns of
  * different seats held here the hand is hidden until the next person taps.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { resolveRules, type CardId, type Move } from '../../../game/index.ts';
 import { cardName } from '../../../words/cards.ts';
 import { refusalText } from '../../../words/refusals.ts';
 import { LangPicker, useWords } from '../lang.tsx';
-import type { RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import type { ClientMessage, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
 import { cardCount, nameOf, phraseText, roundEndText, type Phrase } from '../../../table/words.ts';
 import { askText, choicesOf, MoveButtons, PickDialogs, useMoveKeys, usePlay } from '../asks.tsx';
 import { Hand, handOrder } from '../cards.tsx';
 import { MuteToggle, Sound, story } from '../launcher/index.ts';
-import { cleanCode, dropSeat, keepSeat, RoomConnection, seatHolds } from './connection.ts';
-import { newSlot, phoneHeard, type Slot } from './phoneState.ts';
+import { cleanCode, dropSeat, keepSeat, keepTable, RoomConnection, seatHolds } from './connection.ts';
+import { newSlot, phoneHeard, shownSlot, type Slot } from './phoneState.ts';
 import { useWakeLock } from './wakeLock.ts';
 import { FullscreenButton } from './fullscreen.tsx';
 import { Pile } from '../pile.tsx';
 import { FirstGame, GuideButton } from '../help.tsx';
 import { factsOfView } from '../happened.ts';
 import { paceSpeed, TableMotion } from '../motion.tsx';
-import { readerView, statusWords, Totals, useSince } from './seats.tsx';
+import { AskFirst, readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 let slotIds = 0;
 
@@ -38,6 +39,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   const [note, setNote] = useState<Phrase | null>(null);
   const [joining, setJoining] = useState(false);
   const [revealed, setRevealed] = useState<number | null>(null);
+  // The room's host token was given to this phone: its table screen may open in a tab of its own.
+  const [tableGiven, setTableGiven] = useState(false);
   const conns = useRef(new Map<number, RoomConnection>());
   // The slots as they are now: what a message finds and changes (a render may not have caught up).
   const current = useRef<Slot[]>([]);
@@ -75,6 +78,10 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
     if (h.keep) keepSeat(store, room, h.keep);
     if (h.drop) dropSeat(store, room, h.drop);
     if (h.note !== undefined) setNote(h.note);
+    if (h.table) {
+      keepTable(store, room, { token: h.table, settings: s.lobby?.settings ?? null });
+      setTableGiven(true);
+    }
     if (h.slot) return update(id, () => h.slot);
     conns.current.get(id)?.close();
     conns.current.delete(id);
@@ -109,6 +116,10 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
   // A seat held keeps the screen on: a locked phone would drop out and a bot play its seat.
   useWakeLock(seated.length > 0);
   const settings = seated.find((s) => s.lobby)?.lobby?.settings ?? (code ? seatHolds(store, code).find((h) => h.settings)?.settings : null) ?? null;
+  /** The ☰ Game menu: Leave for `leavers`, the table screen asked for through `via`'s connection. */
+  const menu = (leavers: Slot[], via: Slot, refused: Phrase | null) => (
+    <GameMenu code={code} leavers={leavers} bot={inGame} tableGiven={tableGiven} refused={refused} send={(m, id = via.id) => conns.current.get(id)?.send(m) ?? false} />
+  );
 
   if (!code || slots.length === 0 || joining) {
     return (
@@ -148,6 +159,8 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
           {lobby.seats.map((s, i) => <li key={i} data-status={s.status.kind}>{s.status.kind === 'free' ? statusWords(s.status, 0, w) : <><strong dir="auto">{s.name}</strong> · {statusWords(s.status, 0, w)}</>}</li>)}
         </ol>
         <button type="button" onClick={() => setJoining(true)}>{w.t('phone.addPlayer')}</button>
+        {/* In the lobby each person held here may leave: nobody's hand is shown yet. */}
+        {menu(seated, seated[0], seated[0].refused)}
         <LangPicker />
       </main>
     );
@@ -155,9 +168,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
 
   // Hot-seat: the seat asked now is shown; a seat other than the one revealed waits behind a tap.
   const playing = seated.filter((s) => s.game);
-  const asked = playing.find((s) => s.game!.view.question && s.id === revealed) ?? playing.find((s) => s.game!.view.question);
-  const shown = asked ?? playing.find((s) => s.id === revealed) ?? playing[0];
-  const hidden = playing.length > 1 && shown.id !== revealed;
+  const { shown, hidden } = shownSlot(playing, revealed);
   return (
     <main class="phone" data-seat={shown.seat ?? ''} data-hidden={hidden}>
       {note && <p class="refused" role="alert">{phraseText(note, [], w)}</p>}
@@ -168,7 +179,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
-        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} store={store} />
+        <SeatPlay slot={shown} settings={settings} code={code} conn={conns.current.get(shown.id)!} others={playing.length > 1} sound={sound} store={store} menu={menu([shown], shown, null)} />
       )}
     </main>
   );
@@ -202,8 +213,37 @@ function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: 
   );
 }
 
+/**
+ * The phone's ☰ Game menu: Leave, for each of `leavers` (in a game, the person whose hand is shown:
+ * the others on this phone stay), and the table screen opened on this device when the room's is
+ * gone (the server says whether it is). Each asked once more before it is sent.
+ */
+function GameMenu({ code, leavers, bot, tableGiven, refused, send }: { code: string; leavers: Slot[]; bot: boolean; tableGiven: boolean; refused: Phrase | null; send: (m: ClientMessage, id?: number) => boolean }) {
+  const w = useWords();
+  const [offline, setOffline] = useState(false);
+  const ask = (m: ClientMessage, id?: number) => setOffline(!send(m, id));
+  return (
+    <details class="phone-menu">
+      <summary><span aria-hidden="true">☰ </span>{w.t('page.nav')}</summary>
+      <div class="phone-menu-items">
+        {leavers.map((s) => (
+          <AskFirst
+            key={s.id} button={leavers.length > 1 ? w.t('phone.leaveWho', { who: s.name }) : w.t('phone.leave')}
+            sure={w.t('phone.leaveSure', { who: s.name, code, bot: bot ? 'yes' : 'no' })} yes={w.t('phone.leaveYes', { who: s.name })} no={w.t('phone.leaveNo')}
+            act={() => ask({ type: 'leave' }, s.id)}
+          />
+        ))}
+        {tableGiven
+          ? <a class="button primary" href={`#table=${code}`} target="_blank" rel="noopener">{w.t('phone.openTableGo')}</a>
+          : <AskFirst button={w.t('phone.openTable')} sure={w.t('phone.openTableSure')} yes={w.t('phone.openTableYes')} no={w.t('phone.openTableNo')} act={() => ask({ type: 'openTable' })} />}
+        {(offline || refused) && <p class="refused" role="alert">{offline ? w.t('room.notConnected') : phraseText(refused!, [], w)}</p>}
+      </div>
+    </details>
+  );
+}
+
 /** One seat's hand and moves, the table in a strip above, the events below. */
-function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound; store: Storage }) {
+function SeatPlay({ slot, settings, code, conn, others, sound, store, menu }: { slot: Slot; settings: RoomSettings | null; code: string; conn: RoomConnection; others: boolean; sound: Sound; store: Storage; menu: ComponentChildren }) {
   const w = useWords();
   const { launcher } = slot.game!;
   const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
@@ -261,6 +301,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: 
         {rules && <GuideButton rules={rules} store={store} />}
         <MuteToggle sound={sound} />
         <FullscreenButton />
+        {menu}
       </header>
       <section class="phone-table" aria-label={w.t('room.theTable')}>
         <Pile top={top} colour={view.colour} direction={view.direction} turn={turn}

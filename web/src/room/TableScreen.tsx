@@ -27,7 +27,7 @@ import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
 import { factsOfView } from '../happened.ts';
 import { paceSpeed, TableMotion } from '../motion.tsx';
-import { readerView, statusWords, Totals, useSince } from './seats.tsx';
+import { AskFirst, readerView, statusWords, Totals, useSince } from './seats.tsx';
 
 type Shown =
   | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
@@ -42,13 +42,23 @@ function useLanAddresses(): string[] | null {
   return addresses;
 }
 
-/** The table screen of room `code` (null: the form that opens one). */
-export function TableScreen({ store, code: routeCode }: { store: Storage; code: string | null }) {
+/** The table screen of room `code` (null: the form that opens one); `token`: the host's, when the address moved the table screen here. */
+export function TableScreen({ store, code: routeCode, token }: { store: Storage; code: string | null; token?: string }) {
   const w = useWords();
   const [code, setCode] = useState<string | null>(routeCode);
   const [shown, setShown] = useState<Shown | null>(null);
   const [refusal, setRefusal] = useState<Phrase | null>(null);
   const [open, setOpen] = useState(false);
+  // This screen is no longer the table screen (it moved to another device): why.
+  const [gone, setGone] = useState<Phrase | null>(null);
+  const [moving, setMoving] = useState(false);
+  // Moved here by an address with the host's token: kept as `created`'s is, then taken out of the
+  // address, so that neither a bookmark nor the history holds it.
+  useState(() => {
+    if (!routeCode || !token) return;
+    keepTable(store, routeCode, { token, settings: null });
+    history.replaceState(null, '', `#table=${routeCode}`);
+  });
   const conn = useRef<RoomConnection | null>(null);
   const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
@@ -59,9 +69,10 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
     conn.current?.close();
     conn.current = new RoomConnection(hello, heard, () => setOpen(conn.current?.open ?? false));
   };
-  // Reached by its address (a reload): the screen takes its room back with the token it kept.
+  // Reached by its address (a reload, the tab opened again): the screen takes its room back with the token it kept.
+  const takeBack = (room: string) => connect(() => ({ type: 'table', code: room, token: tableHold(store, room)!.token }));
   useEffect(() => {
-    if (routeCode && hold) connect(() => ({ type: 'table', code: routeCode, token: tableHold(store, routeCode)!.token }));
+    if (routeCode && hold) takeBack(routeCode);
     return () => conn.current?.close();
   }, []);
 
@@ -82,6 +93,11 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings }));
       case 'refused':
         return setRefusal(m.why);
+      case 'removed':
+        // Another device is the table screen now: this one stops, not to take it back by reconnecting.
+        conn.current?.close();
+        setMoving(false);
+        return setGone(m.why);
       default:
         return;
     }
@@ -116,6 +132,17 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
       </main>
     );
   }
+  if (gone) {
+    return (
+      <main class="room-missing">
+        <p class="error" role="alert">{phraseText(gone, [], w)}</p>
+        <p>
+          <button type="button" onClick={() => (setGone(null), setShown(null), takeBack(code!))}>{w.t('room.takeBack')}</button>{' '}
+          <a href="#host">{w.t('room.openNew')}</a> · <a href="#">{w.t('room.backToGame')}</a>
+        </p>
+      </main>
+    );
+  }
   const settings = shown?.kind === 'lobby' || shown?.kind === 'table' ? shown.settings : tableHold(store, code)?.settings ?? null;
   return (
     <div class="room-screen" data-phase={shown?.kind === 'table' ? shown.view.phase : 'lobby'} data-connected={open}>
@@ -126,12 +153,31 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
           {settings && <> · {w.t('room.rulesTo', { rules: ruleWords(settings.rules, w).title, target: settings.target ?? '…' })}</>}
           {!open && <span class="warn"> · {w.t('room.connecting')}</span>}
         </p>
-        <nav aria-label={w.t('room.room')}><FullscreenButton /> <a href="#" class="button">{w.t('room.leave')}</a></nav>
+        <nav aria-label={w.t('room.room')}>
+          <FullscreenButton /> <button type="button" disabled={!shown} onClick={() => setMoving(true)}>{w.t('room.move')}</button> <a href="#" class="button">{w.t('room.leave')}</a>
+        </nav>
       </header>
+      {moving && <MoveTable code={code} token={tableHold(store, code)?.token ?? ''} close={() => setMoving(false)} />}
       {refusal && <p class="refused banner" role="alert">{phraseText(refusal, shown?.kind === 'table' ? shown.view.names : [], w)}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
       {shown?.kind === 'table' && <Game shown={shown} send={send} sound={sound} />}
     </div>
+  );
+}
+
+/** The address (and its QR code) that moves the table screen to another device: the room's code and the host's token. */
+function MoveTable({ code, token, close }: { code: string; token: string; close: () => void }) {
+  const w = useWords();
+  const lan = useLanAddresses();
+  const url = `${lan?.[0] ?? `${location.origin}/`}#table=${code}&host=${token}`;
+  return (
+    <Modal title={w.t('room.move')} onClose={close}>
+      <div class="table-move">
+        <p>{w.t('room.moveHint')}</p>
+        <QrCode text={url} label={w.t('room.moveQr', { code })} />
+        <p class="move-address"><code>{url}</code></p>
+      </div>
+    </Modal>
   );
 }
 
@@ -176,26 +222,13 @@ function Lobby({ shown, send }: { shown: Extract<Shown, { kind: 'lobby' }>; send
   );
 }
 
-/** The end of a match: who leads the totals wins. */
-/**
- * A seat's Remove, asked once more before it acts: a tap that slips on a crowded table screen
- * would take a person's seat (and their token) for good.
- */
+/** A seat's Remove, asked once more before it acts (it takes a person's seat and token for good). */
 function RemoveSeat({ who, label, remove }: { who: string; label: string; remove: () => void }) {
   const w = useWords();
-  const [asking, setAsking] = useState(false);
-  const yes = useRef<HTMLButtonElement>(null);
-  useEffect(() => void (asking && yes.current?.focus()), [asking]);
-  if (!asking) return <button type="button" class="remove" aria-label={label} onClick={() => setAsking(true)}>{w.t('room.remove')}</button>;
-  return (
-    <span class="remove-ask" role="group" aria-label={w.t('room.removeSure', { who })}>
-      {w.t('room.removeSure', { who })}{' '}
-      <button type="button" class="remove" ref={yes} onClick={() => (setAsking(false), remove())}>{w.t('room.removeYes', { who })}</button>{' '}
-      <button type="button" onClick={() => setAsking(false)}>{w.t('room.removeNo', { who })}</button>
-    </span>
-  );
+  return <AskFirst cls="remove" button={w.t('room.remove')} label={label} sure={w.t('room.removeSure', { who })} yes={w.t('room.removeYes', { who })} no={w.t('room.removeNo', { who })} act={remove} />;
 }
 
+/** The end of a match: who leads the totals wins. */
 function matchOverTitle(names: readonly string[], totals: readonly number[], w: Words): string {
   const who = names[totals.indexOf(Math.max(...totals))];
   return w.t('term.matchOver', { who, you: youOf(who) });

@@ -20,5 +20,5 @@ export function RoomPage({ store, route }: { store: Storage; route: Route }) {
     document.title = w.t(route.page === 'join' ? 'phone.title' : 'room.title');
   }, [route.page, w]);
   if (route.page === 'join') return <PhonePage key={`join-${route.code}`} store={store} code={route.code} />;
-  return <TableScreen key={route.page === 'table' ? `table-${route.code}` : 'host'} store={store} code={route.page === 'table' ? route.code : null} />;
+  return <TableScreen key={route.page === 'table' ? `table-${route.code}` : 'host'} store={store} code={route.page === 'table' ? route.code : null} token={route.page === 'table' ? route.token : undefined} />;
 }

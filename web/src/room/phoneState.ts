@@ -39,6 +39,8 @@ export interface Heard {
   drop?: string;
   /** The note to show (null: none); absent: as it was. */
   note?: Phrase | null;
+  /** The room's host token, given for its table screen on this device (kept as the laptop keeps its own). */
+  table?: string;
 }
 
 /** What message `m` of its socket does to `slot`. */
@@ -61,8 +63,23 @@ export function phoneHeard(slot: Slot, m: ServerMessage): Heard {
       if (!slot.token || (slot.seat === null && !slot.game && !slot.lobby)) return { slot: null, note: m.why, ...(slot.token ? { drop: slot.token } : {}) };
       return { slot: { ...slot, refused: m.why } };
     case 'removed':
+      // The host took the seat, or its person left it (Leave): forgotten here and in storage.
       return { slot: null, note: m.why, ...(slot.token ? { drop: slot.token } : {}) };
+    case 'host':
+      return { slot: { ...slot, refused: null }, table: m.token };
     default:
       return { slot };
   }
+}
+
+/**
+ * The seat a phone shows of those it plays in a game (hot-seat: several people on one phone): the
+ * one asked now (the one revealed, if it is asked too), else the one revealed, else the first.
+ * `hidden`: others play here too and its person has not tapped yet. What the page offers (the
+ * moves, Leave) is the shown seat's alone.
+ */
+export function shownSlot(playing: readonly Slot[], revealed: number | null): { shown: Slot; hidden: boolean } {
+  const asked = playing.find((s) => s.game!.view.question && s.id === revealed) ?? playing.find((s) => s.game!.view.question);
+  const shown = asked ?? playing.find((s) => s.id === revealed) ?? playing[0];
+  return { shown, hidden: playing.length > 1 && shown.id !== revealed };
 }

@@ -1,8 +1,8 @@
 /**
  * What the table screen and the phones both show of a room: how each seat is played now (with
- * the countdown of a person who is away), the scores between rounds.
+ * the countdown of a person who is away), the scores between rounds, the acts asked twice.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RoomSeat, SeatStatus } from '../../../table/roomMessages.ts';
 import type { Key, Words } from '../../../words/catalogue.ts';
 import { useWords } from '../lang.tsx';
@@ -57,5 +57,24 @@ export function Totals({ names, totals, caption }: { names: readonly string[]; t
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A button whose act is asked once more before it is done (the host's Remove, a person's Leave,
+ * the table screen opened on a phone): a tap that slips on a crowded screen would give a seat
+ * (and its token) away for good. `label`: the button's name when its text alone is not enough.
+ */
+export function AskFirst({ button, label, sure, yes, no, act, cls }: { button: string; label?: string; sure: string; yes: string; no: string; act: () => void; cls?: string }) {
+  const [asking, setAsking] = useState(false);
+  const yesButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => void (asking && yesButton.current?.focus()), [asking]);
+  if (!asking) return <button type="button" class={cls} aria-label={label} onClick={() => setAsking(true)}>{button}</button>;
+  return (
+    <span class="ask-first" role="group" aria-label={sure}>
+      {sure}{' '}
+      <button type="button" class={cls} ref={yesButton} onClick={() => (setAsking(false), act())}>{yes}</button>{' '}
+      <button type="button" onClick={() => setAsking(false)}>{no}</button>
+    </span>
   );
 }
