@@ -24,7 +24,7 @@ import { Pile } from '../pile.tsx';
 import { FirstGame, GuideButton } from '../help.tsx';
 import { factsOfView } from '../happened.ts';
 import { paceSpeed, TableMotion } from '../motion.tsx';
-import { readerView, statusWords, Totals, useSince } from './seats.tsx';
+import { readerView, secondsLeft, statusWords, Totals, TurnClock, TurnSoon, useSince } from './seats.tsx';
 
 let slotIds = 0;
 
@@ -208,7 +208,9 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: 
   const { launcher } = slot.game!;
   const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
   const [local, setLocal] = useState<string | null>(null);
-  const since = useSince(slot.game!.seats);
+  const timer = slot.game!.timer;
+  const since = useSince(slot.game!.seats, timer !== null);
+  const left = secondsLeft(timer, since);
   const q = view.question;
   const c = choicesOf(q);
   const me = view.seat;
@@ -272,6 +274,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: 
               aria-label={w.t('phone.seatLabel', { who: s.name, cards: cardCount(view.handSizes[i], w), status: statusWords(s.status, since, w), playing: playing && turn === i ? 'yes' : 'no' })}>
               <strong dir="auto">{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
               {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since, w)}</small>}
+              {timer?.seat === i && left !== null && <> <TurnClock s={left} /></>}
             </li>
           ))}
         </ul>
@@ -279,6 +282,8 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store }: { slot: 
       <div class={`seat${playing && turn === me ? ' active' : ''}`} data-seat-area={me}>
         <div class="actions" role="group" aria-label={w.t('page.yourMoves')}>
           <p class="prompt" role="status">{prompt}</p>
+          {timer?.seat === me && left !== null && <TurnClock s={left} />}
+          <TurnSoon s={timer?.seat === me ? left : null} who={view.names[me]} me />
           {message && <p class="message refused" role="alert">{message}</p>}
           <div class="buttons">
             <MoveButtons
