@@ -13,7 +13,7 @@ import type { MachineLauncher } from '../emulator/launcher.ts';
 import { LauncherOnTableWatch } from '../table/launcherOnTable.ts';
 import { randomInt } from 'node:crypto';
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
-import type { RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage, TurnTimer } from '../table/roomMessages.ts';
+import type { RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage } from '../table/roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from '../table/session.ts';
 import { searches, SearchSeats } from '../table/search.ts';
 import { said, type Phrase } from '../table/words.ts';
@@ -320,12 +320,6 @@ export class Room implements InRoom {
     this.turnTimer = null;
   }
 
-  /** The turn timer as a view sends it: the ms left now. */
-  private timerNow(): TurnTimer | null {
-    const t = this.turnTimer;
-    return t && { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) };
-  }
-
   /** The round's launcher: drawn for the clients; what a board asks of the people (a reload, a jam) said in the events. */
   private follow(l: MachineLauncher): void {
     this.launcher.follow(l);
@@ -423,9 +417,12 @@ export class Room implements InRoom {
   sendTo(client: RoomClient, seats = this.seats()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
+    // The ms left now, absent when no timer runs: a room without one sends what it sent before.
+    const t = this.turnTimer;
+    const timer = t ? { timer: { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) } } : {};
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings, timer: this.timerNow() }
-      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot(), timer: this.timerNow() };
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings, ...timer }
+      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot(), ...timer };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }

@@ -179,12 +179,12 @@ export type ServerMessage =
   | { type: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
   /**
    * A person's view: their own hand and question, the others as counts, the launcher (null in
-   * a rule set with a draw pile, or before it is first on the table), and the turn timer (null
+   * a rule set with a draw pile, or before it is first on the table), and the turn timer (absent
    * when none runs: it is off, or no person is timed now).
    */
-  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null; timer: TurnTimer | null }
+  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null; timer?: TurnTimer }
   /** The table screen's view: no hand at all; the launcher and the turn timer as in `view`. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings; timer: TurnTimer | null }
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings; timer?: TurnTimer }
   /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
   | { type: 'refused'; why: Phrase }
   /** The sender's seat was taken from them by the host: the connection is no longer seated. */

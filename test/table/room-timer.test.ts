@@ -117,7 +117,7 @@ describe('the turn timer', () => {
     // Every view since names a timer started after the move (its whole length left), or none.
     const after = host.inbox.slice(sent).flatMap((m) => (m.type === 'table' ? [m.timer] : []));
     expect(after.length).toBeGreaterThan(0);
-    for (const t of after) expect(t === null || t.msLeft === TURN_MS, JSON.stringify(t)).toBe(true);
+    for (const t of after) expect(t === undefined || t.msLeft === TURN_MS, JSON.stringify(t)).toBe(true);
     // Past the first turn's deadline, Ben's next turn still waits for him; its own deadline is 30 s after it was asked.
     advance(TURN_MS - 10_000);
     await flushed();
@@ -159,7 +159,7 @@ describe('the turn timer', () => {
     const { turnMs: _, ...off } = settings;
     const { host, room } = startedRoom(hub, off);
     const q = await turnOf(room, 1);
-    expect(lastView(host.inbox)!.timer).toBeNull();
+    expect(lastView(host.inbox)!.timer).toBeUndefined();
     advance(60 * 60_000);
     await flushed();
     expect(room.session!.question).toBe(q);
@@ -186,7 +186,7 @@ describe('the turn timer', () => {
     const chance = s.question!;
     await flushed();
     const views = host.inbox.filter((m) => m.type === 'table');
-    expect(views.at(-1)!.type === 'table' && views.at(-1)!.timer).toBeNull();
+    expect(views.at(-1)!.type === 'table' && views.at(-1)!.timer).toBeUndefined();
     expect(chance.mode).toBe('react');
     advance(TURN_MS * 2);
     await flushed();
@@ -206,7 +206,7 @@ describe('the turn timer', () => {
     expect(JSON.parse(kept).settings.turnMs).toBe(60_000);
     const older = JSON.parse(kept) as { settings: Partial<RoomSettings> };
     delete older.settings.turnMs;
-    for (const [text, timer] of [[kept, { seat: 1, msLeft: 60_000 }], [JSON.stringify(older), null]] as const) {
+    for (const [text, timer] of [[kept, { seat: 1, msLeft: 60_000 }], [JSON.stringify(older), undefined]] as const) {
       const again = hubWith();
       const r = again.restore(text);
       expect(r.settings.turnMs).toBe(timer ? 60_000 : undefined);

@@ -21,7 +21,7 @@ function view(o: { moves: number; base: number; from: number; lines: Phrase[]; r
     moves: o.moves, totals: [0, 0, 0], phase: 'playing', unoArmed: false, message: null, logBase: o.base, log: { from: o.from, lines: o.lines }, refusals: {},
     question: o.question ? { seat: 0, moves: [{ type: 'draw', seat: 0 }], mode: 'turn', id: o.moves + 1 } : null,
   };
-  return { type: 'view', code: 'ABCDEFGH', seats, view: v, launcher: null, timer: o.timer ?? null };
+  return { type: 'view', code: 'ABCDEFGH', seats, view: v, launcher: null, ...(o.timer ? { timer: o.timer } : {}) };
 }
 
 /** Each message in turn, from `slot`; what each did. */

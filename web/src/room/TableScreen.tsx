@@ -79,7 +79,7 @@ export function TableScreen({ store, code: routeCode }: { store: Storage; code: 
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings, timer: m.timer }));
+        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings, timer: m.timer ?? null }));
       case 'refused':
         return setRefusal(m.why);
       default:

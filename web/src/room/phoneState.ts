@@ -54,7 +54,7 @@ export function phoneHeard(slot: Slot, m: ServerMessage): Heard {
         ...(slot.token ? { keep: { name: slot.name, token: slot.token, settings: m.settings } } : {}),
       };
     case 'view':
-      return { slot: { ...slot, game: { seats: m.seats, view: received(slot.game?.view ?? null, m.view), launcher: m.launcher, timer: m.timer }, seat: m.view.seat } };
+      return { slot: { ...slot, game: { seats: m.seats, view: received(slot.game?.view ?? null, m.view), launcher: m.launcher, timer: m.timer ?? null }, seat: m.view.seat } };
     case 'refused':
       // A join refused (a name taken, a room full or unknown) is asked again; a token the server
       // does not know (never seated on this connection) is forgotten.
