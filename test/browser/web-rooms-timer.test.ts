@@ -12,12 +12,15 @@ import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { join, lastOf, openRoom, openRoomPage, PHONE, phoneMove, untilFrame, useRoomsInProcess, type RoomPage } from './rooms.ts';
 
-/** The question of seat 0's turn (not a chance out of turn) its phone was last sent with the turn timer, other than `not`. */
-function timedTurn(phone: RoomPage, not?: number): { q: Question; msLeft: number } | null {
-  const m = lastOf(phone, 'view', 0);
+/** The question of `seat`'s turn (not a chance out of turn) its phone was last sent with the turn timer, other than `not`. */
+function timedTurn(phone: RoomPage, not?: number, seat = 0): { q: Question; msLeft: number } | null {
+  const m = lastOf(phone, 'view', seat);
   const q = m?.view.question;
-  return q && q.id !== not && q.mode !== 'react' && m.timer?.seat === 0 ? { q, msLeft: m.timer.msLeft } : null;
+  return q && q.id !== not && q.mode !== 'react' && m.timer?.seat === seat ? { q, msLeft: m.timer.msLeft } : null;
 }
+
+/** Resolves once the table screen was sent a view with more moves than `moves`. */
+const movedOn = (table: RoomPage, moves: number) => untilFrame(() => ((lastOf(table, 'table')?.view.moves ?? 0) > moves ? true : null), () => `a move at the table after move ${moves}`);
 
 /** How many times a page's sockets were sent the log line saying seat 0's time ran out (a socket is sent each line once). */
 const toldTimeUp = (p: RoomPage) => p.sockets.flatMap((s) => s.frames).flatMap((f) => {
@@ -63,7 +66,7 @@ describe.runIf(needs('chromium'))('game night: the turn timer', () => {
     // Zero: the table moves on without Ana's phone, and says why.
     const moves = lastOf(table, 'table')!.view.moves;
     web.advance(9_000);
-    await untilFrame(() => ((lastOf(table, 'table')?.view.moves ?? 0) > moves ? true : null), () => 'a move at the table after the timer ran out');
+    await movedOn(table, moves);
     await table.page.locator('.room-events').getByText("Ana's time ran out: a bot played this turn for them").waitFor();
     expect(toldTimeUp(phone)).toBe(1);
     // Ana keeps her seat: here, asked her next turn with a whole timer, and her move is taken.
@@ -72,9 +75,38 @@ describe.runIf(needs('chromium'))('game night: the turn timer', () => {
     expect(lastOf(table, 'table')!.seats[0].status).toEqual({ kind: 'here' });
     const before = lastOf(table, 'table')!.view.moves;
     await phoneMove(phone.page, next.q.id);
-    await untilFrame(() => ((lastOf(table, 'table')?.view.moves ?? 0) > before ? true : null), () => "Ana's own move on the table screen");
+    await movedOn(table, before);
     // Once: her own move ran out no timer.
     expect(toldTimeUp(table)).toBe(1);
+    expect(web.failed).toEqual([]);
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('several people on one phone: the person whose hand waits behind a tap sees their time running, and at zero the table moves on', async () => {
+    const table = await openRoomPage(web.browser, web.url);
+    const code = await openRoom(table.page, { players: 3, turn: '30 seconds' });
+    const phone = await openRoomPage(web.browser, `${web.url}#join=${code}`, PHONE);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await phone.page.getByRole('button', { name: 'Add a player on this phone (pass the phone)' }).click();
+    await join(phone.page, 'Bo');
+    await phone.page.getByText('You are in as Ana and Bo').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    const [seat, first] = await untilFrame(() => {
+      for (const seat of [0, 1]) {
+        const t = timedTurn(phone, undefined, seat);
+        if (t) return [seat, t] as const;
+      }
+      return null;
+    }, () => "Ana's or Bo's timed turn");
+    const who = ['Ana', 'Bo'][seat];
+    // Nobody has tapped yet: the hand waits behind the tap, the clock runs above it.
+    await phone.page.getByRole('button', { name: `Tap when you are ${who}` }).waitFor();
+    await expect(phone.page.locator('.pass-phone .turn-clock').innerText()).resolves.toMatch(/^(30|29|28) s left to play$/);
+    const moves = lastOf(table, 'table')!.view.moves;
+    web.advance(first.msLeft);
+    await movedOn(table, moves);
+    await table.page.locator('.room-events').getByText(`${who}'s time ran out: a bot played this turn for them`).waitFor();
     expect(web.failed).toEqual([]);
     expect([...table.errors, ...phone.errors]).toEqual([]);
   }, CHROMIUM_PAGE_MS);

@@ -165,6 +165,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         <section class="pass-phone" aria-labelledby="pass-title">
           <h1 id="pass-title">{w.t('phone.passTo', { who: shown.name })}</h1>
           <p>{w.t('phone.hidden', { who: shown.name })}</p>
+          {shown.game?.timer?.seat === shown.seat && <WaitingClock game={shown.game} />}
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
@@ -172,6 +173,12 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       )}
     </main>
   );
+}
+
+/** The seconds left of a turn whose hand waits behind a tap (several people on one phone): the next person sees their time running. */
+function WaitingClock({ game }: { game: NonNullable<Slot['game']> }) {
+  const left = secondsLeft(game.timer, useSince(game.seats, true));
+  return left === null ? null : <TurnClock s={left} />;
 }
 
 function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: Phrase | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {

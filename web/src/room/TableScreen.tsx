@@ -210,6 +210,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
   const { timer } = shown;
   const since = useSince(shown.seats, timer !== null);
   const left = secondsLeft(timer, since);
+  const timed = (seat: number) => timer?.seat === seat && left !== null;
   const reduce = usePrefersReducedMotion();
   const n = view.names.length;
   const top = view.discard[view.discard.length - 1];
@@ -253,8 +254,9 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
               {now && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
               <h3>{s.name}</h3>
               <p><span class="count">{cardCount(view.handSizes[i], w)}</span> · {w.t('page.pts', { n: view.totals[i] })}{view.uno === i && <span class="badge warn"> {w.t('term.noUnoFlag')}</span>}</p>
-              <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>
-              {timer?.seat === i && left !== null && <TurnClock s={left} />}
+              {/* A person here and timed: the seconds left in the place of "here" (the seat's name for a screen reader says both), keeping the seat's box within the table. */}
+              {!(timed(i) && s.status.kind === 'here') && <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>}
+              {timed(i) && <TurnClock s={left!} />}
               {person(s) && (
                 <RemoveSeat who={s.name} label={w.t('room.removeBot', { who: s.name })} remove={() => send({ type: 'remove', seat: i })} />
               )}
