@@ -41,7 +41,7 @@ class Device implements RoomClient {
   }
 }
 
-/** A room with its table screen and Ana, Ben and Cy seated (the fourth seat a bot's), started. */
+/** A room with its table screen and Ana, Ben and Cy seated (the fourth seat a bot's), started: Ben leaves his turns to the timer. */
 function startedRoom(hub: RoomHub, s: RoomSettings = settings) {
   const host = new Device(hub);
   host.say({ type: 'create', settings: s });
