@@ -151,7 +151,7 @@ export async function ensurePageBuilt(say: (line: string) => void): Promise<void
 }
 
 /** The page's files, read once: the server answers from memory, whatever happens to web/dist later. */
-function readPage(dir: string): Map<string, Served> {
+export function readPage(dir: string): Map<string, Served> {
   const files = new Map<string, Served>();
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {

@@ -57,6 +57,8 @@ export class Room implements InRoom {
   private closed = false;
   /** How much of its session's log each client was sent (the session, and the number of the line after the last sent). */
   private readonly logSent = new WeakMap<RoomClient, { session: MatchSession; upTo: number }>();
+  /** The turn timer of the question a person is asked now ({@link RoomSettings.turnMs}): its end on the hub's clock. */
+  private turnTimer: { q: Question; deadline: number; timer: unknown } | null = null;
   /** The pause after a move under way ({@link pace}): ended at once when the room closes. */
   private pacing: { timer: unknown; end: () => void } | null = null;
   /** The launcher as the table screen and the phones draw it; the presser is whoever the game asks to press. */
@@ -142,6 +144,7 @@ export class Room implements InRoom {
 
   /** A bot plays `seat` from now (until its person comes back, unless removed). */
   private standIn(seat: number): void {
+    if (this.turnTimer?.q.seat === seat) this.stopTurnTimer();
     this.standIns.set(seat, this.standInBot(seat));
     this.changed();
     const q = this.session?.question;
@@ -155,16 +158,20 @@ export class Room implements InRoom {
     return positionalBot(this.settings.bots, seed, seat);
   }
 
-  private botAnswers(q: Question): void {
+  /**
+   * A bot answers `q`: the seat's stand-in while one plays it, or `once`, made as a stand-in is
+   * for this question alone (the turn timer ran out: null when it thinks in the search pool).
+   */
+  private botAnswers(q: Question, once?: Bot | null): void {
     // Answered after the question's own event has reached everyone (never inside it).
     queueMicrotask(() => {
       const s = this.session;
-      const bot = this.standIns.get(q.seat);
+      const bot = once === undefined ? this.standIns.get(q.seat) : once;
       if (!s || bot === undefined || s.question !== q) return;
       if (bot === null) {
-        // Answered only if the seat is still the stand-in's (its person may have come back meanwhile).
+        // Answered only if the question still waits for this bot (a stood-in seat's person may have come back meanwhile).
         this.search!.decide(s.state, q.seat, q.moves, q.mode).then(
-          (move) => s.question === q && this.standIns.get(q.seat) === null && s.answer(q.seat, move),
+          (move) => s.question === q && (once === null || this.standIns.get(q.seat) === null) && s.answer(q.seat, move),
           (e: Error) => this.hub.o.failed?.(this.code, e),
         );
         return;
@@ -221,6 +228,7 @@ export class Room implements InRoom {
 
   /** Runs the match `match` from `meta`; its log from `log` (a kept room's phrases) or the save's worded lines. */
   private begin(match: MatchState, meta: PlayMeta, log?: readonly Phrase[]): void {
+    this.stopTurnTimer();
     const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
     const open = this.hub.o.search;
     // Made with the options the session's own bots would have (tableBots'), so a game is the same wherever its bots think.
@@ -278,8 +286,40 @@ export class Room implements InRoom {
     if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, journalLine(s.state.round, s.state.moves, e.move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined));
     if (e.type === 'launcher') this.follow(e.launcher);
     if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
-    if (e.type === 'question' && this.standIns.has(e.question.seat)) this.botAnswers(e.question);
+    if (e.type === 'question') this.asked(e.question);
+    if (e.type === 'answered' && this.turnTimer && s?.question !== this.turnTimer.q) this.stopTurnTimer();
     this.changed();
+  }
+
+  /**
+   * `q` is put to its seat: its stand-in answers it, or the turn timer starts for its person (the
+   * room's setting; not on a chance out of turn, such as a catch or a late UNO, which is not a turn).
+   */
+  private asked(q: Question): void {
+    if (this.standIns.has(q.seat)) return this.botAnswers(q);
+    const ms = this.settings.turnMs;
+    if (ms === undefined || q.mode === 'react') return;
+    this.stopTurnTimer();
+    this.turnTimer = { q, deadline: this.hub.clock.now() + ms, timer: this.hub.clock.setTimeout(() => this.timeUp(q), ms) };
+  }
+
+  /**
+   * The turn timer ran out on `q`: a stand-in answers it as it plays a seat whose person is away,
+   * this once. The person keeps their seat and is asked their next turn (a phone frozen in the
+   * background still answers the socket's pings: its seat looks here, and the table would wait).
+   */
+  private timeUp(q: Question): void {
+    this.turnTimer = null;
+    const s = this.session;
+    if (!s || s.question !== q) return;
+    s.note(said('room.note.timeUp', { who: { seat: q.seat } }));
+    this.botAnswers(q, this.standInBot(q.seat));
+  }
+
+  private stopTurnTimer(): void {
+    if (!this.turnTimer) return;
+    this.hub.clock.clearTimeout(this.turnTimer.timer);
+    this.turnTimer = null;
   }
 
   /** The round's launcher: drawn for the clients; what a board asks of the people (a reload, a jam) said in the events. */
@@ -398,9 +438,12 @@ export class Room implements InRoom {
   sendTo(client: RoomClient, seats = this.seats()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
+    // The ms left now, absent when no timer runs: a room without one sends what it sent before.
+    const t = this.turnTimer;
+    const timer = t ? { timer: { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) } } : {};
     const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings }
-      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot() };
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings, ...timer }
+      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot(), ...timer };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }
@@ -418,6 +461,7 @@ export class Room implements InRoom {
     this.closed = true;
     this.search?.dispose(new Error('the room closed'));
     for (const p of this.people) this.hub.clock.clearTimeout(p.timer);
+    this.stopTurnTimer();
     this.session?.stop();
     this.launcher.stop();
     this.hub.releaseBoard(this);

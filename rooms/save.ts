@@ -76,6 +76,12 @@ const OLD_CODE_LENGTH = 5;
 const TOKEN_BYTES = 16;
 /** The longest pause a room's settings may ask for after a move, ms. */
 export const MAX_PACE_MS = 5000;
+/**
+ * The shortest and the longest turn timer a room's settings may ask for, ms: less than 10 s is not
+ * a turn a person can read and play on a phone; more than 10 minutes is no timer.
+ */
+export const MIN_TURN_MS = 10_000;
+export const MAX_TURN_MS = 600_000;
 
 /** A new secret token (a seat's, a table screen's). */
 export const newToken = () => randomBytes(TOKEN_BYTES).toString('base64url');
@@ -149,11 +155,15 @@ export function checkSettings(s: RoomSettings): RoomSettings {
   if (s.target !== undefined && (!Number.isInteger(s.target) || s.target < 1 || s.target > 100_000)) throw no('room.no.target');
   if (s.launcher !== undefined && s.launcher !== 'board' && s.launcher !== 'simulated') throw no('room.no.launcher', { value: String(s.launcher) });
   if (s.paceMs !== undefined && (!Number.isInteger(s.paceMs) || s.paceMs < 0 || s.paceMs > MAX_PACE_MS)) throw no('room.no.pace', { max: MAX_PACE_MS });
+  // Absent in a room kept before the timer existed: off, as in every room whose host leaves it off.
+  if (s.turnMs !== undefined && (!Number.isInteger(s.turnMs) || s.turnMs % 1000 !== 0 || s.turnMs < MIN_TURN_MS || s.turnMs > MAX_TURN_MS))
+    throw no('room.no.turnTimer', { min: MIN_TURN_MS, max: MAX_TURN_MS });
   const options = s.options === undefined ? undefined : houseOptions(s.rules, s.options);
   return {
     rules: s.rules, profile: s.profile, players: s.players, bots: s.bots,
     ...(s.target !== undefined ? { target: s.target } : {}), ...(s.launcher !== undefined ? { launcher: s.launcher } : {}),
-    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}), ...(options !== undefined ? { options } : {}),
+    ...(s.paceMs !== undefined ? { paceMs: s.paceMs } : {}), ...(s.turnMs !== undefined ? { turnMs: s.turnMs } : {}),
+    ...(options !== undefined ? { options } : {}),
   };
 }
 

@@ -38,6 +38,22 @@ export interface RoomSettings {
    * length. 0 plays at once (tests, the benchmark). A person's own move is not paused after.
    */
   paceMs?: number;
+  /**
+   * The turn timer, ms (whole seconds, 10 to 600 s; absent: off): how long a person is given for
+   * a question of their turn (a play, a draw, a press; not a chance out of turn, such as a catch
+   * or a late UNO). At zero their seat's stand-in bot answers it, as it plays a seat whose person
+   * is away, and the person plays their next turn themselves.
+   */
+  turnMs?: number;
+}
+
+/**
+ * The turn timer running now: the seat it times and the ms left when the message was sent. A
+ * client counts down from when the message came, so its own clock's offset does not matter.
+ */
+export interface TurnTimer {
+  seat: number;
+  msLeft: number;
 }
 
 /** A client's message: rooms/messages.ts has each type with its fields and what it does. */
@@ -162,12 +178,13 @@ export type ServerMessage =
   /** The seats before the game starts. */
   | { type: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
   /**
-   * A person's view: their own hand and question, the others as counts, and the launcher (null in
-   * a rule set with a draw pile, or before it is first on the table).
+   * A person's view: their own hand and question, the others as counts, the launcher (null in
+   * a rule set with a draw pile, or before it is first on the table), and the turn timer (absent
+   * when none runs: it is off, or no person is timed now).
    */
-  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null }
-  /** The table screen's view: no hand at all; the launcher as in `view`. */
-  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings }
+  | { type: 'view'; code: string; seats: readonly RoomSeat[]; view: Sent<SeatView>; launcher: LauncherOnTable | null; timer?: TurnTimer }
+  /** The table screen's view: no hand at all; the launcher and the turn timer as in `view`. */
+  | { type: 'table'; code: string; seats: readonly RoomSeat[]; view: Sent<TableView>; launcher: LauncherOnTable | null; settings: RoomSettings; timer?: TurnTimer }
   /** What the sender asked for was refused, and changed nothing: why, worded by the client in its reader's language. */
   | { type: 'refused'; why: Phrase }
   /**

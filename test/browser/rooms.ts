@@ -4,6 +4,7 @@
  * driver waits on those frames, not on the clock), and the moves a person makes on a phone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
@@ -14,6 +15,12 @@ import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { clickVisible, newTestContext, startWeb, type WebServer } from './web.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
+import { readPage, WEB_DIST } from '../../cli/web.ts';
+import { handler, LAN_PATH, ownHosts, upgradeRefusal } from '../../cli/http.ts';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import { RoomHub } from '../../rooms/hub.ts';
+import { attachRooms } from '../../rooms/socket.ts';
+import { manualClock } from '../manual-clock.ts';
 
 /**
  * A `uno-extreme web` keeping its rooms in a folder of its own (`rooms`), and Chromium, for the
@@ -31,6 +38,46 @@ export function useRoomsWeb(extra: string[] = []): { server: WebServer; browser:
     await web.browser?.close();
     await web.server?.stop();
     rmSync(rooms, { recursive: true, force: true });
+  });
+  return web;
+}
+
+/**
+ * Game night's server in this process (the built page, the rooms' socket, as `uno-extreme web`
+ * serves them) with its rooms on a clock the test moves (`advance`), and Chromium, for the tests
+ * of a `describe`: what half a minute of a room's time does is seen at once, without a sleep.
+ * Every game of seed 5; `failed`: what its rooms said failed.
+ */
+export function useRoomsInProcess(): { url: string; browser: Browser; advance: (ms: number) => void; failed: string[] } {
+  const { clock, advance } = manualClock();
+  const failed: string[] = [];
+  const hub = new RoomHub({
+    store: { save: () => undefined }, clock, seed: () => 5,
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    failed: (code, e) => void failed.push(`${code}: ${e.message}`),
+  });
+  const files = readPage(WEB_DIST);
+  files.set(LAN_PATH, () => Buffer.from(JSON.stringify({ addresses: [] })));
+  let port = 0;
+  const server = createServer(handler(files, () => ownHosts(port, false)));
+  const sockets = attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(port, false)) });
+  const web = { url: '', advance, failed } as { url: string; browser: Browser; advance: (ms: number) => void; failed: string[] };
+  beforeAll(async () => {
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    port = (server.address() as { port: number }).port;
+    web.url = `http://127.0.0.1:${port}/`;
+    web.browser = await launchChromium();
+  }, PAGE_START_MS);
+  afterAll(async () => {
+    await web.browser?.close();
+    hub.close();
+    for (const ws of sockets.clients) ws.terminate();
+    sockets.close();
+    server.closeAllConnections();
+    await new Promise<void>((ok) => server.close(() => ok()));
   });
   return web;
 }
@@ -129,7 +176,7 @@ export function lastOf<K extends ServerMessage['type']>(p: { sockets: Socket[] }
 }
 
 /** Opens a room from the table screen's form (at the instant pace unless told), the page in the language of `w`; returns its code. */
-export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string; house?: string[]; houseOff?: string[] }, w: Words = EN_WORDS): Promise<string> {
+export async function openRoom(table: Page, o: { rules?: string; players: number; bots?: string; target?: number; pace?: string; turn?: string; house?: string[]; houseOff?: string[] }, w: Words = EN_WORDS): Promise<string> {
   await table.getByRole('link', { name: w.t('host.title') }).click();
   const form = table.getByRole('form', { name: w.t('host.title') });
   // The launcher's choice is labelled with the rule set's name too: the list named by it first.
@@ -137,6 +184,7 @@ export async function openRoom(table: Page, o: { rules?: string; players: number
   await form.getByLabel(w.t('host.seats')).fill(String(o.players));
   if (o.bots) await form.getByLabel(w.t('host.bots')).selectOption(o.bots);
   if (o.target) await form.getByLabel(w.t('form.target')).fill(String(o.target));
+  if (o.turn) await form.getByLabel(w.t('host.turn')).selectOption({ label: o.turn });
   for (const h of o.house ?? []) await form.getByLabel(h).check();
   for (const h of o.houseOff ?? []) await form.getByLabel(h).uncheck();
   // The bots and the launcher at once unless told: a test waits on what the pages show, not on a pace.

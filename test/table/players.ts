@@ -7,6 +7,9 @@ import { expect } from 'vitest';
 import type { Move } from '../../game/index.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import type { Room } from '../../rooms/room.ts';
+import { MachineLauncher } from '../../emulator/launcher.ts';
+import { RoomHub, type RoomBoard } from '../../rooms/hub.ts';
+import { manualClock } from '../manual-clock.ts';
 import type { Question } from '../../table/session.ts';
 import { phraseText, type Phrase } from '../../table/words.ts';
 import { EN_WORDS } from '../../words/catalogue.ts';
@@ -48,4 +51,25 @@ export function lastView(inbox: readonly ServerMessage[]) {
     if (m.type === 'view' || m.type === 'table') return m;
   }
   return null;
+}
+
+/** Resolves once the views of what happened so far have been sent (at the end of the event loop's turn). */
+export const flushed = () => new Promise<void>((done) => setImmediate(done));
+
+/**
+ * A hub keeping its rooms in `store`, on `clock`, a person gone waited for 20 s, every game of seed
+ * 5, the launcher simulated (on `board` when given); a room that fails fails the test.
+ */
+export function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
+  return new RoomHub({
+    store: { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()) },
+    clock, waitMs: 20_000, seed: () => 5, ...(board ? { board } : {}),
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+    failed: (code, e) => {
+      throw new Error(`room ${code} failed: ${e.message}`);
+    },
+  });
 }

@@ -10,58 +10,18 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import { DONE_ROOM_MS, IDLE_ROOM_MS, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../rooms/hub.ts';
 import type { Room } from '../../rooms/room.ts';
 import { journalLine, movesAfter } from '../../rooms/save.ts';
-import type { Clock } from '../../lib/wall-clock.ts';
+import { manualClock } from '../manual-clock.ts';
 import type { ClientMessage, RoomSettings, Sent, ServerMessage, TableView } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { received } from '../../web/src/room/views.ts';
 import type { Move } from '../../game/index.ts';
-import { checkSecrets, choice, english, lastView } from './players.ts';
+import { checkSecrets, choice, english, flushed, hubWith, lastView } from './players.ts';
 import { notice, Notices } from '../../firmware-bridge/notices.ts';
 import { keptPhrase, phraseText } from '../../table/words.ts';
 import { loadLang } from '../../words/catalogue.ts';
 
 /** No pause after the bots' moves (one test paces a room on its clock). */
 const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 };
-
-/** Resolves once the views of what happened so far have been sent (at the end of the event loop's turn). */
-const flushed = () => new Promise<void>((done) => setImmediate(done));
-
-/** A clock that moves only when the test says. */
-function manualClock() {
-  let now = 0;
-  const timers = new Set<{ at: number; f: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (f, ms) => {
-      const t = { at: now + ms, f };
-      timers.add(t);
-      return t;
-    },
-    clearTimeout: (t) => void timers.delete(t as { at: number; f: () => void }),
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const t of [...timers].filter((x) => x.at <= now)) {
-      timers.delete(t);
-      t.f();
-    }
-  };
-  return { clock, advance, pending: () => timers.size };
-}
-
-function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
-  return new RoomHub({
-    store: { save: (code, text) => void store.set(code, typeof text === 'string' ? text : text()) },
-    clock, waitMs: 20_000, seed: () => 5, ...(board ? { board } : {}),
-    makeLauncher: (start) => {
-      const launcher = new MachineLauncher({ ...start, ignoreButton: true });
-      return { launcher, dispose: () => launcher.detach() };
-    },
-    failed: (code, e) => {
-      throw new Error(`room ${code} failed: ${e.message}`);
-    },
-  });
-}
 
 /** A client that keeps what it was sent (checking it for secrets) and, when `auto`, answers its questions. */
 class Client implements RoomClient {

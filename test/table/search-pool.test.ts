@@ -2,7 +2,7 @@
  * The search bots in the server's worker threads (cli/search-pool.ts, table/search.ts): a round
  * with ISMCTS seats plays the same, move for move, as with the bots on the session's own thread;
  * the thread that runs the rooms goes on while a search runs; a room's stand-in that searches
- * thinks in the pool too.
+ * thinks in the pool too, for a person gone and for a person whose turn timer ran out.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
@@ -13,6 +13,7 @@ import { RoomHub } from '../../rooms/hub.ts';
 import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
 import { SearchSeats, type SearchPort, type ToSearch } from '../../table/search.ts';
 import { MatchSession, type Question } from '../../table/session.ts';
+import { manualClock } from '../manual-clock.ts';
 import { choice } from './players.ts';
 
 const pool = new SearchPool(2);
@@ -138,6 +139,47 @@ describe('the search pool', () => {
     // Both the bot's seat and Ana's, played by her stand-in, decided in the pool.
     expect(c.decisions()).toBeGreaterThan(4);
     expect([...c.seats].sort()).toEqual([0, 1]);
+    hub.close();
+  });
+
+  it('a turn timer run out in a room of ISMCTS bots: the stand-in that answers thinks in the pool, and the person keeps the seat', async () => {
+    const c = counted();
+    const { clock, advance } = manualClock();
+    const hub = new RoomHub({
+      store: { save: () => undefined }, seed: () => 9, clock,
+      makeLauncher: (start) => {
+        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+        return { launcher, dispose: () => launcher.detach() };
+      },
+      search: c.open,
+    });
+    const settings: RoomSettings = { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0, turnMs: 10_000 };
+    const inbox: ServerMessage[] = [];
+    const host = { send: (m: ServerMessage) => void inbox.push(m) };
+    hub.handle(host, { type: 'create', settings });
+    const code = (inbox[0] as Extract<ServerMessage, { type: 'created' }>).code;
+    // Ana is here but never plays her turns (a phone frozen in the background); she lets chances out of turn go.
+    const ana = {
+      send: (m: ServerMessage) => {
+        const q = m.type === 'view' ? m.view.question : null;
+        if (q?.mode === 'react') queueMicrotask(() => hub.handle(ana, { type: 'move', question: q.id, choice: null }));
+      },
+    };
+    hub.handle(ana, { type: 'join', code, name: 'Ana' });
+    hub.handle(host, { type: 'start' });
+    const room = hub.rooms.get(code)!;
+    const s = room.session!;
+    const asked = () => s.question?.seat === 0 && s.question.mode !== 'react';
+    for (let turn = 0; turn < 2; turn++) {
+      if (!asked()) await new Promise<void>((done) => { const off = s.subscribe(() => asked() && (off(), done())); });
+      const q = s.question!;
+      const answered = new Promise<void>((done) => { const off = s.subscribe((e) => e.type === 'answered' && s.question !== q && (off(), done())); });
+      advance(10_000);
+      await answered;
+    }
+    expect(c.seats.has(0)).toBe(true);
+    expect(s.lines.filter((p) => 'k' in p && p.k === 'room.note.timeUp')).toHaveLength(2);
+    expect(room.seats()[0].status.kind).toBe('here');
     hub.close();
   });
 });

@@ -5,7 +5,7 @@
  * person's seat alone) and the host's token given to open the table screen here.
  */
 import { describe, expect, it } from 'vitest';
-import type { RoomSettings, Sent, ServerMessage } from '../../table/roomMessages.ts';
+import type { RoomSettings, Sent, ServerMessage, TurnTimer } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { said, type Phrase } from '../../table/words.ts';
 import { newSlot, phoneHeard, shownSlot, type Slot } from '../../web/src/room/phoneState.ts';
@@ -15,14 +15,14 @@ const seats = [{ name: 'Zoé', status: { kind: 'here' } }, { name: 'Tom', status
 const line = (n: number): Phrase => said('event.reshuffle', { n });
 
 /** Seat 0's view at move `moves`, sending the log lines from `from` on (the log starting at `base`). */
-function view(o: { moves: number; base: number; from: number; lines: Phrase[]; round?: number; question?: boolean }): ServerMessage {
+function view(o: { moves: number; base: number; from: number; lines: Phrase[]; round?: number; question?: boolean; timer?: TurnTimer }): ServerMessage {
   const v: Sent<SeatView> = {
     seat: 0, names: ['Zoé', 'Tom', 'Bot 2'], hand: ['R5#1', 'B2#1'], handSizes: [2, 5, 5], shownHands: null, discard: ['G7#1'], supplyCount: 80,
     colour: 'green', direction: 1, turn: 0, dealer: 2, pending: null, uno: null, out: [false, false, false], winner: null, round: o.round ?? 0,
     moves: o.moves, totals: [0, 0, 0], phase: 'playing', unoArmed: false, message: null, logBase: o.base, log: { from: o.from, lines: o.lines }, refusals: {},
     question: o.question ? { seat: 0, moves: [{ type: 'draw', seat: 0 }], mode: 'turn', id: o.moves + 1 } : null,
   };
-  return { type: 'view', code: 'ABCDEFGH', seats, view: v, launcher: null };
+  return { type: 'view', code: 'ABCDEFGH', seats, view: v, launcher: null, ...(o.timer ? { timer: o.timer } : {}) };
 }
 
 /** Each message in turn, from `slot`; what each did. */
@@ -100,6 +100,15 @@ describe("a game night phone's messages", () => {
     expect(h.slot).toEqual({ ...playing, refused: late });
     expect(h.drop).toBeUndefined();
     expect(h.note).toBeUndefined();
+  });
+
+  it('the turn timer comes with each view as the server says it: counted from that view, gone with a view without one', () => {
+    const seated = run(newSlot(9, 'Zoé', 'tok-zoe'), { type: 'seated', code: 'ABCDEFGH', seat: 0, token: 'tok-zoe', settings }).slot!;
+    const timed = run(seated, view({ moves: 3, base: 0, from: 0, lines: [], question: true, timer: { seat: 0, msLeft: 30_000 } })).slot!;
+    expect(timed.game!.timer).toEqual({ seat: 0, msLeft: 30_000 });
+    // A reconnect's view says what is left of the same deadline.
+    expect(run(timed, view({ moves: 3, base: 0, from: 0, lines: [], question: true, timer: { seat: 0, msLeft: 12_000 } })).slot!.game!.timer).toEqual({ seat: 0, msLeft: 12_000 });
+    expect(run(timed, view({ moves: 4, base: 0, from: 0, lines: [] })).slot!.game!.timer).toBeNull();
   });
 
   it('removed by the host: the seat forgotten here and in storage, the reason shown', () => {

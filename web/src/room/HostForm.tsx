@@ -21,6 +21,9 @@ const PACE = [
   { ms: 0, label: 'page.instant' },
 ] as const;
 
+/** The turn timers the host may pick, s (0: off, the default): the room's settings say ms (turnMs). */
+const TURNS = [0, 30, 60, 120] as const;
+
 export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void; error: string | null }) {
   const w = useWords();
   const [rules, setRules] = useState('extreme');
@@ -30,12 +33,13 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
   const [target, setTarget] = useState(base.options.target);
   const [bots, setBots] = useState<BotKind>('heuristic');
   const [pace, setPace] = useState<number>(PACE[0].ms);
+  const [turn, setTurn] = useState<number>(0);
   const [options, setOptions] = useState<Partial<Options>>({});
   const submit = (e: Event) => {
     e.preventDefault();
     // A rule set without a launcher still names one: the room's settings always carry a profile.
     const house = Object.keys(options).length > 0 ? { options } : {};
-    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target, paceMs: pace, ...house });
+    onOpen({ rules, profile: base.options.launcher ? profile : (base.profile ?? 'seed-0-8'), players, bots, target, paceMs: pace, ...(turn ? { turnMs: turn * 1000 } : {}), ...house });
   };
   return (
     <form class="host-form" onSubmit={submit} aria-labelledby="host-title">
@@ -79,6 +83,13 @@ export function HostForm({ onOpen, error }: { onOpen: (s: RoomSettings) => void;
           {PACE.map((p) => <option key={p.ms} value={String(p.ms)}>{w.t(p.label)}</option>)}
         </select>
       </label>
+      <label>
+        {w.t('host.turn')}
+        <select value={String(turn)} onChange={(e) => setTurn(Number(e.currentTarget.value))} aria-describedby="turn-hint">
+          {TURNS.map((s) => <option key={s} value={String(s)}>{s === 0 ? w.t('host.turnOff') : s < 60 ? w.t('host.turnSeconds', { n: s }) : w.t('host.turnMinutes', { n: s / 60 })}</option>)}
+        </select>
+      </label>
+      <p class="hint" id="turn-hint">{w.t('host.turnHint')}</p>
       <label>
         {w.t('form.target')}
         <input type="number" min={1} max={100000} required value={target} onInput={(e) => setTarget(Number(e.currentTarget.value))} />

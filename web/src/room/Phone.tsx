@@ -25,7 +25,7 @@ import { Pile } from '../pile.tsx';
 import { FirstGame, GuideButton } from '../help.tsx';
 import { factsOfView } from '../happened.ts';
 import { paceSpeed, TableMotion } from '../motion.tsx';
-import { AskFirst, readerView, statusWords, Totals, useSince } from './seats.tsx';
+import { AskFirst, readerView, secondsLeft, statusWords, Totals, TurnClock, TurnSoon, useSince } from './seats.tsx';
 
 let slotIds = 0;
 
@@ -176,6 +176,7 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
         <section class="pass-phone" aria-labelledby="pass-title">
           <h1 id="pass-title">{w.t('phone.passTo', { who: shown.name })}</h1>
           <p>{w.t('phone.hidden', { who: shown.name })}</p>
+          {shown.game?.timer?.seat === shown.seat && <WaitingClock game={shown.game} />}
           <button type="button" class="primary big" onClick={() => setRevealed(shown.id)}>{w.t('phone.tap', { who: shown.name })}</button>
         </section>
       ) : (
@@ -183,6 +184,12 @@ export function PhonePage({ store, code: routeCode }: { store: Storage; code: st
       )}
     </main>
   );
+}
+
+/** The seconds left of a turn whose hand waits behind a tap (several people on one phone): the next person sees their time running. */
+function WaitingClock({ game }: { game: NonNullable<Slot['game']> }) {
+  const left = secondsLeft(game.timer, useSince(game.seats, true));
+  return left === null ? null : <TurnClock s={left} />;
 }
 
 function JoinForm({ code, note, more, onJoin, onCancel }: { code: string; note: Phrase | null; more: boolean; onJoin: (code: string, name: string) => void; onCancel?: () => void }) {
@@ -248,7 +255,9 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store, menu }: { 
   const { launcher } = slot.game!;
   const { view, seats } = readerView(slot.game!.view, slot.game!.seats, w);
   const [local, setLocal] = useState<string | null>(null);
-  const since = useSince(slot.game!.seats);
+  const timer = slot.game!.timer;
+  const since = useSince(slot.game!.seats, timer !== null);
+  const left = secondsLeft(timer, since);
   const q = view.question;
   const c = choicesOf(q);
   const me = view.seat;
@@ -313,6 +322,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store, menu }: { 
               aria-label={w.t('phone.seatLabel', { who: s.name, cards: cardCount(view.handSizes[i], w), status: statusWords(s.status, since, w), playing: playing && turn === i ? 'yes' : 'no' })}>
               <strong dir="auto">{s.name}</strong> <span class="count">{view.handSizes[i]}</span>
               {s.status.kind !== 'here' && s.status.kind !== 'bot' && <small class="status"> {statusWords(s.status, since, w)}</small>}
+              {timer?.seat === i && left !== null && <> <TurnClock s={left} /></>}
             </li>
           ))}
         </ul>
@@ -320,6 +330,8 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store, menu }: { 
       <div class={`seat${playing && turn === me ? ' active' : ''}`} data-seat-area={me}>
         <div class="actions" role="group" aria-label={w.t('page.yourMoves')}>
           <p class="prompt" role="status">{prompt}</p>
+          {timer?.seat === me && left !== null && <TurnClock s={left} />}
+          <TurnSoon s={timer?.seat === me ? left : null} who={view.names[me]} me />
           {message && <p class="message refused" role="alert">{message}</p>}
           <div class="buttons">
             <MoveButtons

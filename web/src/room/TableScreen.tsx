@@ -7,7 +7,7 @@
  * reload takes the screen back) and is never in its address or on it.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView } from '../../../table/roomMessages.ts';
+import type { ClientMessage, LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TableView, TurnTimer } from '../../../table/roomMessages.ts';
 import { cardCount, nameOf, phraseText, roundEndText, said, youOf, type Phrase } from '../../../table/words.ts';
 import { useWords } from '../lang.tsx';
 import type { Words } from '../../../words/catalogue.ts';
@@ -27,11 +27,11 @@ import { EventLog } from '../eventLog.tsx';
 import { Pile } from '../pile.tsx';
 import { factsOfView } from '../happened.ts';
 import { paceSpeed, TableMotion } from '../motion.tsx';
-import { AskFirst, readerView, statusWords, Totals, useSince } from './seats.tsx';
+import { AskFirst, readerView, secondsLeft, statusWords, Totals, TurnClock, TurnSoon, useSince } from './seats.tsx';
 
 type Shown =
   | { kind: 'lobby'; code: string; settings: RoomSettings; seats: readonly RoomSeat[] }
-  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings };
+  | { kind: 'table'; code: string; seats: readonly RoomSeat[]; view: TableView; launcher: LauncherOnTable | null; settings: RoomSettings; timer: TurnTimer | null };
 
 /** The addresses phones on the LAN reach this server at (cli/web.ts serves them; none on loopback only). */
 function useLanAddresses(): string[] | null {
@@ -90,7 +90,7 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
-        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings }));
+        return setShown((old) => ({ kind: 'table', code: m.code, seats: m.seats, view: received(old?.kind === 'table' ? old.view : null, m.view), launcher: m.launcher, settings: m.settings, timer: m.timer ?? null }));
       case 'refused':
         return setRefusal(m.why);
       case 'removed':
@@ -240,7 +240,10 @@ const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
 function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
   const w = useWords();
   const { view, seats } = readerView(shown.view, shown.seats, w);
-  const since = useSince(shown.seats);
+  const { timer } = shown;
+  const since = useSince(shown.seats, timer !== null);
+  const left = secondsLeft(timer, since);
+  const timed = (seat: number) => timer?.seat === seat && left !== null;
   const reduce = usePrefersReducedMotion();
   const n = view.names.length;
   const top = view.discard[view.discard.length - 1];
@@ -284,7 +287,9 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
               {now && <span class="now" aria-hidden="true">{w.t('page.playingNow')}</span>}
               <h3>{s.name}</h3>
               <p><span class="count">{cardCount(view.handSizes[i], w)}</span> · {w.t('page.pts', { n: view.totals[i] })}{view.uno === i && <span class="badge warn"> {w.t('term.noUnoFlag')}</span>}</p>
-              <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>
+              {/* A person here and timed: the seconds left in the place of "here" (the seat's name for a screen reader says both), keeping the seat's box within the table. */}
+              {!(timed(i) && s.status.kind === 'here') && <p class={`status status-${s.status.kind}`}>{statusWords(s.status, since, w)}</p>}
+              {timed(i) && <TurnClock s={left!} />}
               {person(s) && (
                 <RemoveSeat who={s.name} label={w.t('room.removeBot', { who: s.name })} remove={() => send({ type: 'remove', seat: i })} />
               )}
@@ -311,6 +316,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
       </section>
       {/* The table's motion and sounds, at the room's pace. */}
       <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules, shown.settings.options).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
+      <TurnSoon s={left} who={timer ? view.names[timer.seat] : ''} me={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>

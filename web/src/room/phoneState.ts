@@ -3,7 +3,7 @@
  * (its slot) before and after, what it keeps in or drops from the browser's storage, and the note
  * shown above the join form. Phone.tsx applies it; the tests read it without a browser.
  */
-import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage } from '../../../table/roomMessages.ts';
+import type { LauncherOnTable, RoomSeat, RoomSettings, ServerMessage, TurnTimer } from '../../../table/roomMessages.ts';
 import type { SeatView } from '../../../table/session.ts';
 import type { Phrase } from '../../../table/words.ts';
 import type { SeatHold } from './connection.ts';
@@ -19,7 +19,7 @@ export interface Slot {
   /** Its socket is open now. */
   open: boolean;
   lobby: { settings: RoomSettings; seats: readonly RoomSeat[] } | null;
-  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null } | null;
+  game: { seats: readonly RoomSeat[]; view: SeatView; launcher: LauncherOnTable | null; timer: TurnTimer | null } | null;
   /** The server's last refusal to this seat. */
   refused: Phrase | null;
 }
@@ -56,7 +56,7 @@ export function phoneHeard(slot: Slot, m: ServerMessage): Heard {
         ...(slot.token ? { keep: { name: slot.name, token: slot.token, settings: m.settings } } : {}),
       };
     case 'view':
-      return { slot: { ...slot, game: { seats: m.seats, view: received(slot.game?.view ?? null, m.view), launcher: m.launcher }, seat: m.view.seat } };
+      return { slot: { ...slot, game: { seats: m.seats, view: received(slot.game?.view ?? null, m.view), launcher: m.launcher, timer: m.timer ?? null }, seat: m.view.seat } };
     case 'refused':
       // A join refused (a name taken, a room full or unknown) is asked again; a token the server
       // does not know (never seated on this connection) is forgotten.

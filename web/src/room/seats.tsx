@@ -1,9 +1,10 @@
 /**
  * What the table screen and the phones both show of a room: how each seat is played now (with
- * the countdown of a person who is away), the scores between rounds, the acts asked twice.
+ * the countdown of a person who is away), the turn timer, the scores between rounds, the acts
+ * asked twice.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { RoomSeat, SeatStatus } from '../../../table/roomMessages.ts';
+import type { RoomSeat, SeatStatus, TurnTimer } from '../../../table/roomMessages.ts';
 import type { Key, Words } from '../../../words/catalogue.ts';
 import { useWords } from '../lang.tsx';
 import { readerName } from '../../../table/words.ts';
@@ -19,10 +20,10 @@ export function statusWords(s: SeatStatus, since: number, w: Words): string {
 }
 
 /**
- * The time since `seats` came (ms), ticking while one of them is away, so that its countdown
- * runs between the server's messages.
+ * The time since `seats` came (ms), ticking while one of them is away or `timed` (a turn timer
+ * runs), so that their countdowns run between the server's messages.
  */
-export function useSince(seats: readonly RoomSeat[] | undefined): number {
+export function useSince(seats: readonly RoomSeat[] | undefined, timed = false): number {
   const [at, setAt] = useState(() => performance.now());
   const [now, setNow] = useState(at);
   useEffect(() => {
@@ -30,12 +31,12 @@ export function useSince(seats: readonly RoomSeat[] | undefined): number {
     setAt(t);
     setNow(t);
   }, [seats]);
-  const away = seats?.some((s) => s.status.kind === 'away') ?? false;
+  const ticking = timed || (seats?.some((s) => s.status.kind === 'away') ?? false);
   useEffect(() => {
-    if (!away) return;
+    if (!ticking) return;
     const id = setInterval(() => setNow(performance.now()), 250);
     return () => clearInterval(id);
-  }, [away]);
+  }, [ticking]);
   return Math.max(0, now - at);
 }
 
@@ -77,4 +78,28 @@ export function AskFirst({ button, label, sure, yes, no, act, cls }: { button: s
       <button type="button" onClick={() => setAsking(false)}>{no}</button>
     </span>
   );
+}
+
+/** A turn running out is said to a screen reader once, at this many seconds left (not every second). */
+const SOON_S = 10;
+
+/** The seconds left on turn timer `t` (null: none runs), `since` ms after the view that sent it came. */
+export function secondsLeft(t: TurnTimer | null, since: number): number | null {
+  return t && Math.max(0, Math.ceil((t.msLeft - since) / 1000));
+}
+
+/** The seconds left of a turn, shown where its seat is; marked urgent near the end. */
+export function TurnClock({ s }: { s: number }) {
+  const w = useWords();
+  return <span class="turn-clock" data-urgent={s <= SOON_S}>{w.t('room.timeLeft', { s })}</span>;
+}
+
+/**
+ * The turn timer for a screen reader: a polite live region, always there, that says once that
+ * {@link SOON_S} seconds are left (its words stay the same to zero, so they are said once).
+ * `who`: the seat timed, by name; `me`: the reader's own turn.
+ */
+export function TurnSoon({ s, who, me }: { s: number | null; who: string; me: boolean }) {
+  const w = useWords();
+  return <p class="visually-hidden turn-soon" role="status">{s !== null && s <= SOON_S ? w.t('room.timeSoon', { s: SOON_S, who, me: me ? 'yes' : 'no' }) : ''}</p>;
 }
