@@ -12,11 +12,11 @@ import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, ty
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
 import '../words/rooms.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
-import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, rulesHelpValues, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, LANG_OPTION, langOption, rulesHelpValues, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
+import { loadLang } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
@@ -28,18 +28,6 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
   } catch (e) {
     throw new UserError(saidOf(e) ?? (e as Error).message);
   }
-}
-
-/**
- * The language the game speaks: `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
- * POSIX's order), English when it is none the game speaks.
- */
-function langOption(args: ParsedArgs): Promise<Words> {
-  const given = args.values.lang;
-  if (given === undefined) return loadLang(langOfEnv(process.env));
-  const lang = knownLang(given);
-  if (!lang) throw new UsageError(said('cli.value.oneOf', { option: '--lang', choices: { or: LANGS }, got: String(given) }));
-  return loadLang(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
@@ -94,7 +82,7 @@ export const playCommand: Command = {
     pace: { type: 'string', value: 'normal|fast|instant', default: 'normal' },
     device: { type: 'string', value: 'KIND:PATH' },
     'no-colour': { type: 'boolean' },
-    lang: { type: 'string', value: LANGS.join('|') },
+    lang: LANG_OPTION,
   },
   examples: [
     'uno-extreme play',
@@ -106,7 +94,7 @@ export const playCommand: Command = {
     'uno-extreme play --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
-    const w = await langOption(args);
+    const w = await loadLang(langOption(args));
     // A name that will be refused is said before asking for a terminal (it is the user's to fix
     // either way), as a game night words a seat's name refused.
     const given = args.values.name === undefined ? null : personName(args.values.name);

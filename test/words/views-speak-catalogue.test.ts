@@ -18,25 +18,33 @@ const root = path.resolve(import.meta.dirname, '../..');
 const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/roomMessages.ts', 'rooms'];
 
 /**
- * The firmware bridge's files that tell the person at a real launcher what happened (notices, and
- * the reasons inside them), read with their logs and their errors left out: a log is for whoever
- * debugs the link, and a DeviceError is English like the command line's other errors, worded
- * again by no front end yet (issue 43's follow-up).
+ * The firmware bridge's files that tell the person at a real launcher what happened (notices, the
+ * reasons inside them, and the errors of a port or a board that cannot be used, DeviceError and
+ * BoardError, which are notices too), read with their logs left out: a log is for whoever debugs
+ * the link.
  */
 const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
-  'firmware-bridge/johnny-five/driver.ts',
+  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts',
 ];
 
-/** A log's line, or an error's (a DeviceError, a BoardError), in the firmware bridge: not a notice. */
-const BRIDGE_SKIP = /\b(log|this\.log)\(|new (Device|Board)Error\(/;
+/** A log's line in the firmware bridge: not a notice. */
+const BRIDGE_SKIP = /\b(log|this\.log)\(/;
 
 /** Strings of the bridge's files that no player reads, each with why. */
 const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
   'its counters were zeroed': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
-  '${name}: the board did not answer as a Firmata board within ${readyMs} ms. ': "a BoardError's text, split over lines (English like the CLI's errors)",
 };
+
+/**
+ * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
+ * what they print and what they refuse. Their examples and placeholders are typed, not read.
+ */
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts'];
+
+/** A command line's example (`uno-extreme launcher --presses 500`) or a value's placeholder (`KIND:PATH`): the same in every language. */
+const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
@@ -45,10 +53,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'virtual launcher': "a worker's name, for the browser's developer tools",
   'a search seat chooses in its worker': 'a programmer error, thrown',
   'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
-  'the page was built without the firmware': "the virtual launcher's worker failing, as DeviceError text",
-  "the virtual launcher\\'s worker did not start": "the virtual launcher's worker failing, as DeviceError text",
-  'the virtual launcher could not start: ${m.message}': "the virtual launcher's worker failing, as DeviceError text",
-  'the virtual launcher could not start: ${this.failure}': "the virtual launcher's worker failing, as DeviceError text",
   'this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again':
     "a save's validation error, English like the CLI's field-naming errors (issue 43's follow-up)",
   '.hand button.card.playable': 'a CSS selector',
@@ -127,6 +131,18 @@ describe('the views speak only through the catalogue', () => {
     // It can fail: a notice written as a sentence is found, a log line is not.
     expect(sentencesIn('this.notices.say(`${this.name} is back`);', false, BRIDGE_SKIP)).toEqual(['${this.name} is back']);
     expect(sentencesIn('this.log(`link to ${this.path} lost`);', false, BRIDGE_SKIP)).toEqual([]);
+    // An error of a port is a notice too: one written as English text is found.
+    expect(sentencesIn("throw new DeviceError(`${path}: the link is down`, 'disconnected', path);", false, BRIDGE_SKIP)).toEqual(['${path}: the link is down']);
+  });
+
+  it("the command line's converted files print and refuse only through the catalogues", () => {
+    const found: string[] = [];
+    for (const f of CLI.map((p) => path.join(root, p)))
+      for (const s of sentencesIn(readFileSync(f, 'utf8'), false)) if (!CLI_TYPED.test(s)) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+    // It can fail: a refusal written in English is found, an example to type is not.
+    expect(sentencesIn("throw new UsageError('--json needs --presses N');", false)).toEqual(['--json needs --presses N']);
+    expect(CLI_TYPED.test('uno-extreme launcher --presses 500 --log presses.jsonl')).toBe(true);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {
