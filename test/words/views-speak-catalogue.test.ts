@@ -46,6 +46,21 @@ const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts'];
 /** A command line's example (`uno-extreme launcher --presses 500`) or a value's placeholder (`KIND:PATH`): the same in every language. */
 const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 
+/**
+ * The command line's files whose refusals come from its catalogue, and the library's readers of
+ * files they use (a press log, a simulation part), read at their refusals alone (their tables
+ * and figures are still English): no error thrown there is an English literal.
+ */
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts'];
+
+/** A line that refuses: a user's error built, or a reader's own error. */
+const REFUSAL = /new (Usage|User|Log|Part)Error\(|throw bad\(/;
+
+/** The refusals of `source` that are English sentences. */
+function englishRefusals(source: string): string[] {
+  return sentencesIn(code(source).split('\n').filter((l) => REFUSAL.test(l)).join('\n'), false);
+}
+
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
   'transform ${p.turnMs}ms ease-in-out': 'a CSS transition',
@@ -143,6 +158,15 @@ describe('the views speak only through the catalogue', () => {
     // It can fail: a refusal written in English is found, an example to type is not.
     expect(sentencesIn("throw new UsageError('--json needs --presses N');", false)).toEqual(['--json needs --presses N']);
     expect(CLI_TYPED.test('uno-extreme launcher --presses 500 --log presses.jsonl')).toBe(true);
+  });
+
+  it("simulate, merge, fit and device refuse only through the command line's catalogue", () => {
+    const found: string[] = [];
+    for (const f of REFUSING.map((p) => path.join(root, p))) for (const s of englishRefusals(readFileSync(f, 'utf8'))) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+    // It can fail: an English refusal is found, one from the catalogue is not, nor a line that refuses nothing.
+    expect(englishRefusals("if (!x) throw new UsageError('--log FILE is required');\nconsole.log('two words');")).toEqual(['--log FILE is required']);
+    expect(englishRefusals("throw new UsageError(said('cli.fit.needsLog'));")).toEqual([]);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {
