@@ -144,6 +144,14 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['merge', part]).stderr).toBe("uno-extreme merge: shard 1 of 2 is missing: run `simulate --shard 1/2 --out …` with the run's settings, then merge every part\n");
   }, 9 * PROGRAM_RUN_MS);
 
+  it('a rule file with a bad field: French, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'my-rules.json');
+    writeFileSync(rules, '{"deck": {"numbers": {"counts": [1, 2]}}}');
+    const fr = runIn(FR, ['simulate', '--games', '1', '--rules', rules]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme simulate: ${rules}\u00a0: deck.numbers.counts\u00a0: doit être une liste de 10 nombres entiers (faces 0 à 9)\n`]);
+    expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a port in use: French, exit 1', () => {
     const fr = runIn(FR, ['web', '--port', String(port), '--rooms', rooms]);
     expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme web: le port ${port} est déjà pris\u00a0: arrête ce qui l’utilise, ou choisis-en un autre avec --port N (0\u00a0: n’importe quel port libre)\n`]);
