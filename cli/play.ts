@@ -18,6 +18,7 @@ import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
 import { loadLang } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
+import { cliWordsIn } from '../words/cli.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -110,9 +111,7 @@ export const playCommand: Command = {
     const resumeFile = typeof args.values.resume === 'string' ? args.values.resume : null;
     const wantedSave = typeof args.values.save === 'string' ? args.values.save : resumeFile ?? DEFAULT_SAVE;
     const savePath = resumeFile !== null ? wantedSave : freeSavePath(wantedSave);
-    const saveNote = savePath !== wantedSave
-      ? `${wantedSave} holds an earlier game, kept as it is (continue it with --resume ${wantedSave}); this game will be saved to ${savePath}`
-      : null;
+    const saveNote = savePath !== wantedSave ? cliWordsIn(w.lang).t('cli.play.saveKept', { earlier: wantedSave, file: savePath }) : null;
     try {
       accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);
     } catch {
@@ -169,7 +168,7 @@ export const playCommand: Command = {
     const profile = profileFromSpec(meta.profile);
     const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
-    if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);
+    if (pickedSeed !== null) console.log(cliWordsIn(w.lang).t('cli.play.seedPicked', { seed: String(pickedSeed) }));
     if (saveNote) console.log(saveNote);
     const keys = new KeyReader(process.stdin);
     let sheet = '';

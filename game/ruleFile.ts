@@ -61,7 +61,7 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   if (typeof v.description !== 'string') fail(where, 'description', 'must be a string', said('cli.rules.string'));
   if (!isObj(v.deck)) fail(where, 'deck', 'must be an object with numbers, coloured and wild', said('cli.rules.deck'));
   knownKeys(where, 'deck', v.deck, ['numbers', 'coloured', 'wild']);
-  if (!isObj(v.deck.numbers)) fail(where, 'deck.numbers', 'must be an object { "counts": [10 numbers] }', said('cli.rules.numbers'));
+  if (!isObj(v.deck.numbers)) fail(where, 'deck.numbers', 'must be an object { "counts": [10 numbers] }', said('cli.rules.numbers', { open: '{', close: '}' }));
   knownKeys(where, 'deck.numbers', v.deck.numbers, ['counts']);
   counts(where, 'deck.numbers.counts', v.deck.numbers.counts, MAX_CARD_COUNT);
   kindCounts(where, 'deck.coloured', v.deck.coloured, ACTION_KINDS, MAX_CARD_COUNT);

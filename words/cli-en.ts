@@ -122,6 +122,8 @@ export const CLI_EN = {
   'cli.play.positionFile': '--position {file}: {why} (give a position\'s text, "hands … | discard …", or a file holding it)',
   'cli.play.positionLines': '--position {file}: a position file holds one line (the page\'s Copy position), this one {count}',
   'cli.play.positionOut': '--position: seat 0 is yours, and it is out of the match ("x"): give a position where seat 0 plays',
+  'cli.play.seedPicked': 'seed {seed} (play this deal again with --seed {seed})',
+  'cli.play.saveKept': '{earlier} holds an earlier game, kept as it is (continue it with --resume {earlier}); this game will be saved to {file}',
   'cli.launcher.jsonNeedsPresses': '--json needs --presses N (the interactive console prints no JSON)',
   'cli.launcher.noKeys': 'the interactive console needs a terminal; for scripts use --presses N [--json]',
   'cli.launcher.log': '{why} (the press log: every line before this press is kept whole)',
@@ -226,7 +228,8 @@ export const CLI_EN = {
   'cli.rules.nonEmpty': 'must be a non-empty string',
   'cli.rules.string': 'must be a string',
   'cli.rules.deck': 'must be an object with numbers, coloured and wild',
-  'cli.rules.numbers': 'must be an object \'{\' "counts": [10 numbers] \'}\'',
+  // {open} and {close} are given the braces, which ICU would read as a placeholder.
+  'cli.rules.numbers': 'must be an object {open} "counts": [10 numbers] {close}',
   'cli.rules.points': 'must be an object with numbers and kinds',
   'cli.rules.start': 'must be an object of start actions by kind',
   'cli.rules.oneOf': 'must be one of {list}',
