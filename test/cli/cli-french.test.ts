@@ -137,7 +137,7 @@ describe('the errors met most, in the terminal\'s language', () => {
     const junk = path.join(rooms, 'junk-part.json');
     writeFileSync(junk, '{}');
     const fr = runIn(FR, ['merge', junk]);
-    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme merge: ${junk} n’est pas une tranche de simulation utilisable (pas de "format": "uno-extreme simulation part")\u00a0: copie-la à nouveau, ou relance sa tranche\n`]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme merge: ${junk} n’est pas une tranche de simulation utilisable (pas de \`"format": "uno-extreme simulation part"\`)\u00a0: copie-la à nouveau, ou relance sa tranche\n`]);
     const part = path.join(rooms, 'part-0.json');
     expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', part]).status).toBe(0);
     expect(runIn(FR, ['merge', part]).stderr).toBe('uno-extreme merge: il manque la tranche 1 sur 2\u00a0: lance `simulate --shard 1/2 --out …` avec les réglages de la simulation, puis réunis toutes les tranches\n');
