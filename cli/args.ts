@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { BOT_KIND_NAMES, budgetText, DEFAULT_BUDGET, isBotKind, parseBudget, SETUP_STEPS, type BotKind, type Budget } from '../game/bots/index.ts';
-import { knownLang, langOfEnv, type Lang, type Values } from '../words/catalogue.ts';
+import { knownLang, langOfEnv, LANGS, type Lang, type Values } from '../words/catalogue.ts';
 import { CLI_EN_WORDS, english, orList, type CliKey, type CliWords } from '../words/cli.ts';
 import { said, type Said } from '../words/said.ts';
 
@@ -83,6 +83,21 @@ export function langOfCall(cmd: Command | undefined, argv: readonly string[], en
     }
   }
   return langOfEnv(env);
+}
+
+/** The `--lang` option: the language of a command's words and of its help. */
+export const LANG_OPTION: OptionSpec = { type: 'string', value: LANGS.join('|') };
+
+/**
+ * The language a command speaks: its `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
+ * POSIX's order), English when it is none the program speaks. An unknown `--lang` is a usage error.
+ */
+export function langOption(args: ParsedArgs): Lang {
+  const given = args.values.lang;
+  if (given === undefined) return langOfEnv(process.env);
+  const lang = knownLang(given);
+  if (!lang) throw new UsageError(said('cli.value.oneOf', { option: '--lang', choices: { or: LANGS }, got: String(given) }));
+  return lang;
 }
 
 /** Parsed options (`values`) and positional arguments. */

@@ -8,6 +8,7 @@
  * emulated board and wiring, e.g. the real StandardFirmata for `--device firmata:PATH`.
  */
 import { FileReadError, readUserFile } from '../lib/files.ts';
+import { said } from '../words/said.ts';
 import type { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
 import { standardFirmataHex } from '../firmware-bridge/firmata/standard-firmata.ts';
 import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
@@ -29,10 +30,10 @@ function firmwareOption(value: string): Firmware {
     hex = value === 'standard-firmata' ? standardFirmataHex() : readUserFile(value, 'firmware');
   } catch (e) {
     // The reader's refusals of a folder, a device, a pipe or a huge file already say what to give.
-    const said = e instanceof FileReadError && ['EISDIR', 'ENOTREG', 'EFBIG'].includes(e.code ?? '');
-    if (e instanceof FileReadError) throw new UserError(`--firmware ${value}: ${e.message}${said ? '' : '; give uno-extreme, standard-firmata or an Intel HEX file'}`);
+    const told = e instanceof FileReadError && ['EISDIR', 'ENOTREG', 'EFBIG'].includes(e.code ?? '');
+    if (e instanceof FileReadError) throw new UserError(said('cli.deviceCmd.firmware', { value, why: e.said, hint: told ? 'no' : 'yes' }));
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UserError(code ? `--firmware ${value}: cannot read it (${code}); give uno-extreme, standard-firmata or an Intel HEX file` : (e as Error).message);
+    throw new UserError(code ? said('cli.deviceCmd.firmwareCode', { value, code }) : (e as Error).message);
   }
   return value === 'standard-firmata' ? { hex, device: 'firmata', baud: '57600 baud', window: false } : { hex, device: 'KIND', baud: 'the sketch\'s baud rate', window: false };
 }
@@ -54,7 +55,7 @@ export const deviceCommand: Command = {
     ['uno-extreme device --pty --firmware standard-firmata', 'help.device.eg.firmata'],
   ],
   async run(args: ParsedArgs): Promise<number> {
-    if (!args.values.pty) throw new UsageError('say --pty: the virtual launcher runs on a pseudo-terminal');
+    if (!args.values.pty) throw new UsageError(said('cli.deviceCmd.needsPty'));
     const seed = intOption(args, 'seed', 1, 0, 2 ** 32 - 1);
     const full = intOption(args, 'cards', 108, 0, 1000);
     const fw = firmwareOption(String(args.values.firmware ?? 'uno-extreme'));
@@ -64,7 +65,7 @@ export const deviceCommand: Command = {
       const { VirtualDevice } = await import('../firmware-bridge/virtual-device.ts');
       d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full }, hex: fw.hex, log: process.env.UNO_EXTREME_DEBUG ? (l) => console.error(`[socat] ${l}`) : undefined });
     } catch (e) {
-      throw new UserError(`cannot start the virtual launcher: ${(e as Error).message}`);
+      throw new UserError(said('cli.deviceCmd.cannotStart', { why: String((e as Error).message) }));
     }
     const interactive = process.stdin.isTTY;
     return new Promise<number>((resolve) => {

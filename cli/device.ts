@@ -2,10 +2,9 @@
  * `--device serial:PATH|firmata:PATH`: opening a real launcher for a command.
  */
 import type { LauncherHardware } from '../emulator/hardware.ts';
-import { BoardError, DeviceError } from '../firmware-bridge/port-errors.ts';
 import { byName } from '../lib/untrusted.ts';
 import { printable } from '../lib/untrusted.ts';
-import { UsageError, UserError } from './args.ts';
+import { UsageError } from './args.ts';
 import { said } from '../words/said.ts';
 
 /**
@@ -44,19 +43,15 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
 }
 
 /**
- * Opens a `KIND:PATH` device, turning device errors into messages for the user. Until it is closed,
+ * Opens a `KIND:PATH` device; one that cannot be opened rejects with its DeviceError or
+ * BoardError, which the program words in its reader's language (cli/main.ts). Until it is closed,
  * the process does not end with its motor running ({@link stopBeforeExit}). `signals: false`: the
  * command stops on Ctrl-C and SIGTERM itself, and closes the device as it does (`web`, which
  * writes its rooms' saves first); a crash still closes it.
  */
 export async function openDeviceSpec(spec: string, o: { signals?: boolean } = {}): Promise<LauncherHardware> {
   const { kind, path } = parseDeviceSpec(spec);
-  try {
-    return stopBeforeExit(await byName(OPENERS, kind)!(path), undefined, o);
-  } catch (e) {
-    if (e instanceof DeviceError || e instanceof BoardError) throw new UserError(e.message);
-    throw e;
-  }
+  return stopBeforeExit(await byName(OPENERS, kind)!(path), undefined, o);
 }
 
 /** The longest a signal or a crash waits for the device to close before the process exits anyway, ms. */

@@ -32,7 +32,7 @@ export const fitCommand: Command = {
   ],
   async run(args: ParsedArgs): Promise<number> {
     const file = args.values.log;
-    if (typeof file !== 'string') throw new UsageError('--log FILE is required (a press log or a CSV of card counts)');
+    if (typeof file !== 'string') throw new UsageError(said('cli.fit.needsLog'));
     checkOutputs([['--out', typeof args.values.out === 'string' ? args.values.out : undefined]], [['--log', file]]);
     let text: string;
     try {
@@ -44,13 +44,13 @@ export const fitCommand: Command = {
     try {
       obs = parsePressLog(text, file, (line) => console.error(`uno-extreme fit: ${line}`));
     } catch (e) {
-      if (e instanceof LogError) throw new UserError(e.message);
+      if (e instanceof LogError) throw new UserError(e.said ?? e.message);
       throw e;
     }
     const t = tabulate(obs);
-    if (t.presses < 20) throw new UserError(`${file}: only ${t.presses} presses after the first burst; a fit needs at least 20 (a few hundred to be useful)`);
+    if (t.presses < 20) throw new UserError(said('cli.fit.tooFew', { file, presses: String(t.presses) }));
     const fit = estimate(t);
-    if (Object.keys(fit.burstHistogram).length === 0) throw new UserError(`${file}: no press gave cards after the first burst; nothing to fit`);
+    if (Object.keys(fit.burstHistogram).length === 0) throw new UserError(said('cli.fit.noBursts', { file }));
     const tests = Object.keys(BUILTIN_PROFILES).map((name) => ({ name, ...testAgainst(t, resolveProfile(name)) }));
     const name = typeof args.values.name === 'string' ? args.values.name : `fitted-${path.basename(file).replace(/\.[^.]*$/, '')}`;
     const spec = fitToProfile(fit, name, `fitted by uno-extreme fit to ${file} (${fit.presses} presses)`);

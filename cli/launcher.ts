@@ -7,7 +7,10 @@ import { checkOutputs, writeErrorOf } from '../lib/files.ts';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
-import { LauncherError, MachineLauncher } from '../emulator/launcher.ts';
+import { attentionText, LauncherError, MachineLauncher } from '../emulator/launcher.ts';
+import { noticeText } from '../firmware-bridge/notices.ts';
+import { loadLang, type Words } from '../words/catalogue.ts';
+import { CLI_EN_WORDS, cliWordsIn, decimal, type CliWords } from '../words/cli.ts';
 import { DEFAULT_PROFILE } from '../emulator/profiles.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
 import { PressTally, type PressLogLine } from '../emulator/tally.ts';
@@ -15,7 +18,7 @@ import { buildDeck } from '../game/cards.ts';
 import { RULE_SETS } from '../game/rules.ts';
 import type { PressResult } from '../emulator/core.ts';
 import type { Profile } from '../emulator/profile.ts';
-import { intOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { intOption, LANG_OPTION, langOption, numberOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { runConsole } from './launcher-console.ts';
 import { said } from '../words/said.ts';
 import { openDeviceSpec } from './device.ts';
@@ -45,7 +48,8 @@ export class PressLog {
   /** The log's length: where the next line starts, and where a failed one is cut back to. */
   private size = 0;
 
-  constructor(readonly file: string, readonly source: string) {}
+  /** `w`: the words of what it says on the terminal (a half line cut off). */
+  constructor(readonly file: string, readonly source: string, private readonly w: CliWords = CLI_EN_WORDS) {}
 
   write(time: number, r: PressResult): void {
     const line: PressLogLine = {
@@ -76,7 +80,7 @@ export class PressLog {
     if (end !== tail.length - 1 && (end >= 0 || tail.length === this.size)) {
       this.size -= tail.length - 1 - end;
       ftruncateSync(fd, this.size);
-      console.error(`uno-extreme launcher: ${this.file} ended in half a line (a run stopped mid-write): cut off`);
+      console.error(`uno-extreme launcher: ${this.w.t('cli.launcher.logCut', { file: this.file })}`);
     }
     return fd;
   }
@@ -144,7 +148,7 @@ export function runScripted(o: ScriptedRun): ReturnType<PressTally['summary']> &
  * jams are reported and cleared by asking the person to open and close the lid, and an empty
  * launcher is reloaded by asking them to put the cards back in.
  */
-async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: LauncherHardware }): Promise<ReturnType<typeof runScripted>> {
+async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: LauncherHardware; w: LauncherWords }): Promise<ReturnType<typeof runScripted>> {
   // The host counts what it loaded: once every card is out the launcher is empty, not jammed, and the person reloads it.
   const deck = consoleDeck(o.cards);
   const launcher = new MachineLauncher({ profile: o.profile, seed: o.seed, seats: o.seats, supply: deck, clock: 'real', hardware: o.hardware, trace: o.trace });
@@ -155,9 +159,9 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
     tally.add(result);
     o.log?.write(Date.now(), result);
   });
-  launcher.onAttention((m) => console.error(m));
+  launcher.onAttention((_m, a) => console.error(attentionText(a, o.w.game)));
   // A link lost for good is the error the next press rejects with: said once, as that error.
-  const notices = o.hardware.onNotice?.((m) => m !== launcher.lostForGood && console.error(`warning: ${m}`));
+  const notices = o.hardware.onNotice?.((m, n) => m !== launcher.lostForGood && console.error(o.w.cli.t('cli.launcher.warning', { text: noticeText(n, o.w.game) })));
   try {
     for (let i = 0; i < o.presses; i++) {
       if (launcher.supplyCount === 0) {
@@ -175,18 +179,30 @@ async function runOnDevice(o: Omit<ScriptedRun, 'charge'> & { hardware: Launcher
   return { profile: o.hardware.name, seed: o.seed, ...tally.summary(), simulatedMs: Date.now() - start };
 }
 
-function formatSummary(s: ReturnType<typeof runScripted>): string {
+/** The words of the launcher command: the command line's, and the game's (attentions, notices, dings, cards). */
+export interface LauncherWords {
+  readonly cli: CliWords;
+  readonly game: Words;
+}
+
+/** A scripted run's summary in the words of `w` (`--json` prints the figures themselves, in no language). */
+function formatSummary(s: ReturnType<typeof runScripted>, w: CliWords = CLI_EN_WORDS): string {
+  const count = (n: number) => String(n);
+  const cardsHead = w.t('cli.launcher.summary.cards');
+  const pressesHead = w.t('cli.launcher.summary.presses');
+  // The columns as wide as their headings (5 and 7 in English), the numbers right-aligned under them.
+  const [c1, c2] = [Math.max(5, cardsHead.length), Math.max(7, pressesHead.length)];
   const lines = [
-    `profile ${s.profile}, seed ${s.seed}: ${s.presses} presses, ${s.dings} dings, ${s.bursts} bursts, ${s.reloads} reloads, ${s.jams} jams`,
-    `mean cards per press ${s.meanCardsPerPress.toFixed(3)}, P(no cards) ${(s.pNoCards * 100).toFixed(1)} %, mean burst ${s.meanBurst.toFixed(2)} cards`,
+    w.t('cli.launcher.summary.counts', { profile: s.profile, seed: count(s.seed), presses: count(s.presses), dings: count(s.dings), bursts: count(s.bursts), reloads: count(s.reloads), jams: count(s.jams) }),
+    w.t('cli.launcher.summary.means', { mean: decimal(w, s.meanCardsPerPress, 3), none: decimal(w, s.pNoCards * 100, 1), burst: decimal(w, s.meanBurst, 2) }),
     '',
-    'cards  presses',
+    `${cardsHead.padStart(c1)}  ${pressesHead.padStart(c2)}`,
   ];
   const max = maxOf(Object.values(s.cardsPerPress));
   for (const [n, c] of Object.entries(s.cardsPerPress))
-    lines.push(`${n.padStart(5)}  ${String(c).padStart(7)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
-  lines.push('', 'presses since last burst → P(fire)');
-  s.fireHazard.forEach((h, k) => lines.push(`${String(k + 1).padStart(5)}  ${h === null ? '   -' : h.toFixed(3)}`));
+    lines.push(`${n.padStart(c1)}  ${String(c).padStart(c2)}  ${'█'.repeat(Math.max(1, Math.round((40 * c) / max)))}`);
+  lines.push('', w.t('cli.launcher.summary.hazard'));
+  s.fireHazard.forEach((h, k) => lines.push(`${String(k + 1).padStart(5)}  ${h === null ? '   -' : decimal(w, h, 3)}`));
   // The profile's name comes from a file: shown, never obeyed.
   return terminalLines(lines.join('\n'));
 }
@@ -205,6 +221,7 @@ export const launcherCommand: Command = {
     charge: { type: 'string', value: '0..1', default: '1' },
     device: { type: 'string', value: 'KIND:PATH' },
     cards: { type: 'string', value: 'N', default: '108' },
+    lang: LANG_OPTION,
   },
   examples: [
     'uno-extreme launcher',
@@ -214,12 +231,14 @@ export const launcherCommand: Command = {
     'uno-extreme launcher --device firmata:/dev/ttyACM0 --log my-launcher.jsonl',
   ],
   async run(args: ParsedArgs): Promise<number> {
+    const lang = langOption(args);
+    const w: LauncherWords = { cli: cliWordsIn(lang), game: await loadLang(lang) };
     const profile = profileFromSpec(String(args.values.profile ?? DEFAULT_PROFILE));
     const { seed, picked } = seedOption(args);
     const seats = intOption(args, 'seats', 4, 2, 10);
     const charge = numberOption(args, 'charge', 1, 0, 1);
     const device = typeof args.values.device === 'string' ? args.values.device : undefined;
-    const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`) : undefined;
+    const log = typeof args.values.log === 'string' ? new PressLog(args.values.log, device ?? `profile:${profile.name}`, w.cli) : undefined;
     checkOutputs([['--log', log?.file, 'append']], [['--profile', String(args.values.profile ?? DEFAULT_PROFILE)]]);
     const trace = args.values.trace ? (l: string) => console.error(l) : undefined;
     const cards = intOption(args, 'cards', 108, 1, 1000);
@@ -231,9 +250,9 @@ export const launcherCommand: Command = {
         if (presses === null && !process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
         const hardware = await openDeviceSpec(device);
         try {
-          if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware });
-          const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware, cards });
-          console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
+          if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware, w });
+          const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware, cards, w });
+          console.log(args.values.json ? JSON.stringify(s) : formatSummary(s, w.cli));
           return 0;
         } catch (e) {
           if (e instanceof LauncherError) throw new UserError(e.message);
@@ -245,13 +264,13 @@ export const launcherCommand: Command = {
       if (args.values.presses !== undefined) {
         const presses = intOption(args, 'presses', 0, 1, 10_000_000);
         const s = runScripted({ profile, seed, presses, seats, charge, log, trace, cards });
-        console.log(args.values.json ? JSON.stringify(s) : formatSummary(s));
+        console.log(args.values.json ? JSON.stringify(s) : formatSummary(s, w.cli));
         return 0;
       }
       if (args.values.json) throw new UsageError(said('cli.launcher.jsonNeedsPresses'));
       if (!process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
-      if (picked) console.log(`seed ${seed} (repeat this session with --seed ${seed})`);
-      return await runConsole({ profile, seed, seats, charge, log, trace });
+      if (picked) console.log(w.cli.t('cli.launcher.seedPicked', { seed: String(seed) }));
+      return await runConsole({ profile, seed, seats, charge, log, trace, w });
     } finally {
       log?.close();
     }

@@ -20,9 +20,21 @@ import { terminalLines } from '../lib/untrusted.ts';
 import { LogError } from '../sim/fit.ts';
 import { FileWriteError } from '../lib/files.ts';
 import { cliWordsIn, errorIn, type CliWords } from '../words/cli.ts';
+import { loadLang } from '../words/catalogue.ts';
+import { NoticeError, noticeOf, noticeText } from '../firmware-bridge/notices.ts';
 
-/** Errors in what the user gave (a flag, a file): told in one message, exit 1. */
-const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError, FileWriteError];
+/** Errors in what the user gave (a flag, a file, a port; a board that does not answer): told in one message, exit 1. */
+const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError, LogError, FileWriteError, NoticeError];
+
+/**
+ * The error `e`'s message in the words of `w`: a board's or a port's (a notice, whose words are
+ * the game's, as the page shows them) in that language's game catalogue, loaded for it; any
+ * other through the command line's catalogue.
+ */
+async function errorText(w: CliWords, e: unknown): Promise<string> {
+  const notice = noticeOf(e);
+  return notice ? noticeText(notice, await loadLang(w.lang)) : errorIn(w, e);
+}
 
 /** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
 export const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -80,7 +92,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (USER_ERRORS.some((c) => e instanceof c)) {
-      console.error(`uno-extreme ${cmd.name}: ${terminalLines(errorIn(w, e))}`);
+      console.error(`uno-extreme ${cmd.name}: ${terminalLines(await errorText(w, e))}`);
       return 1;
     }
     console.error(`uno-extreme ${cmd.name}: ${w.t('cli.unexpected', { message: terminalLines(String((e as Error)?.message ?? e)) })}`);

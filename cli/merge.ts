@@ -56,7 +56,7 @@ export const mergeCommand: Command = {
     ['uno-extreme merge part-*.json --csv games.csv', 'help.merge.eg.csv'],
   ],
   async run(args: ParsedArgs): Promise<number> {
-    if (args.positionals.length === 0) throw new UsageError('name the part files to merge, e.g. `uno-extreme merge part-*.json`');
+    if (args.positionals.length === 0) throw new UsageError(said('cli.merge.noParts'));
     const str = (k: string) => (typeof args.values[k] === 'string' ? (args.values[k] as string) : undefined);
     checkOutputs([['--csv', str('csv')], ['--report', str('report')]], args.positionals.map((f) => [said('cli.file.part', { file: f }), f]));
     const parts: Array<{ file: string; part: Part }> = [];
@@ -73,14 +73,14 @@ export const mergeCommand: Command = {
       }
       merged = mergeParts(parts);
     } catch (e) {
-      if (e instanceof PartError) throw new UserError(e.message);
+      if (e instanceof PartError) throw new UserError(e.said);
       throw e;
     }
     const { result, rows } = merged;
     if (typeof args.values.csv === 'string') {
       if (!rows) {
         const without = parts.filter((p) => p.part.rows === undefined).map((p) => p.file);
-        throw new UserError(`--csv needs every game's row, and ${without.join(', ')} kept none: run ${without.length > 1 ? 'those shards' : 'that shard'} again with --rows`);
+        throw new UserError(said('cli.merge.noRows', { files: without.join(', '), n: without.length }));
       }
       if (args.values.csv === '-') await writeCsv(process.stdout, rows);
       else {

@@ -12,12 +12,13 @@ import { createMatch, fromPosition, parsePosition, resolveRules, resumedMeta, ty
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
 import '../words/rooms.ts';
 import { checkOutputs, FileReadError, freeSavePath, readUserFile, writeFileAtomically } from '../lib/files.ts';
-import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, rulesHelpValues, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botBudgetValues, botKindsIn, botsOption, intOption, LANG_OPTION, langOption, rulesHelpValues, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { openDeviceSpec, parseDeviceSpec } from './device.ts';
 import { KeyReader } from './play/keys.ts';
 import { youOf } from '../table/words.ts';
-import { knownLang, langOfEnv, LANGS, loadLang, type Words } from '../words/catalogue.ts';
+import { loadLang } from '../words/catalogue.ts';
 import { said, saidOf } from '../words/said.ts';
+import { cliWordsIn } from '../words/cli.ts';
 import { scoreSheetHtml } from '../table/scoresheet.ts';
 import { PlaySession, readPlaySave, ResumeError, SessionError, type Pace, type PlayMeta } from './play/session.ts';
 
@@ -28,18 +29,6 @@ function rulesFrom(spec: string, target: number | undefined, options: Partial<Ru
   } catch (e) {
     throw new UserError(saidOf(e) ?? (e as Error).message);
   }
-}
-
-/**
- * The language the game speaks: `--lang`, else the terminal's (LC_ALL, LC_MESSAGES, LANG, in
- * POSIX's order), English when it is none the game speaks.
- */
-function langOption(args: ParsedArgs): Promise<Words> {
-  const given = args.values.lang;
-  if (given === undefined) return loadLang(langOfEnv(process.env));
-  const lang = knownLang(given);
-  if (!lang) throw new UsageError(said('cli.value.oneOf', { option: '--lang', choices: { or: LANGS }, got: String(given) }));
-  return loadLang(lang);
 }
 
 const DEFAULT_SAVE = 'uno-extreme-save.json';
@@ -94,7 +83,7 @@ export const playCommand: Command = {
     pace: { type: 'string', value: 'normal|fast|instant', default: 'normal' },
     device: { type: 'string', value: 'KIND:PATH' },
     'no-colour': { type: 'boolean' },
-    lang: { type: 'string', value: LANGS.join('|') },
+    lang: LANG_OPTION,
   },
   examples: [
     'uno-extreme play',
@@ -106,7 +95,7 @@ export const playCommand: Command = {
     'uno-extreme play --device firmata:/dev/ttyACM0',
   ],
   async run(args: ParsedArgs): Promise<number> {
-    const w = await langOption(args);
+    const w = await loadLang(langOption(args));
     // A name that will be refused is said before asking for a terminal (it is the user's to fix
     // either way), as a game night words a seat's name refused.
     const given = args.values.name === undefined ? null : personName(args.values.name);
@@ -122,9 +111,7 @@ export const playCommand: Command = {
     const resumeFile = typeof args.values.resume === 'string' ? args.values.resume : null;
     const wantedSave = typeof args.values.save === 'string' ? args.values.save : resumeFile ?? DEFAULT_SAVE;
     const savePath = resumeFile !== null ? wantedSave : freeSavePath(wantedSave);
-    const saveNote = savePath !== wantedSave
-      ? `${wantedSave} holds an earlier game, kept as it is (continue it with --resume ${wantedSave}); this game will be saved to ${savePath}`
-      : null;
+    const saveNote = savePath !== wantedSave ? cliWordsIn(w.lang).t('cli.play.saveKept', { earlier: wantedSave, file: savePath }) : null;
     try {
       accessSync(path.dirname(path.resolve(savePath)), constants.W_OK);
     } catch {
@@ -181,7 +168,7 @@ export const playCommand: Command = {
     const profile = profileFromSpec(meta.profile);
     const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
-    if (pickedSeed !== null) console.log(`seed ${pickedSeed} (play this deal again with --seed ${pickedSeed})`);
+    if (pickedSeed !== null) console.log(cliWordsIn(w.lang).t('cli.play.seedPicked', { seed: String(pickedSeed) }));
     if (saveNote) console.log(saveNote);
     const keys = new KeyReader(process.stdin);
     let sheet = '';

@@ -20,8 +20,9 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { botBudgetOption, botsOption, intOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, langOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
 import { said, saidOf } from '../words/said.ts';
+import { cliWordsIn } from '../words/cli.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -151,11 +152,11 @@ export const simulateCommand: Command = {
     } catch (e) {
       throw new UserError(saidOf(e) ?? (e as Error).message);
     }
-    if (args.values.compare !== undefined && args.values.profile !== undefined) throw new UsageError('give either --profile or --compare A,B,…, not both');
+    if (args.values.compare !== undefined && args.values.profile !== undefined) throw new UsageError(said('cli.simulate.profileOrCompare'));
     const profiles = args.values.compare !== undefined
       ? String(args.values.compare).split(',').map((p) => p.trim()).filter(Boolean)
       : [String(args.values.profile ?? rules.profile ?? 'seed-0-8')];
-    if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError('--compare needs at least two profiles, e.g. --compare seed-0-8,extreme-2010-measured');
+    if (args.values.compare !== undefined && profiles.length < 2) throw new UsageError(said('cli.simulate.compareTwo'));
     profiles.forEach((p) => profileFromSpec(p)); // a bad profile fails here, before any worker starts
     const settings: SimSettings = {
       games, players, rules: rulesSpec, profiles, seed, fidelity, match: Boolean(args.values.match), bots: botsOption(args.values.bots, players, 'seats'),
@@ -170,7 +171,7 @@ export const simulateCommand: Command = {
       [['--csv', str('csv')], ['--report', str('report')], ['--save', replay === undefined ? undefined : str('save')], ['--out', shard?.out]],
       [...profiles.map((p): [string, string] => [args.values.compare !== undefined ? '--compare' : '--profile', p]), ['--rules', rulesSpec]],
     );
-    if (picked && !args.values.json && typeof replay !== 'string') console.error(`seed ${seed} (repeat this run with --seed ${seed})`);
+    if (picked && !args.values.json && typeof replay !== 'string') console.error(cliWordsIn(langOption(args)).t('cli.simulate.seedPicked', { seed: String(seed) }));
 
     if (replay !== undefined) {
       const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots, botBudget: settings.botBudget }, profileFromSpec(profiles[0]), replay, true);
@@ -185,10 +186,10 @@ export const simulateCommand: Command = {
       ].join('\n'));
       return 0;
     }
-    if (args.values.save !== undefined) throw new UsageError('--save goes with --replay-game I');
+    if (args.values.save !== undefined) throw new UsageError(said('cli.simulate.saveWithReplay'));
 
     if (args.values.csv === '-' && args.values.json)
-      console.error('uno-extreme simulate: --csv - writes the rows to standard output, so --json\'s summary is not printed; give --csv FILE to have both');
+      console.error(`uno-extreme simulate: ${cliWordsIn(langOption(args)).t('cli.simulate.csvHidesJson')}`);
     // The CSV goes to a temporary file renamed into place at the end: an interrupted run leaves
     // the file named as it was before.
     let csv: AtomicStream | null = null;
@@ -270,7 +271,7 @@ export function showResult(result: SimResult, args: ParsedArgs): number {
 function replayOption(args: ParsedArgs): number | string {
   const v = String(args.values['replay-game']).trim().toLowerCase();
   if (isWideSeed(v)) return v;
-  if (!/^\d+$/.test(v)) throw new UsageError(`--replay-game takes a game number (a CSV row's game) or a game seed (its seed: 32 hex digits), got "${args.values['replay-game']}"`);
+  if (!/^\d+$/.test(v)) throw new UsageError(said('cli.simulate.replayValue', { got: String(args.values['replay-game']) }));
   return intOption(args, 'replay-game', 0, 0, Number.MAX_SAFE_INTEGER);
 }
 
@@ -281,18 +282,18 @@ function replayOption(args: ParsedArgs): number | string {
 function shardOption(args: ParsedArgs, games: number, seedPicked: boolean): { index: number; count: number; range: [number, number]; out: string } | null {
   const v = args.values;
   if (v.shard === undefined) {
-    if (v.out !== undefined || v.rows) throw new UsageError(`--${v.out !== undefined ? 'out' : 'rows'} goes with --shard K/N`);
+    if (v.out !== undefined || v.rows) throw new UsageError(said('cli.simulate.withShard', { option: v.out !== undefined ? 'out' : 'rows' }));
     return null;
   }
   const m = /^(\d+)\/(\d+)$/.exec(String(v.shard));
-  if (!m) throw new UsageError(`--shard takes K/N (shard K of N, K from 0), e.g. --shard 0/8; got "${v.shard}"${String(v.shard).startsWith('/') ? ' (is $JOB_COMPLETION_INDEX set?)' : ''}`);
-  if (v['replay-game'] !== undefined) throw new UsageError('--replay-game plays one game: give it without --shard');
+  if (!m) throw new UsageError(said('cli.simulate.shardShape', { got: String(v.shard), job: String(v.shard).startsWith('/') ? 'yes' : 'no' }));
+  if (v['replay-game'] !== undefined) throw new UsageError(said('cli.simulate.replayShard'));
   const [index, count] = [Number(m[1]), Number(m[2])];
-  if (count < 1 || count > games) throw new UsageError(`--shard ${v.shard}: N must be from 1 to the games (${games}), so no shard is empty`);
-  if (index >= count) throw new UsageError(`--shard ${v.shard}: K runs from 0 to ${count - 1}`);
-  if (typeof v.out !== 'string') throw new UsageError('--shard needs --out FILE: the part file `uno-extreme merge` reads');
-  if (seedPicked) throw new UsageError('--shard needs --seed S: every shard of a run must play from the same master seed');
+  if (count < 1 || count > games) throw new UsageError(said('cli.simulate.shardCount', { shard: String(v.shard), games: String(games) }));
+  if (index >= count) throw new UsageError(said('cli.simulate.shardIndex', { shard: String(v.shard), last: String(count - 1) }));
+  if (typeof v.out !== 'string') throw new UsageError(said('cli.simulate.shardOut'));
+  if (seedPicked) throw new UsageError(said('cli.simulate.shardSeed'));
   for (const k of ['json', 'report'] as const)
-    if (v[k] !== undefined) throw new UsageError(`--${k} goes with \`uno-extreme merge\`, which prints the whole run's figures; a shard only writes its part`);
+    if (v[k] !== undefined) throw new UsageError(said('cli.simulate.shardMerge', { option: k }));
   return { index, count, range: shardRange(games, index, count), out: v.out };
 }

@@ -4,9 +4,12 @@
  * one connection at a time (a second open is refused as busy), bytes in order and delivered
  * asynchronously, an unplug ends the connection (told as one) and makes opens fail as a missing
  * port until it is plugged back. Nothing in it reads the time.
+ *
+ * It refuses an open as the operating system does, with an errno `code`, which the link that
+ * opens it explains (serial/link.ts, port-errors.ts): so it words nothing itself, and the virtual
+ * launcher's worker, which runs it in the page, carries no catalogue.
  */
 import { latin1Bytes } from './frame.ts';
-import { explainOpenError } from './port-errors.ts';
 import type { Connection, LineTransport, LinkEvents } from './transport.ts';
 
 /** The board's end of a {@link MemoryTransport}. */
@@ -54,7 +57,7 @@ export class MemoryTransport implements LineTransport {
   async open(events: LinkEvents): Promise<Connection> {
     // Refused as an operating system refuses a port, so the messages are the serial port's own.
     const refused = !this.plugged ? 'ENOENT' : this.refusal ?? (this.events ? 'EBUSY' : null);
-    if (refused) throw explainOpenError(this.path, Object.assign(new Error(refused), { code: refused }));
+    if (refused) throw Object.assign(new Error(refused), { code: refused });
     this.events = events;
     this.opens++;
     for (const l of this.openListeners) l();

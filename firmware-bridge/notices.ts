@@ -45,6 +45,28 @@ export function noticeText(n: NoticeWords, w: Words = EN_WORDS): string {
   return w.t(n.k, values);
 }
 
+/**
+ * An error that is a notice too (a port that cannot be opened, a board that does not answer):
+ * its words as data, which each front end says in its reader's language ({@link noticeText}),
+ * and its `message` in English for logs and the library's callers.
+ */
+export class NoticeError extends Error implements Notice {
+  readonly k: Key;
+  readonly v?: Readonly<Record<string, string | number | NoticeWords>>;
+  constructor(words: NoticeWords) {
+    const n = noticeWords(words);
+    super(noticeText(n));
+    this.name = 'NoticeError';
+    this.k = n.k;
+    if (n.v) this.v = n.v;
+  }
+}
+
+/** What `e` says as a notice, when it is one ({@link NoticeError}): its words alone. */
+export function noticeOf(e: unknown): NoticeWords | undefined {
+  return e instanceof NoticeError ? noticeWords(e) : undefined;
+}
+
 /** Hears a notice: its English text (as a log or a terminal speaking English shows it), and the notice as data. */
 export type NoticeListener = (message: string, notice: Notice) => void;
 

@@ -1,14 +1,17 @@
 /**
- * Turning the errors of opening a serial port into messages that say how to fix them.
+ * Turning the errors of opening a serial port into messages that say how to fix them: notices
+ * (a catalogue key, `deviceError.*`, and its values), worded in the reader's language where they
+ * are shown, their English `message` for logs.
  */
+import { NoticeError, type NoticeWords } from './notices.ts';
 
 /** Why a port could not be used. */
 export type PortErrorKind = 'missing' | 'permission' | 'busy' | 'disconnected' | 'timeout' | 'protocol' | 'io';
 
-/** An error of a serial device, with its kind and a fix in the message. */
-export class DeviceError extends Error {
-  constructor(message: string, readonly kind: PortErrorKind, readonly path: string) {
-    super(message);
+/** An error of a serial device, with its kind and a fix in its words. */
+export class DeviceError extends NoticeError {
+  constructor(words: NoticeWords, readonly kind: PortErrorKind, readonly path: string) {
+    super(words);
     this.name = 'DeviceError';
   }
 }
@@ -17,9 +20,9 @@ export class DeviceError extends Error {
  * A Firmata board that does not answer, or a wiring that cannot work (the Johnny-Five driver's):
  * here, beside the serial ports' errors, so that telling one needs no driver loaded.
  */
-export class BoardError extends Error {
-  constructor(message: string, readonly kind: 'timeout' | 'io') {
-    super(message);
+export class BoardError extends NoticeError {
+  constructor(words: NoticeWords, readonly kind: 'timeout' | 'io') {
+    super(words);
     this.name = 'BoardError';
   }
 }
@@ -31,16 +34,14 @@ export function explainOpenError(path: string, e: unknown): DeviceError {
   const msg = String(err?.message ?? e);
   const code = err?.code ?? '';
   if (code === 'EACCES' || /EACCES|Permission denied/i.test(msg))
-    return new DeviceError(
-      `permission denied on ${path}: add yourself to the serial group (\`sudo usermod -aG dialout $USER\`, then log out and back in)`,
-      'permission', path);
+    return new DeviceError({ k: 'deviceError.permission', v: { path } }, 'permission', path);
   if (code === 'EBUSY' || /EBUSY|Cannot lock port|Resource temporarily unavailable|busy/i.test(msg))
-    return new DeviceError(`${path} is busy: another program holds it (close the Arduino IDE's serial monitor, or another uno-extreme)`, 'busy', path);
+    return new DeviceError({ k: 'deviceError.busy', v: { path } }, 'busy', path);
   if (code === 'ENOENT' || /ENOENT|No such file/i.test(msg))
-    return new DeviceError(`no serial port at ${path}: is the board plugged in? \`uno-extreme ports\` lists the ports there are`, 'missing', path);
+    return new DeviceError({ k: 'deviceError.missing', v: { path } }, 'missing', path);
   if (code === 'EISDIR' || code === 'ENOTTY' || /Is a directory|Inappropriate ioctl|Not a typewriter/i.test(msg))
-    return new DeviceError(`${path} is not a serial port (${bare(msg)}): give the board's port, e.g. /dev/ttyACM0; \`uno-extreme ports\` lists the ports there are`, 'missing', path);
-  return new DeviceError(`cannot open ${path}: ${bare(msg)}; check that it is the board's serial port (\`uno-extreme ports\` lists them) and that it is plugged in`, 'io', path);
+    return new DeviceError({ k: 'deviceError.notSerial', v: { path, error: bare(msg) } }, 'missing', path);
+  return new DeviceError({ k: 'deviceError.cannotOpen', v: { path, error: bare(msg) } }, 'io', path);
 }
 
 /** An error message without the `Error: ` serialport puts in front of it, nor a repeated path. */

@@ -48,8 +48,9 @@ export interface LineTransport {
   /** Where the board is, as the user named it (`/dev/ttyACM0`, `web-serial:2341:0043`): in every message. */
   readonly path: string;
   /**
-   * Opens a connection. Rejects with a `DeviceError` (port-errors.ts) whose message says what to
-   * do: missing, busy, permission denied.
+   * Opens a connection. Rejects with a `DeviceError` (port-errors.ts) whose words say what to
+   * do: missing, busy, permission denied; or, as the operating system does, with an errno `code`
+   * that the link explains the same way (serial/link.ts).
    */
   open(events: LinkEvents): Promise<Connection>;
 }

@@ -107,7 +107,7 @@ export class WebSerialTransport implements LineTransport {
   private async find(): Promise<WebSerialPort> {
     if (this.port) return this.port;
     const again = (await this.serial.getPorts()).find((p) => matches(p.getInfo(), this.info));
-    if (!again) throw new DeviceError(`${this.path}: the launcher is not plugged in: plug its USB cable back in (the game finds it again by itself)`, 'missing', this.path);
+    if (!again) throw new DeviceError({ k: 'deviceError.web.unplugged', v: { path: this.path } }, 'missing', this.path);
     return (this.port = again);
   }
 
@@ -180,10 +180,10 @@ export class WebSerialTransport implements LineTransport {
     const name = (e as { name?: string }).name ?? '';
     const msg = (e as Error).message || name;
     if (name === 'InvalidStateError' || name === 'NetworkError')
-      return new DeviceError(`${this.path} is busy: another program holds it (close the Arduino IDE's serial monitor, or another tab playing uno-extreme), then connect again`, 'busy', this.path);
+      return new DeviceError({ k: 'deviceError.web.busy', v: { path: this.path } }, 'busy', this.path);
     if (name === 'SecurityError' || name === 'NotAllowedError')
-      return new DeviceError(`${this.path}: the browser refused the port (${msg}): allow serial ports for this site, and open the page over https or on localhost`, 'permission', this.path);
-    if (name === 'NotFoundError') return new DeviceError(`${this.path}: the launcher is not plugged in: plug its USB cable back in`, 'missing', this.path);
-    return new DeviceError(`cannot open ${this.path}: ${msg}; unplug the launcher and plug it back in`, 'io', this.path);
+      return new DeviceError({ k: 'deviceError.web.refused', v: { path: this.path, error: msg } }, 'permission', this.path);
+    if (name === 'NotFoundError') return new DeviceError({ k: 'deviceError.web.notPlugged', v: { path: this.path } }, 'missing', this.path);
+    return new DeviceError({ k: 'deviceError.web.cannotOpen', v: { path: this.path, error: msg } }, 'io', this.path);
   }
 }

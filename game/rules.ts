@@ -265,7 +265,7 @@ export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 
   const options = none ? rules.options : withoutOffReadings({ ...rules.options, ...overrides });
   if (!none) {
     const unknown = unknownKey(overrides, OPTION_NAMES, 'option');
-    if (unknown) throw new RulesError(`${where}: ${unknown.message}`);
+    if (unknown) throw withSaid(new RulesError(`${where}: ${unknown.message}`), said('cli.file.named', { file: where, why: unknown.said }));
   }
   const problem = optionsProblem(options);
   if (problem) throw new RulesError(`${where}.${problem}`);

@@ -4,6 +4,7 @@
  * bounded depth, keys checked against the known ones with the nearest named, text made safe to
  * print on a terminal.
  */
+import { said, type Said } from '../words/said.ts';
 
 /**
  * The deepest nesting any of the project's files uses is a handful of levels; deeper text is
@@ -117,14 +118,18 @@ export function nearestName(name: string, known: readonly string[]): string | nu
 
 /**
  * The first key of `obj` that is not in `known`, with what to say about it (`did you mean …?`,
- * else the list of known keys, each a `noun`), or null when every key is known.
+ * else the list of known keys, each a `noun`), or null when every key is known: in English
+ * (`message`), and as the command line's catalogue says it in any language (`said`).
  */
-export function unknownKey(obj: object, known: readonly string[], noun = 'field'): { key: string; message: string } | null {
+export function unknownKey(obj: object, known: readonly string[], noun: 'field' | 'option' | 'house rule' = 'field'): { key: string; message: string; said: Said } | null {
   for (const key of Object.keys(obj)) {
     if (known.includes(key)) continue;
     const near = nearestName(key, known);
     const shown = terminalText(key.slice(0, 40));
-    return { key: shown, message: near ? `unknown ${noun} "${shown}": did you mean ${near}?` : `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}` };
+    const kind = noun === 'house rule' ? 'houseRule' : noun;
+    return near
+      ? { key: shown, message: `unknown ${noun} "${shown}": did you mean ${near}?`, said: said('cli.unknownKey.near', { noun: kind, key: shown, near }) }
+      : { key: shown, message: `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}`, said: said('cli.unknownKey.known', { noun: kind, key: shown, known: known.join(', ') }) };
   }
   return null;
 }

@@ -8,12 +8,21 @@ import { chiSquareGof, wilson, type TestResult } from '../lib/stats.ts';
 import { FastLauncher } from '../emulator/api.ts';
 import { MAX_BURST, type Profile, type ProfileSpec } from '../emulator/profile.ts';
 import { parseJsonText, shown, terminalText } from '../lib/untrusted.ts';
+import { english } from '../words/cli.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 
-/** A log that cannot be read: says which line and why. */
+/**
+ * A log that cannot be read: says which line and why. Why is a message of the command line's
+ * catalogue (`cli.log.*`), kept in `said` (not enumerable: the error compares as its English
+ * text alone) for the program to word in its reader's language; its `message` is the English.
+ */
 export class LogError extends Error {
-  constructor(readonly file: string, readonly line: number, message: string) {
-    super(`${file}:${line}: ${message}`);
+  declare readonly said?: Said;
+  constructor(readonly file: string, readonly line: number, why: string | Said) {
+    const s = typeof why === 'string' ? undefined : said('cli.log.at', { file, line: String(line), why });
+    super(s ? english(s) : `${file}:${line}: ${why as string}`);
     this.name = 'LogError';
+    if (s) withSaid(this, s);
   }
 }
 
@@ -47,33 +56,33 @@ export function parsePressLog(text: string, file = 'log', note: (line: string) =
     const n = i + 1;
     const json = line.startsWith('{');
     format ??= { json, at: n };
-    if (json !== format.json) throw new LogError(file, n, `a ${json ? 'JSON' : 'CSV'} line in a log of ${format.json ? 'JSON lines' : 'CSV'} (from line ${format.at}): a log is one or the other`);
+    if (json !== format.json) throw new LogError(file, n, said('cli.log.mixed', { json: json ? 'yes' : 'no', logJson: format.json ? 'yes' : 'no', at: String(format.at) }));
     if (json) {
       let o: unknown;
       try {
         o = parseJsonText(line);
       } catch {
-        throw new LogError(file, n, 'not valid JSON (a truncated line?)');
+        throw new LogError(file, n, said('cli.log.notJson'));
       }
       const rec = o as { ding?: unknown; cards?: unknown };
       if (typeof rec.cards !== 'number' || !Number.isInteger(rec.cards) || rec.cards < 0 || rec.cards > MAX_BURST)
-        throw new LogError(file, n, `"cards" must be a whole number from 0 to ${MAX_BURST} (the most one press gives), got ${shown(rec.cards)}`);
-      if (rec.ding !== undefined && typeof rec.ding !== 'boolean') throw new LogError(file, n, '"ding" must be true or false');
+        throw new LogError(file, n, said('cli.log.cards', { max: String(MAX_BURST), got: shown(rec.cards) }));
+      if (rec.ding !== undefined && typeof rec.ding !== 'boolean') throw new LogError(file, n, said('cli.log.ding'));
       out.push({ ding: rec.ding !== false, cards: rec.cards });
       return;
     }
     const cells = line.split(/[,;\t]/).map((c) => c.trim());
     if (out.length === 0 && csvColumn < 0 && cells.some((c) => /^[a-z_]+$/i.test(c))) {
       csvColumn = cells.findIndex((c) => c.toLowerCase() === 'cards');
-      if (csvColumn < 0) throw new LogError(file, n, 'CSV header has no "cards" column');
+      if (csvColumn < 0) throw new LogError(file, n, said('cli.log.noColumn'));
       return;
     }
     const cell = cells[csvColumn < 0 ? 0 : csvColumn];
     if (cell === undefined || !/^\d+$/.test(cell) || Number(cell) > MAX_BURST)
-      throw new LogError(file, n, `expected a card count (a whole number from 0 to ${MAX_BURST}), got "${terminalText((cell ?? '').slice(0, 40))}"`);
+      throw new LogError(file, n, said('cli.log.count', { max: String(MAX_BURST), got: terminalText((cell ?? '').slice(0, 40)) }));
     out.push({ ding: true, cards: Number(cell) });
   });
-  if (out.length === 0) throw new LogError(file, 1, 'no presses in the log');
+  if (out.length === 0) throw new LogError(file, 1, said('cli.log.empty'));
   return out;
 }
 

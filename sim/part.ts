@@ -6,6 +6,8 @@
  * single run of all the games prints, byte for byte.
  */
 import { parseJsonText, terminalText } from '../lib/untrusted.ts';
+import { english } from '../words/cli.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 import { createHash } from 'node:crypto';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -44,9 +46,12 @@ export interface Part {
 
 /** A part file that cannot be used; the message names the file and what to do. */
 export class PartError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** The message as the command line's catalogue words it (`cli.part.*`), for the reader's language; `message` is its English. */
+  declare readonly said: Said;
+  constructor(s: Said) {
+    super(english(s));
     this.name = 'PartError';
+    withSaid(this, s);
   }
 }
 
@@ -79,15 +84,15 @@ export function makePart(r: SimResult, index: number, count: number, rows?: stri
  * part of this version (cut short, edited, another program's JSON).
  */
 export function parsePart(text: string, file: string): Part {
-  const bad = (why: string) => new PartError(`${file} is not a usable simulation part (${why}): copy it again, or run its shard again`);
+  const bad = (why: string | Said) => new PartError(said('cli.part.unusable', { file, why }));
   let p: Part;
   try {
     p = parseJsonText(text) as Part;
   } catch (e) {
-    throw bad(`not complete JSON: ${(e as Error).message}`);
+    throw bad(said('cli.part.notJson', { error: (e as Error).message }));
   }
-  if (typeof p !== 'object' || p === null || p.format !== PART_FORMAT) throw bad(`no "format": "${PART_FORMAT}"`);
-  if (p.version !== PART_VERSION) throw new PartError(`${file} is a version ${String(p.version)} part; this uno-extreme reads version ${PART_VERSION}: merge with the version that wrote it`);
+  if (typeof p !== 'object' || p === null || p.format !== PART_FORMAT) throw bad(said('cli.part.noFormat', { format: PART_FORMAT }));
+  if (p.version !== PART_VERSION) throw new PartError(said('cli.part.version', { file, version: String(p.version), ours: String(PART_VERSION) }));
   let start: number;
   let end: number;
   let profiles: string[];
@@ -99,25 +104,27 @@ export function parsePart(text: string, file: string): Part {
   }
   if (p.rows !== undefined) {
     const want = (end - start) * profiles.length;
-    if (!Array.isArray(p.rows) || p.rows.length !== want) throw bad(`rows: must keep ${want} CSV rows`);
+    if (!Array.isArray(p.rows) || p.rows.length !== want) throw bad(said('cli.part.rowsCount', { want: String(want) }));
     for (let i = 0; i < p.rows.length; i++) {
       const game = start + Math.floor(i / profiles.length);
-      if (typeof p.rows[i] !== 'string' || !p.rows[i].startsWith(`${game},`)) throw bad(`rows[${i}]: is not game ${game}'s CSV row`);
+      if (typeof p.rows[i] !== 'string' || !p.rows[i].startsWith(`${game},`)) throw bad(said('cli.part.rowNotGame', { i: String(i), game: String(game) }));
       // merge --csv - writes the rows as they are: none may hold what a terminal would obey.
-      if (terminalText(p.rows[i]) !== p.rows[i]) throw bad(`rows[${i}]: holds a control character`);
+      if (terminalText(p.rows[i]) !== p.rows[i]) throw bad(said('cli.part.rowControl', { i: String(i) }));
     }
   }
   return p;
 }
 
-/** The first setting in which two runs differ, as words, or null when they are the same run. */
-function runDifference(a: RunIdentity, b: RunIdentity): string | null {
+/** The first setting in which two runs differ, as a message, or null when they are the same run. */
+function runDifference(a: RunIdentity, b: RunIdentity): Said | null {
   for (const k of ['seed', 'games', 'players', 'rules', 'profiles', 'fidelity', 'match', 'bots', 'botBudget'] as const) {
     const x = JSON.stringify(a[k]);
     const y = JSON.stringify(b[k]);
-    if (x !== y) return `${k === 'profiles' ? 'profile' : k === 'botBudget' ? 'bot budget' : k} ${y ?? 'default'} against ${x ?? 'default'}`;
+    // The setting by its option's name (--profile, --seed), the same in every language, but for the bots' budget.
+    const setting = k === 'profiles' ? 'profile' : k === 'botBudget' ? said('cli.part.botBudget') : k;
+    if (x !== y) return said('cli.part.diff', { setting, theirs: y ?? said('cli.part.default'), first: x ?? said('cli.part.default') });
   }
-  if (a.contents !== b.contents) return 'the same rules and profile names with different contents (another rules or profile file)';
+  if (a.contents !== b.contents) return said('cli.part.diffContents');
   return null;
 }
 
@@ -128,22 +135,22 @@ function runDifference(a: RunIdentity, b: RunIdentity): string | null {
  * its rows, else null.
  */
 export function mergeParts(parts: ReadonlyArray<{ file: string; part: Part }>): { result: SimResult; rows: string[] | null } {
-  if (parts.length === 0) throw new PartError('no part files given: name every shard\'s part, e.g. `uno-extreme merge part-*.json`');
+  if (parts.length === 0) throw new PartError(said('cli.part.none'));
   const first = parts[0];
   const count = first.part.shard.count;
   const byShard = new Map<number, string>();
   for (const { file, part } of parts) {
     const diff = runDifference(first.part.run, part.run);
-    if (diff) throw new PartError(`${file} is from another run than ${first.file}: ${diff}; merge only the parts of one run`);
-    if (part.shard.count !== count) throw new PartError(`${file} is shard ${part.shard.index} of ${part.shard.count}, ${first.file} one of ${count}: merge the parts of one split`);
+    if (diff) throw new PartError(said('cli.part.otherRun', { file, first: first.file, diff }));
+    if (part.shard.count !== count) throw new PartError(said('cli.part.split', { file, index: String(part.shard.index), count: String(part.shard.count), first: first.file, firstCount: String(count) }));
     const twice = byShard.get(part.shard.index);
-    if (twice !== undefined) throw new PartError(`shard ${part.shard.index}/${count} is given twice (${twice} and ${file}): give each shard once`);
+    if (twice !== undefined) throw new PartError(said('cli.part.twice', { index: String(part.shard.index), count: String(count), a: twice, b: file }));
     byShard.set(part.shard.index, file);
   }
   const missing = Array.from({ length: count }, (_, k) => k).filter((k) => !byShard.has(k));
   if (missing.length) {
-    const list = missing.length > 10 ? `${missing.slice(0, 10).join(', ')}, … (${missing.length} in all)` : missing.join(', ');
-    throw new PartError(`shard${missing.length > 1 ? 's' : ''} ${list} of ${count} ${missing.length > 1 ? 'are' : 'is'} missing: run \`simulate --shard ${missing[0]}/${count} --out …\`${missing.length > 1 ? ' and the others' : ''} with the run's settings, then merge every part`);
+    const list = missing.length > 10 ? said('cli.part.missingMore', { list: missing.slice(0, 10).join(', '), n: String(missing.length) }) : missing.join(', ');
+    throw new PartError(said('cli.part.missing', { n: missing.length, list, first: String(missing[0]), count: String(count) }));
   }
   const ordered = [...parts].sort((x, y) => x.part.shard.index - y.part.shard.index);
   const run = first.part.run;

@@ -37,6 +37,15 @@ export function orList(w: { readonly lang: Lang }, items: readonly string[]): st
   return new Intl.ListFormat(w.lang === 'en' ? 'en-GB' : w.lang, { type: 'disjunction' }).format(items);
 }
 
+/**
+ * `x` with `digits` decimals as the language of `w` writes them (`0.250`, `0,250`), without a
+ * thousands separator: the same text as `x.toFixed(digits)` in English; `upTo`: at most `digits`
+ * (`4.2`, `4,2`), as `String(x)` writes a number already rounded.
+ */
+export function decimal(w: { readonly lang: Lang }, x: number, digits: number, upTo = false): string {
+  return new Intl.NumberFormat(w.lang, { minimumFractionDigits: upTo ? 0 : digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+}
+
 /** `s` in the words of `w`, each inner message worded first. */
 export function sayIn(w: CliWords, s: Said): string {
   if (!s.values) return w.t(s.key);

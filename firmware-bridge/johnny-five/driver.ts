@@ -161,16 +161,12 @@ export class JohnnyFiveLauncher implements LauncherHardware {
       const timer = setTimeout(() => {
         // Johnny-Five's own timer (from the connect) would raise an error later and hold the process open.
         clearTimeout(board.timer ?? undefined);
-        reject(new BoardError(
-          `${name}: the board did not answer as a Firmata board within ${readyMs} ms. ` +
-            'Upload StandardFirmata (Arduino IDE: File → Examples → Firmata → StandardFirmata), or use --device serial: with our firmware.',
-          'timeout',
-        ));
+        reject(new BoardError({ k: 'deviceError.notFirmata', v: { device: name, ms: String(readyMs) } }, 'timeout'));
       }, readyMs);
       const failed = (e: Error) => {
         clearTimeout(timer);
         clearTimeout(board.timer ?? undefined);
-        reject(new BoardError(`${name}: ${e.message}`, 'io'));
+        reject(new BoardError({ k: 'deviceError.board', v: { device: name, error: e.message } }, 'io'));
       };
       opts.signal?.addEventListener('abort', () => {
         clearTimeout(timer);

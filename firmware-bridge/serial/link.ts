@@ -12,8 +12,8 @@ import {
   type Command, type DeviceMessage, type DeviceStatus,
 } from '../codec.ts';
 import type { Clock, TimerHandle } from '../../lib/wall-clock.ts';
-import { noticeText, type NoticeWords } from '../notices.ts';
-import { DeviceError } from '../port-errors.ts';
+import type { NoticeWords } from '../notices.ts';
+import { DeviceError, explainOpenError } from '../port-errors.ts';
 import type { Connection, LineTransport } from '../transport.ts';
 
 /** Timing of a link. Defaults follow PROTOCOL.md. */
@@ -124,15 +124,18 @@ export class Link {
     const samples: string[] = [];
     const link = new Link(path, setup, {
       message: (m) => m.type === 'HELLO' && helloResolve(m), // events before the handshake are stale
-      lost: (why) => failed(new DeviceError(`${path} went away during the handshake (${noticeText(why)}): check the USB cable and try again`, 'disconnected', path)),
+      lost: (why) => failed(new DeviceError({ k: 'deviceError.handshakeLost', v: { path, why } }, 'disconnected', path)),
       garbage: (line) => {
         garbage++;
         if (samples.length < 3) samples.push(line.slice(0, 40));
       },
     });
-    link.conn = await transport.open({ data: (chunk) => link.onData(chunk), ended: (end) => link.lost(end.reason) });
+    // A transport that refuses as the operating system does (an errno, memory-transport.ts) is explained here.
+    link.conn = await transport.open({ data: (chunk) => link.onData(chunk), ended: (end) => link.lost(end.reason) }).catch((e: unknown) => {
+      throw e instanceof DeviceError ? e : explainOpenError(path, e);
+    });
     const { clock, timing } = link;
-    const aborted = () => failed(new DeviceError(`${path}: closed during the handshake`, 'disconnected', path));
+    const aborted = () => failed(new DeviceError({ k: 'deviceError.handshakeClosed', v: { path } }, 'disconnected', path));
     if (setup.signal?.aborted) aborted();
     setup.signal?.addEventListener('abort', aborted);
     // A board that did not reset (or missed the first question) is asked again, until the handshake's time is up.
@@ -145,17 +148,18 @@ export class Link {
     let timedOut: TimerHandle = null;
     const timeout = new Promise<never>((_, reject) => {
       timedOut = clock.setTimeout(() => {
-        const heard = garbage > 0
-          ? `it answered, but not in the uno-extreme protocol (${garbage} unreadable line(s), e.g. ${JSON.stringify(samples[0])}): ` +
-            'if it runs StandardFirmata use --device firmata:PATH, else upload this project\'s firmware (firmware-bridge/firmware/build.sh)'
-          : 'it sent nothing: is the uno-extreme firmware uploaded (firmware-bridge/firmware/build.sh), and the baud rate 115200?';
-        reject(new DeviceError(`no handshake from ${path} within ${timing.handshakeMs} ms: ${heard}`, 'timeout', path));
+        // Numbers as text: a count of milliseconds is read as typed, without a thousands separator.
+        const ms = String(timing.handshakeMs);
+        const words: NoticeWords = garbage > 0
+          ? { k: 'deviceError.noHandshake.garbage', v: { path, ms, n: garbage, sample: JSON.stringify(samples[0]) } }
+          : { k: 'deviceError.noHandshake.silent', v: { path, ms } };
+        reject(new DeviceError(words, 'timeout', path));
       }, timing.handshakeMs);
     });
     try {
       const h = await Promise.race([hello, timeout]);
       if (h.proto !== PROTO_VERSION)
-        throw new DeviceError(`${path} runs the uno-extreme firmware ${h.fw} with protocol ${h.proto}; this program speaks protocol ${PROTO_VERSION}: upload the firmware from this repository (firmware-bridge/firmware/build.sh)`, 'protocol', path);
+        throw new DeviceError({ k: 'deviceError.protocol', v: { path, fw: String(h.fw), proto: String(h.proto), ours: String(PROTO_VERSION) } }, 'protocol', path);
       link.handlers = handlers;
       link.writeRaw('\n'); // ends any partial line noise left in the board's buffer
       link.startHeartbeat(Number(h.params.wdog ?? 1000));
@@ -196,7 +200,7 @@ export class Link {
 
   /** Sends a command and resolves with its ACK or NAK (and the data line of a query). */
   send(cmd: Command): Promise<{ reply: Reply; data: DeviceMessage | null }> {
-    if (this.closed) return Promise.reject(new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path));
+    if (this.closed) return Promise.reject(new DeviceError({ k: 'deviceError.linkDown', v: { path: this.path } }, 'disconnected', this.path));
     return new Promise((resolve, reject) => {
       this.queue.push({ cmd, resolve, reject });
       this.pump();
@@ -206,7 +210,7 @@ export class Link {
   /** Asks for the board's counters and pin states. */
   async status(): Promise<DeviceStatus> {
     const { reply, data } = await this.send({ verb: 'STATUS' });
-    if (reply.type !== 'ACK' || data?.type !== 'STATUS') throw new DeviceError(`${this.path}: STATUS was refused`, 'protocol', this.path);
+    if (reply.type !== 'ACK' || data?.type !== 'STATUS') throw new DeviceError({ k: 'deviceError.statusRefused', v: { path: this.path } }, 'protocol', this.path);
     return data;
   }
 
@@ -272,7 +276,7 @@ export class Link {
   private async shut(): Promise<void> {
     this.closed = true;
     this.clock.clearTimeout(this.heartbeat);
-    const err = new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path);
+    const err = new DeviceError({ k: 'deviceError.linkDown', v: { path: this.path } }, 'disconnected', this.path);
     if (this.inflight) {
       this.clock.clearTimeout(this.inflight.timer);
       this.inflight.reject(err);

@@ -10,7 +10,7 @@
  */
 import { helloWatchdog, type Command } from '../codec.ts';
 import { wallClock, type Clock, type TimerHandle } from '../../lib/wall-clock.ts';
-import { GarbageReport, notice, noticeText, Notices, type Notice, type NoticeListener, type NoticeWords } from '../notices.ts';
+import { GarbageReport, notice, noticeOf, noticeText, Notices, type Notice, type NoticeListener, type NoticeWords } from '../notices.ts';
 import { DeviceError } from '../port-errors.ts';
 import type { LineTransport } from '../transport.ts';
 import { BoardCounts, type BoardInput } from './counts.ts';
@@ -136,7 +136,7 @@ export class CommandSession {
       status = await link.status();
     } catch (e) {
       await link.close();
-      throw new DeviceError(`${this.path} answered HELLO but not STATUS (${(e as Error).message}): reset the board, or upload this project's firmware again`, 'protocol', this.path);
+      throw new DeviceError({ k: 'deviceError.noStatus', v: { path: this.path, why: noticeOf(e) ?? String((e as Error).message) } }, 'protocol', this.path);
     }
     if (this.closing) return void (await link.close());
     this.link = link;
@@ -274,7 +274,7 @@ export class CommandSession {
   /** Sends a command; rejects with a `disconnected` error while the link is down. */
   send(cmd: Command): ReturnType<Link['send']> {
     const link = this.link;
-    if (!link) return Promise.reject(new DeviceError(`${this.path}: the link is down`, 'disconnected', this.path));
+    if (!link) return Promise.reject(new DeviceError({ k: 'deviceError.linkDown', v: { path: this.path } }, 'disconnected', this.path));
     return link.send(cmd);
   }
 

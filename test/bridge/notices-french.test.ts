@@ -5,7 +5,8 @@
  * the garbage report, the board's counts, the session over the in-memory transport losing its link.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GarbageReport, notice, noticeText, noticeWords, type Notice } from '../../firmware-bridge/notices.ts';
+import { GarbageReport, notice, noticeOf, noticeText, noticeWords, type Notice, type NoticeError } from '../../firmware-bridge/notices.ts';
+import { BoardError, DeviceError, explainOpenError } from '../../firmware-bridge/port-errors.ts';
 import { BoardCounts } from '../../firmware-bridge/serial/counts.ts';
 import { CommandSession, oldBootloaderNotice } from '../../firmware-bridge/serial/session.ts';
 import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
@@ -126,5 +127,67 @@ describe("a board's notices in the reader's language", () => {
       ]);
       await s.close();
     });
+  });
+});
+
+describe("a port's or a board's error in the reader's language (DeviceError, BoardError: notices too)", () => {
+  const P = '/dev/ttyACM0';
+  const W = 'web-serial:2341:0043';
+  const os = (code: string, message: string) => Object.assign(new Error(message), { code });
+  /** One error of each kind, as its producer builds it where that is cheap (opening a port). */
+  const SAMPLES: Record<string, NoticeError> = {
+    'deviceError.permission': explainOpenError(P, os('EACCES', 'Error: Permission denied, cannot open /dev/ttyACM0')),
+    'deviceError.busy': explainOpenError(P, os('EBUSY', 'Error Resource temporarily unavailable Cannot lock port')),
+    'deviceError.missing': explainOpenError(P, os('ENOENT', 'Error: No such file or directory, cannot open /dev/ttyACM0')),
+    // The system's own text of an error (`Inappropriate ioctl for device`) is quoted as it is: here a code alone.
+    'deviceError.notSerial': explainOpenError(P, os('ENOTTY', 'Error: ENOTTY')),
+    'deviceError.cannotOpen': explainOpenError(P, os('EIO', 'Error: EIO')),
+    'deviceError.handshakeLost': new DeviceError({ k: 'deviceError.handshakeLost', v: { path: P, why: notice('notice.why.vanished') } }, 'disconnected', P),
+    'deviceError.handshakeClosed': new DeviceError({ k: 'deviceError.handshakeClosed', v: { path: P } }, 'disconnected', P),
+    'deviceError.noHandshake.garbage': new DeviceError({ k: 'deviceError.noHandshake.garbage', v: { path: P, ms: '5000', n: 2, sample: '"\\u0000junk"' } }, 'timeout', P),
+    'deviceError.noHandshake.silent': new DeviceError({ k: 'deviceError.noHandshake.silent', v: { path: P, ms: '5000' } }, 'timeout', P),
+    'deviceError.protocol': new DeviceError({ k: 'deviceError.protocol', v: { path: P, fw: '0.3', proto: '1', ours: '2' } }, 'protocol', P),
+    'deviceError.noStatus': new DeviceError({ k: 'deviceError.noStatus', v: { path: P, why: new DeviceError({ k: 'deviceError.statusRefused', v: { path: P } }, 'protocol', P) } }, 'protocol', P),
+    'deviceError.statusRefused': new DeviceError({ k: 'deviceError.statusRefused', v: { path: P } }, 'protocol', P),
+    'deviceError.linkDown': new DeviceError({ k: 'deviceError.linkDown', v: { path: P } }, 'disconnected', P),
+    'deviceError.web.unplugged': new DeviceError({ k: 'deviceError.web.unplugged', v: { path: W } }, 'missing', W),
+    'deviceError.web.notPlugged': new DeviceError({ k: 'deviceError.web.notPlugged', v: { path: W } }, 'missing', W),
+    'deviceError.web.busy': new DeviceError({ k: 'deviceError.web.busy', v: { path: W } }, 'busy', W),
+    'deviceError.web.refused': new DeviceError({ k: 'deviceError.web.refused', v: { path: W, error: 'SecurityError' } }, 'permission', W),
+    'deviceError.web.cannotOpen': new DeviceError({ k: 'deviceError.web.cannotOpen', v: { path: W, error: 'EIO' } }, 'io', W),
+    'deviceError.virtualFailed': new DeviceError({ k: 'deviceError.virtualFailed', v: { error: { k: 'deviceError.virtualNoFirmware' } } }, 'io', 'virtual'),
+    'deviceError.virtualNoWorker': new DeviceError({ k: 'deviceError.virtualFailed', v: { error: { k: 'deviceError.virtualNoWorker' } } }, 'io', 'virtual'),
+    'deviceError.virtualNoFirmware': new DeviceError({ k: 'deviceError.virtualFailed', v: { error: { k: 'deviceError.virtualNoFirmware' } } }, 'io', 'virtual'),
+    'deviceError.notFirmata': new BoardError({ k: 'deviceError.notFirmata', v: { device: 'firmata:/dev/ttyUSB0', ms: '2000' } }, 'timeout'),
+    'deviceError.board': new BoardError({ k: 'deviceError.board', v: { device: 'firmata:/dev/ttyUSB0', error: 'EIO' } }, 'io'),
+  };
+
+  it('every kind reads in French with no English word; its message is the English, as before', () => {
+    const keys = Object.keys(EN).filter((k) => k.startsWith('deviceError.'));
+    expect(Object.keys(SAMPLES).sort()).toEqual(keys.sort());
+    for (const [key, e] of Object.entries(SAMPLES)) {
+      const n = noticeOf(e)!;
+      expect(n, key).toBeDefined();
+      const fr = noticeText(n, FR);
+      expect(fr, key).not.toMatch(/[{}]/);
+      // A command to type (`sudo usermod -aG dialout $USER`) is the same in every language.
+      expect(english(fr.replace(/`[^`]*`/g, ' ')), `${key}: ${fr}`).toEqual([]);
+      expect(e.message, key).toBe(noticeText(n));
+      expect(fr, key).not.toBe(e.message);
+    }
+    // The English is the sentence the bridge said before these errors were data, word for word.
+    expect(SAMPLES['deviceError.permission'].message).toBe('permission denied on /dev/ttyACM0: add yourself to the serial group (`sudo usermod -aG dialout $USER`, then log out and back in)');
+    expect(explainOpenError(P, os('ENOTTY', 'Error: Inappropriate ioctl for device')).message).toBe("/dev/ttyACM0 is not a serial port (Inappropriate ioctl for device): give the board's port, e.g. /dev/ttyACM0; `uno-extreme ports` lists the ports there are");
+    expect(SAMPLES['deviceError.noStatus'].message).toBe("/dev/ttyACM0 answered HELLO but not STATUS (/dev/ttyACM0: STATUS was refused): reset the board, or upload this project's firmware again");
+  });
+
+  it("an error's words alone are plain data (what a worker posts to the page), its inner error's too", () => {
+    const words = noticeOf(SAMPLES['deviceError.noStatus']);
+    expect(words).toEqual({ k: 'deviceError.noStatus', v: { path: P, why: { k: 'deviceError.statusRefused', v: { path: P } } } });
+    expect(structuredClone(words)).toEqual(words);
+    expect(noticeOf(new Error('not a notice'))).toBeUndefined();
+    expect(noticeText(new DeviceError(structuredClone(words)!, 'protocol', P), FR)).toBe(
+      '/dev/ttyACM0 a répondu à HELLO mais pas à STATUS (/dev/ttyACM0\u00a0: STATUS a été refusé)\u00a0: remets la carte à zéro, ou téléverse à nouveau le micrologiciel de ce projet',
+    );
   });
 });

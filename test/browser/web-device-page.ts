@@ -81,6 +81,10 @@ const fake = {
     first = serial.port;
     serial.unplug();
   },
+  /** Another program opens the board's port first (a serial monitor left open): the page's open is refused. */
+  async holdPort(): Promise<void> {
+    await serial.port!.open({ baudRate: 115200 });
+  },
   /** The site loses its permission for the board (the person took it away in the browser's settings). */
   revoke(): void {
     sessionStorage.removeItem(ALLOWED);

@@ -44,6 +44,7 @@ type FakeLauncher = {
   unplug(): void;
   plugWhenStopped(): Promise<number>;
   revoke(): void;
+  holdPort(): Promise<void>;
   report(): { sensed: number; left: number; requests: number; newPortObject: boolean; lockedCloses: number; motor: string };
 };
 /** Calls the page's `window.fakeLauncher.<what>()`. */
@@ -166,6 +167,23 @@ describe.runIf(needs('chromium'))('the browser game on the firmware (real Chromi
     const english = englishOnly();
     const text = await page.locator('.device-bar').innerText();
     expect(wordsOf(text).filter((w) => english.has(w)), text).toEqual([]);
+    expect(errors).toEqual([]);
+  }, BOARD_REAL_TIME_MS);
+
+  it('in French: a port another program holds is said in French in the New game form, with no English word', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR', init: await usbBoard() });
+    const dialog = page.getByRole('dialog', { name: FR.t('page.newGame') });
+    await dialog.waitFor();
+    await fake(page, 'holdPort');
+    await dialog.getByLabel(FR.t('device.serial')).check();
+    await dialog.getByRole('button', { name: FR.t('device.connect') }).click();
+    const error = dialog.locator('.launcher-device .error');
+    await error.waitFor({ timeout: BOARD_REAL_TIME_MS });
+    expect(await error.innerText()).toBe(
+      'web-serial:2341:0043 est occupé\u00a0: un autre programme le tient (ferme le moniteur série de l’IDE Arduino, ou l’autre onglet où tourne uno-extreme), puis connecte-le à nouveau',
+    );
+    const english = englishOnly();
+    expect(wordsOf(await error.innerText()).filter((w) => english.has(w))).toEqual([]);
     expect(errors).toEqual([]);
   }, BOARD_REAL_TIME_MS);
 

@@ -1,8 +1,9 @@
 /**
  * The program in its reader's language, run as a person runs it: under `LANG=fr_FR.UTF-8`, the
- * overview, every command's `--help` and the errors met most are French, with no English word in
- * them; under `LANG=C` they stay English; `LC_ALL` is read before `LANG`, and `--lang` before
- * both. (`play`'s own errors need a terminal: test/e2e/play-usage.test.ts checks them in French.)
+ * overview, every command's `--help`, the errors met most and the refusals of simulate, merge, fit
+ * and device are French, with no English word in them; under `LANG=C` they stay English; `LC_ALL`
+ * is read before `LANG`, and `--lang` before both. (`play`'s own errors need a terminal:
+ * test/e2e/play-usage.test.ts checks them in French.)
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -94,6 +95,12 @@ describe('the errors met most, in the terminal\'s language', () => {
     [['launcher', '--profile', 'nope', '--presses', '1'], 1, /^uno-extreme launcher: profile\u00a0: profil inconnu «\u00a0nope\u00a0»\u00a0: choisis parmi seed-0-8, /],
     [['simulate', '--bot-budget', '2s', '--games', '1'], 2, /^uno-extreme simulate: --bot-budget\u00a0: «\u00a02s\u00a0» n’est pas une réflexion possible\u00a0: /],
     [['web', '--port', '99999'], 2, /^uno-extreme web: --port doit être entre 0 et 65535, pas 99999$/],
+    // The refusals of simulate, merge, fit and device.
+    [['simulate', '--games', '10', '--seed', '1', '--shard', '3/2', '--out', 'never-written.json'], 2, /^uno-extreme simulate: --shard 3\/2\u00a0: K va de 0 à 1$/],
+    [['simulate', '--games', '1', '--profile', 'seed-0-8', '--compare', 'a,b'], 2, /^uno-extreme simulate: donne --profile ou --compare A,B,…, pas les deux$/],
+    [['merge'], 2, /^uno-extreme merge: nomme les fichiers de tranche à réunir, par exemple `uno-extreme merge part-\*\.json`$/],
+    [['fit'], 2, /^uno-extreme fit: --log FICHIER est obligatoire \(un relevé des appuis ou un CSV de nombres de cartes\)$/],
+    [['device'], 2, /^uno-extreme device: ajoute --pty\u00a0: le distributeur virtuel tourne sur un pseudo-terminal$/],
   ];
   for (const [args, status, said] of cases) {
     it(`${args.join(' ')}: one French line (two with the options), exit ${status}; English under LANG=C`, () => {
@@ -117,6 +124,32 @@ describe('the errors met most, in the terminal\'s language', () => {
     writeFileSync(part, '{}');
     const merge = runIn(FR, ['merge', part, '--csv', part]);
     expect([merge.status, merge.stderr]).toEqual([1, `uno-extreme merge: impossible d’écrire ${part}\u00a0: c’est aussi la part ${part}, que --csv remplacerait\u00a0: donne un autre fichier à --csv\n`]);
+  }, 2 * PROGRAM_RUN_MS);
+
+  it("a press log's bad line, a log too short, a part file of no use and a shard missing: French, exit 1; the English as it was", () => {
+    const csv = path.join(rooms, 'counts.csv');
+    writeFileSync(csv, '1\n2\nx\n');
+    const bad = runIn(FR, ['fit', '--log', csv]);
+    expect([bad.status, bad.stderr]).toEqual([1, `uno-extreme fit: ${csv}:3\u00a0: un nombre de cartes était attendu (un nombre entier de 0 à 60), pas «\u00a0x\u00a0»\n`]);
+    expect(runIn('C', ['fit', '--log', csv]).stderr).toBe(`uno-extreme fit: ${csv}:3: expected a card count (a whole number from 0 to 60), got "x"\n`);
+    writeFileSync(csv, '1\n2\n3\n');
+    expect(runIn(FR, ['fit', '--log', csv]).stderr).toBe(`uno-extreme fit: ${csv}\u00a0: seulement 2 appuis après la première salve\u00a0; un ajustement en demande au moins 20 (quelques centaines pour être utile)\n`);
+    const junk = path.join(rooms, 'junk-part.json');
+    writeFileSync(junk, '{}');
+    const fr = runIn(FR, ['merge', junk]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme merge: ${junk} n’est pas une tranche de simulation utilisable (pas de \`"format": "uno-extreme simulation part"\`)\u00a0: copie-la à nouveau, ou relance sa tranche\n`]);
+    const part = path.join(rooms, 'part-0.json');
+    expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', part]).status).toBe(0);
+    expect(runIn(FR, ['merge', part]).stderr).toBe('uno-extreme merge: il manque la tranche 1 sur 2\u00a0: lance `simulate --shard 1/2 --out …` avec les réglages de la simulation, puis réunis toutes les tranches\n');
+    expect(runIn('C', ['merge', part]).stderr).toBe("uno-extreme merge: shard 1 of 2 is missing: run `simulate --shard 1/2 --out …` with the run's settings, then merge every part\n");
+  }, 9 * PROGRAM_RUN_MS);
+
+  it('a rule file with a bad field: French, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'my-rules.json');
+    writeFileSync(rules, '{"deck": {"numbers": {"counts": [1, 2]}}}');
+    const fr = runIn(FR, ['simulate', '--games', '1', '--rules', rules]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme simulate: ${rules}\u00a0: deck.numbers.counts\u00a0: doit être une liste de 10 nombres entiers (faces 0 à 9)\n`]);
+    expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
 
   it('a port in use: French, exit 1', () => {

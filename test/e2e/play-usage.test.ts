@@ -32,6 +32,7 @@ const cases: Array<[string, number, RegExp]> = [
   ['--position pos.txt --players 3', 2, /^uno-extreme play: --players cannot be given with --position: the position sets the rules and the players; drop --players$/],
   ['--resume game.json --position pos.txt', 2, /^uno-extreme play: --position cannot change a resumed game; drop it/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
+  ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: no serial port at \/dev\/nonexistent: is the board plugged in\? `uno-extreme ports` lists the ports there are$/],
 ];
 
 /** Some of them under LANG=fr_FR.UTF-8 (or --lang fr): the same line, in French. */
@@ -43,6 +44,8 @@ const french: Array<[string, number, RegExp]> = [
   ['--position nofile.txt', 1, /^uno-extreme play: --position nofile\.txt\u00a0: ce fichier n’existe pas \(donne le texte d’une position, «\u00a0hands … \| discard …\u00a0», ou un fichier qui le contient\)$/],
   ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed ne peut pas changer une partie reprise\u00a0; enlève-le/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json\u00a0: le dossier \/no\/such\/folder n’existe pas ou on ne peut pas y écrire\u00a0; choisis un autre fichier$/],
+  // A port that cannot be opened: the board's error, in the game's words.
+  ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: pas de port série à \/dev\/nonexistent\u00a0: la carte est-elle branchée\u00a0\? `uno-extreme ports` liste les ports présents$/],
 ];
 
 describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {

@@ -18,25 +18,56 @@ const root = path.resolve(import.meta.dirname, '../..');
 const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/scoresheet.ts', 'table/session.ts', 'table/roomMessages.ts', 'rooms'];
 
 /**
- * The firmware bridge's files that tell the person at a real launcher what happened (notices, and
- * the reasons inside them), read with their logs and their errors left out: a log is for whoever
- * debugs the link, and a DeviceError is English like the command line's other errors, worded
- * again by no front end yet (issue 43's follow-up).
+ * The firmware bridge's files that tell the person at a real launcher what happened (notices, the
+ * reasons inside them, and the errors of a port or a board that cannot be used, DeviceError and
+ * BoardError, which are notices too), read with their logs left out: a log is for whoever debugs
+ * the link.
  */
 const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
-  'firmware-bridge/johnny-five/driver.ts',
+  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts',
 ];
 
-/** A log's line, or an error's (a DeviceError, a BoardError), in the firmware bridge: not a notice. */
-const BRIDGE_SKIP = /\b(log|this\.log)\(|new (Device|Board)Error\(/;
+/** A log's line in the firmware bridge: not a notice. */
+const BRIDGE_SKIP = /\b(log|this\.log)\(/;
 
 /** Strings of the bridge's files that no player reads, each with why. */
 const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
   'its counters were zeroed': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
-  '${name}: the board did not answer as a Firmata board within ${readyMs} ms. ': "a BoardError's text, split over lines (English like the CLI's errors)",
+  'the board was power-cycled (or its firmware keeps no session)': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
+  'this browser cannot reach a serial port: use Chrome, Edge or Opera on a desktop (Web Serial), over https or on localhost':
+    "webSerialSupport's English for the library's callers: the page says device.noSerial",
 };
+
+/**
+ * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
+ * what they print and what they refuse. Their examples and placeholders are typed, not read.
+ */
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts'];
+
+/** Strings of those files that no person reads, each with why. */
+const CLI_TECHNICAL: Readonly<Record<string, string>> = {
+  'bot seats': "botsOption's choice of the seats it counts, which cli.bots.tooMany words",
+};
+
+/** A command line's example (`uno-extreme launcher --presses 500`) or a value's placeholder (`KIND:PATH`): the same in every language. */
+const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
+
+/**
+ * The command line's files whose refusals come from its catalogue, and the library's readers of
+ * files they use (a press log, a simulation part), read at their refusals alone (their tables
+ * and figures are still English): no error thrown there is an English literal.
+ */
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts'];
+
+/** A line that refuses: a user's error built, or a reader's own error. */
+const REFUSAL = /new (Usage|User|Log|Part)Error\(|throw bad\(/;
+
+/** The refusals of `source` that are English sentences. */
+function englishRefusals(source: string): string[] {
+  return sentencesIn(code(source).split('\n').filter((l) => REFUSAL.test(l)).join('\n'), false, undefined, true);
+}
 
 /** Strings in views that no player reads, each with why. */
 const TECHNICAL: Readonly<Record<string, string>> = {
@@ -45,10 +76,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'virtual launcher': "a worker's name, for the browser's developer tools",
   'a search seat chooses in its worker': 'a programmer error, thrown',
   'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
-  'the page was built without the firmware': "the virtual launcher's worker failing, as DeviceError text",
-  "the virtual launcher\\'s worker did not start": "the virtual launcher's worker failing, as DeviceError text",
-  'the virtual launcher could not start: ${m.message}': "the virtual launcher's worker failing, as DeviceError text",
-  'the virtual launcher could not start: ${this.failure}': "the virtual launcher's worker failing, as DeviceError text",
   'this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again':
     "a save's validation error, English like the CLI's field-naming errors (issue 43's follow-up)",
   '.hand button.card.playable': 'a CSS selector',
@@ -87,12 +114,16 @@ function code(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1').replace(/\{\/\*[\s\S]*?\*\/\}/g, '');
 }
 
-/** What reads as a person-facing English sentence in `source`: JSX text, attributes, strings of words. */
-export function sentencesIn(source: string, jsx = true, skip?: RegExp): string[] {
+/**
+ * What reads as a person-facing English sentence in `source`: JSX text, attributes, strings of
+ * words. `prose`: a file that holds no CSS nor markup (the firmware bridge, the command line), so
+ * a string with brackets or a semicolon is a sentence too, and what it prints counts.
+ */
+export function sentencesIn(source: string, jsx = true, skip?: RegExp, prose = false): string[] {
   const c = code(source)
     .split('\n')
     // Imports, module paths, class lists, keys and programmer errors are not read by a player.
-    .filter((l) => !/^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|console\.|new URL\(/.test(l) && !skip?.test(l))
+    .filter((l) => !(prose ? /^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|new URL\(/ : /^\s*(import|export \{[^}]*\} from)\b|throw new Error\(|console\.|new URL\(/).test(l) && !skip?.test(l))
     .join('\n');
   const found: string[] = [];
   // JSX text between tags, with a word in it (`>Press the launcher<`); in .ts files `<` and `>` are types and comparisons.
@@ -107,7 +138,7 @@ export function sentencesIn(source: string, jsx = true, skip?: RegExp): string[]
     const s = m[2];
     const words = s.replace(/\$\{[^}]*\}/g, '');
     // A class list, markup around expressions, CSS (a media query, a transform, a selector, a MIME list) is no sentence.
-    if (/class=\{?$/.test(c.slice(Math.max(0, m.index - 7), m.index)) || /[<>[\](){}=;]|^[.#]|\/json/.test(words)) continue;
+    if (/class=\{?$/.test(c.slice(Math.max(0, m.index - 7), m.index)) || (prose ? /[<>{}=]|^[.#]|\/json/ : /[<>[\](){}=;]|^[.#]|\/json/).test(words)) continue;
     if (/\p{L}{2,}[ ,:]+\p{L}{2,}/u.test(words)) found.push(s);
   }
   return [...new Set(found)].filter((s) => !(s in TECHNICAL) && !/^(ul|c|corner|value|card|seat|status|badge|room|face|index|mini|sym|named|colour-chip|hand|mid|long|now|count|pts|warn)[\w -]*$/.test(s));
@@ -122,11 +153,34 @@ describe('the views speak only through the catalogue', () => {
 
   it("the firmware bridge's notices are built only through the catalogue", () => {
     const found: string[] = [];
-    for (const p of BRIDGE) for (const f of files(p)) for (const s of sentencesIn(readFileSync(f, 'utf8'), false, BRIDGE_SKIP)) if (!(s in BRIDGE_TECHNICAL)) found.push(`${path.relative(root, f)}: ${s}`);
+    for (const p of BRIDGE) for (const f of files(p)) for (const s of sentencesIn(readFileSync(f, 'utf8'), false, BRIDGE_SKIP, true)) if (!(s in BRIDGE_TECHNICAL)) found.push(`${path.relative(root, f)}: ${s}`);
     expect(found).toEqual([]);
     // It can fail: a notice written as a sentence is found, a log line is not.
     expect(sentencesIn('this.notices.say(`${this.name} is back`);', false, BRIDGE_SKIP)).toEqual(['${this.name} is back']);
     expect(sentencesIn('this.log(`link to ${this.path} lost`);', false, BRIDGE_SKIP)).toEqual([]);
+    // An error of a port is a notice too: one written as English text is found.
+    expect(sentencesIn("throw new DeviceError(`${path}: the link is down`, 'disconnected', path);", false, BRIDGE_SKIP)).toEqual(['${path}: the link is down']);
+  });
+
+  it("the command line's converted files print and refuse only through the catalogues", () => {
+    const found: string[] = [];
+    for (const f of CLI.map((p) => path.join(root, p)))
+      for (const s of sentencesIn(readFileSync(f, 'utf8'), false, undefined, true)) if (!CLI_TYPED.test(s) && !(s in CLI_TECHNICAL)) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+    // It can fail: a refusal written in English is found, an example to type is not.
+    expect(sentencesIn("throw new UsageError('--json needs --presses N');", false)).toEqual(['--json needs --presses N']);
+    expect(CLI_TYPED.test('uno-extreme launcher --presses 500 --log presses.jsonl')).toBe(true);
+    // What a command prints counts, brackets and all.
+    expect(sentencesIn("if (picked) console.log(`seed ${seed} (repeat this run with --seed ${seed})`);", false, undefined, true)).toEqual(['seed ${seed} (repeat this run with --seed ${seed})']);
+  });
+
+  it("simulate, merge, fit and device refuse only through the command line's catalogue", () => {
+    const found: string[] = [];
+    for (const f of REFUSING.map((p) => path.join(root, p))) for (const s of englishRefusals(readFileSync(f, 'utf8'))) found.push(`${path.relative(root, f)}: ${s}`);
+    expect(found).toEqual([]);
+    // It can fail: an English refusal is found, one from the catalogue is not, nor a line that refuses nothing.
+    expect(englishRefusals("if (!x) throw new UsageError('--log FILE is required (a press log)');\nconsole.log('two words');")).toEqual(['--log FILE is required (a press log)']);
+    expect(englishRefusals("throw new UsageError(said('cli.fit.needsLog'));")).toEqual([]);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {

@@ -20,7 +20,7 @@ import { onDevice } from '../../../table/launcher.ts';
 import type { SaveStore } from '../session.ts';
 import type { BoardTally } from './protocol.ts';
 import type { WorkerTransport } from './worker-transport.ts';
-import type { Notice } from '../../../firmware-bridge/notices.ts';
+import { noticeOf, noticeText, type Notice, type NoticeWords } from '../../../firmware-bridge/notices.ts';
 
 /** The launcher the person picked. */
 export type LauncherChoice = 'simulated' | 'serial' | 'virtual';
@@ -30,13 +30,20 @@ export type LinkState = 'none' | 'connecting' | 'connected' | 'offline';
 
 /**
  * Something the page says about the device, worded where it is shown (in the reader's language):
- * a catalogue key with its values, or text as another part gave it (a browser's or a board's error).
+ * a catalogue key with its values, a board's error as the notice it is (a DeviceError's words),
+ * or text as another part gave it (an error the page cannot word).
  */
-export type Said = { key: Key; values?: Values } | { text: string };
+export type Said = { key: Key; values?: Values } | { notice: NoticeWords } | { text: string };
 
 /** {@link Said} in words. */
 export function saidText(s: Said, w: Words): string {
-  return 'text' in s ? s.text : w.t(s.key, s.values);
+  return 'text' in s ? s.text : 'notice' in s ? noticeText(s.notice, w) : w.t(s.key, s.values);
+}
+
+/** An error as the page says it: its notice when it is one (a board's, a port's), else its own text. */
+function errorSaid(e: unknown): Said {
+  const notice = noticeOf(e);
+  return notice ? { notice } : { text: String((e as Error)?.message ?? e) };
 }
 
 /** What the page shows of the device. */
@@ -238,7 +245,7 @@ export class PageDevice {
     try {
       hw = await SerialLauncher.open({ transport, name: transport.path });
     } catch (e) {
-      if (gen === this.generation) this.set({ link: 'none', error: { text: (e as Error).message } });
+      if (gen === this.generation) this.set({ link: 'none', error: errorSaid(e) });
       return false;
     }
     if (gen !== this.generation) return (await hw.close(), false);

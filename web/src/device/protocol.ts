@@ -4,6 +4,7 @@
  * reload). Types only, shared by both sides.
  */
 import type { LinkEnd } from '../../../firmware-bridge/transport.ts';
+import type { NoticeWords } from '../../../firmware-bridge/notices.ts';
 
 /** The page to the worker. */
 export type ToWorker =
@@ -26,10 +27,11 @@ export interface BoardTally {
 /** The worker to the page. */
 export type FromWorker =
   | { type: 'opened' }
-  | { type: 'refused'; message: string }
+  /** The port would not open: why, as a notice the page words (firmware-bridge/notices.ts). */
+  | { type: 'refused'; words: NoticeWords }
   | { type: 'data'; bytes: Uint8Array }
   | { type: 'ended'; end: LinkEnd }
   | { type: 'closed' }
   | { type: 'tally'; tally: BoardTally }
   /** The firmware could not start (a damaged hex): the option says why. */
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; words: NoticeWords };

@@ -4,6 +4,7 @@
  * One connection at a time, as a cable carries one.
  */
 import { DeviceError } from '../../../firmware-bridge/port-errors.ts';
+import type { NoticeWords } from '../../../firmware-bridge/notices.ts';
 import type { Connection, LineTransport, LinkEvents } from '../../../firmware-bridge/transport.ts';
 import type { BoardTally, FromWorker, ToWorker } from './protocol.ts';
 
@@ -17,11 +18,11 @@ export class WorkerTransport implements LineTransport {
   /** The board's last tally. */
   tally: BoardTally = { sensed: 0, left: 0 };
   /** Why the firmware could not start, once the worker said so. */
-  failure: string | null = null;
+  failure: NoticeWords | null = null;
 
   constructor(private readonly worker: Worker) {
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.heard(e.data);
-    worker.onerror = (e) => this.heard({ type: 'failed', message: e.message || 'the virtual launcher\'s worker did not start' });
+    worker.onerror = (e) => this.heard({ type: 'failed', words: { k: 'deviceError.virtualFailed', v: { error: e.message || { k: 'deviceError.virtualNoWorker' } } } });
   }
 
   private send(m: ToWorker): void {
@@ -35,7 +36,7 @@ export class WorkerTransport implements LineTransport {
         this.waiting = null;
         return;
       case 'refused':
-        this.waiting?.fail(new DeviceError(m.message, 'missing', this.path));
+        this.waiting?.fail(new DeviceError(m.words, 'missing', this.path));
         this.waiting = null;
         return;
       case 'data':
@@ -56,14 +57,14 @@ export class WorkerTransport implements LineTransport {
         for (const l of this.tallyListeners) l(m.tally);
         return;
       case 'failed':
-        this.failure = m.message;
-        this.waiting?.fail(new DeviceError(`the virtual launcher could not start: ${m.message}`, 'io', this.path));
+        this.failure = m.words;
+        this.waiting?.fail(new DeviceError(m.words, 'io', this.path));
         this.waiting = null;
     }
   }
 
   open(events: LinkEvents): Promise<Connection> {
-    if (this.failure) return Promise.reject(new DeviceError(`the virtual launcher could not start: ${this.failure}`, 'io', this.path));
+    if (this.failure) return Promise.reject(new DeviceError(this.failure, 'io', this.path));
     return new Promise<Connection>((ok, fail) => {
       this.waiting = {
         ok: () => {

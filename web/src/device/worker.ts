@@ -21,7 +21,7 @@ function start(): void {
     // An empty roller, as a launcher out of its box: the game's first reload fills it.
     emu = new EmulatedLauncher(new LauncherRig({ hex: hex!, record: false, roller: { cards: 0 } }), 'virtual');
   } catch (e) {
-    post({ type: 'failed', message: (e as Error).message });
+    post({ type: 'failed', words: { k: 'deviceError.virtualFailed', v: { error: (e as Error).message } } });
     return;
   }
   const rig = emu.rig;
@@ -41,7 +41,8 @@ function start(): void {
         conn = await emu.transport.open({ data: (bytes) => post({ type: 'data', bytes }), ended: (end) => post({ type: 'ended', end }) });
         post({ type: 'opened' });
       } catch (err) {
-        post({ type: 'refused', message: (err as Error).message });
+        // The emulated board's cable refuses as a port does, with an errno (memory-transport.ts): said as it is.
+        post({ type: 'refused', words: { k: 'deviceError.virtualFailed', v: { error: (err as Error).message } } });
       }
     } else if (m.type === 'write') conn?.write(m.text);
     else if (m.type === 'close') {
@@ -53,5 +54,5 @@ function start(): void {
   };
 }
 
-if (hex === null) post({ type: 'failed', message: 'the page was built without the firmware' });
+if (hex === null) post({ type: 'failed', words: { k: 'deviceError.virtualFailed', v: { error: { k: 'deviceError.virtualNoFirmware' } } } });
 else start();

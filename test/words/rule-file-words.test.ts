@@ -1,0 +1,89 @@
+/**
+ * A rule file that cannot be used, in the reader's language: every refusal of game/ruleFile.ts
+ * carries its message of the command line's catalogue (`cli.rules.*`, `cli.unknownKey.*`), worded
+ * in French with no English word but the file's own field names, and its English `message` the
+ * same as the catalogue's English (the file writes the English itself, as the page bundles it
+ * without the command line's words: this holds the two together).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRulesText, checkRules } from '../../game/ruleFile.ts';
+import { ACTION_KINDS, WILD_KINDS } from '../../game/cards.ts';
+import { RULE_SETS, RulesError, START_ACTIONS } from '../../game/rules.ts';
+import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
+import { saidOf } from '../../words/said.ts';
+import { englishOnly, wordsOf } from './english.ts';
+
+const FR = cliWordsIn('fr');
+const ENGLISH = englishOnly();
+/** The rule file's own field names and values (the card kinds, the start actions), typed in every language. */
+const FIELDS = new Set([
+  'rules', 'base', 'deck', 'numbers', 'coloured', 'colored', 'wild', 'points', 'kinds', 'counts', 'start', 'name', 'description', 'profile', 'options', 'null', 'fly', 'zzz',
+  ...[...ACTION_KINDS, ...WILD_KINDS, ...START_ACTIONS].flatMap(wordsOf),
+]);
+
+/** The error `make` throws. */
+function thrown(make: () => unknown): RulesError {
+  try {
+    make();
+  } catch (e) {
+    expect(e).toBeInstanceOf(RulesError);
+    return e as RulesError;
+  }
+  throw new Error('no error thrown');
+}
+
+const zeros = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+const file = (v: unknown) => () => parseRulesText(JSON.stringify(v), 'my-rules.json');
+const { options: _o, ...noOptions } = RULE_SETS.extreme;
+const withoutOption = { ...RULE_SETS.extreme, options: Object.fromEntries(Object.entries(RULE_SETS.extreme.options).slice(1)) };
+
+/** One of each refusal, keyed by its reason's catalogue key. */
+const CASES: Record<string, () => unknown> = {
+  'cli.rules.jsonObject': file([]),
+  'cli.rules.base': file({ base: 3 }),
+  'cli.rules.unknown': file({ base: 'nope' }),
+  'cli.rules.object': file({ deck: 3 }),
+  'cli.rules.numbers': file({ deck: { numbers: 3 } }),
+  'cli.rules.tenCounts': file({ deck: { numbers: { counts: [1] } } }),
+  'cli.rules.count': file({ deck: { numbers: { counts: [1, 1, 1, 1, 1, 1, 1, 1, 1, -1] } } }),
+  'cli.rules.kindCounts': file({ deck: { coloured: 3 } }),
+  'cli.unknownKey.near': file({ deck: { colored: {} } }),
+  'cli.unknownKey.known': file({ zzz: 1 }),
+  'cli.rules.nonEmpty': file({ name: '' }),
+  'cli.rules.string': file({ description: 3 }),
+  'cli.rules.start': file({ start: 3 }),
+  'cli.rules.oneOf': file({ start: { number: 'fly' } }),
+  'cli.rules.profile': file({ profile: 3 }),
+  'cli.rules.noCard': file({ deck: { numbers: { counts: zeros }, coloured: {}, wild: {} } }),
+  'cli.rules.tooMany': file({ deck: { numbers: { counts: zeros.map(() => 100) } } }),
+  'cli.rules.dealer': file({ deck: { numbers: { counts: [9, ...zeros.slice(1)] }, coloured: {}, wild: {} } }),
+  'cli.rules.deck': () => checkRules({ ...RULE_SETS.extreme, deck: 3 }),
+  'cli.rules.points': () => checkRules({ ...RULE_SETS.extreme, points: 3 }),
+  'cli.rules.missing': () => checkRules(withoutOption),
+  'cli.rules.options': () => checkRules(noOptions),
+};
+
+describe("a rule file's refusals in the reader's language", () => {
+  it('each is worded in French with no English word, its English message the catalogue\'s English', () => {
+    for (const [key, make] of Object.entries(CASES)) {
+      const e = thrown(make);
+      const s = saidOf(e);
+      expect(s, `${key}: ${e.message}`).toBeDefined();
+      expect(english(s!), key).toBe(e.message);
+      // The reason inside names the case: the samples reach every message they are named for.
+      expect(JSON.stringify(s), key).toContain(key === 'cli.rules.options' ? 'cli.rules.object' : key);
+      const fr = sayIn(FR, s!);
+      expect(fr, key).not.toBe(e.message);
+      const words = wordsOf(fr.replace(/"[^"]*"|«[^»]*»|\S*[./[\]]\S*/g, ' ')).filter((w) => ENGLISH.has(w) && !FIELDS.has(w));
+      expect(words, `${key}: ${fr}`).toEqual([]);
+    }
+  });
+
+  it('the English is the text it was, the French says the file and the field', () => {
+    const e = thrown(CASES['cli.rules.tenCounts']);
+    expect(e.message).toBe('my-rules.json: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)');
+    expect(sayIn(FR, saidOf(e)!)).toBe('my-rules.json\u00a0: deck.numbers.counts\u00a0: doit être une liste de 10 nombres entiers (faces 0 à 9)');
+    expect(thrown(CASES['cli.unknownKey.near']).message).toBe('my-rules.json: deck.colored: unknown field "colored": did you mean coloured?');
+    expect(sayIn(FR, saidOf(thrown(CASES['cli.unknownKey.near']))!)).toBe('my-rules.json\u00a0: deck.colored\u00a0: champ inconnu «\u00a0colored\u00a0»\u00a0: voulais-tu dire coloured\u00a0?');
+  });
+});
