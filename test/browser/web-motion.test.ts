@@ -11,14 +11,15 @@ import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { useFixturePage } from './fixture-pages.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
-import { join, openRoom, openRoomPage, PHONE, phoneMove, questionOf, type RoomPage } from './rooms.ts';
+import { join, lastOf, openRoom, openRoomPage, PHONE, phoneMove, playPhones, questionOf, untilFrame, type RoomPage } from './rooms.ts';
+import { unoCaller } from '../../table/words.ts';
 import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
 declare const fixture: { set: (f: TableFacts) => void; played: string[] };
 
 /** The table's first moment: four seats of six cards, seat 0 this screen's. */
 const DEALT: TableFacts = {
-  round: 0, moves: 0, discard: ['R3#1'], sizes: [6, 6, 6, 2], supply: 80, uno: null, unoCall: true, direction: 1, asked: 0, winner: null,
+  round: 0, moves: 0, discard: ['R3#1'], sizes: [6, 6, 6, 2], supply: 80, calls: [], logEnd: 2, direction: 1, asked: 0, winner: null,
   me: 0, hand: ['R5#1', 'G7#1', 'B4#1', 'Y1#1', 'Y2#1', 'G2#1'],
 };
 
@@ -34,7 +35,7 @@ const MOMENTS: Array<{ what: string; after: (f: TableFacts) => TableFacts; id: s
   { what: 'a Discard All, its cards one after another', id: 'motion-lay', n: 3, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'B1#1', 'B2#1', 'BD#1'], sizes: [f.sizes[0], 3, 6, 2], asked: 2 }) },
   { what: 'cards taken by another seat', id: 'motion-take', n: 2, sounds: [], instant: [], after: (f) => then(f, { sizes: [f.sizes[0], f.sizes[1], 8, 2], supply: f.supply - 2 }) },
   { what: 'cards arriving in the hand', id: 'motion-take', n: 2, sounds: ['draw'], instant: ['draw'], after: (f) => then(f, { sizes: [f.sizes[0] + 2, f.sizes[1], f.sizes[2], 2], supply: f.supply - 2, hand: [...f.hand, 'Y9#1', 'Y8#1'] }) },
-  { what: 'an UNO call at its seat', id: 'motion-uno', n: 1, sounds: ['lay', 'uno'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'B7#1'], sizes: [f.sizes[0], f.sizes[1], f.sizes[2], 1], asked: 3 }) },
+  { what: 'an UNO call at its seat', id: 'motion-uno', n: 1, sounds: ['lay', 'uno'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'B7#1'], sizes: [f.sizes[0], f.sizes[1], f.sizes[2], 1], asked: 3, calls: [{ seat: 3, line: f.logEnd + 1 }], logEnd: f.logEnd + 2 }) },
   { what: 'a Skip', id: 'motion-skip', n: 1, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'BS#1'], sizes: [f.sizes[0], f.sizes[1] - 1, f.sizes[2], f.sizes[3]], asked: 1 }) },
   { what: 'a Reverse', id: 'motion-reverse', n: 1, sounds: ['lay'], instant: [], after: (f) => then(f, { discard: [...f.discard, 'BR#1'], sizes: [f.sizes[0], f.sizes[1], f.sizes[2] - 1, f.sizes[3]], direction: -1, asked: 2 }) },
 ];
@@ -169,6 +170,35 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     expect(onPhone['motion-deal']).toBeGreaterThanOrEqual(Math.min(13, dealt(phone, 'view')));
     expect(onTable['motion-lay']).toBeGreaterThan(0);
     expect(onPhone['motion-lay']).toBeGreaterThan(0);
+    expect([...table.errors, ...phone.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('a late UNO call on a phone shows its sign on the table screen, as every call does', async () => {
+    const table = await openRoomPage(web.browser, web.server.url, { reducedMotion: 'no-preference', init: COUNT_MOTION });
+    // Against a bot that plays at random (it draws as often as it plays), Ana comes down to one card first, most rounds.
+    const code = await openRoom(table.page, { rules: 'classic', players: 2, bots: 'random', pace: '2×', target: 2000 });
+    // Her phone's own motion is not looked at here: under reduced motion her cards are clicked at once.
+    const phone = await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE);
+    await join(phone.page, 'Ana');
+    await phone.page.getByText('You are in as Ana').waitFor();
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    await table.page.locator('.room-game').waitFor();
+    const seat = phone.sockets.find((x) => x.seat !== null)!.seat!;
+    // The UNO calls the table screen was told, by seat: every line of its log comes once on its socket.
+    const calls = () => table.sockets.flatMap((x) => x.frames).flatMap((f) => {
+      const m = JSON.parse(f) as ServerMessage;
+      return m.type === 'table' ? m.view.log.lines.map(unoCaller).filter((c) => c !== null) : [];
+    });
+    // Ana never arms UNO: she calls it late, when the phone offers it after her play (phoneMove takes
+    // a late call when there is one). Rounds are dealt until she has.
+    for (let round = 0; round < 6 && !calls().includes(seat); round++) {
+      await playPhones(table, [phone], { stop: () => calls().includes(seat) });
+      if (lastOf(table, 'table')?.view.phase !== 'roundOver') continue;
+      await table.page.getByRole('button', { name: 'Deal the next round' }).click();
+      await untilFrame(() => (lastOf(table, 'table')?.view.phase === 'playing' ? true : null), () => 'the next round');
+    }
+    expect(calls()).toContain(seat);
+    await expect.poll(async () => (await seenOn(table.page))['motion-uno'] ?? 0).toBe(calls().length);
     expect([...table.errors, ...phone.errors]).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 

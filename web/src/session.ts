@@ -8,7 +8,7 @@ import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import type { GameState, MatchState, Move, PlayMeta } from '../../game/index.ts';
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
-import { pressPrompt } from '../../table/words.ts';
+import { pressPrompt, type Phrase } from '../../table/words.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 import { pageSearchSeats } from './search/seats.ts';
@@ -141,6 +141,11 @@ export class GameSession {
   /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
   get logBase(): number {
     return this.session.logBase;
+  }
+
+  /** The log as phrases (`log` is them worded): what happened is read from them as from a game night's. */
+  get lines(): readonly Phrase[] {
+    return this.session.lines;
   }
 
   /** Why the last thing the person tried was refused (the engine's words), until the next move. */

@@ -277,7 +277,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
         </div>
       </section>
       {/* The table's motion and sounds, at the room's pace. */}
-      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules, shown.settings.options).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
+      <TableMotion facts={factsOfView(view)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
         <EventLog newest={view.logBase + view.log.length}>{view.log.map((line, i) => <li key={view.logBase + i}>{phraseText(line, view.names, w)}</li>)}</EventLog>
