@@ -138,6 +138,12 @@ const COUNT_MOTION = `(() => {
 /** What a page's motion counted so far. */
 const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
 
+/** What a page's motion counted once two more frames were drawn (an animation a render starts is counted at the next frame). */
+const seenAfterFrames = async (page: Page) => {
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  return seenOn(page);
+};
+
 describe.runIf(needs('chromium'))('the motion of the one-player page and of a game night, in real games (real Chromium)', () => {
   const web = useWeb();
 
@@ -200,6 +206,48 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     expect(calls()).toContain(seat);
     await expect.poll(async () => (await seenOn(table.page))['motion-uno'] ?? 0).toBe(calls().length);
     expect([...table.errors, ...phone.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('a page reloaded before its round\'s first lap shows the table as it is, not the deal again', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference', speed: 2, init: COUNT_MOTION });
+    await newGame(page, { seed: 11, players: 4, rules: 'classic' });
+    await waitForPerson(page);
+    expect((await seenOn(page))['motion-deal']).toBeGreaterThanOrEqual(4 * 7);
+    // The person's first turn comes before every seat has played once: the kept round is in its first lap.
+    const kept = () => page.evaluate(() => (JSON.parse(localStorage.getItem('uno-extreme-save')!) as { rounds: unknown[][] }).rounds.at(-1)!.length);
+    const moves = await kept();
+    expect(moves).toBeLessThan(4);
+    await page.reload();
+    await waitForPerson(page);
+    expect(await kept()).toBe(moves);
+    expect(await seenAfterFrames(page)).toEqual({});
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('a game night\'s table screen and phone reloaded before the first lap show the table as it is, not the deal again', async () => {
+    const table = await openRoomPage(web.browser, web.server.url, { reducedMotion: 'no-preference', init: COUNT_MOTION });
+    const code = await openRoom(table.page, { players: 2, pace: '2×' });
+    // Two people and no bot: nothing is played until one of them answers, and neither does.
+    const [ana, ben] = [await openRoomPage(web.browser, `${web.server.url}#join=${code}`, { ...PHONE, reducedMotion: 'no-preference', init: COUNT_MOTION }), await openRoomPage(web.browser, `${web.server.url}#join=${code}`, PHONE)];
+    for (const [p, name] of [[ana, 'Ana'], [ben, 'Ben']] as const) {
+      await join(p.page, name);
+      await p.page.getByText(`You are in as ${name}`).waitFor();
+    }
+    await table.page.getByRole('button', { name: /^Start the game/ }).click();
+    const seat = ana.sockets.find((x) => x.seat !== null)!.seat!;
+    await untilFrame(() => lastOf(ana, 'view', seat), () => 'Ana\'s first view');
+    await expect.poll(async () => (await seenOn(table.page))['motion-deal'] ?? 0).toBeGreaterThan(0);
+    await expect.poll(async () => (await seenOn(ana.page))['motion-deal'] ?? 0).toBeGreaterThan(0);
+    for (const p of [table, ana]) {
+      const sockets = p.sockets.length;
+      await p.page.reload();
+      // The view of the new socket has come and is shown.
+      await untilFrame(() => (p.sockets.slice(sockets).some((x) => x.frames.some((f) => /^\{"type":"(table|view)"/.test(f))) ? true : null), () => 'a view after the reload');
+      await p.page.locator(p === table ? '.room-game' : '.phone-table').waitFor();
+      expect(await seenAfterFrames(p.page), p === table ? 'the table screen' : 'the phone').toEqual({});
+    }
+    expect(lastOf(ana, 'view', seat)!.view.moves).toBe(0);
+    expect([...table.errors, ...ana.errors, ...ben.errors]).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
   it('deals and lays cards with motion allowed at 2×, and moves nothing of its own under reduced motion', async () => {

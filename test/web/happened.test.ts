@@ -69,12 +69,13 @@ describe('what happened at the table', () => {
     expect(seen.get('lay')).toBeGreaterThan(500);
   });
 
-  it('tells nothing when nothing moved, a new round as its deal, and a round first seen mid-way as nothing', () => {
+  it('tells nothing when nothing moved, a new round as its deal, and a game seen begun after its first lap as nothing', () => {
     const s = createGame({ players: 3, seed: 4 });
     const f = factsOfState(s, 0, NO_LOG);
     expect(happenings(f, f)).toEqual([]);
     expect(happenings({ ...f, moves: 30 }, { ...f, round: 1, moves: 1 }).map((h) => h.kind)).toEqual(['deal']);
-    // A game night's first view after a bot's first move is still the deal; a page opened mid-round is not.
+    // A game seen beginning (null before: nothing dealt yet) whose first view comes after a bot's first move is still
+    // the deal, not one whose first lap is over. (A page opened onto a table compares with nothing: motion.tsx.)
     expect(happenings(null, { ...f, moves: 2 }).map((h) => h.kind)).toEqual(['deal']);
     expect(happenings(null, { ...f, moves: 3 })).toEqual([]);
   });

@@ -80,10 +80,14 @@ export function factsOfView(v: TableView & Partial<Pick<SeatView, 'seat' | 'hand
   };
 }
 
-/** What happened from `before` (null: nothing seen yet) to `now`, in the order it is shown. */
+/**
+ * What happened from `before` to `now`, in the order it is shown. `before` null: a table not dealt
+ * yet, seen by a screen that watched the game begin (TableMotion: a screen that opens onto a
+ * table compares its first moment with nothing, and shows it as it is).
+ */
 export function happenings(before: TableFacts | null, now: TableFacts): Happening[] {
-  // A round seen starting is dealt; a screen's first sight of a round, only before its first lap
-  // (a game night's first view may come after a bot's first move), not when it opens mid-round.
+  // A round seen starting is dealt; a game seen beginning, only before its first lap (a game
+  // night's first view may come after a bot's first move).
   const newRound = !before || before.round !== now.round || now.moves < before.moves;
   if (newRound) return now.winner === null && (before || now.moves < now.sizes.length) ? [{ kind: 'deal', sizes: now.sizes }] : [];
   if (now.moves === before.moves) return [];

@@ -47,6 +47,8 @@ export interface SessionOptions {
   deviceReady?: (signal: AbortSignal) => Promise<void>;
   /** The reader's language (default English). */
   words?: Words;
+  /** The match was begun on the page just now: its deal is seen (else the table shows as it is). */
+  begun?: boolean;
 }
 
 /** The press button's words when a press request is the person's (`Hit 2: press 2 more times`), else null. */
@@ -55,8 +57,14 @@ export function pressLabel(state: GameState, me: number, names: readonly string[
   return p && p.kind === 'press' && p.seat === me ? pressPrompt(p, names, w) : null;
 }
 
+let sessions = 0;
+
 /** Runs the match and holds what the page shows: the person's seat of a {@link MatchSession}. */
 export class GameSession {
+  /** This session's number on the page: a display keyed by it starts afresh with each game. */
+  readonly id = ++sessions;
+  /** The match was begun on the page just now, not taken up from storage or a file. */
+  readonly begun: boolean;
   readonly meta: PlayMeta;
   readonly profile: Profile;
   speed: Speed;
@@ -69,6 +77,7 @@ export class GameSession {
 
   constructor(o: SessionOptions) {
     this.meta = o.meta;
+    this.begun = o.begun ?? false;
     this.profile = o.profile;
     this.speed = o.speed;
     this.me = o.meta.me;
