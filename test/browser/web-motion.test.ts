@@ -120,15 +120,21 @@ describe.runIf(needs('chromium'))('the table\'s motion (real Chromium)', () => {
   });
 });
 
-/** A script run before a page's own: every motion animation the page starts, counted by id on every frame (`window.seen`). */
+/**
+ * A script run before a page's own: every motion animation the page starts, counted by id on every
+ * frame (`window.seen`), and each card the launcher's own drawing flies, by the seat it flies to
+ * (`launcher-flight-N`).
+ */
 const COUNT_MOTION = `(() => {
   const counted = new WeakSet();
   window.seen = {};
   const tick = () => {
     for (const a of document.getAnimations()) {
-      if (counted.has(a) || !a.id.startsWith('motion-')) continue;
+      const el = a.effect && a.effect.target;
+      const id = a.id.startsWith('motion-') ? a.id : el && el.classList && el.classList.contains('ul-flight') ? 'launcher-flight-' + el.getAttribute('data-flight-seat') : null;
+      if (counted.has(a) || !id) continue;
       counted.add(a);
-      window.seen[a.id] = (window.seen[a.id] ?? 0) + 1;
+      window.seen[id] = (window.seen[id] ?? 0) + 1;
     }
     requestAnimationFrame(tick);
   };
@@ -248,6 +254,26 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     }
     expect(lastOf(ana, 'view', seat)!.view.moves).toBe(0);
     expect([...table.errors, ...ana.errors, ...ben.errors]).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('flies each card the launcher gives the person once: the launcher\'s flight, not the hand\'s cards again', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference', speed: 2, init: COUNT_MOTION });
+    // Seed 3's first turn: the person has no card to play, and the press gives them 4 cards.
+    await newGame(page, { seed: 3, players: 3 });
+    await waitForPerson(page);
+    const cards = () => page.locator('.hand button.card').count();
+    const had = await cards();
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate(() => ((window as unknown as { seen: object }).seen = {}));
+    await page.getByRole('button', { name: 'Press the launcher' }).click();
+    await waitForPerson(page);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    const got = (await cards()) - had;
+    expect(got).toBe(4);
+    const seen = await seenOn(page);
+    expect(seen['launcher-flight-0']).toBe(got);
+    expect(seen['motion-take']).toBeUndefined();
+    expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
   it('deals and lays cards with motion allowed at 2×, and moves nothing of its own under reduced motion', async () => {
