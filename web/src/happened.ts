@@ -2,8 +2,8 @@
  * What happened at a table between two of its moments, as the page hears and shows it (the
  * sounds, the motion): the deal, cards laid on the pile and by whom, cards taken from the
  * launcher or the draw pile, an UNO call, the direction turned, a seat skipped, a round won.
- * Read from what every screen has (the one-player page's state, a phone's view), so the page and
- * a phone tell the same things alike.
+ * Read from what every screen has (the one-player page's state and its session's log, a phone's
+ * or the table screen's view and its log), so the page and a game night tell the same things alike.
  */
 import { card, type CardId, type GameState } from '../../game/index.ts';
 import type { TableView } from '../../table/roomMessages.ts';
