@@ -243,6 +243,24 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
+  it('a save opened over a game in progress shows its table as it is, not a deal', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference', speed: 2, init: COUNT_MOTION });
+    await newGame(page, { seed: 11, players: 4, rules: 'classic' });
+    const first = await waitForPerson(page);
+    // The game as kept at the person's first turn (in its first lap), then played on a move.
+    const kept = await page.evaluate(() => localStorage.getItem('uno-extreme-save')!);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await clickMove(page, first.ask);
+    await waitForPerson(page, first.askId);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.evaluate(() => ((window as unknown as { seen: object }).seen = {}));
+    await page.locator('label.file', { hasText: 'Open save file' }).locator('input').setInputFiles({ name: 'first-lap.json', mimeType: 'application/json', buffer: Buffer.from(kept) });
+    await page.waitForFunction((m) => document.querySelector('.table')?.getAttribute('data-moves') === m, String((JSON.parse(kept) as { rounds: unknown[][] }).rounds.at(-1)!.length));
+    await waitForPerson(page);
+    expect(await seenAfterFrames(page)).toEqual({});
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
   it('a game night\'s table screen and phone reloaded before the first lap show the table as it is, not the deal again', async () => {
     const table = await openRoomPage(web.browser, web.server.url, { reducedMotion: 'no-preference', init: COUNT_MOTION });
     const code = await openRoom(table.page, { players: 2, pace: '2×' });
