@@ -250,6 +250,15 @@ export function eventPhrase(e: GameEvent, pendingReason: string | null): Phrase 
 }
 
 /**
+ * The seat whose UNO call `p` tells (an `uno` event's phrase), else null: a screen that has only
+ * the log (a game night's) sees a call, a late one too, by it.
+ */
+export function unoCaller(p: Phrase): number | null {
+  const who = 'k' in p && p.k === 'event.uno' ? p.v?.who : undefined;
+  return typeof who === 'object' && 'seat' in who ? who.seat : null;
+}
+
+/**
  * The phrases of each move's events, in order. A press event does not say why it was pressed: the
  * request before it did, so the reason of the last press request is remembered here.
  */

@@ -34,6 +34,8 @@ export interface Game {
   match: MatchState;
   meta: PlayMeta;
   profile: Profile;
+  /** Begun on the page just now (not taken up from the browser's storage or a file): its deal is seen. */
+  begun?: boolean;
 }
 
 const PROFILE_KEY = 'uno-extreme-profile:';
@@ -86,7 +88,7 @@ export function newGame(store: SaveStore, g: NewGame): Game {
     profile: g.profile || rules.profile || 'seed-0-8',
     launcher: null,
   };
-  return { match, meta, profile: profileFor(store, meta.profile) };
+  return { match, meta, profile: profileFor(store, meta.profile), begun: true };
 }
 
 /**

@@ -106,13 +106,15 @@ function plan(list: readonly Happening[], me: number, launcherFlies: boolean, pa
         break;
       }
       case 'take': {
+        // The launcher's own flights carry every card it fires, to this hand too: flown again, each would arrive twice.
+        if (launcherFlies) break;
         const from = supply.getBoundingClientRect();
         if (h.seat === me) {
           run.push(() => h.cards.forEach((id, i) => {
             const b = document.querySelector(`.hand button.card[data-card="${id}"]`);
             if (b) arrive(b, from, (i * next) / 2, 'motion-take', 0.8);
           }));
-        } else if (!launcherFlies) {
+        } else {
           const to = rectOf(h.seat);
           for (let i = 0; to && i < Math.min(h.n, 4); i++) flyers.push({ key: ++keys, look: { back: true }, from, to, delay: (i * next) / 2, ms: fly, id: 'motion-take' });
         }
@@ -146,14 +148,18 @@ function soundOf(h: Happening, me: number, instant: boolean): 'lay' | 'draw' | '
 /**
  * The table's motion and sounds, for the table it is rendered in: `facts` is the table now (from
  * its state or its view); `launcherFlies`: the launcher's own flights carry the cards it fires to
- * the other seats (the one-player page's launcher).
+ * every seat, this screen's hand too (the one-player page's launcher). `watchedBegin`: this screen showed the game
+ * before it was dealt (a game begun on the page, a room's lobby), so its first moment is the
+ * deal; else (a page loaded or reloaded, a save opened) the first moment is the table as it is,
+ * and nothing happened. Rendered anew for each game (a key), it compares nothing across them.
  */
-export function TableMotion({ facts, speed, sound, launcherFlies }: { facts: TableFacts; speed: PageSpeed; sound: Sound; launcherFlies: boolean }) {
+export function TableMotion({ facts, speed, sound, launcherFlies, watchedBegin }: { facts: TableFacts; speed: PageSpeed; sound: Sound; launcherFlies: boolean; watchedBegin: boolean }) {
   const reduced = usePrefersReducedMotion();
-  const before = useRef<TableFacts | null>(null);
+  // The moment before this one: null, a table not dealt yet; undefined, nothing seen.
+  const before = useRef<TableFacts | null | undefined>(watchedBegin ? null : undefined);
   const [flyers, setFlyers] = useState<Flyer[]>([]);
   useLayoutEffect(() => {
-    const list = happenings(before.current, facts);
+    const list = before.current === undefined ? [] : happenings(before.current, facts);
     before.current = facts;
     if (!list.length) return;
     const instant = speed === 'instant';

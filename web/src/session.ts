@@ -8,7 +8,7 @@ import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
 import type { GameState, MatchState, Move, PlayMeta } from '../../game/index.ts';
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
-import { pressPrompt } from '../../table/words.ts';
+import { pressPrompt, type Phrase } from '../../table/words.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
 import { pageSearchSeats } from './search/seats.ts';
@@ -47,6 +47,8 @@ export interface SessionOptions {
   deviceReady?: (signal: AbortSignal) => Promise<void>;
   /** The reader's language (default English). */
   words?: Words;
+  /** The match was begun on the page just now: its deal is seen (else the table shows as it is). */
+  begun?: boolean;
 }
 
 /** The press button's words when a press request is the person's (`Hit 2: press 2 more times`), else null. */
@@ -55,8 +57,14 @@ export function pressLabel(state: GameState, me: number, names: readonly string[
   return p && p.kind === 'press' && p.seat === me ? pressPrompt(p, names, w) : null;
 }
 
+let sessions = 0;
+
 /** Runs the match and holds what the page shows: the person's seat of a {@link MatchSession}. */
 export class GameSession {
+  /** This session's number on the page: a display keyed by it starts afresh with each game. */
+  readonly id = ++sessions;
+  /** The match was begun on the page just now, not taken up from storage or a file. */
+  readonly begun: boolean;
   readonly meta: PlayMeta;
   readonly profile: Profile;
   speed: Speed;
@@ -69,6 +77,7 @@ export class GameSession {
 
   constructor(o: SessionOptions) {
     this.meta = o.meta;
+    this.begun = o.begun ?? false;
     this.profile = o.profile;
     this.speed = o.speed;
     this.me = o.meta.me;
@@ -141,6 +150,11 @@ export class GameSession {
   /** How many lines were dropped from the front of `log` (keys for a display that lists them). */
   get logBase(): number {
     return this.session.logBase;
+  }
+
+  /** The log as phrases (`log` is them worded): what happened is read from them as from a game night's. */
+  get lines(): readonly Phrase[] {
+    return this.session.lines;
   }
 
   /** Why the last thing the person tried was refused (the engine's words), until the next move. */

@@ -207,7 +207,7 @@ export function Table({ session, colourBlind, sound, sortHand, onSortHand }: {
         </div>
       </div>
 
-      <TableMotion facts={factsOfState(s, me)} speed={session.speed} sound={sound} launcherFlies={launcherOn} />
+      <TableMotion key={session.id} watchedBegin={session.begun} facts={factsOfState(s, me, { log: session.lines, logBase: session.logBase })} speed={session.speed} sound={sound} launcherFlies={launcherOn} />
       <PickDialogs
         c={c} choice={choice} names={names} handSizes={s.hands.map((h) => h.length)}
         answer={(m) => session.answer(m)} finish={finish} cancel={cancel}

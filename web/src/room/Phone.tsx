@@ -342,7 +342,7 @@ function SeatPlay({ slot, settings, code, conn, others, sound, store, menu }: { 
         </div>
         <Hand label={w.t('page.handLabel', { who: view.names[me], n: view.hand.length })} cards={handOrder(view.hand).map((id) => ({ id, playable: playable.has(id) }))} onPlay={playCard} />
       </div>
-      <TableMotion facts={factsOfView(view, unoCall)} speed={paceSpeed(settings?.paceMs)} sound={sound} launcherFlies={false} />
+      <TableMotion watchedBegin={!!slot.lobby} facts={factsOfView(view)} speed={paceSpeed(settings?.paceMs)} sound={sound} launcherFlies={false} />
       <PickDialogs c={c} choice={choice} names={view.names} handSizes={view.handSizes} answer={answer} finish={finish} cancel={cancel} />
       {rules && <FirstGame rules={rules} store={store} />}
       <section class="phone-events" aria-label={w.t('page.events')}>

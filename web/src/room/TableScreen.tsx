@@ -60,6 +60,8 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
     history.replaceState(null, '', `#table=${routeCode}`);
   });
   const conn = useRef<RoomConnection | null>(null);
+  // The room's lobby was shown here: its game is seen begun, dealt (a screen reloaded mid-game shows the table as it is).
+  const lobbySeen = useRef(false);
   const sound = useMemo(() => new Sound(window, { store }), []);
   // The page's sound (started by the first gesture) ends with the room's page.
   useEffect(() => () => sound.dispose(), []);
@@ -87,6 +89,7 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
       case 'lobby':
         keepTable(store, m.code, { token: tableHold(store, m.code)!.token, settings: m.settings });
         setRefusal(null);
+        lobbySeen.current = true;
         return setShown({ kind: 'lobby', code: m.code, settings: m.settings, seats: m.seats });
       case 'table':
         setRefusal(null);
@@ -160,7 +163,7 @@ export function TableScreen({ store, code: routeCode, token }: { store: Storage;
       {moving && <MoveTable code={code} token={tableHold(store, code)?.token ?? ''} close={() => setMoving(false)} />}
       {refusal && <p class="refused banner" role="alert">{phraseText(refusal, shown?.kind === 'table' ? shown.view.names : [], w)}</p>}
       {shown?.kind === 'lobby' && <Lobby shown={shown} send={send} />}
-      {shown?.kind === 'table' && <Game shown={shown} send={send} sound={sound} />}
+      {shown?.kind === 'table' && <Game shown={shown} send={send} sound={sound} watchedBegin={lobbySeen.current} />}
     </div>
   );
 }
@@ -237,7 +240,7 @@ function matchOverTitle(names: readonly string[], totals: readonly number[], w: 
 /** Where seat `i` of `n` sits on the oval, screen degrees: seat 0 at the bottom, the others clockwise, as the launcher turns to them. */
 const seatAngle = (i: number, n: number) => seatDegrees(i, n, 0);
 
-function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound }) {
+function Game({ shown, send, sound, watchedBegin }: { shown: Extract<Shown, { kind: 'table' }>; send: (m: ClientMessage) => void; sound: Sound; watchedBegin: boolean }) {
   const w = useWords();
   const { view, seats } = readerView(shown.view, shown.seats, w);
   const { timer } = shown;
@@ -315,7 +318,7 @@ function Game({ shown, send, sound }: { shown: Extract<Shown, { kind: 'table' }>
         </div>
       </section>
       {/* The table's motion and sounds, at the room's pace. */}
-      <TableMotion facts={factsOfView(view, resolveRules(shown.settings.rules, shown.settings.options).options.unoCall)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
+      <TableMotion watchedBegin={watchedBegin} facts={factsOfView(view)} speed={paceSpeed(shown.settings.paceMs)} sound={sound} launcherFlies={false} />
       <TurnSoon s={left} who={timer ? view.names[timer.seat] : ''} me={false} />
       <aside class="room-events" aria-label={w.t('page.events')}>
         <h2>{w.t('page.events')}</h2>
