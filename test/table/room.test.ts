@@ -10,7 +10,7 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import { DONE_ROOM_MS, IDLE_ROOM_MS, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../rooms/hub.ts';
 import type { Room } from '../../rooms/room.ts';
 import { journalLine, movesAfter } from '../../rooms/save.ts';
-import type { Clock } from '../../lib/wall-clock.ts';
+import { manualClock } from '../clock.ts';
 import type { ClientMessage, RoomSettings, Sent, ServerMessage, TableView } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';
 import { received } from '../../web/src/room/views.ts';
@@ -25,29 +25,6 @@ const settings: RoomSettings = { rules: 'extreme', profile: 'seed-0-8', players:
 
 /** Resolves once the views of what happened so far have been sent (at the end of the event loop's turn). */
 const flushed = () => new Promise<void>((done) => setImmediate(done));
-
-/** A clock that moves only when the test says. */
-function manualClock() {
-  let now = 0;
-  const timers = new Set<{ at: number; f: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (f, ms) => {
-      const t = { at: now + ms, f };
-      timers.add(t);
-      return t;
-    },
-    clearTimeout: (t) => void timers.delete(t as { at: number; f: () => void }),
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const t of [...timers].filter((x) => x.at <= now)) {
-      timers.delete(t);
-      t.f();
-    }
-  };
-  return { clock, advance, pending: () => timers.size };
-}
 
 function hubWith(store = new Map<string, string>(), clock = manualClock().clock, board?: RoomBoard) {
   return new RoomHub({
