@@ -568,12 +568,15 @@ export class MatchSession {
     this.checkStopped();
     if (this.o.remote?.has(seat)) return this.o.remote.decide(state, seat, moves, mode);
     this.state = state;
-    const s = this.seat(seat);
-    // A chance let go is not offered again while the same player is still catchable (a card to jump in with is another chance).
-    if (mode === 'react' && state.uno !== null && state.uno === s.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
+    if (mode === 'react' && this.letGo(state, seat, moves)) return Promise.resolve(null);
     const answered = this.wait();
     this.ask(seat, moves, mode);
     return answered;
+  }
+
+  /** The person at `seat` let this chance go already: not offered again while the same player is still catchable (a card to jump in with is another chance). */
+  private letGo(state: GameState, seat: number, moves: readonly Move[]): boolean {
+    return state.uno !== null && state.uno === this.seat(seat).declinedUno && !moves.some((m) => m.type === 'play');
   }
 
   /** Puts a question to the person at `seat`. */
@@ -608,6 +611,8 @@ export class MatchSession {
     for (const a of r.asks) {
       if (remote?.has(a.seat)) {
         remote.decide(state, a.seat, a.moves, 'react').then((m) => race.botAnswered(a.seat, m), (e: Error) => {
+          // A race already won waits for nothing: the failure is the next question's to meet.
+          if (race.ended) return;
           race.cancel();
           const w = this.waiting;
           this.waiting = null;
@@ -615,8 +620,7 @@ export class MatchSession {
         });
         continue;
       }
-      // A chance let go is not offered again while the same player is still catchable (a card to jump in with is another chance).
-      if (state.uno === this.seat(a.seat).declinedUno && !a.moves.some((m) => m.type === 'play')) race.skip(a.seat);
+      if (this.letGo(state, a.seat, a.moves)) race.skip(a.seat);
     }
     for (const seat of race.asked()) this.ask(seat, r.asks.find((a) => a.seat === seat)!.moves, 'react');
     race.start();
