@@ -14,7 +14,7 @@ import { listMoves } from './legal.ts';
 import { LAUNCHER, MOVE_CODE, MoveList, PRESS } from './core/moves.ts';
 import { checkLauncher, type LauncherMove } from './press.ts';
 import { nextRound, withRound, type MatchState } from './match.ts';
-import { decisionPicks, deciderOf, isReaction, launcherAnswer, pressAgain, pressDue, reactingSeat, reactionsOpen } from './turnStep.ts';
+import { actsFirst, catchDelays, decisionPicks, deciderOf, isReaction, launcherAnswer, pressAgain, pressDue, reactingSeat, reactionsOpen } from './turnStep.ts';
 import { roundEnded, type GameEvent, type GameState, type Move, type MoveError, type PressRequest } from './state.ts';
 
 /**
@@ -33,6 +33,8 @@ export type LauncherOp =
   | { op: 'load'; cards: readonly CardId[] }
   /** A person's choice among `moves` (see {@link AskMode}). */
   | { op: 'ask'; state: GameState; seat: number; moves: readonly Move[]; mode: AskMode }
+  /** A catch race with people in it ({@link Race}): answered with the move that won it, or null. */
+  | { op: 'race'; state: GameState; race: Race }
   /** A move was applied (a display may pause to show it). */
   | { op: 'moved'; state: GameState; move: Move; events: readonly GameEvent[] };
 
@@ -62,10 +64,32 @@ export interface RunOptions {
   onRound?: (round: Readonly<Round>, events: readonly GameEvent[]) => void;
 }
 
+/** One seat's part in a catch race: its out-of-turn moves, its delay (for a seat that answers as a bot does) and its place in the order of ties. */
+export interface RaceEntry {
+  seat: number;
+  ms: number;
+  order: number;
+}
+
+/**
+ * A catch race with people in it (a forgotten UNO may be caught: see game/turnStep.ts): every
+ * interactive seat with out-of-turn moves is asked at once (`asks`), and `bot` is the earliest of
+ * the other seats' moves (null: none of them acts). The first valid move counts: a person's
+ * before `bot.ms` has passed, else the bot's; when every asked seat lets its chance go, the bot's
+ * at once, or none. An asked seat that answers as a bot (a seat whose bot thinks elsewhere) acts
+ * at its own `ms` instead, earliest first ({@link actsFirst}).
+ */
+export interface Race {
+  asks: readonly (RaceEntry & { moves: readonly Move[] })[];
+  bot: (RaceEntry & { move: Move }) | null;
+}
+
 /** How {@link runRound} talks with people and displays. */
 export interface AsyncRunOptions extends RunOptions {
   /** Answers an interactive seat's choice (a {@link Bot} with `interactive: true`). */
   ask?: (state: GameState, seat: number, moves: readonly Move[], mode: AskMode) => Promise<Move | null>;
+  /** Runs a catch race with people in it ({@link Race}): resolves with the move that won it, or null. */
+  race?: (state: GameState, race: Race) => Promise<Move | null>;
   /** Awaited after each move, once the launcher has caught up: a display shows it, at its pace. */
   moved?: (state: GameState, move: Move, events: readonly GameEvent[]) => Promise<void>;
 }
@@ -192,6 +216,15 @@ class Choices {
     this.at = k < 0 ? -1 : this.givenAt[k];
   }
 
+  /** The move chosen as an object given out this move (built for a listed one): a race hands it on. */
+  chosenObject(): Move {
+    if (this.move) return this.move;
+    const m = this.list.moveAt(this.at);
+    this.given.push(m);
+    this.givenAt.push(this.at);
+    return (this.move = m);
+  }
+
   /** The picks as objects (legal), for a bot that reads states or a person. */
   objects(): Move[] {
     const out: Move[] = [];
@@ -227,8 +260,13 @@ function react(bot: Bot, round: Round, view: StateView, seat: number, c: Choices
   return i >= 0;
 }
 
-/** Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it; true when one did. */
+/**
+ * Out-of-turn chances: each seat that has a late call, a catch or a jump-in may take it; true when
+ * one did. While a forgotten UNO may be caught it is a {@link race}; else (jump-ins only) the
+ * seats are asked in turn and the first that takes its chance makes the move.
+ */
 function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, boolean, Input> {
+  if (round.uno !== null) return yield* race(round, view, bots, c, decider);
   for (let k = 0; k < round.players; k++) {
     const seat = reactingSeat(round, decider, k);
     if (!c.pickReactions(seat, decider)) continue;
@@ -244,6 +282,44 @@ function* reaction(round: Round, view: StateView, bots: readonly Bot[], c: Choic
     }
   }
   return false;
+}
+
+/**
+ * The catch race (game/turnStep.ts): every seat with out-of-turn moves is asked at once, in
+ * {@link reactingSeat}'s order (the order the bots' streams are drawn in). Among the bots that
+ * act, the earliest ({@link catchDelays}, ties by that order) makes the move; with people in the
+ * race they are asked together ({@link Race}), and the answer is the move that won.
+ */
+function* race(round: Round, view: StateView, bots: readonly Bot[], c: Choices, decider: number): Generator<LauncherOp, boolean, Input> {
+  const delays = catchDelays(round);
+  let asks: (RaceEntry & { moves: readonly Move[] })[] | null = null;
+  let best = -1;
+  let bestOrder = 0;
+  let bestAt = -1;
+  let bestMove: Move | null = null;
+  for (let k = 0; k < round.players; k++) {
+    const seat = reactingSeat(round, decider, k);
+    if (!c.pickReactions(seat, decider)) continue;
+    const bot = bots[seat];
+    // Each bot's choice is read apart: the last one's is forgotten first.
+    c.at = -1;
+    c.move = null;
+    if (bot.interactive) (asks ??= []).push({ seat, ms: delays[seat], order: k, moves: c.objects() });
+    else if (react(bot, round, view, seat, c) && (best < 0 || actsFirst(delays[seat], k, delays[best], bestOrder))) {
+      best = seat;
+      bestOrder = k;
+      bestAt = c.at;
+      bestMove = c.move;
+    }
+  }
+  c.at = bestAt;
+  c.move = bestMove;
+  if (asks === null) return best >= 0;
+  const bot = best < 0 ? null : { seat: best, ms: delays[best], order: bestOrder, move: c.chosenObject() };
+  const m = (yield { op: 'race', state: view.get(), race: { asks, bot } }) as Move | null;
+  if (!m) return false;
+  c.take(m);
+  return true;
 }
 
 /** Applies the move chosen to `d.s`, or throws naming the seat that chose an illegal one. */
@@ -430,6 +506,8 @@ function perform<T>(l: LauncherLike, calls: Calls<T>, op: LauncherOp): T | unkno
       return undefined;
     case 'ask':
       throw new Error(`seat ${op.seat} is a person: run the round with runRound and an ask function`);
+    case 'race':
+      throw new Error(`seat ${op.race.asks[0].seat} is a person: run the round with runRound and a race function`);
   }
 }
 
@@ -467,6 +545,33 @@ function playSync(round: Round, launcher: SyncLauncher | null, bots: readonly Bo
   return step.value;
 }
 
+/**
+ * The move that wins `race` when its asked seats answered `answers` (in the order of
+ * `race.asks`; null or undefined: no move), each acting at its own delay as a bot does: the
+ * earliest ({@link actsFirst}), the bots' move included; null when nobody acts.
+ */
+export function raceWinner(race: Race, answers: readonly (Move | null | undefined)[]): Move | null {
+  let best: (RaceEntry & { move: Move }) | null = race.bot;
+  race.asks.forEach((a, i) => {
+    const move = answers[i];
+    if (move && (!best || actsFirst(a.ms, a.order, best.ms, best.order))) best = { ...a, move };
+  });
+  return best?.move ?? null;
+}
+
+/**
+ * A race run without a clock (no `race` function given): each asked seat is asked in turn, as a
+ * `react` question, and its answer acts at its own delay ({@link raceWinner}), as its bot's would.
+ */
+async function askInTurn(state: GameState, race: Race, opts: AsyncRunOptions): Promise<Move | null> {
+  const answers: (Move | null)[] = [];
+  for (const a of race.asks) {
+    if (!opts.ask) throw new Error(`seat ${a.seat} is a person: pass an ask function to runRound`);
+    answers.push(await opts.ask(state, a.seat, a.moves, 'react'));
+  }
+  return raceWinner(race, answers);
+}
+
 /** Runs a round to its end against any launcher (a real device takes real time). */
 export async function runRound(state: GameState, launcher: LauncherLike | null, bots: readonly Bot[], opts: AsyncRunOptions = {}): Promise<RoundRun> {
   const loop = roundLoop(state, bots, opts, true);
@@ -478,6 +583,8 @@ export async function runRound(state: GameState, launcher: LauncherLike | null, 
     else if (op.op === 'ask') {
       if (!opts.ask) throw new Error(`seat ${op.seat} is a person: pass an ask function to runRound`);
       input = await opts.ask(op.state, op.seat, op.moves, op.mode);
+    } else if (op.op === 'race') {
+      input = opts.race ? await opts.race(op.state, op.race) : await askInTurn(op.state, op.race, opts);
     } else input = (await perform(launcher ?? noLauncher(), launcher!, op)) as Input;
     step = loop.next(input);
   }

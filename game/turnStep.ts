@@ -4,7 +4,9 @@
  *
  * 1. out-of-turn chances, when any is open ({@link reactionsOpen}): each seat in turn from
  *    {@link reactingSeat}, offered its own out-of-turn moves ({@link isReaction}), may take one;
- *    the first that does makes the move;
+ *    the first that does makes the move. While a forgotten UNO may be caught it is a race
+ *    instead, as at a real table: every seat is offered its moves at once, and of those that
+ *    take one, the one with the smallest {@link catchDelays} makes it;
  * 2. else a press request is answered by the launcher ({@link pressDue}): pressed until it dings
  *    ({@link pressAgain}), its result made the answer ({@link launcherAnswer});
  * 3. else the decider ({@link deciderOf}) chooses among its own moves ({@link isDecision},
@@ -15,6 +17,7 @@
  * and nothing here allocates but the picks of an open decision.
  */
 import type { PressResult } from '../emulator/core.ts';
+import { Rng, seedRng } from '../lib/rng.ts';
 import { CATCH, PLAY, UNO, type MoveList } from './core/moves.ts';
 import type { Round } from './core/round.ts';
 import type { Move, PressRequest } from './state.ts';
@@ -36,6 +39,37 @@ export function deciderOf(s: Round): number {
  */
 export function reactingSeat(s: Round, decider: number, k: number): number {
   return ((s.uno ?? decider) + k) % s.players;
+}
+
+/**
+ * The stream of the catch race's delays, apart from the deals' (`seedRng(seed, round)`) and the
+ * launcher's (`seedRng(seed, 0x1a, …)`): its path is three numbers long, so it is neither.
+ */
+export const CATCH_STREAM = 0xca7c;
+
+/** A bot's delay before it acts in a catch race: a person's reaction at a table, from this up to {@link CATCH_DELAY_SPAN} more. */
+export const CATCH_DELAY_MS = 600;
+export const CATCH_DELAY_SPAN = 1400;
+
+/**
+ * How long each seat (by seat) takes to act in the catch race open now, in milliseconds: drawn
+ * from the position's own stream (`seedRng(seed, CATCH_STREAM, round, moves)`), so no other
+ * draw moves and a resumed game races as it would have. Every seat gets one, whoever it is: a
+ * seat's delay does not depend on who else wants to act.
+ */
+export function catchDelays(s: Round): number[] {
+  const rng = new Rng(seedRng(s.seed, CATCH_STREAM, s.round, s.moves));
+  const out: number[] = [];
+  for (let seat = 0; seat < s.players; seat++) out.push(CATCH_DELAY_MS + rng.int(CATCH_DELAY_SPAN));
+  return out;
+}
+
+/**
+ * In a catch race, entry `a` (its delay and its place in {@link reactingSeat}'s order) acts
+ * before entry `b`: the smaller delay, and at equal delays the seat asked first.
+ */
+export function actsFirst(aMs: number, aOrder: number, bMs: number, bOrder: number): boolean {
+  return aMs < bMs || (aMs === bMs && aOrder < bOrder);
 }
 
 /** Listed move `i` is one of `seat`'s out-of-turn moves: its late UNO call, a catch, or a jump-in (a play off its turn). */

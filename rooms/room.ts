@@ -147,8 +147,8 @@ export class Room implements InRoom {
     if (this.turnTimer?.q.seat === seat) this.stopTurnTimer();
     this.standIns.set(seat, this.standInBot(seat));
     this.changed();
-    const q = this.session?.question;
-    if (q && q.seat === seat) this.botAnswers(q);
+    const q = this.session?.questionOf(seat);
+    if (q) this.botAnswers(q);
   }
 
   /** The stand-in of `seat`, seeded as every stand-in is; null when it is made in the search pool, where it thinks. */
@@ -167,17 +167,18 @@ export class Room implements InRoom {
     queueMicrotask(() => {
       const s = this.session;
       const bot = once === undefined ? this.standIns.get(q.seat) : once;
-      if (!s || bot === undefined || s.question !== q) return;
+      if (!s || bot === undefined || s.questionOf(q.seat) !== q) return;
       if (bot === null) {
         // Answered only if the question still waits for this bot (a stood-in seat's person may have come back meanwhile).
         this.search!.decide(s.state, q.seat, q.moves, q.mode).then(
-          (move) => s.question === q && (once === null || this.standIns.get(q.seat) === null) && s.answer(q.seat, move),
+          (move) => s.questionOf(q.seat) === q && (once === null || this.standIns.get(q.seat) === null) && s.answer(q.seat, move, true),
           (e: Error) => this.hub.o.failed?.(this.code, e),
         );
         return;
       }
       const move: Move | null = q.mode === 'react' ? bot.react(s.state, q.seat, q.moves) : bot.choose(s.state, q.seat, q.moves);
-      s.answer(q.seat, move);
+      // As a bot: in a catch race its move acts at the seat's delay, as any bot's.
+      s.answer(q.seat, move, true);
     });
   }
 
@@ -240,6 +241,7 @@ export class Room implements InRoom {
       // Each move goes to the store's journal as it is made (heard), the whole save when the store writes it.
       store: { save: (game) => this.keep(() => game), later: (build) => this.keep(build) },
       afterMove: (move) => this.pace(move),
+      clock: this.hub.clock,
     });
     this.session = session;
     session.subscribe((e) => this.heard(e));
@@ -287,7 +289,7 @@ export class Room implements InRoom {
     if (e.type === 'launcher') this.follow(e.launcher);
     if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question') this.asked(e.question);
-    if (e.type === 'answered' && this.turnTimer && s?.question !== this.turnTimer.q) this.stopTurnTimer();
+    if (e.type === 'answered' && this.turnTimer && s?.questionOf(this.turnTimer.q.seat) !== this.turnTimer.q) this.stopTurnTimer();
     this.changed();
   }
 
@@ -311,7 +313,7 @@ export class Room implements InRoom {
   private timeUp(q: Question): void {
     this.turnTimer = null;
     const s = this.session;
-    if (!s || s.question !== q) return;
+    if (!s || s.questionOf(q.seat) !== q) return;
     s.note(said('room.note.timeUp', { who: { seat: q.seat } }));
     this.botAnswers(q, this.standInBot(q.seat));
   }
@@ -333,10 +335,15 @@ export class Room implements InRoom {
 
   move(seat: number, id: unknown, choice: unknown): void {
     const s = this.playing();
-    const q = s.question;
     if (!Number.isInteger(id)) throw no('room.no.questionId');
-    if (!q || q.id !== id) throw q && q.seat === seat ? no('room.no.movedOnTo', { id: String(id), now: q.id }) : no('room.no.movedOn');
-    if (q.seat !== seat) throw no('room.no.notYourTurn', { who: s.names[q.seat] });
+    const q = s.questionOf(seat);
+    if (!q || q.id !== id) {
+      // Too late in a catch race: told who was first, not that something went wrong.
+      const first = s.caughtFirst(id as number);
+      if (first !== null) throw no('room.no.caughtFirst', { who: s.names[first] });
+      const other = s.asking.find((a) => a.id === id);
+      throw q ? no('room.no.movedOnTo', { id: String(id), now: q.id }) : other ? no('room.no.notYourTurn', { who: s.names[other.seat] }) : no('room.no.movedOn');
+    }
     if (this.standIns.has(seat)) throw no('room.no.standIn');
     if (choice === null) {
       if (q.mode !== 'react') throw no('room.no.mustChoose');

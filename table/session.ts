@@ -14,8 +14,10 @@ import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
   checkMove, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
-  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Refusal, type SearchOptions,
+  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Race, type Refusal, type SearchOptions,
 } from '../game/index.ts';
+import { wallClock, type Clock } from '../lib/wall-clock.ts';
+import { CatchRace } from './race.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
 import { EventPhrases, openingPhrase, phraseText, roundStartPhrase, said, type Phrase } from './words.ts';
 import { EN_WORDS, type Words } from '../words/catalogue.ts';
@@ -160,6 +162,8 @@ export interface MatchSessionOptions {
   lines?: readonly Phrase[];
   /** Said when the game cannot be kept (autosave): the session goes on. */
   notKept?: (error: Error) => string;
+  /** The clock a catch race's bots act on (table/race.ts): the wall clock by default. */
+  clock?: Clock;
   /**
    * The language {@link MatchSession.log}, {@link MatchSession.message} and the save's last events
    * are worded in (default English); a view of several readers words {@link MatchSession.lines}
@@ -180,7 +184,12 @@ export class MatchSession {
   readonly meta: PlayMeta;
   readonly people: readonly number[];
   phase: Phase = 'playing';
-  question: Question | null = null;
+  /** The questions waiting, by seat: one, but in a catch race, where every person in it is asked at once. */
+  private readonly questions = new Map<number, Question>();
+  /** The catch race under way, if one is. */
+  private race: CatchRace | null = null;
+  /** The questions the last catch race withdrew, and the seat whose move won it. */
+  private lostRace: { ids: Set<number>; by: number } | null = null;
   /** The round's events and notes as data, newest last. */
   lines: Phrase[];
   /** How many lines were dropped from the front of `lines` (keys for a display that lists them). */
@@ -227,6 +236,27 @@ export class MatchSession {
     this.restoreAim = this.resumed ? (o.meta.aim ?? null) : null;
     this.carried = o.meta.launcher ? { ...o.meta.launcher, supply: [] } : null;
     this.carriedAim = o.meta.aim;
+  }
+
+  /** The question waiting (the first asked, when a catch race asks several people at once), or null. */
+  get question(): Question | null {
+    for (const q of this.questions.values()) return q;
+    return null;
+  }
+
+  /** Every question waiting, in the order asked. */
+  get asking(): Question[] {
+    return [...this.questions.values()];
+  }
+
+  /** The question waiting for `seat`, or null. */
+  questionOf(seat: number): Question | null {
+    return this.questions.get(seat) ?? null;
+  }
+
+  /** The seat whose move won the catch race that withdrew question `id` (asked of a person who was too late), or null. */
+  caughtFirst(id: number): number | null {
+    return this.lostRace?.ids.has(id) ? this.lostRace.by : null;
   }
 
   /** The seat names. */
@@ -335,6 +365,7 @@ export class MatchSession {
     if (this.stopReason) return;
     this.stopReason = reason;
     this.stopping.abort();
+    this.race?.cancel();
     const w = this.waiting;
     this.waiting = null;
     w?.reject(reason);
@@ -418,9 +449,9 @@ export class MatchSession {
    * out of turn go). A move that is not legal now is refused with the engine's reason, kept as
    * the seat's message.
    */
-  answer(seat: number, move: Move | null): boolean {
-    const q = this.question;
-    if (!q || q.seat !== seat || !this.waiting) return false;
+  answer(seat: number, move: Move | null, asBot = false): boolean {
+    const q = this.questions.get(seat);
+    if (!q || !this.waiting) return false;
     if (move === null ? q.mode !== 'react' : !q.moves.includes(move)) {
       const why = move ? checkMove(this.state, move) : null;
       this.refuse(seat, why ? { refusal: why.refusal } : said('session.notAChoice'));
@@ -432,10 +463,17 @@ export class MatchSession {
     if (q.mode === 'turn' || move?.type === 'play') s.unoArmed = false;
     if (move?.type === 'press') s.busy = true;
     s.message = null;
-    const w = this.waiting;
-    this.waiting = null;
-    this.question = null;
-    w.resolve(move);
+    this.questions.delete(seat);
+    const race = this.race;
+    if (race) {
+      // `asBot`: a bot standing in for the person, whose move acts at the seat's delay as any bot's.
+      if (asBot) race.botAnswered(seat, move);
+      else race.personAnswered(seat, move);
+    } else {
+      const w = this.waiting;
+      this.waiting = null;
+      w.resolve(move);
+    }
     this.emit({ type: 'answered', seat });
     return true;
   }
@@ -455,7 +493,7 @@ export class MatchSession {
       seat, ...table, hand: [...this.state.hands[seat]],
       // A card drawn is its drawer's to see.
       pending: p && p.kind === 'drawn' && p.seat === seat ? { ...p } : table.pending,
-      question: this.question?.seat === seat ? this.question : null,
+      question: this.questionOf(seat),
       unoArmed: person?.unoArmed ?? false, message: person?.message ?? null,
       refusals: handRefusals(this.state, seat),
     };
@@ -520,6 +558,7 @@ export class MatchSession {
     this.phrases.from(this.state);
     const { state } = await runRound(this.state, launcher, this.bots, {
       ask: (state, seat, moves, mode) => this.asked(state, seat, moves, mode),
+      race: (state, race) => this.raced(state, race),
       moved: (state, move, events) => this.moved(state, move, events),
     });
     this.state = state;
@@ -529,14 +568,62 @@ export class MatchSession {
     this.checkStopped();
     if (this.o.remote?.has(seat)) return this.o.remote.decide(state, seat, moves, mode);
     this.state = state;
-    const s = this.seat(seat);
-    // A chance let go is not offered again while the same player is still catchable (a card to jump in with is another chance).
-    if (mode === 'react' && state.uno !== null && state.uno === s.declinedUno && !moves.some((m) => m.type === 'play')) return Promise.resolve(null);
-    const question: Question = { seat, moves, mode, id: ++this.questionsAsked };
-    this.question = question;
-    s.busy = false;
+    if (mode === 'react' && this.letGo(state, seat, moves)) return Promise.resolve(null);
     const answered = this.wait();
+    this.ask(seat, moves, mode);
+    return answered;
+  }
+
+  /** The person at `seat` let this chance go already: not offered again while the same player is still catchable (a card to jump in with is another chance). */
+  private letGo(state: GameState, seat: number, moves: readonly Move[]): boolean {
+    return state.uno !== null && state.uno === this.seat(seat).declinedUno && !moves.some((m) => m.type === 'play');
+  }
+
+  /** Puts a question to the person at `seat`. */
+  private ask(seat: number, moves: readonly Move[], mode: AskMode): void {
+    const question: Question = { seat, moves, mode, id: ++this.questionsAsked };
+    this.questions.set(seat, question);
+    this.seat(seat).busy = false;
     this.emit({ type: 'question', question });
+  }
+
+  /**
+   * A catch race (table/race.ts): every person in it asked at once, the seats whose bots think
+   * elsewhere asked there; the first valid move counts, and the questions of the others are
+   * withdrawn (a person's move sent after is told who was first: {@link caughtFirst}).
+   */
+  private raced(state: GameState, r: Race): Promise<Move | null> {
+    this.checkStopped();
+    this.state = state;
+    const remote = this.o.remote;
+    const answered = this.wait();
+    const race = new CatchRace(r, this.o.clock ?? wallClock, (seat) => remote?.has(seat) ?? false, (move, by) => {
+      this.race = null;
+      const withdrawn = [...this.questions.values()];
+      this.questions.clear();
+      if (by !== null && withdrawn.length > 0) this.lostRace = { ids: new Set(withdrawn.map((q) => q.id)), by };
+      const w = this.waiting;
+      this.waiting = null;
+      w?.resolve(move);
+      for (const q of withdrawn) this.emit({ type: 'answered', seat: q.seat });
+    });
+    this.race = race;
+    for (const a of r.asks) {
+      if (remote?.has(a.seat)) {
+        remote.decide(state, a.seat, a.moves, 'react').then((m) => race.botAnswered(a.seat, m), (e: Error) => {
+          // A race already won waits for nothing: the failure is the next question's to meet.
+          if (race.ended) return;
+          race.cancel();
+          const w = this.waiting;
+          this.waiting = null;
+          w?.reject(e);
+        });
+        continue;
+      }
+      if (this.letGo(state, a.seat, a.moves)) race.skip(a.seat);
+    }
+    for (const seat of race.asked()) this.ask(seat, r.asks.find((a) => a.seat === seat)!.moves, 'react');
+    race.start();
     return answered;
   }
 

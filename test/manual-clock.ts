@@ -24,5 +24,7 @@ export function manualClock() {
       t.f();
     }
   };
-  return { clock, advance, pending: () => timers.size };
+  /** When the timers pending run, soonest first. */
+  const due = () => [...timers].map((t) => t.at).sort((a, b) => a - b);
+  return { clock, advance, pending: () => timers.size, due };
 }

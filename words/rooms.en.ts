@@ -25,6 +25,7 @@ export const ROOMS_EN = {
   'room.no.notStarted': 'the game has not started yet',
   'room.no.questionId': 'a move names the question it answers (its number)',
   'room.no.movedOnTo': 'that move answers question {id}, but the game has moved on to question {now}',
+  'room.no.caughtFirst': '{who} was quicker: the chance has gone',
   'room.no.movedOn': 'the game has moved on: that question is no longer asked',
   'room.no.notYourTurn': 'it is not your turn: {who} is being asked',
   'room.no.standIn': 'a bot is playing this seat',

@@ -25,6 +25,7 @@ export const ROOMS_FR: Readonly<Record<RoomKey, string>> = {
   'room.no.notStarted': 'la partie n’a pas encore commencé',
   'room.no.questionId': 'un coup nomme la question à laquelle il répond (son numéro)',
   'room.no.movedOnTo': 'ce coup répond à la question {id}, mais le jeu en est à la question {now}',
+  'room.no.caughtFirst': '{who} a été plus rapide : l’occasion est passée',
   'room.no.movedOn': 'le jeu a avancé : cette question ne se pose plus',
   'room.no.notYourTurn': 'ce n’est pas ton tour : c’est à {who} de jouer',
   'room.no.standIn': 'un robot joue cette place',

@@ -48,9 +48,10 @@ describe.runIf(needs('socat'))('playing against a launcher device (firmware in t
     const saved = readPlaySave(file);
     expect(saved.match.game.moves).toBeGreaterThan(0);
     // The board of the second sitting is a fresh one: its roller holds nothing until the person loads it.
-    // Six more of the person's decisions, with the bots' turns and the presses between them, then
-    // a save again: a round played to its end is the test above.
-    const second = await deviceSession(dir, 'b', saved.match, saved.meta as PlayMeta, file, new Robot(6));
+    // Ten more of the person's decisions (some of them chances let go: the person is asked in
+    // every catch race), with the bots' turns and the presses between them, then a save again: a
+    // round played to its end is the test above.
+    const second = await deviceSession(dir, 'b', saved.match, saved.meta as PlayMeta, file, new Robot(10));
     expect(await second.session.run()).toBe('saved');
     expect(second.asked[0]).toBe(`Reload the launcher: open the lid, take out any cards left in it, put the ${saved.match.game.supply.length} cards in, close the lid`);
     const again = readPlaySave(file);

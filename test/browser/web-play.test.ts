@@ -58,6 +58,60 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
+  /**
+   * Plays classic on the page's own clock, stopped, Ana drawing and passing, until she may catch a
+   * bot that forgot UNO: the page's time moves on only by steps of 100 ms the test takes while nothing new is
+   * asked, so a bot's delay (600 ms or more) has not passed when the test finds the catch.
+   */
+  async function atACatch(seed: number) {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await newGame(page, { seed, players: 4, rules: 'classic', name: 'Ana' });
+    const catchButton = page.locator('.table').getByRole('button', { name: /^Catch / });
+    const now = () => page.evaluate(() => ({
+      phase: document.querySelector('.app')?.getAttribute('data-phase') ?? 'none',
+      ask: document.querySelector('.table')?.getAttribute('data-ask') ?? '',
+      askId: Number(document.querySelector('.table')?.getAttribute('data-ask-id') ?? -1),
+      dialog: document.querySelector('dialog.pick[open] .choices button') !== null,
+    }));
+    let last = -1;
+    for (;;) {
+      const at = await now();
+      if (at.phase === 'roundOver' || at.phase === 'matchOver') throw new Error('the round ended with no UNO for Ana to catch');
+      if (!at.dialog && (!at.ask || at.askId === last)) {
+        await page.clock.runFor(100);
+        continue;
+      }
+      last = at.askId;
+      if (at.ask === 'react' && (await catchButton.count())) return { page, errors, catchButton, who: (await catchButton.first().innerText()).replace(/^Catch /, '') };
+      // Tapped by the page's own script: Playwright's click waits for animation frames, which this clock holds.
+      await page.evaluate(() => {
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('.table .actions button:not([disabled])')];
+        const named = (text: string) => buttons.find((b) => b.textContent?.startsWith(text));
+        const react = document.querySelector('.table')?.getAttribute('data-ask') === 'react';
+        const b = document.querySelector<HTMLButtonElement>('dialog.pick[open] .choices button')
+          ?? (react ? named('Let it go') : named('Draw') ?? named('Pass') ?? named('Accept') ?? named('Take') ?? document.querySelector<HTMLButtonElement>('.hand button.card.playable'));
+        if (!b) throw new Error('no move to tap');
+        b.click();
+      });
+    }
+  }
+
+  it('a bot forgot UNO: Ana catches it within the other bots\' delay; once that has passed, a bot does', async () => {
+    const early = await atACatch(13);
+    await early.catchButton.first().dispatchEvent('click');
+    await expect.poll(() => early.page.getByRole('log').innerText()).toContain(`Ana caught ${early.who} without UNO`);
+    expect(early.errors).toEqual([]);
+    // The same game at the same moment: the page's clock runs past every bot's delay (under 2 s) before Ana taps.
+    const late = await atACatch(13);
+    expect(late.who).toBe(early.who);
+    await late.page.clock.runFor(2_000);
+    await expect.poll(() => late.page.getByRole('log').innerText()).toMatch(new RegExp(`Bot \\d caught ${late.who} without UNO`));
+    expect(await late.catchButton.count()).toBe(0);
+    expect(late.errors).toEqual([]);
+  }, 2 * CHROMIUM_PAGE_MS);
+
   it('ends a round the same way under reduced motion, the winner\'s moment still there, unmoving', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'reduce' });
     await newGame(page, { seed: 11, players: 4, name: 'Ana' });

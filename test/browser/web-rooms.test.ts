@@ -15,8 +15,9 @@ import { qrPath } from '../../web/src/room/qr.ts';
 import { CHROMIUM_PAGE_MS, GAME_NIGHT_ROUND_MS, PAGE_START_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
 import { launchChromium } from './chromium.ts';
-import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, startRoom, untilFrame, useRoomsWeb, type RoomPage } from './rooms.ts';
+import { cardIds, join, lastOf, openRoom, openRoomPage, PHONE, playPhones, questionOf, startRoom, untilFrame, useRoomsWeb, type RoomPage } from './rooms.ts';
 import { axeProblems, startWeb, type WebServer } from './web.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 
 /** Counts the phone's buzzes (navigator.vibrate), where a test reads them. */
 const COUNT_BUZZES = 'window.__buzzes = 0; navigator.vibrate = () => { window.__buzzes++; return true; };';
@@ -298,6 +299,52 @@ describe.runIf(needs('chromium'))('game night: the table screen and the phones',
     await playPhones(table, phones, { stop: () => made++ >= 2 });
     expect(lastOf(table, 'table')!.view.moves).toBeGreaterThan(0);
     expect([table, ...phones].map((p) => p.sockets.length)).toEqual(sockets);
+    expect([...table.errors, ...phones.flatMap((p) => p.errors)]).toEqual([]);
+  }, GAME_NIGHT_ROUND_MS);
+
+  it('a forgotten UNO is a race: two phones are asked to catch at once, and the first to tap catches', async () => {
+    // Three people and no bot: nobody catches but them. The phones never call UNO (phoneMove plays without it).
+    const names = ['Ana', 'Bo', 'Cy'];
+    const { table, phones } = await startedRoom(names, 3);
+    const catchAsked = (p: RoomPage) => {
+      for (const seat of new Set(p.sockets.map((s) => s.seat))) {
+        const q = seat === null ? null : questionOf(p, seat);
+        if (q?.mode === 'react' && q.moves.some((m) => m.type === 'catch')) return q;
+      }
+      return null;
+    };
+    const RACE = new Error('a catch is asked');
+    // Out of turn, in a room without jump-ins, is a race: who forgot is asked to call UNO late, the others to catch.
+    const before = async (p: RoomPage, seat: number) => {
+      if (questionOf(p, seat)?.mode === 'react') throw RACE;
+    };
+    // A Discard All may take a hand from two cards to none: such a round has no race, and the next is dealt.
+    for (let round = 1; ; round++) {
+      const played = await playPhones(table, phones, { before }).catch((e: Error) => {
+        if (e !== RACE) throw e;
+        return null;
+      });
+      if (played === null) break;
+      expect(round, 'three rounds with no UNO forgotten').toBeLessThan(3);
+      const dealt = untilFrame(() => (lastOf(table, 'table')?.view.round === round ? true : null), () => `round ${round + 1} dealt`);
+      await table.page.getByRole('button', { name: EN_WORDS.t('room.dealNext') }).click();
+      await dealt;
+    }
+    // Both people who may catch are asked together, each on their own phone.
+    const [first, second] = await untilFrame(() => {
+      const asked = phones.map((p) => ({ p, q: catchAsked(p) })).filter((x) => x.q !== null);
+      return asked.length === 2 ? asked : null;
+    }, () => 'a catch asked of two phones at once');
+    const button = (x: typeof first) => x.p.page.locator(`.seat-play[data-ask-id="${x.q!.id}"] button.catch`);
+    await button(first).waitFor();
+    await button(second).waitFor();
+    const target = (first.q!.moves.find((m) => m.type === 'catch') as { target: number }).target;
+    await button(first).click();
+    // The first tap catches: said on the table screen and on the other phone, whose question is gone.
+    const line = `${names[first.q!.seat]} caught ${names[target]} without UNO`;
+    await table.page.getByText(line).first().waitFor();
+    await second.p.page.locator(`.seat-play[data-ask-id="${second.q!.id}"]`).waitFor({ state: 'detached' });
+    await second.p.page.getByText(line).first().waitFor();
     expect([...table.errors, ...phones.flatMap((p) => p.errors)]).toEqual([]);
   }, GAME_NIGHT_ROUND_MS);
 

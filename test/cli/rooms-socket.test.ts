@@ -18,6 +18,7 @@ import { MachineLauncher } from '../../emulator/launcher.ts';
 import { RoomHub, type RoomStore } from '../../rooms/hub.ts';
 import type { Room } from '../../rooms/room.ts';
 import type { ClientMessage, RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
+import type { Question } from '../../table/session.ts';
 import { startWeb } from '../browser/web.ts';
 import { checkSecrets, choice, english } from '../table/players.ts';
 import { PROGRAM_RUN_MS, ROOM_ROUND_MS } from '../budgets.ts';
@@ -78,6 +79,8 @@ class Player {
   readonly ws: WebSocket;
   inbox: ServerMessage[] = [];
   auto = true;
+  /** Questions it leaves for the test to answer, though `auto`. */
+  hold: (q: Question) => boolean = () => false;
   code = '';
   token = '';
   seat: number | null = null;
@@ -105,7 +108,7 @@ class Player {
       if (m.type === 'seated') this.seat = m.seat;
       const q = m.type === 'view' ? m.view.question : null;
       // Every change sends the views again: a question is answered once.
-      if (this.auto && q && !this.answered.has(q.id)) {
+      if (this.auto && q && !this.answered.has(q.id) && !this.hold(q)) {
         this.answered.add(q.id);
         this.say({ type: 'move', question: q.id, choice: choice(q) });
       }
@@ -239,6 +242,40 @@ describe('rooms over WebSockets', () => {
     me.say({ type: 'move', question: q.id, choice: choice(q) });
     await moved;
   });
+
+  it('a forgotten UNO is a race: every other person is asked at once, the first catch counts, the second is told who was quicker', async () => {
+    const s = await serve();
+    const { host, people } = await threeAndABot(s);
+    // These people never call UNO (choice plays without it); a catch waits for the test. The
+    // room's clock stands still: the bot's catch never comes, the people race each other.
+    const catchOf = (q: Question) => q.moves.findIndex((m) => m.type === 'catch');
+    for (const p of people) p.hold = (q) => catchOf(q) >= 0;
+    const asked = (p: Player) => p.next((m) => m.type === 'view' && m.view.question !== null && catchOf(m.view.question) >= 0);
+    const catches = people.map(asked);
+    host.say({ type: 'start' });
+    // The people who may catch are asked at once: a question each, open together.
+    const [a, b] = await new Promise<{ p: Player; q: Question }[]>((done) => {
+      const got: { p: Player; q: Question }[] = [];
+      catches.forEach((c, i) => c.then((m) => {
+        if (m.type === 'view') got.push({ p: people[i], q: m.view.question! });
+        if (got.length === 2) done(got);
+      }));
+    });
+    const session = s.room().session!;
+    // Every person but the one who forgot may catch (who forgot may call UNO late, in the same race).
+    expect(session.asking.filter((q) => catchOf(q) >= 0).map((q) => q.seat).sort()).toEqual([0, 1, 2].filter((seat) => seat !== session.state.uno));
+    expect(a.q.mode).toBe('react');
+    // The first to say it catches.
+    const moved = host.next((m) => m.type === 'table' && m.view.uno === null);
+    a.p.say({ type: 'move', question: a.q.id, choice: catchOf(a.q) });
+    await moved;
+    expect(session.state.log!.filter((m) => m.type === 'catch').at(-1)).toEqual({ type: 'catch', seat: a.q.seat, target: (a.q.moves[catchOf(a.q)] as { target: number }).target });
+    // The second, too late, is told who was quicker: no error.
+    const told = b.p.refused();
+    b.p.say({ type: 'move', question: b.q.id, choice: catchOf(b.q) });
+    expect(await told).toBe(`${session.names[a.q.seat]} was quicker: the chance has gone`);
+    expect(a.p.inbox.filter((m) => m.type === 'refused')).toEqual([]);
+  }, ROOM_ROUND_MS);
 
   it('codes guessed from one address are refused past its limit, over all its sockets', async () => {
     // The buckets' clock stands still: every try comes at one instant.

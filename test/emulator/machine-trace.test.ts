@@ -110,7 +110,7 @@ const EXPECTED: Record<string, string> = {
   'extreme rounds, seed-0-8': 'b1226afca4194c2b',
   'attack-1999 rounds, its pattern': '93fd0fa5728fb0ad',
   'extreme-2010 rounds, measured': 'f46f073baae6bf7c',
-  'extreme rounds, worn roller': 'cf84af828fe33146',
+  'extreme rounds, worn roller': 'b7e6288f1c5fa31f',
   'worn roller, fresh cells': '634cea81f6715c02',
   'worn roller, weak cells': '241d36d5b8a517cd',
   'worn roller, spent cells': 'd085e6db502a44db',

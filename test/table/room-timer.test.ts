@@ -188,9 +188,9 @@ describe('the turn timer', () => {
     const views = host.inbox.filter((m) => m.type === 'table');
     expect(views.at(-1)!.type === 'table' && views.at(-1)!.timer).toBeUndefined();
     expect(chance.mode).toBe('react');
+    // The chance may close meanwhile (a bot's catch wins the race at its delay): never by the timer.
     advance(TURN_MS * 2);
     await flushed();
-    expect(s.question).toBe(chance);
     expect(timeUps(room)).toEqual([]);
     hub.close();
   });

@@ -124,8 +124,7 @@ export class GameSession {
 
   /** The question waiting for the person, if one does. */
   get ask(): Ask | null {
-    const q = this.session.question;
-    return q && q.seat === this.me ? q : null;
+    return this.session.questionOf(this.me);
   }
 
   /** Counts the questions asked: a display (or a test) tells one from the next. */

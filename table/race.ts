@@ -1,0 +1,104 @@
+/**
+ * A catch race on a clock (game/runner.ts {@link Race}): the people in it are asked at once and
+ * the first valid move counts. The bots' move is made when its delay has passed, unless a person
+ * moved before; a seat that answers as a bot does (its bot thinks elsewhere, or stands in for an
+ * away person) acts at its own delay, so the race ends as it would have with every bot at the
+ * table. When every seat asked let its chance go, the bots' move is made at once (or none).
+ */
+import type { Move, Race, RaceEntry } from '../game/index.ts';
+import { actsFirst } from '../game/turnStep.ts';
+import type { Clock, TimerHandle } from '../lib/wall-clock.ts';
+
+/** Where an asked seat is: its question out, its bot thinking elsewhere, or answered (`move` null: let go). */
+type Seat = RaceEntry & { moves: readonly Move[]; state: 'asked' | 'thinking' | 'done'; move: Move | null; asBot: boolean };
+
+export class CatchRace {
+  private readonly seats: Seat[];
+  private readonly started: number;
+  private timer: TimerHandle | null = null;
+  private over = false;
+
+  /**
+   * `thinking`: the asked seats whose bots answer elsewhere ({@link botAnswered} later); `done`:
+   * the seat and the move that won (null: nobody acted), called once.
+   */
+  constructor(private readonly race: Race, private readonly clock: Clock, thinking: (seat: number) => boolean, private readonly done: (move: Move | null, seat: number | null) => void) {
+    this.started = clock.now();
+    this.seats = race.asks.map((a) => ({ ...a, state: thinking(a.seat) ? 'thinking' : 'asked', move: null, asBot: false }));
+  }
+
+  /** The seats a question goes to (their people are asked). */
+  asked(): number[] {
+    return this.seats.filter((s) => s.state === 'asked').map((s) => s.seat);
+  }
+
+  /** Starts the race's clock (after the questions went out). */
+  start(): void {
+    this.check();
+  }
+
+  /** The race was won or called off: nothing more happens. */
+  get ended(): boolean {
+    return this.over;
+  }
+
+  /** `seat`'s person let their chance go before the race began (the same player was let go already). */
+  skip(seat: number): void {
+    this.settleSeat(seat, null, false);
+  }
+
+  /** A person's answer: a move wins at once; null lets the chance go. */
+  personAnswered(seat: number, move: Move | null): void {
+    if (move) return this.finish(move, seat);
+    this.settleSeat(seat, null, false);
+    this.check();
+  }
+
+  /** A bot's answer for `seat` (thinking elsewhere, or standing in): its move acts at the seat's delay. */
+  botAnswered(seat: number, move: Move | null): void {
+    this.settleSeat(seat, move, true);
+    this.check();
+  }
+
+  /** Called off (the session stopped). */
+  cancel(): void {
+    this.over = true;
+    this.clock.clearTimeout(this.timer);
+  }
+
+  private settleSeat(seat: number, move: Move | null, asBot: boolean): void {
+    const s = this.seats.find((x) => x.seat === seat);
+    if (!s || s.state === 'done') return;
+    s.state = 'done';
+    s.move = move;
+    s.asBot = asBot;
+  }
+
+  /** The bots' move that acts first among those known, with its seat. */
+  private earliest(): (RaceEntry & { move: Move }) | null {
+    let best: (RaceEntry & { move: Move }) | null = this.race.bot;
+    for (const s of this.seats) if (s.asBot && s.move && (!best || actsFirst(s.ms, s.order, best.ms, best.order))) best = { ...s, move: s.move };
+    return best;
+  }
+
+  /** Ends the race when it is decided; else waits, with a timer for the bots' move. */
+  private check(): void {
+    if (this.over) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    const best = this.earliest();
+    const open = this.seats.filter((s) => s.state !== 'done');
+    if (open.length === 0) return this.finish(best?.move ?? null, best?.seat ?? null);
+    if (!best) return;
+    // A bot still thinking whose delay is earlier may yet act first: the race waits for its answer.
+    if (open.some((s) => s.state === 'thinking' && actsFirst(s.ms, s.order, best.ms, best.order))) return;
+    const left = best.ms - (this.clock.now() - this.started);
+    if (left <= 0) return this.finish(best.move, best.seat);
+    this.timer = this.clock.setTimeout(() => this.check(), left);
+  }
+
+  private finish(move: Move | null, seat: number | null): void {
+    this.cancel();
+    this.done(move, seat);
+  }
+}

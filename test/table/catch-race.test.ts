@@ -1,0 +1,82 @@
+/**
+ * The catch race in the match session, on a clock the test moves (table/race.ts): a person asked
+ * in a race catches before the earliest bot's delay has passed and their catch is made; once it
+ * has passed the bot's catch is made, the person's question is withdrawn, and the session says
+ * who was first for it.
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveProfile } from '../../emulator/profiles.ts';
+import { createMatch, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
+import { MatchSession, type Question } from '../../table/session.ts';
+import { manualClock } from '../manual-clock.ts';
+
+const meta: PlayMeta = { names: ['Ana', 'Bot 1', 'Ben', 'Bot 3'], me: 0, people: [0, 2], bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
+
+/** The first play (UNO never called: these people forget it), else a colour, pass, accept or draw. */
+function pick(q: Question): Move {
+  const m = q.moves;
+  return m.find((x) => x.type === 'play' && !x.uno) ?? m.find((x) => x.type === 'colour') ?? m.find((x) => x.type === 'pass') ?? m.find((x) => x.type === 'accept') ?? m.find((x) => x.type === 'draw') ?? m[0];
+}
+
+/**
+ * Plays classic with two people until the first race in which a person may catch while a bot's
+ * catch waits on the clock; then the person catches `early` ms before the bot's time (negative:
+ * after it). What happened: the catch made, the person's answer, and who the session says was first.
+ */
+async function race(early: number) {
+  const { clock, advance, due } = manualClock();
+  const match = createMatch({ rules: resolveRules('classic', { target: 500 }), players: 4, seed: 21, log: true });
+  const session = new MatchSession({
+    match, meta, profile: resolveProfile('seed-0-8'), autosave: false, clock, store: { save: () => {} },
+    makeLauncher: () => { throw new Error('classic has no launcher'); },
+  });
+  const moves: Move[] = [];
+  let seen: { q: Question; answered: boolean; first: number | null; catchMove: Move | null; botTime: number } | null = null;
+  session.subscribe((e) => {
+    if (e.type === 'moved') moves.push(e.move);
+    if (e.type === 'phase' && e.phase === 'roundOver') queueMicrotask(() => session.nextRound());
+    if (e.type !== 'question' || seen) return;
+    const q = e.question;
+    const c = q.moves.find((m) => m.type === 'catch');
+    queueMicrotask(() => {
+      if (session.questionOf(q.seat) !== q) return;
+      // A race with a bot's catch waiting: a timer is due.
+      if (c && due().length > 0) {
+        const botTime = due()[0];
+        const n = moves.length;
+        advance(botTime - clock.now() - early);
+        const answered = session.answer(q.seat, c);
+        seen = { q, answered, first: session.caughtFirst(q.id), catchMove: null, botTime };
+        // The move the race made comes next.
+        const off = session.subscribe((ev) => {
+          if (ev.type !== 'moved' || seen!.catchMove) return;
+          seen!.catchMove = moves[n] ?? ev.move;
+          off();
+          queueMicrotask(() => session.stop());
+        });
+        return;
+      }
+      session.answer(q.seat, q.mode === 'react' ? null : pick(q));
+    });
+  });
+  await session.run();
+  return { seen: seen!, names: session.names };
+}
+
+describe('the catch race in a session', () => {
+  it('a person who catches within the bot’s delay is first: their catch is made', async () => {
+    const { seen } = await race(1);
+    expect(seen.answered).toBe(true);
+    expect(seen.first).toBeNull();
+    expect(seen.catchMove).toEqual({ type: 'catch', seat: seen.q.seat, target: seen.q.moves.find((m) => m.type === 'catch')!.target });
+  });
+
+  it('after it, the bot’s catch is made; the person’s is refused and told who was first', async () => {
+    const { seen } = await race(-1);
+    expect(seen.answered).toBe(false);
+    expect(seen.catchMove?.type).toBe('catch');
+    expect(seen.catchMove!.seat).not.toBe(seen.q.seat);
+    expect(seen.first).toBe(seen.catchMove!.seat);
+    expect([1, 3]).toContain(seen.first);
+  });
+});
