@@ -109,16 +109,17 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     });
   }
 
-  // 225 KB: the page, its lazily loaded parts and workers, with English in the page and French in a
+  // 235 KB: the page, its lazily loaded parts and workers, with English in the page and French in a
   // file of its own that only a French reader fetches; the workers word nothing and carry no
-  // catalogue. The page's motion, sounds, guide and game night's words are in; what is left is a
-  // few per cent of room, so a new part of the page says what it costs.
-  it('keeps the page\'s JavaScript within 225 KB gzipped', () => {
+  // catalogue. The page's motion, sounds, guide, game night's words, its turn timer, catch race,
+  // leaving and moving the table screen, and the board's errors in words are in; what is left is
+  // a few per cent of room, so a new part of the page says what it costs.
+  it('keeps the page\'s JavaScript within 235 KB gzipped', () => {
     const dir = path.join(ROOT, 'web/dist/assets');
     const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
     const gz = js.reduce((n, f) => n + gzipSync(readFileSync(path.join(dir, f))).length, 0);
     console.log(`page JavaScript: ${js.length} file(s), ${(gz / 1024).toFixed(1)} KB gzipped`);
-    expect(gz).toBeLessThanOrEqual(225 * 1024);
+    expect(gz).toBeLessThanOrEqual(235 * 1024);
   });
 
   it('keeps the catalogues out of the workers, and French in a file of its own', () => {
