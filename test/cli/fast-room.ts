@@ -5,6 +5,7 @@
  */
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { RoomHub, type RoomClient, type RoomStore } from '../../rooms/hub.ts';
+import type { ServerMessage } from '../../table/roomMessages.ts';
 import { choice } from '../table/players.ts';
 
 /** A server's rooms kept in `store`, their launchers simulated, their matches dealt from one seed. */
@@ -18,11 +19,12 @@ export function playingHub(store: RoomStore): RoomHub {
   });
 }
 
-/** Opens a room of `hub` with `table` as its table screen, seats the person, and starts it. */
-export function playFast(hub: RoomHub, table: RoomClient): void {
+/** Opens a room of `hub` with `table` as its table screen, seats the person (`heard` hears what they are sent), and starts it. */
+export function playFast(hub: RoomHub, table: RoomClient, heard?: (m: ServerMessage) => void): void {
   hub.handle(table, { type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
   const person: RoomClient = {
     send(m) {
+      heard?.(m);
       if (m.type !== 'view') return;
       const q = m.view.question;
       if (q) queueMicrotask(() => hub.handle(person, { type: 'move', question: q.id, choice: choice(q) }));

@@ -13,7 +13,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RoomClient } from '../../rooms/hub.ts';
 import { movesAfter, type RoomSave } from '../../rooms/save.ts';
 import { fileRoomStore } from '../../rooms/store.ts';
-import type { TableView } from '../../table/roomMessages.ts';
+import type { ServerMessage, TableView } from '../../table/roomMessages.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 import { playFast, playingHub } from './fast-room.ts';
 
@@ -182,6 +182,38 @@ describe('rooms kept as files', () => {
     await store.flush();
     expect(JSON.parse(read(dir, 'ABCDE.json')).moves).toBe(4);
     expect(read(dir, 'ABCDE.journal')).toBe('');
+  });
+
+  it.each(['in memory', 'as files'])('kept %s, a room sends each socket one view a turn of the event loop, however many moves the turn made, with each log line once', async (how) => {
+    const store = how === 'as files' ? fileRoomStore(folder()) : { save: () => {} };
+    const hub = playingHub(store);
+    // The turns of the loop, counted at each one's check phase.
+    let turn = 0;
+    let counting = true;
+    const count = () => setImmediate(() => (turn++, counting && count()));
+    count();
+    const turns = { table: [] as number[], person: [] as number[] };
+    const misses: string[] = [];
+    let moves = 0;
+    const follow = (who: keyof typeof turns, lines = { n: 0 }) => (m: ServerMessage) => {
+      if (m.type !== 'view' && m.type !== 'table') return;
+      turns[who].push(turn);
+      // Each line once: a view's lines start where the last one's ended.
+      if (m.view.log.from !== lines.n && lines.n > 0) misses.push(`${who}: lines from ${m.view.log.from}, ${lines.n} had`);
+      lines.n = m.view.log.from + m.view.log.lines.length;
+      if (who === 'table') moves = m.view.moves;
+    };
+    await new Promise<void>((done) => {
+      const table = follow('table');
+      playFast(hub, { send: (m) => (table(m), m.type === 'table' && m.view.phase !== 'playing' && done()) }, follow('person'));
+    });
+    counting = false;
+    hub.close();
+    if ('settled' in store) await store.settled();
+    expect(misses).toEqual([]);
+    for (const [who, t] of Object.entries(turns)) expect(new Set(t).size, `${who}'s views in ${t.length} turns`).toBe(t.length);
+    // A person's move and the bots' after it, one turn: far fewer views than moves.
+    expect(moves).toBeGreaterThan(2 * turns.table.length);
   });
 
   it('a room shows its clients only moves already written: every view\'s move is in the room\'s files when it arrives', async () => {
