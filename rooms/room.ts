@@ -333,7 +333,7 @@ export class Room implements InRoom {
       this.keep(() => this.session!.saveText(), true);
     }
     for (const c of clients) this.hub.unbind(c);
-    // Told once their seat's save is written: a crash meanwhile gives them the seat back, not a token that works again.
+    // Told once the save without their token is written: a server killed before that comes back with them seated, as they last heard.
     const why = said('room.removed', { who: p.name, bot: this.session ? 'yes' : 'no' });
     this.afterKept(() => {
       for (const c of clients) c.send({ type: 'removed', why });

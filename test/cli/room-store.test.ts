@@ -249,6 +249,23 @@ describe('rooms kept as files', () => {
     expect(behind).toEqual([]);
   });
 
+  it('a person the host removes is told so once the room\'s save without their token is written', async () => {
+    const dir = folder();
+    const store = fileRoomStore(dir);
+    const hub = playingHub(store);
+    const told: boolean[] = [];
+    const table: RoomClient = { send: () => {} };
+    playFast(hub, table, (m) => {
+      // Read as the message arrives: the save on disk has the seat removed, its token gone.
+      if (m.type === 'removed') told.push((JSON.parse(read(dir, `${[...hub.rooms.keys()][0]}.json`)) as RoomSave).seats[0].token === null);
+    });
+    await store.settled();
+    hub.handle(table, { type: 'remove', seat: 0 });
+    await store.settled();
+    hub.close();
+    expect(told).toEqual([true]);
+  });
+
   it('a server killed while its rooms make many moves a turn loses none it showed: the journal holds them whole and in order, and the room replays them, every card there', async () => {
     const dir = folder();
     const child = spawn(process.execPath, ['--import', 'tsx', PLAYED_FAST, dir], { stdio: ['ignore', 'pipe', 'pipe'] });
