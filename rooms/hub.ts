@@ -28,8 +28,8 @@ export type { RoomClient } from './messages.ts';
 export interface RoomStore {
   /**
    * Keeps room `code`: its save's text, or how to build it when the store writes it (the room as
-   * it is then). `now`: on disk before this returns (a seat removed, whose token must not come
-   * back with a crash).
+   * it is then). `now`: written whole before anything given after it, not only when the journal
+   * has grown (a seat removed, whose token must not come back with a crash).
    */
   save(code: string, text: string | (() => string), now?: boolean): void;
   /**
@@ -37,6 +37,13 @@ export interface RoomStore {
    * store that has it need write the whole save only seldom, and loses no move to a crash.
    */
   append?(code: string, line: string): void;
+  /**
+   * Calls `then` once everything given for room `code` so far is written (at once when nothing
+   * waits; a write that failed counts, said as failures are): what the room's clients are shown
+   * is kept first, so a server killed loses no move a person saw. A store that writes as it is
+   * given (a test's map) has none.
+   */
+  written?(code: string, then: () => void): void;
   /** Forgets room `code` (deleted: its match over, or unused for long). */
   remove?(code: string): void;
 }

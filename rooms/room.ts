@@ -400,10 +400,12 @@ export class Room implements InRoom {
       this.standIn(seat);
       this.keep(() => this.session!.saveText(), true);
     }
-    for (const c of clients) {
-      this.hub.unbind(c);
-      c.send({ type: 'removed', why: why(this.session ? 'yes' : 'no') });
-    }
+    for (const c of clients) this.hub.unbind(c);
+    // Told once the save without their token is written: a server killed before that comes back with them seated, as they last heard.
+    const told = why(this.session ? 'yes' : 'no');
+    this.afterKept(() => {
+      for (const c of clients) c.send({ type: 'removed', why: told });
+    });
     this.changed();
   }
 
@@ -429,16 +431,24 @@ export class Room implements InRoom {
   /**
    * Something changed: every client is sent its view once this turn of the event loop is over, so
    * that what one message sets going (a move, the launcher's answer, the next question) goes out
-   * as one view, not one per step.
+   * as one view, not one per step; and once the store has written what the view shows, so that a
+   * server killed loses no move a person saw. What changes meanwhile goes in the same view.
    */
   private changed(): void {
     if (this.flushing) return;
     this.flushing = true;
-    setImmediate(() => {
+    setImmediate(() => this.afterKept(() => {
       this.flushing = false;
       const seats = this.seats();
       for (const c of this.clients) this.sendTo(c, seats);
-    });
+    }));
+  }
+
+  /** Calls `then` once the store has written what this room gave it so far. */
+  private afterKept(then: () => void): void {
+    const store = this.hub.o.store;
+    if (store.written) store.written(this.code, then);
+    else then();
   }
 
   /** Sends `client` what it may see now: its log, the lines it was not sent yet. */

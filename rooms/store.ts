@@ -3,7 +3,9 @@
  * moves since), and the hold a server takes on the folder so that a second one started on it is
  * refused rather than writing over the first one's saves.
  */
-import { closeSync, ftruncateSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, writeSync, type Stats } from 'node:fs';
+import { close as closeFd, ftruncate, lstatSync, mkdirSync, open, readdirSync, readFileSync, renameSync, rmSync, write, writeFileSync, type Stats } from 'node:fs';
+import { mkdir, rename, rm, truncate, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { RoomStore } from './hub.ts';
 
@@ -23,8 +25,10 @@ export interface FileRoomStore extends RoomStore {
    * journal kept since (lines, oldest first), and when it was last written (ms).
    */
   kept(): { code: string; text: string; journal: string[]; savedAt: number }[];
-  /** Writes every room's newest save whole (a server stopping). */
+  /** Writes every room's newest save whole (a server stopping), after what waits to be written. */
   flush(): Promise<void>;
+  /** Settles once everything given so far, for every room, is written (or failed, and said). */
+  settled(): Promise<void>;
 }
 
 export interface FileRoomStoreOptions {
@@ -37,124 +41,211 @@ export interface FileRoomStoreOptions {
   skipped?: (name: string, why: string) => void;
 }
 
+// A journal's descriptor as a number, not a FileHandle: a store a test never stops leaves it to the process, not to the garbage collector.
+const openFd = promisify(open);
+const writeFd = promisify(write);
+const truncateFd = promisify(ftruncate);
+
+/** A journal that lost a line: only a whole save mends it, and one is asked for at once. */
+const GAP = Infinity;
+
+/** One room's files as the store writes them: what waits, in the order it goes to disk. */
+interface RoomFiles {
+  /** The journal, open for appending while the room is (null: not open yet, or closed after a failure). */
+  journal: number | null;
+  /** The moves' lines given since the last write to the journal, each with its line end. */
+  lines: string;
+  /** Characters in the journal since the whole save was last written, the lines waiting counted; {@link GAP} after a lost line. */
+  appended: number;
+  /** The length of the last whole save written by this store or read at its start (undefined: none yet). */
+  whole: number | undefined;
+  /** The newest save not yet written whole: its text, or how to build it. */
+  waiting: string | (() => string) | undefined;
+  /** The waiting save is to be written whole at the next write. */
+  asked: boolean;
+  /** The room was deleted: its files go at the next write. */
+  removing: boolean;
+  /** Writes under way (one at a time), or about to start this turn. */
+  busy: boolean;
+  /** The last write failed (said once until one succeeds). */
+  failing: boolean;
+  /** Waiting for nothing of the room to be left to write. */
+  then: (() => void)[];
+}
+
 /**
  * Rooms kept as files in `dir`: each room's whole save (CODE.json, written whole then renamed into
  * place) and its journal (CODE.journal, a line a move made since: {@link journalLine}). A move
  * costs an append, the same at the match's first move and its thousandth; the whole save, built
  * only then, is written again once the journal has grown past a quarter of it (and at least
- * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move. A
- * server killed or crashed loses at most the move being made; one stopping writes every save
- * whole.
+ * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move.
+ *
+ * Nothing is written on the event loop the rooms share: a disk that stalls stalls no room's play.
+ * What the rooms give in one turn of the loop is written after it, with the file system's
+ * asynchronous calls, a room's lines in one write; each room's writes go one after the other in
+ * the order given. A room sends its clients nothing before what they would see is written
+ * ({@link RoomStore.written}): a server killed or crashed loses at most the moves no one was
+ * shown; one stopping writes every save whole ({@link FileRoomStore.flush}).
  */
 export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRoomStore {
-  /** Each room's newest save not yet written whole: its text, or how to build it. */
-  const waiting = new Map<string, string | (() => string)>();
-  /** Characters in each room's journal since its whole save was last written. */
-  const appended = new Map<string, number>();
-  /** The length of each room's last whole save, written by this store. */
-  const whole = new Map<string, number>();
-  /** Rooms whose last write failed (said once until one succeeds). */
-  const failing = new Set<string>();
+  const rooms = new Map<string, RoomFiles>();
   const journalOf = (code: string) => path.join(dir, `${code}.journal`);
-  /**
-   * Each room's journal, open for appending while the room is: a move is one write, not an open,
-   * a write and a close (a fifth of the cost). A write is in the kernel when it returns, as an
-   * appendFile's is: a killed server loses no more.
-   */
-  const open = new Map<string, number>();
-  const close = (code: string) => {
-    const fd = open.get(code);
-    if (fd === undefined) return;
-    open.delete(code);
+  const roomFiles = (code: string): RoomFiles => {
+    let r = rooms.get(code);
+    if (!r) rooms.set(code, (r = { journal: null, lines: '', appended: 0, whole: undefined, waiting: undefined, asked: false, removing: false, busy: false, failing: false, then: [] }));
+    return r;
+  };
+  const fail = (code: string, r: RoomFiles, e: Error) => {
+    if (!r.failing) o.failed?.(code, e);
+    r.failing = true;
+  };
+  let made: Promise<unknown> | null = null;
+  const folder = () => (made ??= mkdir(dir, { recursive: true, mode: 0o700 }).catch((e: Error) => {
+    made = null;
+    throw e;
+  }));
+  const due = (r: RoomFiles) => r.appended > Math.max(JOURNAL_MIN_CHARS, (r.whole ?? 0) / 4);
+  /** Rooms with something to write since the loop's last turn: written together once the turn is over. */
+  const next = new Set<string>();
+  const soon = (code: string, r: RoomFiles) => {
+    if (r.busy) return;
+    r.busy = true;
+    if (next.size === 0) setImmediate(() => {
+      const codes = [...next];
+      next.clear();
+      for (const c of codes) void writeOut(c, rooms.get(c)!);
+    });
+    next.add(code);
+  };
+  /** Closes room `code`'s journal (its room deleted, a write failed, the server stopping). */
+  const close = async (r: RoomFiles) => {
+    const fd = r.journal;
+    r.journal = null;
+    // Closing can only fail on a descriptor already gone: nothing is left to keep.
+    if (fd !== null) await new Promise((done) => closeFd(fd, done));
+  };
+  /** Writes what room `code` has waiting, in order, until nothing is left; then calls those waiting for that. */
+  const writeOut = async (code: string, r: RoomFiles) => {
+    for (;;) {
+      if (r.removing) await removeFiles(code, r);
+      // A room's first save goes first: its journal's moves go after it.
+      else if (r.asked && r.whole === undefined) await writeWhole(code, r);
+      else if (r.lines) await appendLines(code, r);
+      else if (r.asked) await writeWhole(code, r);
+      else break;
+    }
+    r.busy = false;
+    const then = r.then;
+    r.then = [];
+    if (!r.journal && r.whole === undefined && r.waiting === undefined && rooms.get(code) === r) rooms.delete(code);
+    for (const f of then) f();
+  };
+  /** Appends the lines waiting to room `code`'s journal, in one write. */
+  const appendLines = async (code: string, r: RoomFiles) => {
+    const text = r.lines;
+    r.lines = '';
+    // A journal with a line missing is read up to the gap: nothing follows a failed line until
+    // a whole save (which holds every move) is written, asked for at once.
+    if (r.appended === GAP) return;
     try {
-      closeSync(fd);
-    } catch {
-      // Closing can only fail on a descriptor already gone: nothing is left to keep.
+      await folder();
+      // Kept open while the room is: a move is one write, not an open, a write and a close.
+      r.journal ??= await openFd(journalOf(code), 'a', 0o600);
+      const { bytesWritten } = await writeFd(r.journal, text);
+      // A disk full part way: the line cut short ends the journal when it is read.
+      if (bytesWritten < Buffer.byteLength(text)) throw Object.assign(new Error('the disk took part of a move'), { code: 'ENOSPC' });
+      r.failing = false;
+    } catch (e) {
+      // Opened again once a whole save has been written (a folder made writable again, a disk with room).
+      await close(r);
+      r.appended = GAP;
+      r.asked = r.waiting !== undefined;
+      fail(code, r, e as Error);
     }
   };
-  const fail = (code: string, e: Error) => {
-    if (!failing.has(code)) o.failed?.(code, e);
-    failing.add(code);
-  };
-  let made = false;
-  const folder = () => {
-    if (!made) mkdirSync(dir, { recursive: true, mode: 0o700 });
-    made = true;
-  };
   /** Writes room `code`'s newest save whole, and empties its journal, whose moves it holds. */
-  const writeWhole = (code: string) => {
-    const t = waiting.get(code);
+  const writeWhole = async (code: string, r: RoomFiles) => {
+    const t = r.waiting;
+    r.asked = false;
+    r.waiting = undefined;
     if (t === undefined) return;
     const file = path.join(dir, `${code}.json`);
     try {
+      // Built now, the room as it is: every move given so far is in it.
       const text = typeof t === 'function' ? t() : t;
-      folder();
+      await folder();
       // The rooms' tokens are in it: for this user alone.
-      writeFileSync(`${file}.tmp`, text, { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
-      waiting.delete(code);
-      whole.set(code, text.length);
-      const fd = open.get(code);
+      await writeFile(`${file}.tmp`, text, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+      r.whole = text.length;
       try {
         // Emptied in place: the open journal appends at its new end.
-        if (fd !== undefined) ftruncateSync(fd, 0);
-        else truncateSync(journalOf(code), 0);
+        if (r.journal !== null) await truncateFd(r.journal, 0);
+        else await truncate(journalOf(code), 0);
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       }
-      appended.set(code, 0);
-      failing.delete(code);
+      // The lines given while it was written come after it.
+      r.appended = r.lines.length;
+      r.failing = false;
     } catch (e) {
-      fail(code, e as Error);
+      // Tried again at the room's next save or move.
+      r.waiting ??= t;
+      fail(code, r, e as Error);
     }
   };
-  /** A room's journal lost a line: only a whole save mends it ({@link due} at once). */
-  const GAP = Infinity;
-  const due = (code: string) => (appended.get(code) ?? 0) > Math.max(JOURNAL_MIN_CHARS, (whole.get(code) ?? 0) / 4);
+  const removeFiles = async (code: string, r: RoomFiles) => {
+    r.removing = false;
+    await close(r);
+    r.whole = undefined;
+    r.appended = 0;
+    r.failing = false;
+    try {
+      for (const f of [`${code}.json`, `${code}.journal`]) await rm(path.join(dir, f), { force: true });
+    } catch (e) {
+      // A folder made read-only, say: the files stay, and the server goes on.
+      fail(code, r, e as Error);
+    }
+  };
+  const settled = (r: RoomFiles) => new Promise<void>((done) => (r.busy ? r.then.push(done) : done()));
   return {
     save(code, text, now = false) {
-      waiting.set(code, text);
-      // A room's first save is written at once: its journal's moves go after it.
-      if (now || !whole.has(code) || due(code)) writeWhole(code);
+      const r = roomFiles(code);
+      r.waiting = text;
+      // A room's first save is asked for once: built when it is written, it holds the moves given meanwhile.
+      if (now || due(r) || (r.whole === undefined && !r.busy)) {
+        r.asked = true;
+        soon(code, r);
+      }
     },
     append(code, line) {
-      // A journal with a line missing is read up to the gap: nothing follows a failed line until
-      // a whole save (which holds every move) is written, as it is at once when it can be.
-      if (appended.get(code) !== GAP) {
-        try {
-          let fd = open.get(code);
-          if (fd === undefined) {
-            folder();
-            open.set(code, (fd = openSync(journalOf(code), 'a', 0o600)));
-          }
-          writeSync(fd, `${line}\n`);
-          appended.set(code, (appended.get(code) ?? 0) + line.length + 1);
-          failing.delete(code);
-        } catch (e) {
-          // Opened again once a whole save has been written (a folder made writable again, a disk with room).
-          close(code);
-          appended.set(code, GAP);
-          fail(code, e as Error);
-        }
-      }
-      if (due(code)) writeWhole(code);
+      const r = roomFiles(code);
+      r.lines += `${line}\n`;
+      r.appended += line.length + 1;
+      if (due(r) && r.waiting !== undefined) r.asked = true;
+      soon(code, r);
+    },
+    written(code, then) {
+      const r = rooms.get(code);
+      if (r?.busy) r.then.push(then);
+      else then();
     },
     async flush() {
-      for (const code of [...waiting.keys()]) writeWhole(code);
-      for (const code of [...open.keys()]) close(code);
+      for (const [code, r] of rooms) {
+        if (r.waiting === undefined) continue;
+        r.asked = true;
+        soon(code, r);
+      }
+      await Promise.all([...rooms.values()].map(settled));
+      await Promise.all([...rooms.values()].map(close));
+    },
+    async settled() {
+      await Promise.all([...rooms.values()].map(settled));
     },
     remove(code) {
-      close(code);
-      waiting.delete(code);
-      appended.delete(code);
-      whole.delete(code);
-      failing.delete(code);
-      try {
-        for (const f of [`${code}.json`, `${code}.journal`]) rmSync(path.join(dir, f), { force: true });
-      } catch (e) {
-        // A folder made read-only, say: the files stay, and the server goes on.
-        fail(code, e as Error);
-      }
+      const r = roomFiles(code);
+      Object.assign(r, { lines: '', waiting: undefined, asked: false, removing: true });
+      soon(code, r);
     },
     kept() {
       let names: string[];
@@ -185,7 +276,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         // Both were read, so both are in `files`.
         const newest = files.get(`${code}.${journal.length ? 'journal' : 'json'}`)!;
         kept.push({ code, text, journal, savedAt: newest.mtimeMs });
-        whole.set(code, text.length);
+        roomFiles(code).whole = text.length;
       }
       return kept;
 
