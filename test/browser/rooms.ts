@@ -276,20 +276,35 @@ export async function playPhones(table: RoomPage, phones: RoomPage[], o: { befor
   const handled = new Map<string, number>();
   for (let n = 0; n < max; n++) {
     if (o.stop?.()) return n;
-    const next = await untilFrame(() => {
+    const found = await untilFrame(() => {
       const t = lastOf(table, 'table');
       if (t && t.view.phase !== 'playing') return 'over' as const;
       for (const [i, p] of phones.entries()) {
         // The seats the page holds now: a seat left (its socket closed, none open for it) is asked nothing more of it.
+        const asked: { seat: number; id: number }[] = [];
         for (const seat of new Set(p.sockets.filter((s) => !s.closed).map((s) => s.seat))) {
           if (seat === null) continue;
           const q = questionOf(p, seat);
-          if (q && handled.get(`${i}/${seat}`) !== q.id) return { i, p, seat, id: q.id };
+          if (q && handled.get(`${i}/${seat}`) !== q.id) asked.push({ seat, id: q.id });
         }
+        if (asked.length > 0) return { i, p, asked };
       }
       return null;
     }, () => `a question for a phone or the round's end (after ${n} moves)`);
-    if (next === 'over') return n;
+    if (found === 'over') return n;
+    // Two people of one phone asked at once (a catch race): the phone shows the one whose hand is
+    // shown, and that one answers first, as the person holding the phone would.
+    let chosen = found.asked[0];
+    if (found.asked.length > 1) {
+      // The page shows one of them once it has drawn the frames read here; none (a tap to pass the phone): the first.
+      const ids = found.asked.map((a) => a.id);
+      const shown = await found.p.page.waitForFunction((ids) => {
+        const id = Number(document.querySelector('.seat-play[data-ask-id]')?.getAttribute('data-ask-id'));
+        return ids.includes(id) ? id : null;
+      }, ids, { timeout: 1000 }).then((h) => h.jsonValue(), () => null);
+      chosen = found.asked.find((a) => a.id === shown) ?? chosen;
+    }
+    const next = { i: found.i, p: found.p, ...chosen };
     handled.set(`${next.i}/${next.seat}`, next.id);
     await o.before?.(next.p, next.seat);
     await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click', o.words?.get(next.p));
