@@ -17,6 +17,25 @@ const AWAY_S = 2;
 
 const seatKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('uno-extreme-room-seats:')));
 
+/**
+ * Opens the phone's ☰ Game menu at `menu`. A choice the phone is asked to narrow (a colour, a
+ * target) is a modal dialog over the page: the person sets it aside first (Escape), or, when it
+ * must be answered (a colour to name), answers it with its first choice, as they would to reach
+ * the menu. Room seeds are random: some deals ask at once.
+ */
+async function openMenu(page: Page, menu: string): Promise<void> {
+  const pick = page.locator('dialog.pick[open]');
+  for (let tries = 0; ; tries++) {
+    if (await pick.count()) {
+      await page.keyboard.press('Escape');
+      if (await pick.count()) await pick.locator('.choices button').first().click();
+    }
+    // A dialog that opens as the menu is clicked takes the click: set aside, and the menu clicked again.
+    const clicked = await page.locator(menu).click({ timeout: 3000 }).then(() => true, (e: Error) => (tries < 4 ? false : Promise.reject(e)));
+    if (clicked) return;
+  }
+}
+
 describe('leaving a game night; its table screen moved and opened again', () => {
   const web = useRoomsWeb(['--away', String(AWAY_S)]);
 
@@ -25,7 +44,7 @@ describe('leaving a game night; its table screen moved and opened again', () => 
     let moves = 0;
     await playPhones(table, [ana, ben], { before: async () => void moves++, stop: () => moves >= 3 });
     expect(lastOf(table, 'table')!.view.phase).toBe('playing');
-    await ben.page.locator('.phone-menu summary').click();
+    await openMenu(ben.page, '.phone-menu summary');
     // Leave asks once more: "Stay" keeps the seat, "Yes" leaves it.
     await ben.page.getByRole('button', { name: 'Leave the room' }).click();
     await ben.page.getByRole('button', { name: 'Stay' }).click();
@@ -45,7 +64,7 @@ describe('leaving a game night; its table screen moved and opened again', () => 
   it('the table screen closed: a phone seated opens it after the wait, the laptop takes it back from its storage, then moves it to a tablet', async () => {
     const { table, code, phones: [ana] } = await startRoom(web.browser, web.server.url, ['Ana'], 2);
     await table.page.close();
-    await ana.page.locator('.phone-menu summary').click();
+    await openMenu(ana.page, '.phone-menu summary');
     const refused = () => ana.sockets.flatMap((s) => s.frames).filter((f) => f.includes('"refused"')).length;
     const ask = async () => {
       await ana.page.getByRole('button', { name: 'Open the table screen here' }).click();
@@ -102,7 +121,7 @@ describe('leaving a game night; its table screen moved and opened again', () => 
     }
     await phone.page.getByText('You are in as Ana, Bo, and Cy').waitFor();
     // In the lobby: Cy leaves, his seat is freed, Ana and Bo stay.
-    await phone.page.locator('.phone-menu summary').click();
+    await openMenu(phone.page, '.phone-menu summary');
     await phone.page.getByRole('button', { name: 'Leave the room (Cy)' }).click();
     await phone.page.getByRole('button', { name: 'Yes, Cy leaves' }).click();
     await phone.page.getByRole('alert').filter({ hasText: `Cy left room ${code}: the seat is free again.` }).waitFor();
@@ -114,7 +133,7 @@ describe('leaving a game night; its table screen moved and opened again', () => 
     const who = (/^Tap when you are (.+)$/.exec(await tap.innerText()) ?? [])[1];
     const stays = who === 'Ana' ? 'Bo' : 'Ana';
     await tap.click();
-    await phone.page.locator('.seat-play .phone-menu summary').click();
+    await openMenu(phone.page, '.seat-play .phone-menu summary');
     await expect(phone.page.locator('.phone-menu button').allInnerTexts()).resolves.toEqual(['Leave the room', 'Open the table screen here']);
     await phone.page.getByRole('button', { name: 'Leave the room' }).click();
     await phone.page.getByRole('button', { name: `Yes, ${who} leaves` }).click();
