@@ -20,13 +20,13 @@ const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/
 /**
  * The firmware bridge's files that tell the person at a real launcher what happened (notices, the
  * reasons inside them, and the errors of a port or a board that cannot be used, DeviceError and
- * BoardError, which are notices too), read with their logs left out: a log is for whoever debugs
- * the link.
+ * BoardError, which are notices too), and the launcher that drives them (its LauncherError, a
+ * notice too), read with their logs left out: a log is for whoever debugs the link.
  */
 const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
-  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts',
+  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts', 'emulator/launcher.ts',
 ];
 
 /** A log's line in the firmware bridge: not a notice. */
@@ -38,6 +38,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
   'the board was power-cycled (or its firmware keeps no session)': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
   'this browser cannot reach a serial port: use Chrome, Edge or Opera on a desktop (Web Serial), over https or on localhost':
     "webSerialSupport's English for the library's callers: the page says device.noSerial",
+  "${event.type} is the launcher's own timer: send what a person or a device does (PRESS, LID_OPEN, AIM, …)": "a programmer error of the launcher's API, thrown",
 };
 
 /**
