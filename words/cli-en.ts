@@ -125,6 +125,8 @@ export const CLI_EN = {
   'cli.play.positionOut': '--position: seat 0 is yours, and it is out of the match ("x"): give a position where seat 0 plays',
   'cli.play.seedPicked': 'seed {seed} (play this deal again with --seed {seed})',
   'cli.play.saveKept': '{earlier} holds an earlier game, kept as it is (continue it with --resume {earlier}); this game will be saved to {file}',
+  // The game stopped on an error ({error}: why, worded in turn), saved first.
+  'cli.play.crashed': '{error}\nThe game was saved to {file}: continue it with `npx uno-extreme play --resume {file}`',
   'cli.launcher.jsonNeedsPresses': '--json needs --presses N (the interactive console prints no JSON)',
   'cli.launcher.noKeys': 'the interactive console needs a terminal; for scripts use --presses N [--json]',
   'cli.launcher.log': '{why} (the press log: every line before this press is kept whole)',

@@ -124,6 +124,7 @@ export const CLI_FR: Readonly<Record<CliKey, string>> = {
   'cli.play.positionOut': '--position : la place 0 est la tienne, et elle est hors de la partie (« x ») : donne une position où la place 0 joue',
   'cli.play.seedPicked': 'graine {seed} (rejoue cette donne avec --seed {seed})',
   'cli.play.saveKept': '{earlier} contient une partie plus ancienne, gardée telle quelle (continue-la avec --resume {earlier}) ; cette partie sera enregistrée dans {file}',
+  'cli.play.crashed': '{error}\nLa partie a été enregistrée dans {file} : reprends-la avec `npx uno-extreme play --resume {file}`',
   'cli.launcher.jsonNeedsPresses': '--json va avec --presses N (la console au clavier n’affiche pas de JSON)',
   'cli.launcher.noKeys': 'la console au clavier a besoin d’un terminal ; pour un script, utilise --presses N [--json]',
   'cli.launcher.log': '{why} (le relevé des appuis : chaque ligne d’avant cet appui est gardée entière)',
