@@ -152,6 +152,19 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
 
+  it('a launcher profile file with a bad field: French under LANG and under --lang, exit 1; the English as it was', () => {
+    const profile = path.join(rooms, 'my-profile.json');
+    writeFileSync(profile, '{"name": "mine", "source": "a guess", "fire": {"model": "hazard", "hazard": [2]}, "burst": {"law": "uniform", "min": 1, "max": 4}}');
+    const args = ['launcher', '--presses', '1', '--profile', profile];
+    const fr = `uno-extreme launcher: ${profile}\u00a0: fire.hazard[0]\u00a0: doit être entre 0 et 1, reçu 2\n`;
+    const underLang = runIn(FR, args);
+    expect([underLang.status, underLang.stderr]).toEqual([1, fr]);
+    const underFlag = runIn('C', [...args, '--lang', 'fr']);
+    expect([underFlag.status, underFlag.stderr]).toEqual([1, fr]);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, `uno-extreme launcher: ${profile}: fire.hazard[0]: must be between 0 and 1, got 2\n`]);
+  }, 3 * PROGRAM_RUN_MS);
+
   it('a port in use: French, exit 1', () => {
     const fr = runIn(FR, ['web', '--port', String(port), '--rooms', rooms]);
     expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme web: le port ${port} est déjà pris\u00a0: arrête ce qui l’utilise, ou choisis-en un autre avec --port N (0\u00a0: n’importe quel port libre)\n`]);

@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { parseRulesText, checkRules } from '../../game/ruleFile.ts';
 import { ACTION_KINDS, WILD_KINDS } from '../../game/cards.ts';
 import { RULE_SETS, RulesError, START_ACTIONS } from '../../game/rules.ts';
-import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
+import { cliWordsIn, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
-import { englishOnly, wordsOf } from './english.ts';
+import { wordsOf } from './english.ts';
+import { expectSaidInFrench, thrownBy } from './refused.ts';
 
 const FR = cliWordsIn('fr');
-const ENGLISH = englishOnly();
 /** The rule file's own field names and values (the card kinds, the start actions), typed in every language. */
 const FIELDS = new Set([
   'rules', 'base', 'deck', 'numbers', 'coloured', 'colored', 'wild', 'points', 'kinds', 'counts', 'start', 'name', 'description', 'profile', 'options', 'null', 'fly', 'zzz',
@@ -22,15 +22,7 @@ const FIELDS = new Set([
 ]);
 
 /** The error `make` throws. */
-function thrown(make: () => unknown): RulesError {
-  try {
-    make();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return e as RulesError;
-  }
-  throw new Error('no error thrown');
-}
+const thrown = (make: () => unknown): RulesError => thrownBy(make, RulesError);
 
 const zeros = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const file = (v: unknown) => () => parseRulesText(JSON.stringify(v), 'my-rules.json');
@@ -65,18 +57,7 @@ const CASES: Record<string, () => unknown> = {
 
 describe("a rule file's refusals in the reader's language", () => {
   it('each is worded in French with no English word, its English message the catalogue\'s English', () => {
-    for (const [key, make] of Object.entries(CASES)) {
-      const e = thrown(make);
-      const s = saidOf(e);
-      expect(s, `${key}: ${e.message}`).toBeDefined();
-      expect(english(s!), key).toBe(e.message);
-      // The reason inside names the case: the samples reach every message they are named for.
-      expect(JSON.stringify(s), key).toContain(key === 'cli.rules.options' ? 'cli.rules.object' : key);
-      const fr = sayIn(FR, s!);
-      expect(fr, key).not.toBe(e.message);
-      const words = wordsOf(fr.replace(/"[^"]*"|«[^»]*»|\S*[./[\]]\S*/g, ' ')).filter((w) => ENGLISH.has(w) && !FIELDS.has(w));
-      expect(words, `${key}: ${fr}`).toEqual([]);
-    }
+    expectSaidInFrench(CASES, RulesError, FIELDS, (key) => (key === 'cli.rules.options' ? 'cli.rules.object' : key));
   });
 
   it('the English is the text it was, the French says the file and the field', () => {
