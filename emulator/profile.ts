@@ -267,7 +267,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
       burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
     } else burst = validateLaw(v.burst, 'burst');
     if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')
-      throw new ProfileError('resetOnLidCycle', 'must be true or false', said('cli.profile.boolean'));
+      throw new ProfileError('resetOnLidCycle', 'must be true or false', said('cli.rules.boolean'));
     const mechanics: Partial<Mechanics> = {};
     if (v.mechanics !== undefined) {
       if (!isObj(v.mechanics)) throw new ProfileError('mechanics', 'must be an object', said('cli.rules.object'));

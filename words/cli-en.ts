@@ -114,6 +114,13 @@ export const CLI_EN = {
   'cli.bots.tooMany': '--bots lists {count} bots for {seats} {bots, select, yes {bot seats} other {seats}}: give at most {seats}, or raise --players',
   'cli.bots.budget': '--bot-budget: "{text}" is not a budget: give playouts (300), steps (50000steps) or milliseconds (150ms), from 1 to 1000000',
   'cli.rules.unknown': 'unknown rule set "{name}": known rule sets are {known}',
+  // A house rule's option that cannot be used (game/rules.ts, optionsProblem): {where} is `options`.
+  'cli.options.field': '{where}.{field}: {why}',
+  'cli.options.whole': 'must be a whole number from 1 to {max}',
+  'cli.options.oneOf': 'must be {choices}',
+  'cli.options.reload': 'must be "when-empty" or {open} "atDiscard": N {close} with N a whole number from 1 to 1000',
+  'cli.options.stackTwosOnly': '+4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)',
+  'cli.options.teams': 'partners play only with standard scoring',
   'cli.profile.unknown': 'unknown profile "{name}": use one of {known}, or the path of a profile JSON file',
   // A launcher profile file's field that cannot be used (emulator/profile.ts, ProfileError): {why} is one of cli.profile.* below or of cli.rules.*.
   'cli.profile.field': '{inFile, select, yes {{file}: } other {}}{field}: {why}',
@@ -137,7 +144,7 @@ export const CLI_EN = {
   'cli.profile.allZeros': 'is all zeros: the launcher would never fire',
   'cli.profile.presses': 'must be a non-empty array of press numbers',
   'cli.profile.model': 'must be "hazard" or "schedule", got {got}',
-  'cli.profile.boolean': 'must be true or false',
+  'cli.rules.boolean': 'must be true or false',
   'cli.profile.slipSum': 'slip + doubleFeed + jam must not exceed 1',
   'cli.profile.fewCards': 'the launcher {never, select, yes {would never give a card} other {would give a card once in about {about} presses}}; a round that waits for cards needs one at least once in {least} presses',
   'cli.play.noKeys': 'play needs a terminal (it reads keys); to run games unattended use `uno-extreme simulate`',

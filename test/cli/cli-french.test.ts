@@ -152,6 +152,18 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
 
+  it('a house rule option that cannot be: French under LANG, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'my-options.json');
+    writeFileSync(rules, '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true, "stackCross": true}}');
+    const args = ['simulate', '--games', '1', '--rules', rules];
+    const fr = `uno-extreme simulate: ${rules}\u00a0: options.stackTwosOnly\u00a0: les +4 ne s’y cumulent pas, donc +2 et +4 ne peuvent pas se cumuler l’un sur l’autre (stackCross)\n`;
+    // simulate has no --lang: the terminal's language (the profile's case below tries the flag).
+    const underLang = runIn(FR, args);
+    expect([underLang.status, underLang.stderr]).toEqual([1, fr]);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, `uno-extreme simulate: ${rules}: options.stackTwosOnly: +4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)\n`]);
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a launcher profile file with a bad field: French under LANG and under --lang, exit 1; the English as it was', () => {
     const profile = path.join(rooms, 'my-profile.json');
     writeFileSync(profile, '{"name": "mine", "source": "a guess", "fire": {"model": "hazard", "hazard": [2]}, "burst": {"law": "uniform", "min": 1, "max": 4}}');

@@ -56,7 +56,7 @@ const CASES: Record<string, () => unknown> = {
   'cli.profile.positiveWeight': law({ law: 'histogram', weights: { 1: 0 } }),
   'cli.profile.strictly': law({ law: 'maxent', min: 1, max: 4, mean: 4 }),
   'cli.profile.oneOfGot': law({ law: 'normal' }),
-  'cli.profile.boolean': file({ resetOnLidCycle: 'yes' }),
+  'cli.rules.boolean': file({ resetOnLidCycle: 'yes' }),
   'cli.rules.object': file({ mechanics: 3 }),
   'cli.profile.slipSum': file({ mechanics: { slip: 0.5, jam: 0.6 } }),
   'cli.profile.fewCards': file({ fire: { model: 'hazard', hazard: [0.0001] } }),
