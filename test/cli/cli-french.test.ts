@@ -5,7 +5,7 @@
  * is read before `LANG`, and `--lang` before both. (`play`'s own errors need a terminal:
  * test/e2e/play-usage.test.ts checks them in French.)
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,7 +142,15 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', part]).status).toBe(0);
     expect(runIn(FR, ['merge', part]).stderr).toBe('uno-extreme merge: il manque la tranche 1 sur 2\u00a0: lance `simulate --shard 1/2 --out …` avec les réglages de la simulation, puis réunis toutes les tranches\n');
     expect(runIn('C', ['merge', part]).stderr).toBe("uno-extreme merge: shard 1 of 2 is missing: run `simulate --shard 1/2 --out …` with the run's settings, then merge every part\n");
-  }, 9 * PROGRAM_RUN_MS);
+    // A field of a part that does not hold together (sim/part-check.ts): the field, and why in French.
+    const edited = path.join(rooms, 'part-edited.json');
+    writeFileSync(edited, JSON.stringify({ ...JSON.parse(readFileSync(part, 'utf8')), workers: 0 }));
+    const field = runIn(FR, ['merge', edited]);
+    expect(field.status).toBe(1);
+    expect(field.stderr).toMatch(/^uno-extreme merge: /);
+    expect(field.stderr).toContain(`${edited} n’est pas une tranche de simulation utilisable (workers\u00a0: doit être un nombre entier de 1 à 256)`);
+    expect(runIn('C', ['merge', edited]).stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(workers: must be a whole number from 1 to 256\)/);
+  }, 11 * PROGRAM_RUN_MS);
 
   it('a rule file with a bad field: French, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-rules.json');

@@ -60,10 +60,10 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
  * files they use (a press log, a simulation part), read at their refusals alone (their tables
  * and figures are still English): no error thrown there is an English literal.
  */
-const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts'];
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts'];
 
-/** A line that refuses: a user's error built, or a reader's own error. */
-const REFUSAL = /new (Usage|User|Log|Part)Error\(|throw bad\(/;
+/** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
+const REFUSAL = /new (Usage|User|Log|Part|PartField)Error\(|throw bad\(|\bfail\(/;
 
 /** The refusals of `source` that are English sentences. */
 function englishRefusals(source: string): string[] {
