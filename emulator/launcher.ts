@@ -335,7 +335,7 @@ export class MachineLauncher implements SyncLauncher {
 
   /** The device said nothing that would have let `what` (a press, or its coming back online) finish for `ms`. */
   private silent(ms: number, what: 'press' | 'offline'): LauncherError {
-    return new LauncherError({ k: 'deviceError.launcher.silent', v: { device: this.hardware.name, what, s: seconds(ms) } }, 'offline');
+    return new LauncherError({ k: 'deviceError.launcher.silent', v: { device: this.hardware.name, press: what === 'press' ? 'yes' : 'no', s: seconds(ms) } }, 'offline');
   }
 
   /**
@@ -344,7 +344,7 @@ export class MachineLauncher implements SyncLauncher {
    */
   untilReady(ms: number): Promise<void> {
     return this.until((s) => !s.context.lidOpen && s.matches({ on: 'ready' }), ms,
-      () => new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: this.hardware.name, s: seconds(ms), lid: this.lidOpen ? 'open' : 'closed', state: { k: `unit.${this.unitState}` } } }, 'timeout'));
+      () => new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: this.hardware.name, s: seconds(ms), lidOpen: this.lidOpen ? 'yes' : 'no', state: { k: `unit.${this.unitState}` } } }, 'timeout'));
   }
 
   aimSync(seat: number): void {

@@ -243,7 +243,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
     if (v.fire.model === 'hazard') {
       knownKeys(v.fire, ['model', 'hazard'], 'fire');
       if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0 || v.fire.hazard.length > MAX_RANKS)
-        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), of: 'probabilities' }));
+        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), laws: 'no' }));
       fire = { model: 'hazard', hazard: v.fire.hazard.map((h, i) => num(h, `fire.hazard[${i}]`, 0, 1)) };
       if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire', said('cli.profile.allZeros'));
     } else if (v.fire.model === 'schedule') {
@@ -263,7 +263,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
     if (isObj(v.burst) && 'byBucket' in v.burst) {
       knownKeys(v.burst, ['byBucket'], 'burst');
       if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0 || v.burst.byBucket.length > MAX_RANKS)
-        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), of: 'laws' }));
+        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), laws: 'yes' }));
       burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
     } else burst = validateLaw(v.burst, 'burst');
     if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')

@@ -165,7 +165,7 @@ export function checkPartFields(p: Obj, shardRange: (games: number, index: numbe
   (p.pairedTurns as unknown[]).forEach((s, j) => sums(s, `pairedTurns[${j}]`, end - start, true));
   count(p.workers, 'workers', 1, 256);
   // A run's time and memory are printed and summed: a figure no machine could give is not a run's.
-  for (const [k, most, unit] of [['seconds', MOST_SECONDS, 's'], ['peakMemoryMiB', MOST_MEMORY_MIB, 'mib']] as const)
-    if (typeof p[k] !== 'number' || !Number.isFinite(p[k]) || (p[k] as number) < 0 || (p[k] as number) > most) fail(k, why('number', { most, unit }));
+  for (const [k, most, unit] of [['seconds', MOST_SECONDS, 'yes'], ['peakMemoryMiB', MOST_MEMORY_MIB, 'no']] as const)
+    if (typeof p[k] !== 'number' || !Number.isFinite(p[k]) || (p[k] as number) < 0 || (p[k] as number) > most) fail(k, why('number', { most, year: unit }));
   return { start, end, profiles: r.profiles };
 }

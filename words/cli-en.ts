@@ -147,7 +147,7 @@ export const CLI_EN = {
   'cli.part.check.shard': 'shard {index}/{count} of {games} games is games {start}..{last}, the file says {fileStart}..{fileLast}',
   'cli.part.check.aggregates': 'must hold one aggregate per profile ({n})',
   'cli.part.check.paired': 'must hold {n} paired sums',
-  'cli.part.check.number': 'must be a number from 0 to {most}{unit, select, s {s (a year)} other { MiB (a PiB)}}',
+  'cli.part.check.number': 'must be a number from 0 to {most}{year, select, yes {s (a year)} other { MiB (a PiB)}}',
   'cli.profile.unknown': 'unknown profile "{name}": use one of {known}, or the path of a profile JSON file',
   // A launcher profile file's field that cannot be used (emulator/profile.ts, ProfileError): {why} is one of cli.profile.* below or of cli.rules.*.
   'cli.profile.field': '{inFile, select, yes {{file}: } other {}}{field}: {why}',
@@ -167,7 +167,7 @@ export const CLI_EN = {
   'cli.profile.jsonObject': 'a profile must be a JSON object',
   'cli.profile.source': 'must say where the numbers come from (a measurement, a page, a choice)',
   'cli.profile.fire': 'must be an object: {hazard} or {schedule}',
-  'cli.profile.arrayOf': 'must be an array of 1 to {max} {of, select, laws {laws} other {probabilities}}',
+  'cli.profile.arrayOf': 'must be an array of 1 to {max} {laws, select, yes {laws} other {probabilities}}',
   'cli.profile.allZeros': 'is all zeros: the launcher would never fire',
   'cli.profile.presses': 'must be a non-empty array of press numbers',
   'cli.profile.model': 'must be "hazard" or "schedule", got {got}',

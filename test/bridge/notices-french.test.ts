@@ -162,8 +162,8 @@ describe("a port's, a board's or a launcher's error in the reader's language (De
     'deviceError.notFirmata': new BoardError({ k: 'deviceError.notFirmata', v: { device: 'firmata:/dev/ttyUSB0', ms: '2000' } }, 'timeout'),
     'deviceError.board': new BoardError({ k: 'deviceError.board', v: { device: 'firmata:/dev/ttyUSB0', error: 'EIO' } }, 'io'),
     // A launcher's own (test/emulator/launcher-error-words.test.ts has a real launcher reject with them).
-    'deviceError.launcher.silent': new LauncherError({ k: 'deviceError.launcher.silent', v: { device: D, what: 'press', s: '300' } }, 'offline'),
-    'deviceError.launcher.notReady': new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: D, s: '300', lid: 'closed', state: { k: 'unit.jammed' } } }, 'timeout'),
+    'deviceError.launcher.silent': new LauncherError({ k: 'deviceError.launcher.silent', v: { device: D, press: 'yes', s: '300' } }, 'offline'),
+    'deviceError.launcher.notReady': new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: D, s: '300', lidOpen: 'no', state: { k: 'unit.jammed' } } }, 'timeout'),
     'deviceError.launcher.notTurned': new LauncherError({ k: 'deviceError.launcher.notTurned', v: { device: D, seat: '2', s: '60' } }, 'timeout'),
     'deviceError.launcher.lidNotOpened': new LauncherError({ k: 'deviceError.launcher.lidNotOpened', v: { device: D, s: '300' } }, 'timeout'),
   };
