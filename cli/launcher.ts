@@ -7,7 +7,7 @@ import { checkOutputs, writeErrorOf } from '../lib/files.ts';
 import { Rng, seedRng } from '../lib/rng.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
-import { attentionText, LauncherError, MachineLauncher } from '../emulator/launcher.ts';
+import { attentionText, MachineLauncher } from '../emulator/launcher.ts';
 import { noticeText } from '../firmware-bridge/notices.ts';
 import { loadLang, type Words } from '../words/catalogue.ts';
 import { CLI_EN_WORDS, cliWordsIn, decimal, type CliWords } from '../words/cli.ts';
@@ -249,14 +249,12 @@ export const launcherCommand: Command = {
         if (presses === null && args.values.json) throw new UsageError(said('cli.launcher.jsonNeedsPresses'));
         if (presses === null && !process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
         const hardware = await openDeviceSpec(device);
+        // A board that stops answering rejects with a LauncherError, a notice: cli/main.ts words it, exit 1.
         try {
           if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware, w });
           const s = await runOnDevice({ profile, seed, presses, seats, log, trace, hardware, cards, w });
           console.log(args.values.json ? JSON.stringify(s) : formatSummary(s, w.cli));
           return 0;
-        } catch (e) {
-          if (e instanceof LauncherError) throw new UserError(e.message);
-          throw e;
         } finally {
           await hardware.close();
         }

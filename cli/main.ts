@@ -28,12 +28,13 @@ const USER_ERRORS = [UserError, ProfileError, RulesError, SaveError, ResumeError
 
 /**
  * The error `e`'s message in the words of `w`: a board's or a port's (a notice, whose words are
- * the game's, as the page shows them) in that language's game catalogue, loaded for it; any
- * other through the command line's catalogue.
+ * the game's, as the page shows them) in that language's game catalogue, loaded for it (a message
+ * of the command line may hold a notice too); any other through the command line's catalogue.
  */
 async function errorText(w: CliWords, e: unknown): Promise<string> {
+  const game = await loadLang(w.lang);
   const notice = noticeOf(e);
-  return notice ? noticeText(notice, await loadLang(w.lang)) : errorIn(w, e);
+  return notice ? noticeText(notice, game) : errorIn(w, e);
 }
 
 /** The program's version: package.json's, read once (the program runs from the repository or an install of it). */
@@ -95,7 +96,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`uno-extreme ${cmd.name}: ${terminalLines(await errorText(w, e))}`);
       return 1;
     }
-    console.error(`uno-extreme ${cmd.name}: ${w.t('cli.unexpected', { message: terminalLines(String((e as Error)?.message ?? e)) })}`);
+    console.error(`uno-extreme ${cmd.name}: ${w.t('cli.unexpected', { message: terminalLines(await errorText(w, e)) })}`);
     return 70;
   }
 }

@@ -194,7 +194,7 @@ export const playCommand: Command = {
       end = await session.run();
     } catch (e) {
       process.stdout.write('\x1b[H\x1b[2J');
-      if (e instanceof SessionError && (e.cause instanceof LauncherError || e.cause instanceof DeviceError)) throw new UserError(e.message);
+      if (e instanceof SessionError && (e.cause instanceof LauncherError || e.cause instanceof DeviceError)) throw new UserError(e.said);
       throw e;
     } finally {
       process.stdout.off('resize', resized);

@@ -4,7 +4,7 @@
  * sensor, the battery and motor stalls. The simulated device here, the serial-firmware driver
  * and the Johnny-Five driver (firmware-bridge/) implement it.
  */
-import type { NoticeListener } from '../firmware-bridge/notices.ts';
+import type { NoticeListener, NoticeWords } from '../firmware-bridge/notices.ts';
 
 /** What a device reports to the machine. */
 export type HardwareInput =
@@ -18,10 +18,11 @@ export type HardwareInput =
   | { type: 'STALL' }
   /**
    * The link to a real device was lost or came back (never from the simulated device). `final`,
-   * with `up: false`: it will not come back (the driver cannot reopen the port), in one line that
-   * says what happened and what to do; a launcher then stops waiting for the device.
+   * with `up: false`: it will not come back (the driver cannot reopen the port): the notice that
+   * says what happened and what to do, as data each front end words; a launcher then stops
+   * waiting for the device.
    */
-  | { type: 'LINK'; up: boolean; final?: string };
+  | { type: 'LINK'; up: boolean; final?: NoticeWords };
 
 /** Motor commands: forward ejects, reverse pulls a half-ejected card back. */
 export type MotorCommand = 'forward' | 'reverse' | 'stop';

@@ -13,8 +13,8 @@ import { dingLength } from './machine-actions.ts';
 import type { SyncLauncher } from './api.ts';
 import type { Profile } from './profile.ts';
 import { EN_WORDS, type Key, type Words } from '../words/catalogue.ts';
+import { NoticeError, noticeWords, type NoticeWords } from '../firmware-bridge/notices.ts';
 
-/** A launcher that cannot go on: a device offline too long, or not ready in time. */
 /**
  * What a person must do at a launcher that senses its cards (a device): what a display shows
  * them ({@link attentionText}) and what a program at the launcher acts on, without reading words.
@@ -27,6 +27,9 @@ export type Attention =
   /** Close the lid (it was opened while the launcher was needed). */
   | { kind: 'lid' };
 
+/** `ms` in whole seconds, as a launcher's errors give a wait. */
+const seconds = (ms: number): string => String(Math.round(ms / 1000));
+
 /** An {@link Attention} in words, as a person is asked (English unless a language is given). */
 export function attentionText(a: Attention, w: Words = EN_WORDS): string {
   return a.kind === 'reload' ? w.t('attention.reload', { emptyFirst: a.emptyFirst ? 'yes' : 'no', n: a.cards }) : w.t(`attention.${a.kind}`);
@@ -37,9 +40,15 @@ export function unitStateText(state: 'off' | UnitState, w: Words = EN_WORDS): st
   return w.t(`unit.${state}` as Key);
 }
 
-export class LauncherError extends Error {
-  constructor(message: string, readonly kind: 'offline' | 'timeout') {
-    super(message);
+/**
+ * A launcher that cannot go on: a device offline too long, not ready in time, or lost for good.
+ * A notice as a port's errors are ({@link NoticeError}): its words as data (`deviceError.launcher.*`,
+ * or the device's own notice of a link lost for good), worded in each reader's language, and its
+ * English `message` for logs.
+ */
+export class LauncherError extends NoticeError {
+  constructor(words: NoticeWords, readonly kind: 'offline' | 'timeout') {
+    super(words);
     this.name = 'LauncherError';
   }
 }
@@ -196,8 +205,7 @@ export class MachineLauncher implements SyncLauncher {
   }
 
   private throwIfGone(): void {
-    const lost = this.lostForGood;
-    if (lost !== null) throw new LauncherError(lost, 'offline');
+    if (this.gone.signal.aborted) throw new LauncherError(noticeWords(this.gone.signal.reason as LauncherError), 'offline');
   }
 
   /** Simulated time, or the real clock's (the wall clock's at the start, then running at the speed), ms. */
@@ -308,12 +316,12 @@ export class MachineLauncher implements SyncLauncher {
     try {
       let ignored = this.sendPress();
       while (ignored?.ignored === 'offline') {
-        await this.settle(limit, 'is offline');
+        await this.settle(limit, 'offline');
         done = null;
         ignored = this.sendPress();
       }
       if (ignored) return ignored;
-      await this.until(() => done !== null, limit, () => this.silent(limit, 'did not finish the press'));
+      await this.until(() => done !== null, limit, () => this.silent(limit, 'press'));
       return done!;
     } finally {
       off();
@@ -321,13 +329,13 @@ export class MachineLauncher implements SyncLauncher {
   }
 
   /** Waits until the unit is at rest (ready, jammed, dead or off), or rejects after `ms`. */
-  private settle(ms: number, what: string): Promise<void> {
+  private settle(ms: number, what: 'press' | 'offline'): Promise<void> {
     return this.until(() => this.atRest(), ms, () => this.silent(ms, what));
   }
 
-  /** The device said nothing that would have let `what` finish for `ms`. */
-  private silent(ms: number, what: string): LauncherError {
-    return new LauncherError(`${this.hardware.name} ${what}: nothing from it for ${Math.round(ms / 1000)} s (check the cable and the batteries)`, 'offline');
+  /** The device said nothing that would have let `what` (a press, or its coming back online) finish for `ms`. */
+  private silent(ms: number, what: 'press' | 'offline'): LauncherError {
+    return new LauncherError({ k: 'deviceError.launcher.silent', v: { device: this.hardware.name, press: what === 'press' ? 'yes' : 'no', s: seconds(ms) } }, 'offline');
   }
 
   /**
@@ -336,7 +344,7 @@ export class MachineLauncher implements SyncLauncher {
    */
   untilReady(ms: number): Promise<void> {
     return this.until((s) => !s.context.lidOpen && s.matches({ on: 'ready' }), ms,
-      () => new LauncherError(`${this.hardware.name} was not ready within ${Math.round(ms / 1000)} s (lid ${this.lidOpen ? 'open' : 'closed'}, ${this.unitState})`, 'timeout'));
+      () => new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: this.hardware.name, s: seconds(ms), lidOpen: this.lidOpen ? 'yes' : 'no', state: { k: `unit.${this.unitState}` } } }, 'timeout'));
   }
 
   aimSync(seat: number): void {
@@ -348,7 +356,7 @@ export class MachineLauncher implements SyncLauncher {
   async aim(seat: number): Promise<void> {
     if (this.clock) return this.aimSync(seat);
     this.actor.send({ type: 'AIM', seat });
-    await this.until((s) => !s.context.turning, 60_000, () => new LauncherError(`${this.hardware.name} did not finish turning to seat ${seat} within 60 s`, 'timeout'));
+    await this.until((s) => !s.context.turning, 60_000, () => new LauncherError({ k: 'deviceError.launcher.notTurned', v: { device: this.hardware.name, seat: String(seat), s: '60' } }, 'timeout'));
   }
 
   loadSync(cards: readonly CardId[]): void {
@@ -370,7 +378,7 @@ export class MachineLauncher implements SyncLauncher {
     // A machine that has not counted the cards in the launcher (it started empty) has them taken out first.
     this.attention({ kind: 'reload', cards: cards.length, emptyFirst: !this.counted });
     if (!this.lidOpen)
-      await this.until((s) => s.context.lidOpen, limit, () => new LauncherError(`${this.hardware.name}: the lid was not opened for the reload within ${Math.round(limit / 1000)} s`, 'timeout'));
+      await this.until((s) => s.context.lidOpen, limit, () => new LauncherError({ k: 'deviceError.launcher.lidNotOpened', v: { device: this.hardware.name, s: seconds(limit) } }, 'timeout'));
     this.actor.send({ type: 'RELOAD', cards: cards.slice() });
     this.counted = true;
     await this.untilReady(limit);

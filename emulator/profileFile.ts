@@ -17,7 +17,7 @@ export function loadProfileFile(file: string): Profile {
   try {
     text = readUserFile(file, 'profile');
   } catch (e) {
-    throw new ProfileError('(file)', (e as FileReadError).message, file);
+    throw new ProfileError('(file)', (e as FileReadError).message, (e as FileReadError).said, file);
   }
   return parseProfileText(text, file);
 }

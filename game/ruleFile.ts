@@ -81,7 +81,7 @@ export function checkRules(v: unknown, where = 'rules'): Rules {
   // The seeds' other readings may be absent (off): a save made before they existed has none.
   for (const k of Object.keys(BASE_OPTIONS)) if (!(k in v.options)) fail(where, `options.${k}`, 'is missing', said('cli.rules.missing'));
   const problem = optionsProblem(v.options as unknown as Options);
-  if (problem) throw new RulesError(`${where}: options.${problem}`);
+  if (problem) fail(where, `options.${problem.field}`, problem.what, problem.why);
   const options = withoutOffReadings(v.options as unknown as Options);
   const rules = { ...v, name: printable(v.name), description: printable(v.description), options } as unknown as Rules;
   const deck = buildDeck(rules.deck);

@@ -4,7 +4,7 @@
  */
 import type { CardKind, DeckSpec, Points } from './cards.ts';
 import { byName, unknownKey } from '../lib/untrusted.ts';
-import { said, withSaid } from '../words/said.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 
 /** How the launcher is refilled from the discard pile. */
 export type ReloadRule = 'when-empty' | { atDiscard: number };
@@ -268,7 +268,7 @@ export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 
     if (unknown) throw withSaid(new RulesError(`${where}: ${unknown.message}`), said('cli.file.named', { file: where, why: unknown.said }));
   }
   const problem = optionsProblem(options);
-  if (problem) throw new RulesError(`${where}.${problem}`);
+  if (problem) throw withSaid(new RulesError(`${where}.${problem.field}: ${problem.what}`), said('cli.options.field', { where, field: problem.field, why: problem.why }));
   if (!none) return { ...rules, options };
   checked.add(rules);
   return rules;
@@ -277,21 +277,41 @@ export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 
 /** Rules whose options {@link withOptions} found sound (as they were given: rules are not changed once made). */
 const checked = new WeakSet<Rules>();
 
-/** The first problem of a set of options, as `field: what is wrong`, or null. */
-export function optionsProblem(o: Options): string | null {
-  if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return 'handSize: must be a whole number from 1 to 15';
+/**
+ * What is wrong with an option: its `field`, `what` in English (the page bundles this file, not
+ * the command line's words, so the English is written here as the catalogue's `why` words it;
+ * test/words/rule-file-words.test.ts holds the two the same) and `why`, which the program words
+ * in its reader's language.
+ */
+export interface OptionProblem {
+  readonly field: string;
+  readonly what: string;
+  readonly why: Said;
+}
+
+/** The first problem of a set of options, or null. */
+export function optionsProblem(o: Options): OptionProblem | null {
+  const whole = (field: string, max: number): OptionProblem => ({ field, what: `must be a whole number from 1 to ${max}`, why: said('cli.options.whole', { max: String(max) }) });
+  const oneOf = (field: string, choices: readonly string[]): OptionProblem => {
+    const quoted = choices.map((c) => `"${c}"`);
+    return { field, what: `must be ${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`, why: said('cli.options.oneOf', { choices: { or: quoted } }) };
+  };
+  const boolean = (field: string): OptionProblem => ({ field, what: 'must be true or false', why: said('cli.rules.boolean') });
+  if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return whole('handSize', 15);
   // A match to a larger target would never end in any time worth waiting.
-  if (!Number.isInteger(o.target) || o.target < 1 || o.target > 1_000_000) return 'target: must be a whole number from 1 to 1000000';
-  if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player' && o.hitFireColour !== 'next') return 'hitFireColour: must be "victim", "player" or "next"';
-  if (!['standard', 'challenge', 'lowest'].includes(o.scoring)) return 'scoring: must be "standard", "challenge" or "lowest"';
+  if (!Number.isInteger(o.target) || o.target < 1 || o.target > 1_000_000) return whole('target', 1_000_000);
+  if (o.hitFireColour !== 'victim' && o.hitFireColour !== 'player' && o.hitFireColour !== 'next') return oneOf('hitFireColour', ['victim', 'player', 'next']);
+  if (!['standard', 'challenge', 'lowest'].includes(o.scoring)) return oneOf('scoring', ['standard', 'challenge', 'lowest']);
   if (o.reload !== 'when-empty') {
     const n = typeof o.reload === 'object' && o.reload !== null ? o.reload.atDiscard : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 1000) return 'reload: must be "when-empty" or { "atDiscard": N } with N a whole number from 1 to 1000';
+    if (!Number.isInteger(n) || n < 1 || n > 1000)
+      return { field: 'reload', what: 'must be "when-empty" or { "atDiscard": N } with N a whole number from 1 to 1000', why: said('cli.options.reload', { open: '{', close: '}' }) };
   }
   for (const k of ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'allHitIncludesPlayer', 'teams', 'launcher', 'challengeWild4'] as const)
-    if (typeof o[k] !== 'boolean') return `${k}: must be true or false`;
-  for (const k of READINGS) if (o[k] !== undefined && typeof o[k] !== 'boolean') return `${k}: must be true or false`;
-  if (o.stackTwosOnly && o.stackCross) return 'stackTwosOnly: +4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)';
-  if (o.teams && o.scoring !== 'standard') return 'teams: partners play only with standard scoring';
+    if (typeof o[k] !== 'boolean') return boolean(k);
+  for (const k of READINGS) if (o[k] !== undefined && typeof o[k] !== 'boolean') return boolean(k);
+  if (o.stackTwosOnly && o.stackCross)
+    return { field: 'stackTwosOnly', what: '+4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)', why: said('cli.options.stackTwosOnly') };
+  if (o.teams && o.scoring !== 'standard') return { field: 'teams', what: 'partners play only with standard scoring', why: said('cli.options.teams') };
   return null;
 }

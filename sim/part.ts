@@ -99,7 +99,7 @@ export function parsePart(text: string, file: string): Part {
   try {
     ({ start, end, profiles } = checkPartFields(p as unknown as Record<string, unknown>, shardRange));
   } catch (e) {
-    if (e instanceof PartFieldError) throw bad(e.message);
+    if (e instanceof PartFieldError) throw bad(e.said);
     throw e;
   }
   if (p.rows !== undefined) {

@@ -4,7 +4,8 @@
  * from the game's catalogue so that the page and its workers, which bundle that one, never carry
  * the help of every command (some 30 KB gzipped in each of the three bundles).
  */
-import { wordsFrom, type Lang, type Values, type Words } from './catalogue.ts';
+import { wordsFrom, wordsIn, type Lang, type Values, type Words } from './catalogue.ts';
+import { noticeText } from '../firmware-bridge/notices.ts';
 import { CLI_EN, type CliKey } from './cli-en.ts';
 import { CLI_FR } from './cli-fr.ts';
 import { saidOf, type Said } from './said.ts';
@@ -46,11 +47,15 @@ export function decimal(w: { readonly lang: Lang }, x: number, digits: number, u
   return new Intl.NumberFormat(w.lang, { minimumFractionDigits: upTo ? 0 : digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
 }
 
-/** `s` in the words of `w`, each inner message worded first. */
+/**
+ * `s` in the words of `w`, each inner message worded first; a notice inside by the game's
+ * catalogue of the same language, which must be loaded for it (`loadLang`, as cli/main.ts does).
+ */
 export function sayIn(w: CliWords, s: Said): string {
   if (!s.values) return w.t(s.key);
   const v: Record<string, string | number> = {};
-  for (const [k, x] of Object.entries(s.values)) v[k] = typeof x !== 'object' ? x : 'or' in x ? orList(w, x.or) : sayIn(w, x);
+  for (const [k, x] of Object.entries(s.values))
+    v[k] = typeof x !== 'object' ? x : 'or' in x ? orList(w, x.or) : 'notice' in x ? noticeText(x.notice, wordsIn(w.lang)) : sayIn(w, x);
   return w.t(s.key, v as Values);
 }
 

@@ -676,6 +676,11 @@ export const EN = {
   'deviceError.virtualNoFirmware': 'the page was built without the firmware',
   'deviceError.notFirmata': '{device}: the board did not answer as a Firmata board within {ms} ms. Upload StandardFirmata (Arduino IDE: File → Examples → Firmata → StandardFirmata), or use --device serial: with our firmware.',
   'deviceError.board': '{device}: {error}',
+  // A launcher that cannot go on (emulator/launcher.ts, LauncherError): {s} is a wait in seconds.
+  'deviceError.launcher.silent': '{device} {press, select, yes {did not finish the press} other {is offline}}: nothing from it for {s} s (check the cable and the batteries)',
+  'deviceError.launcher.notReady': '{device} was not ready within {s} s (lid {lidOpen, select, yes {open} other {closed}}, {state})',
+  'deviceError.launcher.notTurned': '{device} did not finish turning to seat {seat} within {s} s',
+  'deviceError.launcher.lidNotOpened': '{device}: the lid was not opened for the reload within {s} s',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

@@ -648,4 +648,9 @@ export const FR: Readonly<Record<Key, string>> = {
   'deviceError.virtualNoFirmware': 'la page a été construite sans le micrologiciel',
   'deviceError.notFirmata': '{device} : la carte n’a pas répondu comme une carte Firmata en {ms} ms. Téléverse StandardFirmata (IDE Arduino : Fichier → Exemples → Firmata → StandardFirmata), ou utilise --device serial: avec notre micrologiciel.',
   'deviceError.board': '{device} : {error}',
+  // Un distributeur qui ne peut pas continuer (emulator/launcher.ts, LauncherError) : {s} est une attente en secondes.
+  'deviceError.launcher.silent': '{device} {press, select, yes {n’a pas fini l’appui} other {est hors ligne}} : rien reçu de lui depuis {s} s (vérifie le câble et les piles)',
+  'deviceError.launcher.notReady': '{device} n’était pas prêt au bout de {s} s (couvercle {lidOpen, select, yes {ouvert} other {fermé}}, {state})',
+  'deviceError.launcher.notTurned': '{device} n’a pas fini de tourner vers la place {seat} en {s} s',
+  'deviceError.launcher.lidNotOpened': '{device} : le couvercle n’a pas été ouvert pour recharger en {s} s',
 };

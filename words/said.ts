@@ -7,9 +7,13 @@
  * bundles too, can say what their errors mean without carrying the command line's words.
  */
 import type { CliKey } from './cli-en.ts';
+import type { NoticeWords } from '../firmware-bridge/notices.ts';
 
-/** What a placeholder is given: a text or a number as it is, a message worded, or choices joined as "a, b or c". */
-export type SaidValue = string | number | Said | { readonly or: readonly string[] };
+/**
+ * What a placeholder is given: a text or a number as it is, a message worded, choices joined as
+ * "a, b or c", or a board's notice (a launcher that stopped answering), worded by the game's catalogue.
+ */
+export type SaidValue = string | number | Said | { readonly or: readonly string[] } | { readonly notice: NoticeWords };
 
 /** A message: a key of the command line's catalogue and what its placeholders are given. */
 export interface Said {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { columns, padColumns } from '../../lib/names.ts';
 import { wallNow } from '../../lib/wall-clock.ts';
 import { english } from '../../words/cli.ts';
-import { said, withSaid } from '../../words/said.ts';
+import { said, saidOf, withSaid, type Said } from '../../words/said.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
 import { attentionText, MachineLauncher, unitStateText } from '../../emulator/launcher.ts';
 import { dingWords, type Profile } from '../../emulator/profile.ts';
@@ -19,7 +19,7 @@ import { MatchSession, type Question, type TableEvent } from '../../table/sessio
 import { roundEndText, youOf, type Names } from '../../table/words.ts';
 import { cardName } from '../../words/cards.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
-import { noticeWords } from '../../firmware-bridge/notices.ts';
+import { noticeOf, noticeWords } from '../../firmware-bridge/notices.ts';
 import { askPerson, QuitSignal, type Ui } from './human.ts';
 import type { Key } from './keys.ts';
 import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './screen.ts';
@@ -36,11 +36,19 @@ const PAUSE: Record<Pace, number> = { instant: 0, fast: 150, normal: 700 };
 /** The events the screen is given (a tall terminal shows fewer: the newest that fit). */
 const LOG_SHOWN = 40;
 
-/** The game stopped on an error; it was saved first (to `savedTo`). */
+/**
+ * The game stopped on an error; it was saved first (to `savedTo`). Said as the error was (a
+ * launcher's notice, a message of the catalogue, else its English) with where the game is kept:
+ * `message` in English, `said` for the reader's language.
+ */
 export class SessionError extends Error {
+  readonly said: Said;
   constructor(override readonly cause: Error, readonly savedTo: string) {
-    super(`${cause.message}\nThe game was saved to ${savedTo}: continue it with \`npx uno-extreme play --resume ${savedTo}\``);
+    const n = noticeOf(cause);
+    const s = said('cli.play.crashed', { error: n ? { notice: n } : (saidOf(cause) ?? cause.message), file: savedTo });
+    super(english(s));
     this.name = 'SessionError';
+    this.said = s;
   }
 }
 

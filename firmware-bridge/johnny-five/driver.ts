@@ -15,7 +15,7 @@
 import five, { type Board, type Motor, type Sensor, type Servo } from 'johnny-five';
 import { REFERENCE_DIVIDER } from '../wiring.ts';
 import type { HardwareInput, LauncherHardware, MotorCommand, ToneKind } from '../../emulator/hardware.ts';
-import { notice, Notices, type NoticeListener, type NoticeWords } from '../notices.ts';
+import { notice, Notices, noticeWords, type NoticeListener, type NoticeWords } from '../notices.ts';
 import { BoardError } from '../port-errors.ts';
 
 /** Pins of the reference build (firmware-bridge/HARDWARE.md). Every one can be changed. */
@@ -126,7 +126,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
   private lastVolts: number | null = null;
   private readonly notices = new Notices();
   /** What happened to the link and what to do, once it is lost for good (null while it is up). */
-  private lostMessage: string | null = null;
+  private lostNotice: NoticeWords | null = null;
 
   /** The flushes the pin state query on the wire answers (null: no query on the wire). */
   private fenceOnWire: Array<() => void> | null = null;
@@ -248,14 +248,14 @@ export class JohnnyFiveLauncher implements LauncherHardware {
    * told to stop, in case the port half works.
    */
   private lost(why: NoticeWords): void {
-    if (this.lostMessage !== null) return;
+    if (this.lostNotice !== null) return;
     const gone = notice('notice.lostForGood', { device: this.name, why });
-    this.lostMessage = gone.message;
+    this.lostNotice = noticeWords(gone);
     this.disarmStall();
     if (this.buzzTimer) clearTimeout(this.buzzTimer); // nothing can reach the board now
     this.buzzTimer = null;
     this.releaseFences(); // no answer can come now
-    this.emit({ type: 'LINK', up: false, final: this.lostMessage });
+    this.emit({ type: 'LINK', up: false, final: this.lostNotice });
     this.notices.say(gone);
   }
 
@@ -356,7 +356,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
     // A machine that subscribes later learns the state the board is in.
     if (this.lidOpen !== null) listener({ type: 'LID', open: this.lidOpen });
     if (this.lastVolts !== null) listener({ type: 'BATTERY', volts: this.lastVolts });
-    if (this.lostMessage !== null) listener({ type: 'LINK', up: false, final: this.lostMessage });
+    if (this.lostNotice !== null) listener({ type: 'LINK', up: false, final: this.lostNotice });
     return () => this.listeners.delete(listener);
   }
 
@@ -383,7 +383,7 @@ export class JohnnyFiveLauncher implements LauncherHardware {
    * for the next one, since an answer to a query sent before it says nothing of reports after it.
    */
   flush(): Promise<void> {
-    if (this.lostMessage !== null || this.fenceOff) return Promise.resolve();
+    if (this.lostNotice !== null || this.fenceOff) return Promise.resolve();
     return new Promise((resolve) => {
       if (this.fenceOnWire) this.fenceNext.push(resolve);
       else this.sendFence([resolve]);

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GarbageReport, notice, noticeOf, noticeText, noticeWords, type Notice, type NoticeError } from '../../firmware-bridge/notices.ts';
 import { BoardError, DeviceError, explainOpenError } from '../../firmware-bridge/port-errors.ts';
+import { LauncherError } from '../../emulator/launcher.ts';
 import { BoardCounts } from '../../firmware-bridge/serial/counts.ts';
 import { CommandSession, oldBootloaderNotice } from '../../firmware-bridge/serial/session.ts';
 import { SeqCounter } from '../../firmware-bridge/serial/link.ts';
@@ -130,7 +131,7 @@ describe("a board's notices in the reader's language", () => {
   });
 });
 
-describe("a port's or a board's error in the reader's language (DeviceError, BoardError: notices too)", () => {
+describe("a port's, a board's or a launcher's error in the reader's language (DeviceError, BoardError, LauncherError: notices too)", () => {
   const P = '/dev/ttyACM0';
   const W = 'web-serial:2341:0043';
   const os = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -160,6 +161,11 @@ describe("a port's or a board's error in the reader's language (DeviceError, Boa
     'deviceError.virtualNoFirmware': new DeviceError({ k: 'deviceError.virtualFailed', v: { error: { k: 'deviceError.virtualNoFirmware' } } }, 'io', 'virtual'),
     'deviceError.notFirmata': new BoardError({ k: 'deviceError.notFirmata', v: { device: 'firmata:/dev/ttyUSB0', ms: '2000' } }, 'timeout'),
     'deviceError.board': new BoardError({ k: 'deviceError.board', v: { device: 'firmata:/dev/ttyUSB0', error: 'EIO' } }, 'io'),
+    // A launcher's own (test/emulator/launcher-error-words.test.ts has a real launcher reject with them).
+    'deviceError.launcher.silent': new LauncherError({ k: 'deviceError.launcher.silent', v: { device: D, press: 'yes', s: '300' } }, 'offline'),
+    'deviceError.launcher.notReady': new LauncherError({ k: 'deviceError.launcher.notReady', v: { device: D, s: '300', lidOpen: 'no', state: { k: 'unit.jammed' } } }, 'timeout'),
+    'deviceError.launcher.notTurned': new LauncherError({ k: 'deviceError.launcher.notTurned', v: { device: D, seat: '2', s: '60' } }, 'timeout'),
+    'deviceError.launcher.lidNotOpened': new LauncherError({ k: 'deviceError.launcher.lidNotOpened', v: { device: D, s: '300' } }, 'timeout'),
   };
 
   it('every kind reads in French with no English word; its message is the English, as before', () => {
@@ -178,6 +184,8 @@ describe("a port's or a board's error in the reader's language (DeviceError, Boa
     // The English is the sentence the bridge said before these errors were data, word for word.
     expect(SAMPLES['deviceError.permission'].message).toBe('permission denied on /dev/ttyACM0: add yourself to the serial group (`sudo usermod -aG dialout $USER`, then log out and back in)');
     expect(explainOpenError(P, os('ENOTTY', 'Error: Inappropriate ioctl for device')).message).toBe("/dev/ttyACM0 is not a serial port (Inappropriate ioctl for device): give the board's port, e.g. /dev/ttyACM0; `uno-extreme ports` lists the ports there are");
+    expect(SAMPLES['deviceError.launcher.notTurned'].message).toBe('serial:/dev/ttyACM0 did not finish turning to seat 2 within 60 s');
+    expect(SAMPLES['deviceError.launcher.notReady'].message).toBe('serial:/dev/ttyACM0 was not ready within 300 s (lid closed, jammed)');
     expect(SAMPLES['deviceError.noStatus'].message).toBe("/dev/ttyACM0 answered HELLO but not STATUS (/dev/ttyACM0: STATUS was refused): reset the board, or upload this project's firmware again");
   });
 

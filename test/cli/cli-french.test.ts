@@ -5,7 +5,7 @@
  * is read before `LANG`, and `--lang` before both. (`play`'s own errors need a terminal:
  * test/e2e/play-usage.test.ts checks them in French.)
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,7 +142,15 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', part]).status).toBe(0);
     expect(runIn(FR, ['merge', part]).stderr).toBe('uno-extreme merge: il manque la tranche 1 sur 2\u00a0: lance `simulate --shard 1/2 --out …` avec les réglages de la simulation, puis réunis toutes les tranches\n');
     expect(runIn('C', ['merge', part]).stderr).toBe("uno-extreme merge: shard 1 of 2 is missing: run `simulate --shard 1/2 --out …` with the run's settings, then merge every part\n");
-  }, 9 * PROGRAM_RUN_MS);
+    // A field of a part that does not hold together (sim/part-check.ts): the field, and why in French.
+    const edited = path.join(rooms, 'part-edited.json');
+    writeFileSync(edited, JSON.stringify({ ...JSON.parse(readFileSync(part, 'utf8')), workers: 0 }));
+    const field = runIn(FR, ['merge', edited]);
+    expect(field.status).toBe(1);
+    expect(field.stderr).toMatch(/^uno-extreme merge: /);
+    expect(field.stderr).toContain(`${edited} n’est pas une tranche de simulation utilisable (workers\u00a0: doit être un nombre entier de 1 à 256)`);
+    expect(runIn('C', ['merge', edited]).stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(workers: must be a whole number from 1 to 256\)/);
+  }, 11 * PROGRAM_RUN_MS);
 
   it('a rule file with a bad field: French, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-rules.json');
@@ -151,6 +159,31 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme simulate: ${rules}\u00a0: deck.numbers.counts\u00a0: doit être une liste de 10 nombres entiers (faces 0 à 9)\n`]);
     expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
+
+  it('a house rule option that cannot be: French under LANG, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'my-options.json');
+    writeFileSync(rules, '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true, "stackCross": true}}');
+    const args = ['simulate', '--games', '1', '--rules', rules];
+    const fr = `uno-extreme simulate: ${rules}\u00a0: options.stackTwosOnly\u00a0: les +4 ne s’y cumulent pas, donc +2 et +4 ne peuvent pas se cumuler l’un sur l’autre (stackCross)\n`;
+    // simulate has no --lang: the terminal's language (the profile's case below tries the flag).
+    const underLang = runIn(FR, args);
+    expect([underLang.status, underLang.stderr]).toEqual([1, fr]);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, `uno-extreme simulate: ${rules}: options.stackTwosOnly: +4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)\n`]);
+  }, 2 * PROGRAM_RUN_MS);
+
+  it('a launcher profile file with a bad field: French under LANG and under --lang, exit 1; the English as it was', () => {
+    const profile = path.join(rooms, 'my-profile.json');
+    writeFileSync(profile, '{"name": "mine", "source": "a guess", "fire": {"model": "hazard", "hazard": [2]}, "burst": {"law": "uniform", "min": 1, "max": 4}}');
+    const args = ['launcher', '--presses', '1', '--profile', profile];
+    const fr = `uno-extreme launcher: ${profile}\u00a0: fire.hazard[0]\u00a0: doit être entre 0 et 1, reçu 2\n`;
+    const underLang = runIn(FR, args);
+    expect([underLang.status, underLang.stderr]).toEqual([1, fr]);
+    const underFlag = runIn('C', [...args, '--lang', 'fr']);
+    expect([underFlag.status, underFlag.stderr]).toEqual([1, fr]);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, `uno-extreme launcher: ${profile}: fire.hazard[0]: must be between 0 and 1, got 2\n`]);
+  }, 3 * PROGRAM_RUN_MS);
 
   it('a port in use: French, exit 1', () => {
     const fr = runIn(FR, ['web', '--port', String(port), '--rooms', rooms]);

@@ -1,13 +1,19 @@
 /**
  * Mutation tests of the part reader: a real part, each field mutated from a seed. Every mutation
  * that breaks one of a part's consistency rules must be refused in one line naming the file and
- * the field; every harmless one (a timing, a win moved between seats, a larger sum of squares)
+ * the field, worded in French too (sim/part-check.ts's reasons are catalogue messages); every harmless one (a timing, a win moved between seats, a larger sum of squares)
  * must still be read.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { makePart, parsePart, PartError, shardRange, type Part } from '../../sim/part.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
+import { saidOf } from '../../words/said.ts';
+import { englishOnly, wordsOf } from '../words/english.ts';
+
+const FR = cliWordsIn('fr');
+const ENGLISH = englishOnly();
 
 type J = Record<string, unknown>;
 type Sums = { n: number; sum: number; sumSq: number };
@@ -92,8 +98,15 @@ describe('parts: every field checked, a mutation that breaks a rule refused', ()
     expect(() => parsePart(JSON.stringify(part), 'p.json')).not.toThrow();
   });
 
-  it(`${CASES} seeded mutations: the breaking ones refused naming the field, the harmless ones read`, () => {
+  it(`${CASES} seeded mutations: the breaking ones refused naming the field, in English and in French, the harmless ones read`, () => {
     const r = new Rng(seedRng('parts-mutations'));
+    // A part's own field names (and the odd keys the mutations add), typed in every language.
+    const fields = new Set<string>(['secs', 'games', 'constructor', 'proto', 'turns', 'fast', 'machine']);
+    const keysOf = (v: unknown): void => {
+      if (typeof v !== 'object' || v === null) return;
+      for (const [k, x] of Object.entries(v)) (wordsOf(k).forEach((w) => fields.add(w)), keysOf(x));
+    };
+    keysOf(JSON.parse(good));
     let refused = 0;
     let read = 0;
     for (let i = 0; i < CASES; i++) {
@@ -118,6 +131,13 @@ describe('parts: every field checked, a mutation that breaks a rule refused', ()
       if (err instanceof PartError) {
         expect.soft(err.message, shown).toMatch(new RegExp(`^p\\.json is not a usable simulation part \\(${m.field}[:.[]`));
         expect.soft(err.message, shown).not.toMatch(/\n/);
+        // Said again in French from its catalogue message: its English is the message, its French
+        // holds no English word but the part's own field names (and the known ones it lists).
+        const said = saidOf(err)!;
+        expect.soft(english(said), shown).toBe(err.message);
+        const fr = sayIn(FR, said);
+        const words = wordsOf(fr.replace(/"[^"]*"|«[^»]*»|\S*[./[\]{}]\S*/g, ' ')).filter((w) => ENGLISH.has(w) && !fields.has(w));
+        expect.soft(words, `${shown}: ${fr}`).toEqual([]);
       }
       refused++;
     }

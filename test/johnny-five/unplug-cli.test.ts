@@ -16,6 +16,8 @@ import { createMatch, resolveRules } from '../../game/index.ts';
 import { Robot } from '../e2e/strategy.ts';
 import { until } from '../poll.ts';
 import { loadLang } from '../../words/catalogue.ts';
+import { cliWordsIn, errorIn } from '../../words/cli.ts';
+import { UserError } from '../../cli/args.ts';
 import { openRig, PinRig } from './pin-rig.ts';
 
 /** The boards `--device firmata:PATH` opened, newest last. */
@@ -97,9 +99,28 @@ describe('a Firmata board unplugged under a command', () => {
       out: (t) => ((shown += t), robot.out(t)),
       attention: () => rig.io.emit('close'),
     });
-    await session.run().then(() => null, (err: unknown) => err);
+    const e = await session.run().then(() => null, (err: unknown) => err);
     await hw.close();
     expect(shown).toContain('firmata:/dev/ttyMOCK\u00a0: le port de la carte s’est fermé (débranché\u00a0?)\u00a0: le distributeur est hors ligne');
     expect(shown).not.toContain("the board's port closed");
+    // What cli/play.ts prints as it stops: the loss and where the game is kept, both in French.
+    expect(e).toBeInstanceOf(SessionError);
+    const [first, ...rest] = errorIn(cliWordsIn('fr'), new UserError((e as SessionError).said)).split('\n');
+    expect(first).toMatch(/^firmata:\/dev\/ttyMOCK\u00a0: le port de la carte s’est fermé \(débranché\u00a0\?\)\u00a0: le distributeur est hors ligne/);
+    expect(rest).toEqual([expect.stringMatching(/^La partie a été enregistrée dans .*s\.json\u00a0: reprends-la avec `npx uno-extreme play --resume .*s\.json`$/)]);
+    expect(new UserError((e as SessionError).said).message).toBe((e as SessionError).message);
+  });
+
+  it('launcher --device firmata: --lang fr: the line that ends the run is French, exit 1', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void errors.push(a.join(' ')));
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const exit = main(['launcher', '--device', 'firmata:/dev/ttyMOCK', '--presses', '5', '--seed', '4', '--lang', 'fr']);
+    await until(() => boards[0]?.motor() === 'forward', 5000, () => 'the first press running the motor');
+    boards[0].io.emit('close');
+    expect(await exit).toBe(1);
+    expect(errors).toEqual([
+      'uno-extreme launcher: firmata:/dev/ttyMOCK\u00a0: le port de la carte s’est fermé (débranché\u00a0?)\u00a0: le distributeur est hors ligne et Johnny-Five ne peut pas rouvrir le port\u00a0; vérifie le câble USB, puis relance uno-extreme',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A rule file that cannot be used, in the reader's language: every refusal of game/ruleFile.ts
- * carries its message of the command line's catalogue (`cli.rules.*`, `cli.unknownKey.*`), worded
+ * A rule file that cannot be used, in the reader's language: every refusal of game/ruleFile.ts,
+ * and of a house rule's option (game/rules.ts optionsProblem), carries its message of the command
+ * line's catalogue (`cli.rules.*`, `cli.options.*`, `cli.unknownKey.*`), worded
  * in French with no English word but the file's own field names, and its English `message` the
  * same as the catalogue's English (the file writes the English itself, as the page bundles it
  * without the command line's words: this holds the two together).
@@ -8,29 +9,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseRulesText, checkRules } from '../../game/ruleFile.ts';
 import { ACTION_KINDS, WILD_KINDS } from '../../game/cards.ts';
-import { RULE_SETS, RulesError, START_ACTIONS } from '../../game/rules.ts';
-import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
+import { resolveRules, RULE_SETS, RulesError, START_ACTIONS, type Options } from '../../game/rules.ts';
+import { cliWordsIn, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
-import { englishOnly, wordsOf } from './english.ts';
+import { wordsOf } from './english.ts';
+import { expectSaidInFrench, thrownBy } from './refused.ts';
 
 const FR = cliWordsIn('fr');
-const ENGLISH = englishOnly();
 /** The rule file's own field names and values (the card kinds, the start actions), typed in every language. */
 const FIELDS = new Set([
+  'stacking', 'stackcross', 'stacktwosonly', 'teams', 'scoring', 'handsize', 'hitfirecolour', 'reload', 'atdiscard', 'when', 'empty', 'true', 'false',
   'rules', 'base', 'deck', 'numbers', 'coloured', 'colored', 'wild', 'points', 'kinds', 'counts', 'start', 'name', 'description', 'profile', 'options', 'null', 'fly', 'zzz',
   ...[...ACTION_KINDS, ...WILD_KINDS, ...START_ACTIONS].flatMap(wordsOf),
 ]);
 
 /** The error `make` throws. */
-function thrown(make: () => unknown): RulesError {
-  try {
-    make();
-  } catch (e) {
-    expect(e).toBeInstanceOf(RulesError);
-    return e as RulesError;
-  }
-  throw new Error('no error thrown');
-}
+const thrown = (make: () => unknown): RulesError => thrownBy(make, RulesError);
 
 const zeros = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 const file = (v: unknown) => () => parseRulesText(JSON.stringify(v), 'my-rules.json');
@@ -61,22 +55,19 @@ const CASES: Record<string, () => unknown> = {
   'cli.rules.points': () => checkRules({ ...RULE_SETS.extreme, points: 3 }),
   'cli.rules.missing': () => checkRules(withoutOption),
   'cli.rules.options': () => checkRules(noOptions),
+  // A house rule's option (game/rules.ts optionsProblem), in a file and given to the rules.
+  'cli.options.whole': file({ options: { handSize: 0 } }),
+  'cli.options.oneOf': file({ options: { scoring: 'fast' } }),
+  'cli.options.reload': file({ options: { reload: { atDiscard: 0 } } }),
+  'cli.rules.boolean': file({ options: { stacking: 'yes' } }),
+  'cli.options.stackTwosOnly': file({ options: { stackTwosOnly: true, stackCross: true } }),
+  'cli.options.teams': file({ options: { teams: true, scoring: 'lowest' } }),
+  'cli.options.field': () => resolveRules('extreme', { hitFireColour: 'left' } as unknown as Partial<Options>),
 };
 
 describe("a rule file's refusals in the reader's language", () => {
   it('each is worded in French with no English word, its English message the catalogue\'s English', () => {
-    for (const [key, make] of Object.entries(CASES)) {
-      const e = thrown(make);
-      const s = saidOf(e);
-      expect(s, `${key}: ${e.message}`).toBeDefined();
-      expect(english(s!), key).toBe(e.message);
-      // The reason inside names the case: the samples reach every message they are named for.
-      expect(JSON.stringify(s), key).toContain(key === 'cli.rules.options' ? 'cli.rules.object' : key);
-      const fr = sayIn(FR, s!);
-      expect(fr, key).not.toBe(e.message);
-      const words = wordsOf(fr.replace(/"[^"]*"|«[^»]*»|\S*[./[\]]\S*/g, ' ')).filter((w) => ENGLISH.has(w) && !FIELDS.has(w));
-      expect(words, `${key}: ${fr}`).toEqual([]);
-    }
+    expectSaidInFrench(CASES, RulesError, FIELDS, (key) => (key === 'cli.rules.options' ? 'cli.rules.object' : key));
   });
 
   it('the English is the text it was, the French says the file and the field', () => {
@@ -84,6 +75,10 @@ describe("a rule file's refusals in the reader's language", () => {
     expect(e.message).toBe('my-rules.json: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)');
     expect(sayIn(FR, saidOf(e)!)).toBe('my-rules.json\u00a0: deck.numbers.counts\u00a0: doit être une liste de 10 nombres entiers (faces 0 à 9)');
     expect(thrown(CASES['cli.unknownKey.near']).message).toBe('my-rules.json: deck.colored: unknown field "colored": did you mean coloured?');
+    expect(thrown(CASES['cli.options.oneOf']).message).toBe('my-rules.json: options.scoring: must be "standard", "challenge" or "lowest"');
+    expect(sayIn(FR, saidOf(thrown(CASES['cli.options.oneOf']))!)).toBe('my-rules.json\u00a0: options.scoring\u00a0: doit être "standard", "challenge" ou "lowest"');
+    expect(thrown(CASES['cli.options.field']).message).toBe('options.hitFireColour: must be "victim", "player" or "next"');
+    expect(thrown(CASES['cli.options.whole']).message).toBe('my-rules.json: options.handSize: must be a whole number from 1 to 15');
     expect(sayIn(FR, saidOf(thrown(CASES['cli.unknownKey.near']))!)).toBe('my-rules.json\u00a0: deck.colored\u00a0: champ inconnu «\u00a0colored\u00a0»\u00a0: voulais-tu dire coloured\u00a0?');
   });
 });

@@ -20,13 +20,13 @@ const VIEWS = ['web/src', 'cli/play', 'table/asks.ts', 'table/words.ts', 'table/
 /**
  * The firmware bridge's files that tell the person at a real launcher what happened (notices, the
  * reasons inside them, and the errors of a port or a board that cannot be used, DeviceError and
- * BoardError, which are notices too), read with their logs left out: a log is for whoever debugs
- * the link.
+ * BoardError, which are notices too), and the launcher that drives them (its LauncherError, a
+ * notice too), read with their logs left out: a log is for whoever debugs the link.
  */
 const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
-  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts',
+  'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts', 'emulator/launcher.ts',
 ];
 
 /** A log's line in the firmware bridge: not a notice. */
@@ -38,6 +38,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
   'the board was power-cycled (or its firmware keeps no session)': "a resync's reason in the session's log (the notice says it through notice.countRestarted)",
   'this browser cannot reach a serial port: use Chrome, Edge or Opera on a desktop (Web Serial), over https or on localhost':
     "webSerialSupport's English for the library's callers: the page says device.noSerial",
+  "${event.type} is the launcher's own timer: send what a person or a device does (PRESS, LID_OPEN, AIM, …)": "a programmer error of the launcher's API, thrown",
 };
 
 /**
@@ -59,10 +60,10 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
  * files they use (a press log, a simulation part), read at their refusals alone (their tables
  * and figures are still English): no error thrown there is an English literal.
  */
-const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts'];
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts'];
 
-/** A line that refuses: a user's error built, or a reader's own error. */
-const REFUSAL = /new (Usage|User|Log|Part)Error\(|throw bad\(/;
+/** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
+const REFUSAL = /new (Usage|User|Log|Part|PartField)Error\(|throw bad\(|\bfail\(/;
 
 /** The refusals of `source` that are English sentences. */
 function englishRefusals(source: string): string[] {
@@ -87,8 +88,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   '1 / -1': 'a CSS grid value',
   'UNO Extreme': "the game's name, the same in every language",
   'uno-extreme web --host': 'a command to type, the same in every language',
-  '${cause.message}\\nThe game was saved to ${savedTo}: continue it with \\`npx uno-extreme play --resume ${savedTo}\\`':
-    "the terminal's crash message, English like the CLI's other errors and --help (issue 43's follow-up)",
   'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
   'house rule': "the noun of the library's reason for an unknown house rule (lib/untrusted.ts unknownKey), English as the engine's reasons are",
   'the room closed': "the reason a room's search bots are stopped with, never shown",

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { roundEndText, youOf } from '../../table/words.ts';
 import type { Words } from '../../words/catalogue.ts';
+import { noticeOf, noticeText } from '../../firmware-bridge/notices.ts';
 import { useWords } from './lang.tsx';
 import { RoundEnd } from './roundEnd.tsx';
 import { CopyPosition } from './copyPosition.tsx';
@@ -90,7 +91,9 @@ export function App({ store }: { store: Storage }) {
     const off = session.subscribe(() => setTick((t) => t + 1));
     session.run().catch((e) => {
       console.error(e);
-      session.refuse(w.t('page.stoppedOnError', { error: (e as Error).message }));
+      // A launcher that cannot go on says so in the reader's words (a notice); any other error as it is.
+      const n = noticeOf(e);
+      session.refuse(w.t('page.stoppedOnError', { error: n ? noticeText(n, w) : String((e as Error)?.message ?? e) }));
     });
     return () => {
       off();

@@ -252,7 +252,7 @@ export class PageDevice {
     this.hardware = hw;
     this.offs.push(
       hw.onInput((i) => {
-        if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ? { text: i.final } : null });
+        if (i.type === 'LINK') this.set({ link: i.up ? 'connected' : 'offline', error: i.final ? { notice: i.final } : null });
         else if (i.type === 'LID') this.lid(i.open);
       }),
       hw.onNotice((_english, notice) => this.set({ notice })),
