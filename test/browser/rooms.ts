@@ -224,11 +224,16 @@ export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 
     }, id);
     return (await h.jsonValue()) === 'dialog';
   };
-  // A dialog's first choice: clicked, or taken by Enter (the dialog gives it the focus).
+  // A dialog's first choice: clicked, or taken by Enter (the dialog gives it the focus). A dialog
+  // that closes first leaves nothing to pick: its question was withdrawn (a catch race won by
+  // another seat while this one narrowed a jump-in).
   const pick = async () => {
-    if (how === 'click') return page.locator('dialog.pick[open] .choices button').first().click();
-    await page.locator('dialog.pick[open] .choices button:focus').waitFor();
-    await k.press('Enter');
+    const choice = page.locator(how === 'click' ? 'dialog.pick[open] .choices button' : 'dialog.pick[open] .choices button:focus').first();
+    for (;;) {
+      const ready = await choice.waitFor({ timeout: 2000 }).then(() => true, () => false);
+      if (ready && (how === 'click' ? await choice.click({ timeout: 2000 }).then(() => true, () => false) : (await k.press('Enter'), true))) return;
+      if (!(await page.locator('dialog.pick[open]').count())) return;
+    }
   };
   // A colour to name is a question of its own, in a dialog.
   if (await page.locator('dialog.pick[open]').count()) {
