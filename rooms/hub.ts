@@ -16,7 +16,8 @@ import type { RoomSettings, ServerMessage } from '../table/roomMessages.ts';
 import { dispatch, type ClientMessage, type RoomClient, type Where } from './messages.ts';
 import { no, notHere, Refused } from './refused.ts';
 import { Room, type Person } from './room.ts';
-import { checkSettings, movesAfter, newCode, newToken, parseRoomSave, sameToken, withLauncher } from './save.ts';
+import { movesAfter, withJournal } from '../table/journal.ts';
+import { checkSettings, newCode, newToken, parseRoomSave, sameToken } from './save.ts';
 import { noticeWords, type NoticeListener } from '../firmware-bridge/notices.ts';
 
 export type { RoomClient } from './messages.ts';
@@ -33,7 +34,7 @@ export interface RoomStore {
    */
   save(code: string, text: string | (() => string), now?: boolean): void;
   /**
-   * Keeps a move of room `code`'s game as it is made, between two saves ({@link journalLine}): a
+   * Keeps a move of room `code`'s game as it is made, between two saves (table/journal.ts): a
    * store that has it need write the whole save only seldom, and loses no move to a crash.
    */
   append?(code: string, line: string): void;
@@ -308,7 +309,7 @@ export class RoomHub {
     const room = new Room(this, saved.code, wanted && !onBoard ? { ...saved.settings, launcher: 'simulated' } : saved.settings, saved.hostToken);
     // Open only once its game is back: a room whose save does not replay is not left as an empty lobby.
     try {
-      room.resume(launcher ? { ...saved, game: withLauncher(saved.game, launcher) } : saved, later);
+      room.resume(launcher ? { ...saved, game: withJournal(saved.game, { launcher }, 0) } : saved, later);
     } catch (e) {
       room.close();
       throw e;

@@ -20,7 +20,8 @@ import { said, type Phrase } from '../table/words.ts';
 import type { RoomHub } from './hub.ts';
 import type { InRoom, RoomClient } from './messages.ts';
 import { no, notHere } from './refused.ts';
-import { journalLine, newToken, sameToken, type RoomSave } from './save.ts';
+import { journalLine } from '../table/journal.ts';
+import { newToken, sameToken, type RoomSave } from './save.ts';
 
 /** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
 export const DEFAULT_PACE_MS = 800;

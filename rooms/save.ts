@@ -1,66 +1,17 @@
 /**
  * What a room keeps, and how it is read back: its save (settings, seats with their tokens, its
- * session's play save) and the journal of the moves made since, a line a move. Old saves open:
+ * session's play save); the journal of the moves made since is table/journal.ts's. Old saves open:
  * room codes of 5 letters, seats' names from before the name rule. Every field of a kept room is
  * checked when it is read: what another program or a damaged disk wrote is refused, not opened.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { BUILTIN_PROFILES } from '../emulator/profiles.ts';
-import { BOT_KIND_NAMES, HOUSE_OPTIONS, resolveRules, RULE_SETS, type LaterMove, type Move, type SavedLauncher } from '../game/index.ts';
+import { BOT_KIND_NAMES, HOUSE_OPTIONS, resolveRules, RULE_SETS } from '../game/index.ts';
 import { NAME_UNITS } from '../lib/names.ts';
 import type { RoomSettings } from '../table/roomMessages.ts';
 import { keptPhrase, type Phrase } from '../table/words.ts';
 import { unknownKey } from '../lib/untrusted.ts';
 import { no, Refused } from './refused.ts';
-
-/**
- * A move as a room's journal keeps it: its round (0-based), its number in the round (from 1), the
- * move; and the launcher's state and aim after it (a few numbers), where there is a launcher: the
- * game replays from its moves, the launcher goes on from its own state.
- */
-interface JournalEntry {
-  r: number;
-  n: number;
-  m: Move;
-  l?: SavedLauncher;
-  a?: number;
-}
-
-/** The journal line of `move`, the `n`th of round `r`, with the launcher as it is after it. */
-export function journalLine(r: number, n: number, move: Move, launcher?: { core: SavedLauncher; aim: number }): string {
-  return JSON.stringify({ r, n, m: move, ...(launcher ? { l: launcher.core, a: launcher.aim } : {}) } satisfies JournalEntry);
-}
-
-/**
- * The moves of `lines` (a journal, oldest first) made after the save `game` (a play save's text)
- * was written: those it holds already are passed over, the rest must follow it one by one. A line
- * that does not read, or a move that does not follow, ends them there (`cut`: said to the room).
- */
-export function movesAfter(game: string, lines: readonly string[]): { later: LaterMove[]; cut: boolean; launcher?: { core: SavedLauncher; aim: number } } {
-  const rounds = (JSON.parse(game) as { rounds?: unknown[][] }).rounds ?? [];
-  let r = rounds.length - 1;
-  let n = rounds[r]?.length ?? 0;
-  const later: LaterMove[] = [];
-  let launcher: { core: SavedLauncher; aim: number } | undefined;
-  const done = (cut: boolean) => ({ later, cut, ...(launcher ? { launcher } : {}) });
-  for (const line of lines) {
-    let e: JournalEntry;
-    try {
-      e = JSON.parse(line) as JournalEntry;
-    } catch {
-      return done(true);
-    }
-    if (!Number.isInteger(e?.r) || !Number.isInteger(e?.n) || typeof e.m !== 'object' || e.m === null) return done(true);
-    if (e.r < r || (e.r === r && e.n <= n)) continue;
-    if (e.r === r && e.n === n + 1) n++;
-    else if (e.r === r + 1 && e.n === 1) [r, n] = [r + 1, 1];
-    else return done(true);
-    later.push({ round: e.r, move: e.m });
-    // Checked as a save's is when the room resumes (checkPlayMeta).
-    if (e.l !== undefined && Number.isInteger(e.a)) launcher = { core: e.l, aim: e.a! };
-  }
-  return done(false);
-}
 
 /** Letters for room codes: no 0/O, 1/I/L to misread on a phone. */
 const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -100,13 +51,6 @@ export function newCode(taken: (code: string) => boolean): string {
     const code = Array.from({ length: CODE_LENGTH }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
     if (!taken(code)) return code;
   }
-}
-
-/** The play save `game` with the launcher's state and aim a journal kept after it (checked with the rest when it is read). */
-export function withLauncher(game: string, launcher: { core: SavedLauncher; aim: number }): string {
-  const file = JSON.parse(game) as { play?: Record<string, unknown> };
-  if (file.play) file.play = { ...file.play, launcher: launcher.core, aim: launcher.aim };
-  return JSON.stringify(file);
 }
 
 /** What a room keeps: its settings, its seats with their tokens, and its session's save. */

@@ -75,7 +75,7 @@ interface RoomFiles {
 
 /**
  * Rooms kept as files in `dir`: each room's whole save (CODE.json, written whole then renamed into
- * place) and its journal (CODE.journal, a line a move made since: {@link journalLine}). A move
+ * place) and its journal (CODE.journal, a line a move made since: table/journal.ts). A move
  * costs an append, the same at the match's first move and its thousandth; the whole save, built
  * only then, is written again once the journal has grown past a quarter of it (and at least
  * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move.

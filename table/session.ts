@@ -54,9 +54,10 @@ export interface SaveStore {
    * Keeps the match as {@link SaveStore.save} would, with the text built only when the store
    * writes it (`build` then gives the match as it is at that time): a store that keeps each move
    * by other means (a room's journal) writes the whole save seldom, and a long match's every
-   * move does not pay for it. Where it is missing, the text is built at each save.
+   * move does not pay for it. `move`: the move just made, when it is what changed (a store with a
+   * journal keeps it as a line). Where it is missing, the text is built at each save.
    */
-  later?(build: () => string): void;
+  later?(build: () => string, move?: Move): void;
 }
 
 /**
@@ -406,11 +407,11 @@ export class MatchSession {
     this.o.store.save(this.saveText());
   }
 
-  private autosave(): void {
+  private autosave(move?: Move): void {
     if (!this.o.autosave) return;
     try {
       const store = this.o.store;
-      if (store.later) store.later(() => this.saveText());
+      if (store.later) store.later(() => this.saveText(), move);
       else this.save();
     } catch (e) {
       // Storage full or refused: the game goes on, and says it is not kept.
@@ -636,7 +637,7 @@ export class MatchSession {
       if (move.type === 'launcher') s.busy = false;
       s.message = null;
     }
-    this.autosave();
+    this.autosave(move);
     this.emit({ type: 'moved', move, events });
     await this.o.afterMove?.(move);
     this.checkStopped();

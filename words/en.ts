@@ -317,6 +317,7 @@ export const EN = {
   // The page (web/src/): its menu, the end of a round, the language picker.
   'page.language': 'Language',
   'page.loading': 'Loading…',
+  'page.keptCut': "This game's last moves were not kept whole: it goes on from move {move} of round {round}",
   'page.keptGame': 'the game kept in this browser',
   'page.keptUnreadable': '{error}. Start a new game.',
   'page.stoppedOnError': 'The game stopped on an error: {error}. It is kept: reload the page to go on.',

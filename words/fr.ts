@@ -299,6 +299,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'sheet.calledOff': 'personne : arrêtée après {limit, number} coups',
   'page.language': 'Langue',
   'page.loading': 'Chargement…',
+  'page.keptCut': 'Les derniers coups de cette partie n’ont pas été gardés en entier : elle reprend au coup {move} de la manche {round}',
   'page.keptGame': 'la partie gardée dans ce navigateur',
   'page.keptUnreadable': '{error}. Commence une nouvelle partie.',
   'page.stoppedOnError': 'La partie s’est arrêtée sur une erreur : {error}. Elle est gardée : recharge la page pour continuer.',

@@ -10,13 +10,11 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { parsePlaySave } from '../../game/index.ts';
-import { SAVE_KEY } from '../../web/src/session.ts';
 import { BOARD_REAL_TIME_MS, CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { hex } from '../firmware/boot.ts';
 import { loadLang, type Words } from '../../words/catalogue.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
-import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { clickMove, keptMatch, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
 
 /** The launcher's status line, as the page shows it. */
@@ -28,10 +26,9 @@ async function bar(page: Page): Promise<{ link: string; cards: number; board: st
   };
 }
 
-/** The cards left in the kept game's supply (the save the page keeps after every move). */
+/** The cards left in the kept game's supply (its save and the journal after it, kept at every move). */
 async function keptSupply(page: Page): Promise<number> {
-  const text = await page.evaluate((k) => localStorage.getItem(k), SAVE_KEY);
-  return parsePlaySave(text!, 'kept').match.game.supply.length;
+  return (await keptMatch(page)).game.supply.length;
 }
 
 /** The cards the page's launcher machine holds (what the launcher view shows). */

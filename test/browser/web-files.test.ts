@@ -4,9 +4,8 @@ import type { Page } from 'playwright';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
 import { fromPosition, parsePlaySave, parsePosition, positionOf } from '../../game/index.ts';
-import { SAVE_KEY } from '../../web/src/session.ts';
 import { terminalSave } from './positions.ts';
-import { clickMove, handOf, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { clickMove, handOf, keptMatch, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
 
 /** Opens a save file in the page through its file picker. */
@@ -28,10 +27,9 @@ async function downloadSave(page: Page): Promise<string> {
   return readFileSync((await download.path())!, 'utf8');
 }
 
-/** The position of the game the page keeps (its save, written after every move), as positionOf writes it. */
+/** The position of the game the page keeps (its save and the journal after it, kept at every move), as positionOf writes it. */
 async function keptPosition(page: Page): Promise<string> {
-  const text = await page.evaluate((k) => localStorage.getItem(k), SAVE_KEY);
-  return positionOf(parsePlaySave(text!, 'kept').match.game);
+  return positionOf((await keptMatch(page)).game);
 }
 
 /** A game a few moves in, waiting for the person. */

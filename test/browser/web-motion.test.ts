@@ -13,7 +13,8 @@ import { useFixturePage } from './fixture-pages.ts';
 import type { ServerMessage } from '../../table/roomMessages.ts';
 import { join, lastOf, openRoom, openRoomPage, PHONE, phoneMove, questionOf, untilFrame, type RoomPage } from './rooms.ts';
 import { unoCaller } from '../../table/words.ts';
-import { clickMove, newGame, openPage, useWeb, waitForPerson } from './web.ts';
+import { readFileSync } from 'node:fs';
+import { clickMove, keptMatch, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 
 declare const fixture: { set: (f: TableFacts) => void; played: string[] };
 
@@ -233,7 +234,7 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     await waitForPerson(page);
     expect((await seenOn(page))['motion-deal']).toBeGreaterThanOrEqual(4 * 7);
     // The person's first turn comes before every seat has played once: the kept round is in its first lap.
-    const kept = () => page.evaluate(() => (JSON.parse(localStorage.getItem('uno-extreme-save')!) as { rounds: unknown[][] }).rounds.at(-1)!.length);
+    const kept = async () => (await keptMatch(page)).game.moves;
     const moves = await kept();
     expect(moves).toBeLessThan(4);
     await page.reload();
@@ -247,8 +248,9 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
     const { page, errors } = await openPage(web.browser, web.server.url, { reducedMotion: 'no-preference', speed: 2, init: COUNT_MOTION });
     await newGame(page, { seed: 11, players: 4, rules: 'classic' });
     const first = await waitForPerson(page);
-    // The game as kept at the person's first turn (in its first lap), then played on a move.
-    const kept = await page.evaluate(() => localStorage.getItem('uno-extreme-save')!);
+    // The game at the person's first turn (in its first lap) saved to a file, then played on a move.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save file', exact: true }).click()]);
+    const kept = readFileSync((await download.path())!, 'utf8');
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
     await clickMove(page, first.ask);
     await waitForPerson(page, first.askId);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
 import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
-import { SAVE_KEY } from '../../web/src/session.ts';
+import { JOURNAL_KEY, SAVE_KEY } from '../../web/src/kept.ts';
 
 describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
@@ -192,6 +192,39 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     expect(await page.getByRole('log').innerText()).toContain(events);
     expect(errors).toEqual([]);
     // A new game, four moves by clicks, a reload and the game shown again.
+  }, CHROMIUM_PAGE_MS);
+
+  it('keeps each move as a journal line after its save, read back on a reload; a torn last line is said', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await newGame(page, { seed: 5, players: 3 });
+    let w = await waitForPerson(page);
+    for (let i = 0; i < 12 && w.phase === 'playing'; i++) {
+      await clickMove(page, w.ask);
+      w = await waitForPerson(page, w.askId);
+    }
+    const lines = () => page.evaluate((k) => Object.keys(localStorage).filter((key) => key.startsWith(k)).length, JOURNAL_KEY);
+    // The moves since the save was last written whole are lines of their own.
+    expect(await lines()).toBeGreaterThan(0);
+    const seen = async () => ({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), top: await page.locator('.discard').getAttribute('aria-label') });
+    const before = { ...(await seen()), ask: w.ask };
+    await page.reload();
+    const again = await waitForPerson(page);
+    expect({ ...(await seen()), ask: again.ask }).toEqual(before);
+    // Read back, the game is written whole again: its journal starts afresh.
+    expect(await lines()).toBe(0);
+    for (let i = 0; i < 3 && again.phase === 'playing'; i++) {
+      w = await waitForPerson(page);
+      await clickMove(page, w.ask);
+      await waitForPerson(page, w.askId);
+    }
+    const n = await lines();
+    expect(n).toBeGreaterThan(1);
+    const moves = Number(await page.locator('.table').getAttribute('data-moves'));
+    // The last line torn (a write cut short): the game goes on from the move before it, and says so.
+    await page.evaluate((key) => localStorage.setItem(key, localStorage.getItem(key)!.slice(0, 12)), JOURNAL_KEY + (n - 1));
+    await page.reload();
+    await expect.poll(() => page.getByRole('log').innerText()).toContain(`This game's last moves were not kept whole: it goes on from move ${moves - 1} of round 1`);
+    expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
   it('refuses an unplayable card with the engine\'s reason, naming the players', async () => {

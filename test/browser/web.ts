@@ -13,6 +13,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { PAGE_START_MS } from '../budgets.ts';
+import { parsePlaySave, type MatchState } from '../../game/index.ts';
+import { keptGame } from '../../web/src/kept.ts';
 import { launchChromium } from './chromium.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -352,4 +354,11 @@ export async function axeProblems(page: Page, o: { within?: string } = {}): Prom
   const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   const r = await (o.within ? axe.include(o.within) : axe).analyze();
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/** The match the page keeps in its storage (its save and the moves kept after it), as a reload reads it. */
+export async function keptMatch(page: Page): Promise<MatchState> {
+  const items = new Map(await page.evaluate(() => Object.entries(localStorage)));
+  const kept = keptGame({ getItem: (k) => items.get(k) ?? null, setItem: () => {}, removeItem: () => {} })!;
+  return parsePlaySave(kept.text, 'kept', kept.later).match;
 }

@@ -32,7 +32,8 @@ import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, parsePlaySave, resolveRules, resumedMeta, type MatchState, type Move, type PlayMeta } from '../../game/index.ts';
 import { saveGame } from '../../game/save.ts';
 import { createPageLauncher } from '../../web/src/launcher/index.ts';
-import { GameSession, SAVE_KEY, type Ask } from '../../web/src/session.ts';
+import { GameSession, type Ask } from '../../web/src/session.ts';
+import { keptGame } from '../../web/src/kept.ts';
 import { answer } from '../e2e/strategy.ts';
 import { matchAfter, playSave } from '../hardening/fixtures.ts';
 import { MATCH_MS } from '../budgets.ts';
@@ -128,8 +129,10 @@ async function page(t: Transcript, match: MatchState, meta: PlayMeta, stopAfter:
   });
   await session.run();
   t.add('page', session.log.join('\n'));
-  // What the page keeps (after every move, and at a round's end): a reload goes on from it.
-  const text = store.getItem(SAVE_KEY)!;
+  // What the page keeps (its save, and the moves after it): a reload goes on from it, and saves it whole.
+  const kept = keptGame(store)!;
+  const back = parsePlaySave(kept.text, 'kept', kept.later);
+  const text = new GameSession({ match: back.match, meta: resumedMeta(back.match, back.meta), profile: resolveProfile(meta.profile), speed: 'instant', store: memoryStore(), makeLauncher: createPageLauncher }).saveText();
   t.add('game', gameOfSaveText(text));
   if (session.phase !== 'matchOver') return text;
   t.add('game', `done ${JSON.stringify(session.match.totals)}`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { DONE_ROOM_MS, IDLE_ROOM_MS, RoomHub, ROOMS_PER_ADDRESS, type RoomBoard, type RoomClient } from '../../rooms/hub.ts';
 import type { Room } from '../../rooms/room.ts';
-import { journalLine, movesAfter } from '../../rooms/save.ts';
+import { journalLine, movesAfter } from '../../table/journal.ts';
 import { manualClock } from '../manual-clock.ts';
 import type { ClientMessage, RoomSettings, Sent, ServerMessage, TableView } from '../../table/roomMessages.ts';
 import type { SeatView } from '../../table/session.ts';

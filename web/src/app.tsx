@@ -17,7 +17,8 @@ import { Modal } from './dialogs.tsx';
 import { gameOfSave, newGame, type Game, type NewGame } from './games.ts';
 import { NewGameDialog } from './newGame.tsx';
 import { Sound, type PageSpeed as Speed } from './launcher/index.ts';
-import { GameSession, SAVE_KEY } from './session.ts';
+import { keptGame } from './kept.ts';
+import { GameSession } from './session.ts';
 import { Table } from './table.tsx';
 
 const SETTINGS_KEY = 'uno-extreme-settings';
@@ -51,12 +52,27 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The game in the browser's storage, or why it could not be read (then a new game is offered). */
+/**
+ * The game in the browser's storage (its save and the moves kept after it), or why it could not be
+ * read (then a new game is offered). Moves of the journal that do not replay are left, and said.
+ */
 function restored(store: Storage, w: Words): { game: Game | null; error: string | null } {
-  const text = store.getItem(SAVE_KEY);
-  if (text === null) return { game: null, error: null };
+  const kept = keptGame(store);
+  if (kept === null) return { game: null, error: null };
+  const name = w.t('page.keptGame');
   try {
-    return { game: gameOfSave(store, text, w.t('page.keptGame')), error: null };
+    let game: Game;
+    let cut = kept.cut;
+    try {
+      game = gameOfSave(store, kept.text, name, kept.later);
+    } catch (e) {
+      if (kept.later.length === 0) throw e;
+      game = gameOfSave(store, kept.text, name);
+      cut = true;
+    }
+    if (!cut) return { game, error: null };
+    const { moves, round } = game.match.game;
+    return { game: { ...game, meta: { ...game.meta, events: [...(game.meta.events ?? []), w.t('page.keptCut', { move: moves, round: round + 1 })] } }, error: null };
   } catch (e) {
     return { game: null, error: w.t('page.keptUnreadable', { error: (e as Error).message }) };
   }

@@ -8,7 +8,7 @@ import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
 import { byName } from '../../lib/untrusted.ts';
 import {
   createMatch, parsePlaySave, resolveRules, resumedMeta, ruleSet,
-  type BotKind, type MatchState, type Options, type PlayMeta,
+  type BotKind, type LaterMove, type MatchState, type Options, type PlayMeta,
 } from '../../game/index.ts';
 import type { SaveStore } from './session.ts';
 
@@ -93,10 +93,11 @@ export function newGame(store: SaveStore, g: NewGame): Game {
 
 /**
  * A match from a save's text (`name` is how errors name it). Throws the CLI's SaveError or
- * ResumeError for a file that is not a save or is damaged, before anything is changed.
+ * ResumeError for a file that is not a save or is damaged, before anything is changed. `later`:
+ * the moves made after it was written (the page's journal).
  */
-export function gameOfSave(store: SaveStore, text: string, name: string): Game {
-  const saved = parsePlaySave(text, name);
+export function gameOfSave(store: SaveStore, text: string, name: string, later: readonly LaterMove[] = []): Game {
+  const saved = parsePlaySave(text, name, later);
   const meta = resumedMeta(saved.match, saved.meta);
   return { match: saved.match, meta, profile: profileFor(store, meta.profile) };
 }

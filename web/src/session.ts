@@ -6,12 +6,16 @@
  */
 import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import type { GameState, MatchState, Move, PlayMeta } from '../../game/index.ts';
+import { savedLauncher, type GameState, type MatchState, type Move, type PlayMeta } from '../../game/index.ts';
+import { journalLine } from '../../table/journal.ts';
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
 import { pressPrompt, type Phrase } from '../../table/words.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import type { PageLauncher, PageLauncherOptions, PageSpeed as Speed } from './launcher/index.ts';
+import { PageKeeper, type SaveStore } from './kept.ts';
 import { pageSearchSeats } from './search/seats.ts';
+
+export { SAVE_KEY, type SaveStore } from './kept.ts';
 
 export type { Phase };
 
@@ -20,16 +24,6 @@ export type Ask = Question;
 
 /** How long the table waits after a bot's move, ms, so a person can follow it. */
 export const PAUSE: Readonly<Record<string, number>> = { 1: 900, 2: 400, instant: 0 };
-
-/** Where saves go: localStorage in the page, a map in tests. */
-export interface SaveStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-/** The storage key of the game in progress (the save file's text, as the CLI writes it). */
-export const SAVE_KEY = 'uno-extreme-save';
 
 /** How a session is made. */
 export interface SessionOptions {
@@ -74,6 +68,9 @@ export class GameSession {
   /** Ends the pause after a bot's move at once (a new speed, a stop). */
   private wake: (() => void) | null = null;
   private readonly listeners = new Set<() => void>();
+  private readonly keeper: PageKeeper;
+  /** The log's lines (counted from the round's first) the store holds, in the whole save or the journal. */
+  private logKept = 0;
 
   constructor(o: SessionOptions) {
     this.meta = o.meta;
@@ -81,9 +78,11 @@ export class GameSession {
     this.profile = o.profile;
     this.speed = o.speed;
     this.me = o.meta.me;
+    this.keeper = new PageKeeper(o.store);
     this.session = new MatchSession({
       match: o.match, meta: o.meta, profile: o.profile, autosave: true,
-      store: { save: (text) => o.store.setItem(SAVE_KEY, text) },
+      // A move is kept by its journal line (kept), the whole save at the match's turns.
+      store: { save: (text) => this.keeper.whole(this.wholeText(() => text)), later: (build, move) => this.keeper.keep(() => this.wholeText(build), move && (() => this.moveLine(move))) },
       notKept: (e) => this.session.w.t('page.notKept', { error: e.message }),
       words: o.words ?? EN_WORDS,
       // The bots that search think in a worker (which knows the launcher on the table): the page's thread only waits for their answers.
@@ -103,6 +102,22 @@ export class GameSession {
       ...(o.deviceReady ? { deviceReady: o.deviceReady } : {}),
     });
     this.session.subscribe(() => this.changed());
+  }
+
+  private wholeText(build: () => string): string {
+    this.logKept = this.session.logBase + this.session.log.length;
+    return build();
+  }
+
+  /** The journal line of `move`, just made: the launcher after it, the log's lines since the last kept. */
+  private moveLine(move: Move): string {
+    const s = this.session;
+    const l = s.launcher;
+    const log = s.log;
+    // A round's start empties the log (and writes the whole save): its lines are counted on.
+    const events = log.slice(Math.max(0, this.logKept - s.logBase));
+    this.logKept = s.logBase + log.length;
+    return journalLine(s.state.round, s.state.moves, move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined, events);
   }
 
   get match(): MatchState {
