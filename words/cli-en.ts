@@ -280,6 +280,15 @@ export const CLI_EN = {
   'cli.part.twice': 'shard {index}/{count} is given twice ({a} and {b}): give each shard once',
   'cli.part.missing': '{n, plural, one {shard} other {shards}} {list} of {count} {n, plural, one {is} other {are}} missing: run `simulate --shard {first}/{count} --out …`{n, plural, one {} other { and the others}} with the run\'s settings, then merge every part',
   'cli.part.missingMore': '{list}, … ({n} in all)',
+  // A game set up that cannot be dealt (game/setup.ts, game/turn.ts tableProblem): {field}: why.
+  'cli.setup.field': '{field}: {why}',
+  'cli.setup.players': 'must be a whole number from 2 to 10',
+  'cli.setup.outLength': 'must list {players} seats',
+  'cli.setup.outTwo': 'at least two players must be in the round',
+  'cli.setup.teams': 'partners need 4, 6 or 8 players, all in the round',
+  'cli.setup.deck': '{cards} cards cannot deal {hand} to {players} players and start a discard pile',
+  'cli.setup.dealer': 'seat {seat} is not in the round',
+  'cli.setup.seats': "its hands are for {hands} seats, the setup's players {players}",
   // A field of a rule file (game/ruleFile.ts) that cannot be used: {file}: {field}: why.
   'cli.rules.field': '{file}: {field}: {why}',
   'cli.rules.tenCounts': 'must be a list of 10 whole numbers (faces 0 to 9)',

@@ -160,6 +160,16 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
 
+  it('a deck too small to deal: French, exit 1, one line; the English as it was', () => {
+    const rules = path.join(rooms, 'small.json');
+    writeFileSync(rules, JSON.stringify({ deck: { numbers: { counts: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0] }, coloured: {}, wild: {} } }));
+    const args = ['simulate', '--games', '2', '--seed', '1', '--rules', rules, '--workers', '1'];
+    const fr = runIn(FR, args);
+    expect([fr.status, fr.stderr]).toEqual([1, 'uno-extreme simulate: deck\u00a0: un paquet de 8 cartes ne peut pas en distribuer 7 à chacun des 4 joueurs et commencer une défausse\n']);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, 'uno-extreme simulate: deck: 8 cards cannot deal 7 to 4 players and start a discard pile\n']);
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a house rule option that cannot be: French under LANG, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-options.json');
     writeFileSync(rules, '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true, "stackCross": true}}');

@@ -57,13 +57,14 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 
 /**
  * The command line's files whose refusals come from its catalogue, and the library's readers of
- * files they use (a press log, a simulation part), read at their refusals alone (their tables
+ * files they use (a press log, a simulation part) and a game's setup (game/setup.ts, whose
+ * English rides beside its words through setupError), read at their refusals alone (their tables
  * and figures are still English): no error thrown there is an English literal.
  */
-const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts'];
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts', 'game/setup.ts'];
 
 /** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
-const REFUSAL = /new (Usage|User|Log|Part|PartField)Error\(|throw bad\(|\bfail\(/;
+const REFUSAL = /new (Usage|User|Log|Part|PartField|Rules)Error\(|throw bad\(|\bfail\(/;
 
 /** The refusals of `source` that are English sentences. */
 function englishRefusals(source: string): string[] {
