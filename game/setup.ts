@@ -116,7 +116,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
   const hand = rules.options.handSize;
   if (deck.length < seats.length * hand + 1) {
     const what = `${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`;
-    throw setupError('deck', what, said('cli.setup.deck', { cards: deck.length, hand, players: seats.length }));
+    throw setupError('deck', what, said('reason.setup.deck', { cards: deck.length, hand, players: seats.length }));
   }
   const rng = new Rng(seedRng(seed, round));
   let dealer = setup.dealer;
@@ -125,7 +125,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
     const chosen = dealerOf(rng, deck, seats);
     dealer = chosen.dealer;
     dealerDrawn = idsAt(chosen.drawn);
-  } else if (!seats.includes(dealer)) throw setupError('dealer', `seat ${dealer} is not in the round`, said('cli.setup.dealer', { seat: dealer }));
+  } else if (!seats.includes(dealer)) throw setupError('dealer', `seat ${dealer} is not in the round`, said('reason.setup.dealer', { seat: dealer }));
   // Dealt as serials (game/core/round.ts): the same shuffle as of the ids, position for position.
   const supply = rng.shuffle(deck);
   const hands: number[][] = [];
@@ -154,11 +154,11 @@ function deal(setup: GameSetup, rules: Rules): Round {
 }
 
 /**
- * A setup's `field` that cannot be played: `what` in English (as the catalogue's `cli.setup.*`
+ * A setup's `field` that cannot be played: `what` in English (as the catalogue's `reason.setup.*`
  * words it, test/words/setup-words.test.ts holds the two the same), `why` for the reader's language.
  */
 function setupError(field: string, what: string, why: Said | string): RulesError {
-  return withSaid(new RulesError(`${field}: ${what}`), said('cli.setup.field', { field, why }));
+  return withSaid(new RulesError(`${field}: ${what}`), said('reason.setup.field', { field, why }));
 }
 
 /** A round set up from a setup's position text (a save of such a round replays from it). */
@@ -169,7 +169,7 @@ function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameSt
   const { options: _, ...position } = parsed.position;
   if (position.hands.length !== setup.players) {
     const what = `its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`;
-    throw setupError('position', what, said('cli.setup.seats', { hands: position.hands.length, players: setup.players }));
+    throw setupError('position', what, said('reason.setup.seats', { hands: position.hands.length, players: setup.players }));
   }
   const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
   if (!r.ok) throw setupError('position', r.error.message, r.error.message);

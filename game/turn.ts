@@ -61,16 +61,16 @@ export interface TableProblem {
 
 /**
  * Why a table of `players` seats (`out`: those out of the match) cannot play `rules`, or null.
- * The English is written here as the catalogue's `cli.setup.*` words it (the page bundles this
+ * The English is written here as the catalogue's `reason.setup.*` words it (the page bundles this
  * file, not the command line's words; test/words/setup-words.test.ts holds the two the same).
  */
 export function tableProblem(rules: Rules, players: number, out: boolean[]): TableProblem | null {
-  if (!Number.isInteger(players) || players < 2 || players > 10) return { field: 'players', what: 'must be a whole number from 2 to 10', why: said('cli.setup.players') };
-  if (out.length !== players) return { field: 'out', what: `must list ${players} seats`, why: said('cli.setup.outLength', { players }) };
+  if (!Number.isInteger(players) || players < 2 || players > 10) return { field: 'players', what: 'must be a whole number from 2 to 10', why: said('reason.setup.players') };
+  if (out.length !== players) return { field: 'out', what: `must list ${players} seats`, why: said('reason.setup.outLength', { players }) };
   const seats = activeSeats({ players, out });
-  if (seats.length < 2) return { field: 'out', what: 'at least two players must be in the round', why: said('cli.setup.outTwo') };
+  if (seats.length < 2) return { field: 'out', what: 'at least two players must be in the round', why: said('reason.setup.outTwo') };
   if (rules.options.teams && (players % 2 !== 0 || players < 4 || seats.length !== players)) {
-    return { field: 'options.teams', what: 'partners need 4, 6 or 8 players, all in the round', why: said('cli.setup.teams') };
+    return { field: 'options.teams', what: 'partners need 4, 6 or 8 players, all in the round', why: said('reason.setup.teams') };
   }
   return null;
 }

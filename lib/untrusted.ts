@@ -128,8 +128,8 @@ export function unknownKey(obj: object, known: readonly string[], noun: 'field' 
     const shown = terminalText(key.slice(0, 40));
     const kind = noun === 'house rule' ? 'houseRule' : noun;
     return near
-      ? { key: shown, message: `unknown ${noun} "${shown}": did you mean ${near}?`, said: said('cli.unknownKey.near', { noun: kind, key: shown, near }) }
-      : { key: shown, message: `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}`, said: said('cli.unknownKey.known', { noun: kind, key: shown, known: known.join(', ') }) };
+      ? { key: shown, message: `unknown ${noun} "${shown}": did you mean ${near}?`, said: said('reason.unknownKey.near', { noun: kind, key: shown, near }) }
+      : { key: shown, message: `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}`, said: said('reason.unknownKey.known', { noun: kind, key: shown, known: known.join(', ') }) };
   }
   return null;
 }
