@@ -5,7 +5,7 @@
  */
 import type { Words } from '../words/catalogue.ts';
 import { parseJsonText, printable, shown, terminalText, unknownKey } from '../lib/untrusted.ts';
-import { said, withSaid, type Said } from '../words/said.ts';
+import { said, saidOf, withSaid, type Said } from '../words/said.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -389,8 +389,7 @@ export function parseProfileText(text: string, file: string): Profile {
   try {
     data = parseJsonText(text);
   } catch (e) {
-    // Why the text is no JSON stays the library's English (as a rule file's does).
-    throw new ProfileError('(file)', (e as Error).message, (e as Error).message, file);
+    throw new ProfileError('(file)', (e as Error).message, saidOf(e) ?? (e as Error).message, file);
   }
   const profile = compileProfile(validateProfileSpec(data, file));
   checkGivesCards(profile, file);

@@ -135,7 +135,7 @@ export function parseRulesText(text: string, name: string): Rules {
   try {
     v = parseJsonText(text);
   } catch (e) {
-    throw new RulesError(`${name}: ${(e as Error).message}`);
+    throw withSaid(new RulesError(`${name}: ${(e as Error).message}`), said('reason.named', { file: name, why: saidOf(e) ?? (e as Error).message }));
   }
   return rulesFromJson(v, name);
 }

@@ -748,6 +748,9 @@ export const EN = {
   'reason.rules.tooMany': 'holds {n} cards: at most {max}',
   'reason.rules.dealer': 'the dealer is whoever draws the highest number: the deck needs number cards of a face above 0 and other cards (another face, or action cards)',
   'reason.rules.base': 'must be a rule set name',
+  // Why a file's text is not JSON (lib/untrusted.ts parseJsonText): {what} is the parser's own words.
+  'reason.json.deep': 'is nested more than {max} levels deep: no valid file is',
+  'reason.json.invalid': 'is not valid JSON ({what}{at, select, yes { at line {line}, column {column}} other {}})',
   // A key a file's object does not know (lib/untrusted.ts unknownKey).
   'reason.unknownKey.near': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": did you mean {near}?',
   'reason.unknownKey.known': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": known {noun, select, option {options} houseRule {house rules} other {fields}} are {known}',

@@ -715,6 +715,8 @@ export const FR: Readonly<Record<Key, string>> = {
   'reason.rules.tooMany': 'contient {n} cartes : {max} au plus',
   'reason.rules.dealer': 'le donneur est celui qui tire le plus grand chiffre : le paquet doit avoir des cartes chiffres d’une face au-dessus de 0 et d’autres cartes (une autre face, ou des cartes action)',
   'reason.rules.base': 'doit être le nom d’un jeu de règles',
+  'reason.json.deep': 'est imbriqué sur plus de {max} niveaux : aucun fichier valide ne l’est',
+  'reason.json.invalid': 'n’est pas du JSON valide ({at, select, yes {ligne {line}, colonne {column} ; } other {}}l’analyseur dit « {what} »)',
   'reason.unknownKey.near': '{noun, select, option {option inconnue} houseRule {règle maison inconnue} other {champ inconnu}} « {key} » : voulais-tu dire {near} ?',
   'reason.unknownKey.known': '{noun, select, option {option inconnue} houseRule {règle maison inconnue} other {champ inconnu}} « {key} » : {noun, select, option {les options connues sont} houseRule {les règles maison connues sont} other {les champs connus sont}} {known}',
   'reason.named': '{file} : {why}',

@@ -170,6 +170,20 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect([en.status, en.stderr]).toEqual([1, 'uno-extreme simulate: deck: 8 cards cannot deal 7 to 4 players and start a discard pile\n']);
   }, 2 * PROGRAM_RUN_MS);
 
+  it('a rule file that is not JSON: French with its line and column, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'not-json.json');
+    writeFileSync(rules, '{\n  "base": "extreme",\n  "options": {stacking: true}\n}');
+    const args = ['simulate', '--games', '1', '--rules', rules];
+    const fr = runIn(FR, args);
+    // The parser's own words (V8's, which change with Node's version) are quoted as they are.
+    const quote = rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(fr.status).toBe(1);
+    expect(fr.stderr).toMatch(new RegExp(`^uno-extreme simulate: ${quote}\u00a0: n’est pas du JSON valide \\(ligne 3, colonne 15\u00a0; l’analyseur dit «\u00a0[A-Z][^»\n]*\u00a0»\\)\n$`));
+    const en = runIn('C', args);
+    expect(en.status).toBe(1);
+    expect(en.stderr).toMatch(new RegExp(`^uno-extreme simulate: ${quote}: is not valid JSON \\([A-Z][^\n]* at line 3, column 15\\)\n$`));
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a house rule option that cannot be: French under LANG, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-options.json');
     writeFileSync(rules, '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true, "stackCross": true}}');

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cliWordsIn, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
-import { CLI_EN } from '../../words/cli-en.ts';
+import { EN } from '../../words/en.ts';
 import { expectSaidInFrench, thrownBy } from './refused.ts';
 
 const FR = cliWordsIn('fr');
@@ -62,6 +62,9 @@ const CASES: Record<string, () => unknown> = {
   'reason.profile.slipSum': file({ mechanics: { slip: 0.5, jam: 0.6 } }),
   'reason.profile.fewCards': file({ fire: { model: 'hazard', hazard: [0.0001] } }),
   'reason.profile.topLevel': () => parseProfileText('3', 'my.json'),
+  // Text that is no JSON (lib/untrusted.ts parseJsonText): the parser's words quoted, the position worded.
+  'reason.json.invalid': () => parseProfileText('{\n  "name": "x",\n  fire: 1\n}', 'my.json'),
+  'reason.json.deep': () => parseProfileText('['.repeat(40) + ']'.repeat(40), 'my.json'),
   'reason.profile.file': () => loadProfileFile(path.join(tmpdir(), 'no-such-folder-uno', 'my.json')),
 };
 
@@ -73,7 +76,7 @@ describe("a launcher profile file's refusals in the reader's language", () => {
     // reason.profile.field frames them all; reason.profile.unknown names a profile, not a file's field
     // (test/cli); no file found reaches noTable (a law the earlier checks let through and whose
     // table is no probability table), whose English is written beside it as the others are.
-    const reasons = Object.keys(CLI_EN).filter((k) => k.startsWith('reason.profile.') && !['reason.profile.field', 'reason.profile.unknown', 'reason.profile.noTable'].includes(k));
+    const reasons = Object.keys(EN).filter((k) => k.startsWith('reason.profile.') && !['reason.profile.field', 'reason.profile.unknown', 'reason.profile.noTable'].includes(k));
     expect(reasons.filter((k) => !(k in CASES))).toEqual([]);
   });
 
@@ -91,5 +94,9 @@ describe("a launcher profile file's refusals in the reader's language", () => {
       'my.json: fire: the launcher would give a card once in about 10024 presses; a round that waits for cards needs one at least once in 1000 presses',
     );
     expect(sayIn(FR, saidOf(thrown(CASES['reason.profile.topLevel']))!)).toBe('my.json\u00a0: (premier niveau)\u00a0: un profil doit être un objet JSON');
+    const json = thrown(CASES['reason.json.invalid']);
+    // The parser's own words (V8's, which change with Node's version) are quoted as they are.
+    expect(json.message).toMatch(/^my\.json: \(file\): is not valid JSON \([A-Z][^)]* at line 3, column 3\)$/);
+    expect(sayIn(FR, saidOf(json)!)).toMatch(/^my\.json\u00a0: \(fichier\)\u00a0: n’est pas du JSON valide \(ligne 3, colonne 3\u00a0; l’analyseur dit «\u00a0[A-Z][^»]*\u00a0»\)$/);
   });
 });

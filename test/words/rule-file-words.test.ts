@@ -35,6 +35,9 @@ const withoutOption = { ...RULE_SETS.extreme, options: Object.fromEntries(Object
 /** One of each refusal, keyed by its reason's catalogue key. */
 const CASES: Record<string, () => unknown> = {
   'reason.rules.jsonObject': file([]),
+  // Text that is no JSON (lib/untrusted.ts parseJsonText): the parser's words quoted, the position worded.
+  'reason.json.invalid': () => parseRulesText('{"base": }', 'my-rules.json'),
+  'reason.json.deep': () => parseRulesText('['.repeat(40) + ']'.repeat(40), 'my-rules.json'),
   'reason.rules.base': file({ base: 3 }),
   'reason.rules.unknown': file({ base: 'nope' }),
   'reason.rules.object': file({ deck: 3 }),
