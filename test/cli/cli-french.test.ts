@@ -5,6 +5,7 @@
  * is read before `LANG`, and `--lang` before both. (`play`'s own errors need a terminal:
  * test/e2e/play-usage.test.ts checks them in French.)
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { commandHelp } from '../../cli/args.ts';
 import { COMMANDS } from '../../cli/main.ts';
 import { cliWordsIn } from '../../words/cli.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
-import { runIn } from '../cli-run.ts';
+import { BIN, runIn } from '../cli-run.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 
 const FR = 'fr_FR.UTF-8';
@@ -217,4 +218,32 @@ describe('the errors met most, in the terminal\'s language', () => {
   it('--lang is read before the mistake it follows: `play --lang fr --bogus` in French under LANG=C', () => {
     expect(runIn('C', ['play', '--lang', 'fr', '--bogus']).stderr).toMatch(/^uno-extreme play: option inconnue /);
   });
+});
+
+/** The first line `uno-extreme web ARGS…` prints under LANG=`lang`, the server stopped (SIGTERM) once it has said it. */
+function webFirstLine(lang: string, args: readonly string[]): Promise<string> {
+  const env: Record<string, string | undefined> = { ...process.env, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: lang };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const child = spawn(process.execPath, [BIN, 'web', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    let line: string | null = null;
+    child.stdout.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl < 0 || line !== null) return;
+      line = out.slice(0, nl);
+      child.kill('SIGTERM');
+    });
+    child.once('exit', (code) => (line !== null ? ok(line) : fail(new Error(`web ended (${code}) before a line: ${out}`))));
+  });
+}
+
+describe("web's terminal in the reader's language", () => {
+  it('says where the game is in French under LANG=fr_FR.UTF-8, as it did in English under LANG=C', async () => {
+    const rooms = () => ['--port', '0', '--rooms', mkdtempSync(path.join(tmpdir(), 'cli-french-web-'))];
+    expect(await webFirstLine(FR, rooms())).toMatch(/^UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C pour arrêter\)$/);
+    expect(await webFirstLine(FR, [...rooms(), '--launcher'])).toMatch(/^Le lanceur d’UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/#launcher \(Ctrl-C pour arrêter\)$/);
+    expect(await webFirstLine('C', rooms())).toMatch(/^UNO Extreme is at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)$/);
+  }, 3 * PROGRAM_RUN_MS);
 });
