@@ -280,7 +280,7 @@ async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold
       say(w.t('cli.web.roomNotKept', { code, why: errorIn(w, e) }));
       hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
     },
-    skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
+    skipped: (name, why) => say(w.t('cli.web.leftAside', { name, why })),
   });
   // The search bots of every room think in worker threads, off the event loop the rooms share.
   const { SearchPool } = await import('./search-pool.ts');
@@ -315,10 +315,10 @@ async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold
     } catch (e) {
       // Left as it is on disk for a person to look at, and its code given to no other room.
       hub.withhold(code);
-      say(`Room ${code} could not be opened again (${(e as Error).message}): its files are left as they are in ${roomsDir}, and no new room gets its code`);
+      say(w.t('cli.web.roomNotReopened', { code, why: errorIn(w, e), dir: roomsDir }));
     }
   }
-  if (hold.unclean) say(`The last server on ${roomsDir} stopped without warning (killed, or it crashed)${reopened ? `: ${reopened === 1 ? '1 room goes on from its' : `${reopened} rooms go on from their`} last move kept` : ''}`);
+  if (hold.unclean) say(w.t('cli.web.unclean', { dir: roomsDir, n: reopened }));
   // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
   // server as soon as it reads the address stops it cleanly.
   const stopped = new Promise<void>((done) => {
@@ -342,7 +342,7 @@ async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold
   if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
   else {
     say(w.t('cli.web.at', { url, launcher: args.values.launcher ? 'yes' : 'no' }));
-    if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/${args.values.launcher ? "#launcher" : ""}`);
+    if (args.values.host) for (const a of lanAddresses()) say(`  ${w.t('cli.web.lan', { url: `http://${a}:${bound}/${args.values.launcher ? '#launcher' : ''}` })}`);
   }
   if (args.values.open) {
     const opener = browserOpener();

@@ -240,6 +240,15 @@ function webFirstLine(lang: string, args: readonly string[]): Promise<string> {
 }
 
 describe("web's terminal in the reader's language", () => {
+  it("a restart after a crash is said as it was in English, with French's plural of rooms", () => {
+    const en = cliWordsIn('en');
+    const fr = cliWordsIn('fr');
+    const old = (n: number) => `The last server on /r stopped without warning (killed, or it crashed)${n ? `: ${n === 1 ? '1 room goes on from its' : `${n} rooms go on from their`} last move kept` : ''}`;
+    for (const n of [0, 1, 3]) expect(en.t('cli.web.unclean', { dir: '/r', n })).toBe(old(n));
+    expect(fr.t('cli.web.unclean', { dir: '/r', n: 0 })).toBe('Le dernier serveur sur /r s’est arrêté sans prévenir (tué, ou il a planté)');
+    expect(fr.t('cli.web.unclean', { dir: '/r', n: 3 })).toBe('Le dernier serveur sur /r s’est arrêté sans prévenir (tué, ou il a planté)\u00a0: 3 salles reprennent à leur dernier coup gardé');
+  });
+
   it('says where the game is in French under LANG=fr_FR.UTF-8, as it did in English under LANG=C', async () => {
     const rooms = () => ['--port', '0', '--rooms', mkdtempSync(path.join(tmpdir(), 'cli-french-web-'))];
     expect(await webFirstLine(FR, rooms())).toMatch(/^UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C pour arrêter\)$/);
