@@ -19,11 +19,13 @@ import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
 import { DEFAULT_WAIT_MS, RoomHub, type RoomBoard } from '../rooms/hub.ts';
 import { openDeviceSpec } from './device.ts';
-import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { intOption, langOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import type { RoomsHold } from '../rooms/store.ts';
 import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 import { said as cliSaid } from '../words/said.ts';
+import { CLI_EN_WORDS, cliWordsIn, errorIn, type CliWords } from '../words/cli.ts';
+import { loadLang } from '../words/catalogue.ts';
 import { said } from '../table/words.ts';
 import type { NoticeListener } from '../firmware-bridge/notices.ts';
 
@@ -125,10 +127,10 @@ export function readableByAll(dir: string): void {
  * build (another `web` started at the same time) never sees half of one. In the installed package
  * the page built at `npm pack` is used as it is: nothing is built or written there.
  */
-export async function ensurePageBuilt(say: (line: string) => void): Promise<void> {
+export async function ensurePageBuilt(say: (line: string) => void, w: CliWords = CLI_EN_WORDS): Promise<void> {
   if (pageIsFresh()) return;
-  if (PACKED) throw new UserError(`this copy of uno-extreme has no page (${WEB_DIST}) and no sources to build it from: install the package again`);
-  say('Building the page (web/dist) from its sources…');
+  if (PACKED) throw new UserError(cliSaid('cli.web.noPage', { dist: WEB_DIST }));
+  say(w.t('cli.web.building'));
   const { build } = await import('vite');
   let tmp: string;
   try {
@@ -136,7 +138,7 @@ export async function ensurePageBuilt(say: (line: string) => void): Promise<void
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM') throw e;
-    throw new UserError(`the page (${WEB_DIST}) is older than its sources, and this user cannot write ${path.join(ROOT, 'web')} to build it again (${code}): run \`npx uno-extreme web\` once as the clone's owner`);
+    throw new UserError(cliSaid('cli.web.cannotBuild', { dist: WEB_DIST, dir: path.join(ROOT, 'web'), code: String(code) }));
   }
   try {
     await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } });
@@ -218,6 +220,10 @@ export const webCommand: Command = {
     const waitMs = intOption(args, 'away', DEFAULT_WAIT_MS / 1000, 1, 3600) * 1000;
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
+    const lang = langOption(args);
+    const w = cliWordsIn(lang);
+    // A room's failure may hold a file's reason, worded by the game's catalogue of that language.
+    await loadLang(lang);
     if (args.values.rooms === '') throw new UsageError(cliSaid('cli.web.roomsEmpty'));
     const roomsDir = typeof args.values.rooms === 'string' ? args.values.rooms : defaultRoomsDir();
     // The sockets (and the ws package) are loaded by the command that serves them, not at every start.
@@ -235,7 +241,7 @@ export const webCommand: Command = {
     const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
     try {
       hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
-      return await serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, waitMs });
+      return await serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs });
     } finally {
       await closeBoard();
       hold.release();
@@ -248,6 +254,8 @@ interface Serving {
   args: ParsedArgs;
   port: number;
   say: (line: string) => void;
+  /** The command line's words in the reader's language. */
+  w: CliWords;
   hw: LauncherHardware | undefined;
   closeBoard: () => Promise<void>;
   rooms: { store: typeof import('../rooms/store.ts'); socket: typeof import('../rooms/socket.ts') };
@@ -258,10 +266,10 @@ interface Serving {
 }
 
 /** Serves the page and the rooms until Ctrl-C or SIGTERM, then closes the board (`closeBoard`) and writes the rooms' saves. */
-async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, waitMs }: Serving): Promise<number> {
+async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs }: Serving): Promise<number> {
   const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
   const json = !!args.values.json;
-  await ensurePageBuilt(say);
+  await ensurePageBuilt(say, w);
   const lan = !!args.values.host;
   let bound = 0;
   const files = readPage(WEB_DIST);
@@ -269,10 +277,10 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, w
   const server = createServer(handler(files, () => ownHosts(bound, lan)));
   const store = rooms.store.fileRoomStore(roomsDir, {
     failed: (code, e) => {
-      say(`Room ${code} cannot be kept (${e.message})`);
+      say(w.t('cli.web.roomNotKept', { code, why: errorIn(w, e) }));
       hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
     },
-    skipped: (name, why) => say(`Left aside in the rooms folder: ${name} (${why})`),
+    skipped: (name, why) => say(w.t('cli.web.leftAside', { name, why })),
   });
   // The search bots of every room think in worker threads, off the event loop the rooms share.
   const { SearchPool } = await import('./search-pool.ts');
@@ -286,7 +294,7 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, w
       return { launcher, dispose: () => launcher.detach() };
     },
     ...(hw ? { board: boardOf(hw) } : {}),
-    failed: (code, e) => say(`Room ${code} stopped: ${e.message}`),
+    failed: (code, e) => say(w.t('cli.web.roomStopped', { code, why: errorIn(w, e) })),
   });
   const sockets = rooms.socket.attachRooms(server, { hub, refusal: (req) => upgradeRefusal(req, ownHosts(bound, lan)) });
   await new Promise<void>((ok, fail) => {
@@ -307,10 +315,10 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, w
     } catch (e) {
       // Left as it is on disk for a person to look at, and its code given to no other room.
       hub.withhold(code);
-      say(`Room ${code} could not be opened again (${(e as Error).message}): its files are left as they are in ${roomsDir}, and no new room gets its code`);
+      say(w.t('cli.web.roomNotReopened', { code, why: errorIn(w, e), dir: roomsDir }));
     }
   }
-  if (hold.unclean) say(`The last server on ${roomsDir} stopped without warning (killed, or it crashed)${reopened ? `: ${reopened === 1 ? '1 room goes on from its' : `${reopened} rooms go on from their`} last move kept` : ''}`);
+  if (hold.unclean) say(w.t('cli.web.unclean', { dir: roomsDir, n: reopened }));
   // Listening for Ctrl-C and SIGTERM before saying where the game is: a script that stops the
   // server as soon as it reads the address stops it cleanly.
   const stopped = new Promise<void>((done) => {
@@ -333,15 +341,15 @@ async function serve({ args, port, say, hw, closeBoard, rooms, roomsDir, hold, w
   const url = args.values.launcher ? `${root}#launcher` : root;
   if (json) process.stdout.write(`${JSON.stringify({ url, port: bound, host })}\n`);
   else {
-    say(args.values.launcher ? `The UNO Extreme launcher is at ${url} (Ctrl-C to stop)` : `UNO Extreme is at ${url} (Ctrl-C to stop)`);
-    if (args.values.host) for (const a of lanAddresses()) say(`  on the LAN: http://${a}:${bound}/${args.values.launcher ? "#launcher" : ""}`);
+    say(w.t('cli.web.at', { url, launcher: args.values.launcher ? 'yes' : 'no' }));
+    if (args.values.host) for (const a of lanAddresses()) say(`  ${w.t('cli.web.lan', { url: `http://${a}:${bound}/${args.values.launcher ? '#launcher' : ''}` })}`);
   }
   if (args.values.open) {
     const opener = browserOpener();
-    if (!opener) say(`No browser to open here (no display, or no xdg-open): open ${url} yourself`);
+    if (!opener) say(w.t('cli.web.noBrowser', { url }));
     else {
       const child = spawn(opener.cmd, [...opener.args, url], { detached: true, stdio: 'ignore' });
-      child.on('error', () => say(`Could not start ${opener.cmd}: open ${url} yourself`));
+      child.on('error', () => say(w.t('cli.web.openerFailed', { cmd: opener.cmd, url })));
       child.unref();
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { Words } from '../words/catalogue.ts';
 import { parseJsonText, printable, shown, terminalText, unknownKey } from '../lib/untrusted.ts';
-import { said, withSaid, type Said } from '../words/said.ts';
+import { said, saidOf, withSaid, type Said } from '../words/said.ts';
 import { lawPmf, pmfCdf, pmfMean, type BurstLaw, type Pmf } from './laws.ts';
 
 /** When a correct press fires. */
@@ -104,7 +104,7 @@ export interface Profile {
  * A profile that failed validation, naming the field: `reason` in English (the page bundles this
  * file, not the command line's words, so the English is written here as the catalogue's `why`
  * words it; test/words/profile-words.test.ts holds the two the same), and `why`, which the
- * program words in its reader's language (`cli.profile.field`, carried as the error's `said`).
+ * program words in its reader's language (`reason.profile.field`, carried as the error's `said`).
  */
 export class ProfileError extends Error {
   /** JSON path of the offending field, e.g. `fire.hazard[2]`. */
@@ -114,22 +114,22 @@ export class ProfileError extends Error {
     this.name = 'ProfileError';
     this.field = field;
     // The two fields that are no JSON path are said in the reader's words too.
-    const where = field === '(top level)' ? said('cli.profile.topLevel') : field === '(file)' ? said('cli.profile.file') : field;
-    if (why !== undefined) withSaid(this, said('cli.profile.field', { file: file ?? '', inFile: file ? 'yes' : 'no', field: where, why }));
+    const where = field === '(top level)' ? said('reason.profile.topLevel') : field === '(file)' ? said('reason.profile.file') : field;
+    if (why !== undefined) withSaid(this, said('reason.profile.field', { file: file ?? '', inFile: file ? 'yes' : 'no', field: where, why }));
   }
 }
 
 /** What a field held, for a reason to quote: nothing, or its JSON (short, printable). */
-const got = (v: unknown): string | Said => (v === undefined ? said('cli.profile.nothing') : shown(v));
+const got = (v: unknown): string | Said => (v === undefined ? said('reason.profile.nothing') : shown(v));
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function num(v: unknown, field: string, min: number, max: number, integer = false): number {
   if (typeof v !== 'number' || !Number.isFinite(v))
-    throw new ProfileError(field, `must be a number, got ${shown(v)}`, said('cli.profile.number', { got: got(v) }));
-  if (integer && !Number.isInteger(v)) throw new ProfileError(field, `must be a whole number, got ${v}`, said('cli.profile.whole', { got: String(v) }));
-  if (v < min || v > max) throw new ProfileError(field, `must be between ${min} and ${max}, got ${v}`, said('cli.profile.between', { min: String(min), max: String(max), got: String(v) }));
+    throw new ProfileError(field, `must be a number, got ${shown(v)}`, said('reason.profile.number', { got: got(v) }));
+  if (integer && !Number.isInteger(v)) throw new ProfileError(field, `must be a whole number, got ${v}`, said('reason.profile.whole', { got: String(v) }));
+  if (v < min || v > max) throw new ProfileError(field, `must be between ${min} and ${max}, got ${v}`, said('reason.profile.between', { min: String(min), max: String(max), got: String(v) }));
   return v;
 }
 
@@ -160,27 +160,27 @@ function validateLaw(v: unknown, field: string): BurstLaw {
   const pmf = lawPmf(law);
   const sum = pmf.reduce((a, b) => a + b, 0);
   if (!pmf.every((p) => Number.isFinite(p) && p >= 0) || Math.abs(sum - 1) > 1e-6)
-    throw new ProfileError(field, 'gives no probability table: its mean is too far from min..max; move the mean or the bounds', said('cli.profile.noTable'));
+    throw new ProfileError(field, 'gives no probability table: its mean is too far from min..max; move the mean or the bounds', said('reason.profile.noTable'));
   return law;
 }
 
 function lawOf(v: unknown, field: string): BurstLaw {
-  if (!isObj(v)) throw new ProfileError(field, 'must be an object like {"law": "uniform", "min": 1, "max": 8}', said('cli.profile.objectLike', { example: '{"law": "uniform", "min": 1, "max": 8}' }));
+  if (!isObj(v)) throw new ProfileError(field, 'must be an object like {"law": "uniform", "min": 1, "max": 8}', said('reason.profile.objectLike', { example: '{"law": "uniform", "min": 1, "max": 8}' }));
   const MAX = MAX_BURST;
   switch (v.law) {
     case 'histogram': {
       knownKeys(v, ['law', 'weights'], field);
       if (!isObj(v.weights) || Object.keys(v.weights).length === 0)
-        throw new ProfileError(`${field}.weights`, 'must be an object from card count to weight, e.g. {"1": 3, "2": 5}', said('cli.profile.weights', { example: '{"1": 3, "2": 5}' }));
+        throw new ProfileError(`${field}.weights`, 'must be an object from card count to weight, e.g. {"1": 3, "2": 5}', said('reason.profile.weights', { example: '{"1": 3, "2": 5}' }));
       let total = 0;
       for (const [k, w] of Object.entries(v.weights)) {
         // A burst is a press that fires, and it gives at least one card: P(no cards) is the fire model's.
         if (!/^\d+$/.test(k) || Number(k) < 1 || Number(k) > MAX)
           throw new ProfileError(`${field}.weights`, `key "${terminalText(k.slice(0, 20))}" is not a card count 1..${MAX} (a press that gives no card is a press that does not fire: see fire)`,
-            said('cli.profile.weightKey', { key: terminalText(k.slice(0, 20)), max: String(MAX) }));
+            said('reason.profile.weightKey', { key: terminalText(k.slice(0, 20)), max: String(MAX) }));
         total += num(w, `${field}.weights.${k}`, 0, MAX_WEIGHT);
       }
-      if (total <= 0) throw new ProfileError(`${field}.weights`, 'needs at least one positive weight', said('cli.profile.positiveWeight'));
+      if (total <= 0) throw new ProfileError(`${field}.weights`, 'needs at least one positive weight', said('reason.profile.positiveWeight'));
       return { law: 'histogram', weights: v.weights as Record<string, number> };
     }
     case 'uniform':
@@ -192,16 +192,16 @@ function lawOf(v: unknown, field: string): BurstLaw {
       if (v.law === 'uniform') return { law: 'uniform', min, max };
       const mean = num(v.mean, `${field}.mean`, v.law === 'maxent' ? min : 0.01, v.law === 'maxent' ? max : MAX);
       if (v.law === 'maxent' && min < max && (mean === min || mean === max))
-        throw new ProfileError(`${field}.mean`, `must lie strictly between min and max (${min}..${max})`, said('cli.profile.strictly', { min: String(min), max: String(max) }));
+        throw new ProfileError(`${field}.mean`, `must lie strictly between min and max (${min}..${max})`, said('reason.profile.strictly', { min: String(min), max: String(max) }));
       return { law: v.law, min, max, mean };
     }
     default:
-      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${shown(v.law)}`, said('cli.profile.oneOfGot', { list: 'histogram, uniform, maxent, poisson', got: got(v.law) }));
+      throw new ProfileError(`${field}.law`, `must be one of histogram, uniform, maxent, poisson; got ${shown(v.law)}`, said('reason.profile.oneOfGot', { list: 'histogram, uniform, maxent, poisson', got: got(v.law) }));
   }
 }
 
 function validateDingPulse(v: unknown): DingPulse {
-  if (!isObj(v)) throw new ProfileError('dingPulse', 'must be an object like {"ms": 150, "faster": 1.25, "shortestMs": 40}', said('cli.profile.objectLike', { example: '{"ms": 150, "faster": 1.25, "shortestMs": 40}' }));
+  if (!isObj(v)) throw new ProfileError('dingPulse', 'must be an object like {"ms": 150, "faster": 1.25, "shortestMs": 40}', said('reason.profile.objectLike', { example: '{"ms": 150, "faster": 1.25, "shortestMs": 40}' }));
   knownKeys(v, ['ms', 'faster', 'shortestMs'], 'dingPulse');
   const ms = num(v.ms, 'dingPulse.ms', 10, 5000, true);
   const faster = num(v.faster, 'dingPulse.faster', 1, 10);
@@ -230,47 +230,47 @@ export function dingWords(p: Profile, e: { ms?: number }, w: Words): string {
 /** Validates untrusted data (a parsed JSON file) as a profile spec. */
 export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
   try {
-    if (!isObj(v)) throw new ProfileError('(top level)', 'a profile must be a JSON object', said('cli.profile.jsonObject'));
+    if (!isObj(v)) throw new ProfileError('(top level)', 'a profile must be a JSON object', said('reason.profile.jsonObject'));
     knownKeys(v, ['name', 'source', 'description', 'fire', 'burst', 'resetOnLidCycle', 'mechanics', 'dingPulse'], '');
-    if (typeof v.name !== 'string' || printable(v.name).trim() === '') throw new ProfileError('name', 'must be a non-empty string', said('cli.rules.nonEmpty'));
+    if (typeof v.name !== 'string' || printable(v.name).trim() === '') throw new ProfileError('name', 'must be a non-empty string', said('reason.rules.nonEmpty'));
     if (typeof v.source !== 'string' || printable(v.source).trim() === '')
-      throw new ProfileError('source', 'must say where the numbers come from (a measurement, a page, a choice)', said('cli.profile.source'));
+      throw new ProfileError('source', 'must say where the numbers come from (a measurement, a page, a choice)', said('reason.profile.source'));
     if (v.description !== undefined && typeof v.description !== 'string')
-      throw new ProfileError('description', 'must be a string', said('cli.rules.string'));
+      throw new ProfileError('description', 'must be a string', said('reason.rules.string'));
     if (!isObj(v.fire))
-      throw new ProfileError('fire', 'must be an object: {"model": "hazard", "hazard": [...]} or {"model": "schedule", ...}', said('cli.profile.fire', { hazard: '{"model": "hazard", "hazard": [...]}', schedule: '{"model": "schedule", ...}' }));
+      throw new ProfileError('fire', 'must be an object: {"model": "hazard", "hazard": [...]} or {"model": "schedule", ...}', said('reason.profile.fire', { hazard: '{"model": "hazard", "hazard": [...]}', schedule: '{"model": "schedule", ...}' }));
     let fire: FireModel;
     if (v.fire.model === 'hazard') {
       knownKeys(v.fire, ['model', 'hazard'], 'fire');
       if (!Array.isArray(v.fire.hazard) || v.fire.hazard.length === 0 || v.fire.hazard.length > MAX_RANKS)
-        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), laws: 'no' }));
+        throw new ProfileError('fire.hazard', `must be an array of 1 to ${MAX_RANKS} probabilities`, said('reason.profile.arrayOf', { max: String(MAX_RANKS), laws: 'no' }));
       fire = { model: 'hazard', hazard: v.fire.hazard.map((h, i) => num(h, `fire.hazard[${i}]`, 0, 1)) };
-      if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire', said('cli.profile.allZeros'));
+      if (fire.hazard.every((h) => h === 0)) throw new ProfileError('fire.hazard', 'is all zeros: the launcher would never fire', said('reason.profile.allZeros'));
     } else if (v.fire.model === 'schedule') {
       knownKeys(v.fire, ['model', 'period', 'presses'], 'fire');
       const period = num(v.fire.period, 'fire.period', 1, 100000, true);
       if (!Array.isArray(v.fire.presses) || v.fire.presses.length === 0)
-        throw new ProfileError('fire.presses', 'must be a non-empty array of press numbers', said('cli.profile.presses'));
+        throw new ProfileError('fire.presses', 'must be a non-empty array of press numbers', said('reason.profile.presses'));
       fire = {
         model: 'schedule',
         period,
         presses: v.fire.presses.map((p, i) => num(p, `fire.presses[${i}]`, 1, period, true)),
       };
     } else {
-      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${shown(v.fire.model)}`, said('cli.profile.model', { got: got(v.fire.model) }));
+      throw new ProfileError('fire.model', `must be "hazard" or "schedule", got ${shown(v.fire.model)}`, said('reason.profile.model', { got: got(v.fire.model) }));
     }
     let burst: ProfileSpec['burst'];
     if (isObj(v.burst) && 'byBucket' in v.burst) {
       knownKeys(v.burst, ['byBucket'], 'burst');
       if (!Array.isArray(v.burst.byBucket) || v.burst.byBucket.length === 0 || v.burst.byBucket.length > MAX_RANKS)
-        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`, said('cli.profile.arrayOf', { max: String(MAX_RANKS), laws: 'yes' }));
+        throw new ProfileError('burst.byBucket', `must be an array of 1 to ${MAX_RANKS} laws`, said('reason.profile.arrayOf', { max: String(MAX_RANKS), laws: 'yes' }));
       burst = { byBucket: v.burst.byBucket.map((l, i) => validateLaw(l, `burst.byBucket[${i}]`)) };
     } else burst = validateLaw(v.burst, 'burst');
     if (v.resetOnLidCycle !== undefined && typeof v.resetOnLidCycle !== 'boolean')
-      throw new ProfileError('resetOnLidCycle', 'must be true or false', said('cli.rules.boolean'));
+      throw new ProfileError('resetOnLidCycle', 'must be true or false', said('reason.rules.boolean'));
     const mechanics: Partial<Mechanics> = {};
     if (v.mechanics !== undefined) {
-      if (!isObj(v.mechanics)) throw new ProfileError('mechanics', 'must be an object', said('cli.rules.object'));
+      if (!isObj(v.mechanics)) throw new ProfileError('mechanics', 'must be an object', said('reason.rules.object'));
       const ranges: Record<keyof Mechanics, [number, number]> = {
         feedRate: [0.1, 100], spinUpMs: [0, 5000], reverseMs: [0, 5000], slip: [0, 0.95],
         doubleFeed: [0, 1], jam: [0, 1], halfOut: [0, 1], attemptsFactor: [1, 20], debounceMs: [0, 1000],
@@ -281,7 +281,7 @@ export function validateProfileSpec(v: unknown, file?: string): ProfileSpec {
         mechanics[k as keyof Mechanics] = num(val, `mechanics.${k}`, lo, hi);
       }
       if ((mechanics.slip ?? 0) + (mechanics.doubleFeed ?? 0) + (mechanics.jam ?? 0) > 1)
-        throw new ProfileError('mechanics', 'slip + doubleFeed + jam must not exceed 1', said('cli.profile.slipSum'));
+        throw new ProfileError('mechanics', 'slip + doubleFeed + jam must not exceed 1', said('reason.profile.slipSum'));
     }
     const dingPulse = v.dingPulse === undefined ? undefined : validateDingPulse(v.dingPulse);
     return {
@@ -375,7 +375,7 @@ function checkGivesCards(p: Profile, file: string): void {
   const how = chance === 0 ? 'would never give a card' : `would give a card once in about ${about} presses`;
   const field = fire < MIN_CARD_CHANCE ? 'fire' : 'mechanics';
   throw new ProfileError(field, `the launcher ${how}; a round that waits for cards needs one at least once in ${1 / MIN_CARD_CHANCE} presses`,
-    said('cli.profile.fewCards', { never: chance === 0 ? 'yes' : 'no', about, least: String(1 / MIN_CARD_CHANCE) }), file);
+    said('reason.profile.fewCards', { never: chance === 0 ? 'yes' : 'no', about, least: String(1 / MIN_CARD_CHANCE) }), file);
 }
 
 /**
@@ -389,8 +389,7 @@ export function parseProfileText(text: string, file: string): Profile {
   try {
     data = parseJsonText(text);
   } catch (e) {
-    // Why the text is no JSON stays the library's English (as a rule file's does).
-    throw new ProfileError('(file)', (e as Error).message, (e as Error).message, file);
+    throw new ProfileError('(file)', (e as Error).message, saidOf(e) ?? (e as Error).message, file);
   }
   const profile = compileProfile(validateProfileSpec(data, file));
   checkGivesCards(profile, file);

@@ -82,8 +82,8 @@ export function resolveProfile(name: string = DEFAULT_PROFILE): Profile {
     if (!p) cache.set(name, (p = compileProfile(validateProfileSpec(builtin))));
     return p;
   }
-  // Worded here as the catalogue's cli.profile.unknown words it (the page bundles this file, not the command line's words).
+  // Worded here as the catalogue's reason.profile.unknown words it (the page bundles this file, not the command line's words).
   const known = Object.keys(BUILTIN_PROFILES).join(', ');
   const error = new ProfileError('profile', `unknown profile "${name}": use one of ${known}, or the path of a profile JSON file`);
-  throw withSaid(error, said('cli.file.named', { file: 'profile', why: said('cli.profile.unknown', { name, known }) }));
+  throw withSaid(error, said('reason.named', { file: 'profile', why: said('reason.profile.unknown', { name, known }) }));
 }

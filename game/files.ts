@@ -38,7 +38,7 @@ export function loadRulesFile(path: string): Rules {
   try {
     text = readUserFile(path, 'rules');
   } catch (e) {
-    const s = said('cli.file.named', { file: path, why: (e as FileReadError).said });
+    const s = said('reason.named', { file: path, why: (e as FileReadError).said });
     throw withSaid(new RulesError(english(s)), s);
   }
   return parseRulesText(text, path);

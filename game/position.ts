@@ -170,7 +170,7 @@ export function createFromPosition(position: Position, opts: PositionOptions = {
   if (p.out !== undefined && !(Array.isArray(p.out) && p.out.every((x) => typeof x === 'boolean'))) return fail('out', 'must be a list of true or false, one per seat');
   const out = p.out ? p.out.slice() : Array<boolean>(players).fill(false);
   const table = tableProblem(rules, players, out);
-  if (table) return fail(table.slice(0, table.indexOf(': ')), table.slice(table.indexOf(': ') + 2));
+  if (table) return fail(table.field, table.what);
   const lists: Lists = [
     ...p.hands.map((tokens, seat) => ({ field: `hands[${seat}]`, tokens })),
     { field: 'discard', tokens: p.discard },

@@ -28,12 +28,12 @@ const ALL_KINDS: readonly string[] = ['number', ...ACTION_KINDS, ...WILD_KINDS];
  * the two the same), and `why`, which the program words in its reader's language.
  */
 function fail(where: string, field: string, what: string, why: Said | string): never {
-  throw withSaid(new RulesError(`${where}: ${field}: ${what}`), said('cli.rules.field', { file: where, field, why }));
+  throw withSaid(new RulesError(`${where}: ${field}: ${what}`), said('reason.rules.field', { file: where, field, why }));
 }
 
 function counts(where: string, field: string, v: unknown, max: number): number[] {
-  if (!Array.isArray(v) || v.length !== 10) fail(where, field, 'must be a list of 10 whole numbers (faces 0 to 9)', said('cli.rules.tenCounts'));
-  v.forEach((n, i) => isCount(n, max) || fail(where, `${field}[${i}]`, `must be a whole number from 0 to ${max}`, said('cli.rules.count', { max: String(max) })));
+  if (!Array.isArray(v) || v.length !== 10) fail(where, field, 'must be a list of 10 whole numbers (faces 0 to 9)', said('reason.rules.tenCounts'));
+  v.forEach((n, i) => isCount(n, max) || fail(where, `${field}[${i}]`, `must be a whole number from 0 to ${max}`, said('reason.rules.count', { max: String(max) })));
   return v as number[];
 }
 
@@ -44,9 +44,9 @@ function knownKeys(where: string, field: string, v: Obj, known: readonly string[
 }
 
 function kindCounts(where: string, field: string, v: unknown, kinds: readonly string[], max: number): Record<string, number> {
-  if (!isObj(v)) fail(where, field, `must be an object of counts by kind (${kinds.join(', ')})`, said('cli.rules.kindCounts', { kinds: kinds.join(', ') }));
+  if (!isObj(v)) fail(where, field, `must be an object of counts by kind (${kinds.join(', ')})`, said('reason.rules.kindCounts', { kinds: kinds.join(', ') }));
   knownKeys(where, field, v, kinds);
-  for (const [k, n] of Object.entries(v)) if (!isCount(n, max)) fail(where, `${field}.${k}`, `must be a whole number from 0 to ${max}`, said('cli.rules.count', { max: String(max) }));
+  for (const [k, n] of Object.entries(v)) if (!isCount(n, max)) fail(where, `${field}.${k}`, `must be a whole number from 0 to ${max}`, said('reason.rules.count', { max: String(max) }));
   return v as Record<string, number>;
 }
 
@@ -55,50 +55,50 @@ function kindCounts(where: string, field: string, v: unknown, kinds: readonly st
  * rule file. Throws a {@link RulesError} naming `where` and the field.
  */
 export function checkRules(v: unknown, where = 'rules'): Rules {
-  if (!isObj(v)) fail(where, 'rules', 'must be an object', said('cli.rules.object'));
+  if (!isObj(v)) fail(where, 'rules', 'must be an object', said('reason.rules.object'));
   knownKeys(where, '', v, ['name', 'description', 'deck', 'points', 'start', 'profile', 'options']);
-  if (typeof v.name !== 'string' || printable(v.name).trim() === '') fail(where, 'name', 'must be a non-empty string', said('cli.rules.nonEmpty'));
-  if (typeof v.description !== 'string') fail(where, 'description', 'must be a string', said('cli.rules.string'));
-  if (!isObj(v.deck)) fail(where, 'deck', 'must be an object with numbers, coloured and wild', said('cli.rules.deck'));
+  if (typeof v.name !== 'string' || printable(v.name).trim() === '') fail(where, 'name', 'must be a non-empty string', said('reason.rules.nonEmpty'));
+  if (typeof v.description !== 'string') fail(where, 'description', 'must be a string', said('reason.rules.string'));
+  if (!isObj(v.deck)) fail(where, 'deck', 'must be an object with numbers, coloured and wild', said('reason.rules.deck'));
   knownKeys(where, 'deck', v.deck, ['numbers', 'coloured', 'wild']);
-  if (!isObj(v.deck.numbers)) fail(where, 'deck.numbers', 'must be an object { "counts": [10 numbers] }', said('cli.rules.numbers', { open: '{', close: '}' }));
+  if (!isObj(v.deck.numbers)) fail(where, 'deck.numbers', 'must be an object { "counts": [10 numbers] }', said('reason.rules.numbers', { open: '{', close: '}' }));
   knownKeys(where, 'deck.numbers', v.deck.numbers, ['counts']);
   counts(where, 'deck.numbers.counts', v.deck.numbers.counts, MAX_CARD_COUNT);
   kindCounts(where, 'deck.coloured', v.deck.coloured, ACTION_KINDS, MAX_CARD_COUNT);
   kindCounts(where, 'deck.wild', v.deck.wild, WILD_KINDS, MAX_CARD_COUNT);
-  if (!isObj(v.points)) fail(where, 'points', 'must be an object with numbers and kinds', said('cli.rules.points'));
+  if (!isObj(v.points)) fail(where, 'points', 'must be an object with numbers and kinds', said('reason.rules.points'));
   knownKeys(where, 'points', v.points, ['numbers', 'kinds']);
   counts(where, 'points.numbers', v.points.numbers, MAX_POINTS);
   kindCounts(where, 'points.kinds', v.points.kinds, ALL_KINDS.filter((k) => k !== 'number'), MAX_POINTS);
-  if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind', said('cli.rules.start'));
+  if (!isObj(v.start)) fail(where, 'start', 'must be an object of start actions by kind', said('reason.rules.start'));
   knownKeys(where, 'start', v.start, ALL_KINDS);
   for (const [k, a] of Object.entries(v.start)) {
-    if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`, said('cli.rules.oneOf', { list: START_ACTIONS.join(', ') }));
+    if (!(START_ACTIONS as readonly unknown[]).includes(a)) fail(where, `start.${k}`, `must be one of ${START_ACTIONS.join(', ')}`, said('reason.rules.oneOf', { list: START_ACTIONS.join(', ') }));
   }
-  if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null', said('cli.rules.profile'));
-  if (!isObj(v.options)) fail(where, 'options', 'must be an object', said('cli.rules.object'));
+  if (v.profile !== null && typeof v.profile !== 'string') fail(where, 'profile', 'must be a launcher profile name or null', said('reason.rules.profile'));
+  if (!isObj(v.options)) fail(where, 'options', 'must be an object', said('reason.rules.object'));
   knownKeys(where, 'options', v.options, OPTION_NAMES);
   // The seeds' other readings may be absent (off): a save made before they existed has none.
-  for (const k of Object.keys(BASE_OPTIONS)) if (!(k in v.options)) fail(where, `options.${k}`, 'is missing', said('cli.rules.missing'));
+  for (const k of Object.keys(BASE_OPTIONS)) if (!(k in v.options)) fail(where, `options.${k}`, 'is missing', said('reason.rules.missing'));
   const problem = optionsProblem(v.options as unknown as Options);
   if (problem) fail(where, `options.${problem.field}`, problem.what, problem.why);
   const options = withoutOffReadings(v.options as unknown as Options);
   const rules = { ...v, name: printable(v.name), description: printable(v.description), options } as unknown as Rules;
   const deck = buildDeck(rules.deck);
-  if (deck.length === 0) fail(where, 'deck', 'holds no card', said('cli.rules.noCard'));
-  if (deck.length > MAX_DECK) fail(where, 'deck', `holds ${deck.length} cards: at most ${MAX_DECK}`, said('cli.rules.tooMany', { n: String(deck.length), max: String(MAX_DECK) }));
+  if (deck.length === 0) fail(where, 'deck', 'holds no card', said('reason.rules.noCard'));
+  if (deck.length > MAX_DECK) fail(where, 'deck', `holds ${deck.length} cards: at most ${MAX_DECK}`, said('reason.rules.tooMany', { n: String(deck.length), max: String(MAX_DECK) }));
   // The dealer is the player who draws the highest number (other cards count 0): a deck whose
   // cards all count the same would have the players draw for ever.
   if (new Set(deck.map((id) => card(id).number ?? 0)).size < 2)
-    fail(where, 'deck.numbers.counts', 'the dealer is whoever draws the highest number: the deck needs number cards of a face above 0 and other cards (another face, or action cards)', said('cli.rules.dealer'));
+    fail(where, 'deck.numbers.counts', 'the dealer is whoever draws the highest number: the deck needs number cards of a face above 0 and other cards (another face, or action cards)', said('reason.rules.dealer'));
   return rules;
 }
 
 /** Rules from a parsed rule file: its `base` (default `extreme`) with the sections it gives. */
 export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
-  if (!isObj(v)) fail(file, 'rules', 'must be a JSON object', said('cli.rules.jsonObject'));
+  if (!isObj(v)) fail(file, 'rules', 'must be a JSON object', said('reason.rules.jsonObject'));
   knownKeys(file, '', v, ['name', 'description', 'base', 'deck', 'points', 'start', 'profile', 'options']);
-  if (v.base !== undefined && typeof v.base !== 'string') fail(file, 'base', 'must be a rule set name', said('cli.rules.base'));
+  if (v.base !== undefined && typeof v.base !== 'string') fail(file, 'base', 'must be a rule set name', said('reason.rules.base'));
   let base: Rules;
   try {
     base = ruleSet((v.base as string | undefined) ?? DEFAULT_RULES);
@@ -107,7 +107,7 @@ export function rulesFromJson(v: unknown, file = 'rules.json'): Rules {
   }
   const section = (name: string): Obj => {
     const s = v[name];
-    if (s !== undefined && !isObj(s)) fail(file, name, 'must be an object', said('cli.rules.object'));
+    if (s !== undefined && !isObj(s)) fail(file, name, 'must be an object', said('reason.rules.object'));
     return (s as Obj | undefined) ?? {};
   };
   const deck = section('deck');
@@ -135,7 +135,7 @@ export function parseRulesText(text: string, name: string): Rules {
   try {
     v = parseJsonText(text);
   } catch (e) {
-    throw new RulesError(`${name}: ${(e as Error).message}`);
+    throw withSaid(new RulesError(`${name}: ${(e as Error).message}`), said('reason.named', { file: name, why: saidOf(e) ?? (e as Error).message }));
   }
   return rulesFromJson(v, name);
 }

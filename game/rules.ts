@@ -237,9 +237,9 @@ export const DEFAULT_RULES = 'extreme';
 export function ruleSet(name: string): Rules {
   const r = byName(RULE_SETS, name);
   if (!r) {
-    // Worded here as the catalogue's cli.rules.unknown words it (the page bundles this file, not the command line's words).
+    // Worded here as the catalogue's reason.rules.unknown words it (the page bundles this file, not the command line's words).
     const known = Object.keys(RULE_SETS).join(', ');
-    throw withSaid(new RulesError(`unknown rule set "${name}": known rule sets are ${known}`), said('cli.rules.unknown', { name, known }));
+    throw withSaid(new RulesError(`unknown rule set "${name}": known rule sets are ${known}`), said('reason.rules.unknown', { name, known }));
   }
   return r;
 }
@@ -265,10 +265,10 @@ export function withOptions(rules: Rules, overrides?: Partial<Options>, where = 
   const options = none ? rules.options : withoutOffReadings({ ...rules.options, ...overrides });
   if (!none) {
     const unknown = unknownKey(overrides, OPTION_NAMES, 'option');
-    if (unknown) throw withSaid(new RulesError(`${where}: ${unknown.message}`), said('cli.file.named', { file: where, why: unknown.said }));
+    if (unknown) throw withSaid(new RulesError(`${where}: ${unknown.message}`), said('reason.named', { file: where, why: unknown.said }));
   }
   const problem = optionsProblem(options);
-  if (problem) throw withSaid(new RulesError(`${where}.${problem.field}: ${problem.what}`), said('cli.options.field', { where, field: problem.field, why: problem.why }));
+  if (problem) throw withSaid(new RulesError(`${where}.${problem.field}: ${problem.what}`), said('reason.options.field', { where, field: problem.field, why: problem.why }));
   if (!none) return { ...rules, options };
   checked.add(rules);
   return rules;
@@ -291,12 +291,12 @@ export interface OptionProblem {
 
 /** The first problem of a set of options, or null. */
 export function optionsProblem(o: Options): OptionProblem | null {
-  const whole = (field: string, max: number): OptionProblem => ({ field, what: `must be a whole number from 1 to ${max}`, why: said('cli.options.whole', { max: String(max) }) });
+  const whole = (field: string, max: number): OptionProblem => ({ field, what: `must be a whole number from 1 to ${max}`, why: said('reason.options.whole', { max: String(max) }) });
   const oneOf = (field: string, choices: readonly string[]): OptionProblem => {
     const quoted = choices.map((c) => `"${c}"`);
-    return { field, what: `must be ${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`, why: said('cli.options.oneOf', { choices: { or: quoted } }) };
+    return { field, what: `must be ${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`, why: said('reason.options.oneOf', { choices: { or: quoted } }) };
   };
-  const boolean = (field: string): OptionProblem => ({ field, what: 'must be true or false', why: said('cli.rules.boolean') });
+  const boolean = (field: string): OptionProblem => ({ field, what: 'must be true or false', why: said('reason.rules.boolean') });
   if (!Number.isInteger(o.handSize) || o.handSize < 1 || o.handSize > 15) return whole('handSize', 15);
   // A match to a larger target would never end in any time worth waiting.
   if (!Number.isInteger(o.target) || o.target < 1 || o.target > 1_000_000) return whole('target', 1_000_000);
@@ -305,13 +305,13 @@ export function optionsProblem(o: Options): OptionProblem | null {
   if (o.reload !== 'when-empty') {
     const n = typeof o.reload === 'object' && o.reload !== null ? o.reload.atDiscard : NaN;
     if (!Number.isInteger(n) || n < 1 || n > 1000)
-      return { field: 'reload', what: 'must be "when-empty" or { "atDiscard": N } with N a whole number from 1 to 1000', why: said('cli.options.reload', { open: '{', close: '}' }) };
+      return { field: 'reload', what: 'must be "when-empty" or { "atDiscard": N } with N a whole number from 1 to 1000', why: said('reason.options.reload', { open: '{', close: '}' }) };
   }
   for (const k of ['stacking', 'stackCross', 'jumpIn', 'sevenZero', 'twoIdentical', 'unoCall', 'allHitIncludesPlayer', 'teams', 'launcher', 'challengeWild4'] as const)
     if (typeof o[k] !== 'boolean') return boolean(k);
   for (const k of READINGS) if (o[k] !== undefined && typeof o[k] !== 'boolean') return boolean(k);
   if (o.stackTwosOnly && o.stackCross)
-    return { field: 'stackTwosOnly', what: '+4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)', why: said('cli.options.stackTwosOnly') };
-  if (o.teams && o.scoring !== 'standard') return { field: 'teams', what: 'partners play only with standard scoring', why: said('cli.options.teams') };
+    return { field: 'stackTwosOnly', what: '+4s do not stack with it, so +2 and +4 cannot stack on each other (stackCross)', why: said('reason.options.stackTwosOnly') };
+  if (o.teams && o.scoring !== 'standard') return { field: 'teams', what: 'partners play only with standard scoring', why: said('reason.options.teams') };
   return null;
 }

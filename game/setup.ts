@@ -8,6 +8,7 @@ import { roundOf, stateOf, type Round } from './core/round.ts';
 import { createFromPosition, parsePosition } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startActionOf, turnUpRound } from './start.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 import type { GameState } from './state.ts';
 import { activeSeats, leftOf, seatsInOrder, tableProblem } from './turn.ts';
 
@@ -109,12 +110,13 @@ function deal(setup: GameSetup, rules: Rules): Round {
   // No array of a length that is not a seat count: tableProblem names the players field first.
   const out = setup.out?.slice() ?? Array<boolean>(Number.isInteger(players) && players >= 2 && players <= 10 ? players : 0).fill(false);
   const problem = tableProblem(rules, players, out);
-  if (problem) throw new RulesError(problem);
+  if (problem) throw setupError(problem.field, problem.what, problem.why);
   const seats = activeSeats({ players, out });
   const deck = deckSerialsOf(rules.deck);
   const hand = rules.options.handSize;
   if (deck.length < seats.length * hand + 1) {
-    throw new RulesError(`deck: ${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`);
+    const what = `${deck.length} cards cannot deal ${hand} to ${seats.length} players and start a discard pile`;
+    throw setupError('deck', what, said('reason.setup.deck', { cards: deck.length, hand, players: seats.length }));
   }
   const rng = new Rng(seedRng(seed, round));
   let dealer = setup.dealer;
@@ -123,7 +125,7 @@ function deal(setup: GameSetup, rules: Rules): Round {
     const chosen = dealerOf(rng, deck, seats);
     dealer = chosen.dealer;
     dealerDrawn = idsAt(chosen.drawn);
-  } else if (!seats.includes(dealer)) throw new RulesError(`dealer: seat ${dealer} is not in the round`);
+  } else if (!seats.includes(dealer)) throw setupError('dealer', `seat ${dealer} is not in the round`, said('reason.setup.dealer', { seat: dealer }));
   // Dealt as serials (game/core/round.ts): the same shuffle as of the ids, position for position.
   const supply = rng.shuffle(deck);
   const hands: number[][] = [];
@@ -151,13 +153,25 @@ function deal(setup: GameSetup, rules: Rules): Round {
   return dealt;
 }
 
+/**
+ * A setup's `field` that cannot be played: `what` in English (as the catalogue's `reason.setup.*`
+ * words it, test/words/setup-words.test.ts holds the two the same), `why` for the reader's language.
+ */
+function setupError(field: string, what: string, why: Said | string): RulesError {
+  return withSaid(new RulesError(`${field}: ${what}`), said('reason.setup.field', { field, why }));
+}
+
 /** A round set up from a setup's position text (a save of such a round replays from it). */
 function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameState {
   const parsed = parsePosition(text);
-  if (!parsed.ok) throw new RulesError(`position: ${parsed.error.message}`);
+  // The position's own reasons are English (game/position.ts): the field is worded around them.
+  if (!parsed.ok) throw setupError('position', parsed.error.message, parsed.error.message);
   const { options: _, ...position } = parsed.position;
-  if (position.hands.length !== setup.players) throw new RulesError(`position: its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`);
+  if (position.hands.length !== setup.players) {
+    const what = `its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`;
+    throw setupError('position', what, said('reason.setup.seats', { hands: position.hands.length, players: setup.players }));
+  }
   const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
-  if (!r.ok) throw new RulesError(`position: ${r.error.message}`);
+  if (!r.ok) throw setupError('position', r.error.message, r.error.message);
   return r.state;
 }

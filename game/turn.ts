@@ -1,6 +1,7 @@
 /** Turn order as small pure functions over the seats still in the match. */
 import type { Rules } from './rules.ts';
 import type { GameState } from './state.ts';
+import { said, type Said } from '../words/said.ts';
 
 type Seats = Pick<GameState, 'players' | 'out' | 'direction'>;
 
@@ -51,14 +52,25 @@ export function isSeat(s: Pick<GameState, 'players' | 'out'>, seat: unknown): se
   return typeof seat === 'number' && Number.isInteger(seat) && seat >= 0 && seat < s.players && !s.out[seat];
 }
 
-/** Why a table of `players` seats (`out`: those out of the match) cannot play `rules`, as `field: what is wrong`, or null. */
-export function tableProblem(rules: Rules, players: number, out: boolean[]): string | null {
-  if (!Number.isInteger(players) || players < 2 || players > 10) return 'players: must be a whole number from 2 to 10';
-  if (out.length !== players) return `out: must list ${players} seats`;
+/** A setup's field that cannot be played: its English `what`, and `why`, the same in the command line's words. */
+export interface TableProblem {
+  readonly field: string;
+  readonly what: string;
+  readonly why: Said;
+}
+
+/**
+ * Why a table of `players` seats (`out`: those out of the match) cannot play `rules`, or null.
+ * The English is written here as the catalogue's `reason.setup.*` words it (the page bundles this
+ * file, not the command line's words; test/words/setup-words.test.ts holds the two the same).
+ */
+export function tableProblem(rules: Rules, players: number, out: boolean[]): TableProblem | null {
+  if (!Number.isInteger(players) || players < 2 || players > 10) return { field: 'players', what: 'must be a whole number from 2 to 10', why: said('reason.setup.players') };
+  if (out.length !== players) return { field: 'out', what: `must list ${players} seats`, why: said('reason.setup.outLength', { players }) };
   const seats = activeSeats({ players, out });
-  if (seats.length < 2) return 'out: at least two players must be in the round';
+  if (seats.length < 2) return { field: 'out', what: 'at least two players must be in the round', why: said('reason.setup.outTwo') };
   if (rules.options.teams && (players % 2 !== 0 || players < 4 || seats.length !== players)) {
-    return 'options.teams: partners need 4, 6 or 8 players, all in the round';
+    return { field: 'options.teams', what: 'partners need 4, 6 or 8 players, all in the round', why: said('reason.setup.teams') };
   }
   return null;
 }

@@ -4,7 +4,7 @@
  * bounded depth, keys checked against the known ones with the nearest named, text made safe to
  * print on a terminal.
  */
-import { said, type Said } from '../words/said.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 
 /**
  * The deepest nesting any of the project's files uses is a handful of levels; deeper text is
@@ -31,7 +31,10 @@ export const READ_CAPS = {
   firmware: 2 ** 20,
 } as const;
 
-/** Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where. */
+/**
+ * Text that is not JSON, or nested deeper than {@link MAX_JSON_DEPTH}: says which and where, its
+ * `said` in the catalogue's words (`reason.json.*`) for the reader's language.
+ */
 export class JsonTextError extends Error {
   override name = 'JsonTextError';
 }
@@ -60,27 +63,30 @@ function jsonDepth(text: string, limit: number): number {
  * adds it).
  */
 export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
-  if (jsonDepth(text, maxDepth) > maxDepth) throw new JsonTextError(`is nested more than ${maxDepth} levels deep: no valid file is`);
+  if (jsonDepth(text, maxDepth) > maxDepth) {
+    throw withSaid(new JsonTextError(`is nested more than ${maxDepth} levels deep: no valid file is`), said('reason.json.deep', { max: String(maxDepth) }));
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new JsonTextError(`is not valid JSON (${syntaxError((e as Error).message, text)})`);
+    const { what, line, column } = syntaxError((e as Error).message, text);
+    const english = line === undefined ? what : `${what} at line ${line}, column ${column}`;
+    // The parser's own words stay as it says them, quoted in another language; the position is worded.
+    const at: Record<string, string> = line === undefined ? { at: 'no' } : { at: 'yes', line: String(line), column: String(column) };
+    throw withSaid(new JsonTextError(`is not valid JSON (${english})`), said('reason.json.invalid', { what, ...at }));
   }
 }
 
 /**
- * V8's syntax error in a few words with the line and column it names, without the piece of the
+ * V8's syntax error in a few words and the line and column it names, without the piece of the
  * text it quotes (which could hold anything, control characters included).
  */
-function syntaxError(message: string, text: string): string {
+function syntaxError(message: string, text: string): { what: string; line?: number; column?: number } {
   const at = /at position (\d+)/.exec(message);
-  let what = terminalText(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
-  if (at) {
-    const before = text.slice(0, Number(at[1]));
-    const line = before.split('\n').length;
-    what += ` at line ${line}, column ${before.length - before.lastIndexOf('\n')}`;
-  }
-  return what;
+  const what = terminalText(message.replace(/, ".*" is not valid JSON$/s, '').replace(/( in JSON)? at position \d+.*$/s, '')).slice(0, 80);
+  if (!at) return { what };
+  const before = text.slice(0, Number(at[1]));
+  return { what, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
 }
 
 /**
@@ -128,8 +134,8 @@ export function unknownKey(obj: object, known: readonly string[], noun: 'field' 
     const shown = terminalText(key.slice(0, 40));
     const kind = noun === 'house rule' ? 'houseRule' : noun;
     return near
-      ? { key: shown, message: `unknown ${noun} "${shown}": did you mean ${near}?`, said: said('cli.unknownKey.near', { noun: kind, key: shown, near }) }
-      : { key: shown, message: `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}`, said: said('cli.unknownKey.known', { noun: kind, key: shown, known: known.join(', ') }) };
+      ? { key: shown, message: `unknown ${noun} "${shown}": did you mean ${near}?`, said: said('reason.unknownKey.near', { noun: kind, key: shown, near }) }
+      : { key: shown, message: `unknown ${noun} "${shown}": known ${noun}s are ${known.join(', ')}`, said: said('reason.unknownKey.known', { noun: kind, key: shown, known: known.join(', ') }) };
   }
   return null;
 }

@@ -38,7 +38,7 @@ const isCount = (x: unknown): x is number => Number.isSafeInteger(x) && (x as nu
 
 /** `v` as an object with only the `known` keys, or the error naming `field`. */
 function object(v: unknown, field: string, known: readonly string[]): Obj {
-  if (!isObj(v)) fail(field, said('cli.rules.object'));
+  if (!isObj(v)) fail(field, said('reason.rules.object'));
   const bad = unknownKey(v as Obj, known);
   if (bad) fail(field ? `${field}.${bad.key}` : bad.key, bad.said);
   return v as Obj;
@@ -132,7 +132,7 @@ function run(v: unknown): { games: number; players: number; profiles: string[]; 
   (r.profiles as unknown[]).forEach((p, i) => text(p, `run.profiles[${i}]`));
   count(r.seed, 'run.seed');
   if (r.fidelity !== 'fast' && r.fidelity !== 'machine') fail('run.fidelity', why('fidelity'));
-  if (typeof r.match !== 'boolean') fail('run.match', said('cli.rules.boolean'));
+  if (typeof r.match !== 'boolean') fail('run.match', said('reason.rules.boolean'));
   if (!Array.isArray(r.bots) || r.bots.length < 1 || r.bots.length > players || !r.bots.every(isBotKind)) fail('run.bots', why('bots', { players }));
   if (r.botBudget !== undefined) {
     const b = isObj(r.botBudget) ? parseBudget(budgetText(r.botBudget)) : { error: '' };

@@ -4,11 +4,13 @@
  * from the game's catalogue so that the page and its workers, which bundle that one, never carry
  * the help of every command (some 30 KB gzipped in each of the three bundles).
  */
-import { wordsFrom, wordsIn, type Lang, type Values, type Words } from './catalogue.ts';
-import { noticeText } from '../firmware-bridge/notices.ts';
+import { wordsFrom, wordsIn, type Lang, type Words } from './catalogue.ts';
 import { CLI_EN, type CliKey } from './cli-en.ts';
 import { CLI_FR } from './cli-fr.ts';
+import { orList, sayWith } from './reasons.ts';
 import { saidOf, type Said } from './said.ts';
+
+export { orList };
 
 export type { CliKey } from './cli-en.ts';
 
@@ -31,14 +33,6 @@ export function cliWordsIn(lang: Lang): CliWords {
 export const CLI_EN_WORDS: CliWords = cliWordsIn('en');
 
 /**
- * `items` as "a, b or c" in the words of `w`. English as British English writes it (no comma
- * before "or"), as the project's other English does.
- */
-export function orList(w: { readonly lang: Lang }, items: readonly string[]): string {
-  return new Intl.ListFormat(w.lang === 'en' ? 'en-GB' : w.lang, { type: 'disjunction' }).format(items);
-}
-
-/**
  * `x` with `digits` decimals as the language of `w` writes them (`0.250`, `0,250`), without a
  * thousands separator: the same text as `x.toFixed(digits)` in English; `upTo`: at most `digits`
  * (`4.2`, `4,2`), as `String(x)` writes a number already rounded.
@@ -48,15 +42,11 @@ export function decimal(w: { readonly lang: Lang }, x: number, digits: number, u
 }
 
 /**
- * `s` in the words of `w`, each inner message worded first; a notice inside by the game's
- * catalogue of the same language, which must be loaded for it (`loadLang`, as cli/main.ts does).
+ * `s` in the words of `w`, each inner message worded first; a reason and a notice inside by the
+ * game's catalogue of the same language, which must be loaded for it (`loadLang`, as cli/main.ts does).
  */
 export function sayIn(w: CliWords, s: Said): string {
-  if (!s.values) return w.t(s.key);
-  const v: Record<string, string | number> = {};
-  for (const [k, x] of Object.entries(s.values))
-    v[k] = typeof x !== 'object' ? x : 'or' in x ? orList(w, x.or) : 'notice' in x ? noticeText(x.notice, wordsIn(w.lang)) : sayIn(w, x);
-  return w.t(s.key, v as Values);
+  return sayWith(() => wordsIn(w.lang), w, s)!;
 }
 
 /** `s` in English: an error's `message`. */

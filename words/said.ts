@@ -1,13 +1,19 @@
 /**
- * A message not yet worded: its key in the command line's catalogue (words/cli-en.ts) and its
- * parameters, some of them messages in turn (a file's reason inside the line that names the
- * file). An error a person may meet carries one, as a refusal carries its rule: its `message` is
- * the English wording, for logs and the library's callers, and the program words it again in its
- * reader's language (words/cli.ts). Data only, so the rules and the launcher, which the page
- * bundles too, can say what their errors mean without carrying the command line's words.
+ * A message not yet worded: its key in the command line's catalogue (words/cli-en.ts) or, for why
+ * a file or a setup cannot be used (`reason.*`), in the game's (words/en.ts), and its parameters,
+ * some of them messages in turn (a file's reason inside the line that names the file). An error a
+ * person may meet carries one, as a refusal carries its rule: its `message` is the English
+ * wording, for logs and the library's callers, and the program words it again in its reader's
+ * language (words/cli.ts), the page too when every key in it is a reason (words/reasons.ts). Data
+ * only, so the rules and the launcher, which the page bundles too, can say what their errors mean
+ * without carrying the command line's words.
  */
 import type { CliKey } from './cli-en.ts';
+import type { Key } from './catalogue.ts';
 import type { NoticeWords } from '../firmware-bridge/notices.ts';
+
+/** A reason's key: in the game's catalogue, so the page words it too. */
+export type ReasonKey = Extract<Key, `reason.${string}`>;
 
 /**
  * What a placeholder is given: a text or a number as it is, a message worded, choices joined as
@@ -15,14 +21,14 @@ import type { NoticeWords } from '../firmware-bridge/notices.ts';
  */
 export type SaidValue = string | number | Said | { readonly or: readonly string[] } | { readonly notice: NoticeWords };
 
-/** A message: a key of the command line's catalogue and what its placeholders are given. */
+/** A message: a key of the command line's catalogue or a reason's, and what its placeholders are given. */
 export interface Said {
-  readonly key: CliKey;
+  readonly key: CliKey | ReasonKey;
   readonly values?: Readonly<Record<string, SaidValue>>;
 }
 
 /** The message `key` with `values`. */
-export function said(key: CliKey, values?: Said['values']): Said {
+export function said(key: CliKey | ReasonKey, values?: Said['values']): Said {
   return values ? { key, values } : { key };
 }
 
@@ -40,3 +46,4 @@ export function saidOf(e: unknown): Said | undefined {
 export function withSaid<E extends Error>(e: E, s: Said): E & { readonly said: Said } {
   return Object.defineProperty(e, 'said', { value: s, enumerable: false }) as E & { readonly said: Said };
 }
+

@@ -5,7 +5,11 @@
  * "An English word" is one of the English catalogue's distinctive words (test/words/english.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { parseProfileText } from '../../emulator/profile.ts';
+import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
 import { loadLang } from '../../words/catalogue.ts';
+import { cliWordsIn, sayIn } from '../../words/cli.ts';
+import { saidOf } from '../../words/said.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 import { needs } from '../tools.ts';
@@ -69,6 +73,30 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     await page.getByRole('dialog', { name: FR.t('page.newGame') }).waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr');
     expect(fetched.filter(catalogue)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it("a launcher profile file the New game form refuses is said in French, the field's name as the file writes it", async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
+    const dialog = page.getByRole('dialog', { name: FR.t('page.newGame') });
+    await dialog.locator('details.more summary').click();
+    const picker = dialog.locator('label.file', { hasText: FR.t('form.pickProfile') }).locator('input');
+    const spec = JSON.parse(JSON.stringify(BUILTIN_PROFILES['seed-0-8'])) as Record<string, unknown>;
+    const bad = JSON.stringify({ ...spec, fire: { model: 'hazard', hazard: [0.1, 7] } });
+    let refused: unknown;
+    try {
+      parseProfileText(bad, 'bad.json');
+    } catch (e) {
+      refused = e;
+    }
+    // The terminal's French for the same file: the page says the same sentence.
+    const french = sayIn(cliWordsIn('fr'), saidOf(refused)!);
+    expect(french).not.toBe((refused as Error).message);
+    await picker.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(bad) });
+    const alert = dialog.locator('[role=alert]');
+    await expect.poll(() => alert.innerText()).toBe(french);
+    const english = englishOnly();
+    expect(wordsOf((await alert.innerText()).replace(/\S*[./[\]]\S*/g, ' ')).filter((w) => english.has(w))).toEqual([]);
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 });

@@ -5,6 +5,7 @@
  * is read before `LANG`, and `--lang` before both. (`play`'s own errors need a terminal:
  * test/e2e/play-usage.test.ts checks them in French.)
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { commandHelp } from '../../cli/args.ts';
 import { COMMANDS } from '../../cli/main.ts';
 import { cliWordsIn } from '../../words/cli.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
-import { runIn } from '../cli-run.ts';
+import { BIN, runIn } from '../cli-run.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 
 const FR = 'fr_FR.UTF-8';
@@ -160,6 +161,30 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['simulate', '--games', '1', '--rules', rules]).stderr).toBe(`uno-extreme simulate: ${rules}: deck.numbers.counts: must be a list of 10 whole numbers (faces 0 to 9)\n`);
   }, 2 * PROGRAM_RUN_MS);
 
+  it('a deck too small to deal: French, exit 1, one line; the English as it was', () => {
+    const rules = path.join(rooms, 'small.json');
+    writeFileSync(rules, JSON.stringify({ deck: { numbers: { counts: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0] }, coloured: {}, wild: {} } }));
+    const args = ['simulate', '--games', '2', '--seed', '1', '--rules', rules, '--workers', '1'];
+    const fr = runIn(FR, args);
+    expect([fr.status, fr.stderr]).toEqual([1, 'uno-extreme simulate: deck\u00a0: un paquet de 8 cartes ne peut pas en distribuer 7 à chacun des 4 joueurs et commencer une défausse\n']);
+    const en = runIn('C', args);
+    expect([en.status, en.stderr]).toEqual([1, 'uno-extreme simulate: deck: 8 cards cannot deal 7 to 4 players and start a discard pile\n']);
+  }, 2 * PROGRAM_RUN_MS);
+
+  it('a rule file that is not JSON: French with its line and column, exit 1; the English as it was', () => {
+    const rules = path.join(rooms, 'not-json.json');
+    writeFileSync(rules, '{\n  "base": "extreme",\n  "options": {stacking: true}\n}');
+    const args = ['simulate', '--games', '1', '--rules', rules];
+    const fr = runIn(FR, args);
+    // The parser's own words (V8's, which change with Node's version) are quoted as they are.
+    const quote = rules.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(fr.status).toBe(1);
+    expect(fr.stderr).toMatch(new RegExp(`^uno-extreme simulate: ${quote}\u00a0: n’est pas du JSON valide \\(ligne 3, colonne 15\u00a0; l’analyseur dit «\u00a0[A-Z][^»\n]*\u00a0»\\)\n$`));
+    const en = runIn('C', args);
+    expect(en.status).toBe(1);
+    expect(en.stderr).toMatch(new RegExp(`^uno-extreme simulate: ${quote}: is not valid JSON \\([A-Z][^\n]* at line 3, column 15\\)\n$`));
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a house rule option that cannot be: French under LANG, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-options.json');
     writeFileSync(rules, '{"base": "classic", "options": {"stacking": true, "stackTwosOnly": true, "stackCross": true}}');
@@ -193,4 +218,41 @@ describe('the errors met most, in the terminal\'s language', () => {
   it('--lang is read before the mistake it follows: `play --lang fr --bogus` in French under LANG=C', () => {
     expect(runIn('C', ['play', '--lang', 'fr', '--bogus']).stderr).toMatch(/^uno-extreme play: option inconnue /);
   });
+});
+
+/** The first line `uno-extreme web ARGS…` prints under LANG=`lang`, the server stopped (SIGTERM) once it has said it. */
+function webFirstLine(lang: string, args: readonly string[]): Promise<string> {
+  const env: Record<string, string | undefined> = { ...process.env, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: lang };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const child = spawn(process.execPath, [BIN, 'web', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    let line: string | null = null;
+    child.stdout.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl < 0 || line !== null) return;
+      line = out.slice(0, nl);
+      child.kill('SIGTERM');
+    });
+    child.once('exit', (code) => (line !== null ? ok(line) : fail(new Error(`web ended (${code}) before a line: ${out}`))));
+  });
+}
+
+describe("web's terminal in the reader's language", () => {
+  it("a restart after a crash is said as it was in English, with French's plural of rooms", () => {
+    const en = cliWordsIn('en');
+    const fr = cliWordsIn('fr');
+    const old = (n: number) => `The last server on /r stopped without warning (killed, or it crashed)${n ? `: ${n === 1 ? '1 room goes on from its' : `${n} rooms go on from their`} last move kept` : ''}`;
+    for (const n of [0, 1, 3]) expect(en.t('cli.web.unclean', { dir: '/r', n })).toBe(old(n));
+    expect(fr.t('cli.web.unclean', { dir: '/r', n: 0 })).toBe('Le dernier serveur sur /r s’est arrêté sans prévenir (tué, ou il a planté)');
+    expect(fr.t('cli.web.unclean', { dir: '/r', n: 3 })).toBe('Le dernier serveur sur /r s’est arrêté sans prévenir (tué, ou il a planté)\u00a0: 3 salles reprennent à leur dernier coup gardé');
+  });
+
+  it('says where the game is in French under LANG=fr_FR.UTF-8, as it did in English under LANG=C', async () => {
+    const rooms = () => ['--port', '0', '--rooms', mkdtempSync(path.join(tmpdir(), 'cli-french-web-'))];
+    expect(await webFirstLine(FR, rooms())).toMatch(/^UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C pour arrêter\)$/);
+    expect(await webFirstLine(FR, [...rooms(), '--launcher'])).toMatch(/^Le lanceur d’UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/#launcher \(Ctrl-C pour arrêter\)$/);
+    expect(await webFirstLine('C', rooms())).toMatch(/^UNO Extreme is at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)$/);
+  }, 3 * PROGRAM_RUN_MS);
 });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { makePart, parsePart, PartError, shardRange, type Part } from '../../sim/part.ts';
 import { simulate } from '../../sim/simulate.ts';
+import { loadLang } from '../../words/catalogue.ts';
 import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
@@ -77,6 +78,8 @@ const CASES = Number(process.env.UNO_FUZZ_CASES ?? 400);
 describe('parts: every field checked, a mutation that breaks a rule refused', () => {
   let good = '';
   beforeAll(async () => {
+    // A part's reasons of the rules are worded by the game's catalogue, French once loaded (as cli/main.ts loads it).
+    await loadLang('fr');
     const s = { games: 12, players: 3, rules: 'extreme', profiles: ['seed-0-8', 'attack-1999-pattern'], seed: 7, fidelity: 'fast' as const, match: false, bots: ['heuristic' as const, 'random' as const], csv: true };
     const rows: string[] = [];
     const [start, end] = shardRange(12, 1, 2);

@@ -45,7 +45,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
@@ -57,13 +57,14 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 
 /**
  * The command line's files whose refusals come from its catalogue, and the library's readers of
- * files they use (a press log, a simulation part), read at their refusals alone (their tables
+ * files they use (a press log, a simulation part) and a game's setup (game/setup.ts, whose
+ * English rides beside its words through setupError), read at their refusals alone (their tables
  * and figures are still English): no error thrown there is an English literal.
  */
-const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts'];
+const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts', 'game/setup.ts'];
 
 /** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
-const REFUSAL = /new (Usage|User|Log|Part|PartField)Error\(|throw bad\(|\bfail\(/;
+const REFUSAL = /new (Usage|User|Log|Part|PartField|Rules)Error\(|throw bad\(|\bfail\(/;
 
 /** The refusals of `source` that are English sentences. */
 function englishRefusals(source: string): string[] {

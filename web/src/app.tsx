@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { scoreSheetHtml } from '../../table/scoresheet.ts';
 import { roundEndText, youOf } from '../../table/words.ts';
 import type { Words } from '../../words/catalogue.ts';
+import { reasonIn } from '../../words/reasons.ts';
 import { noticeOf, noticeText } from '../../firmware-bridge/notices.ts';
 import { useWords } from './lang.tsx';
 import { RoundEnd } from './roundEnd.tsx';
@@ -152,7 +153,7 @@ export function App({ store }: { store: Storage }) {
       setNewError(null);
       setImportError(null);
     } catch (e) {
-      setNewError((e as Error).message);
+      setNewError(reasonIn(w, e));
     }
   };
 
@@ -168,7 +169,7 @@ export function App({ store }: { store: Storage }) {
       setNewOpen(false);
       setImportError(null);
     } catch (e) {
-      setImportError((e as Error).message);
+      setImportError(reasonIn(w, e));
     }
   };
 

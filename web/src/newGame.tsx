@@ -11,6 +11,7 @@ import { LauncherChoice, type PageDevice } from './device/index.ts';
 import { Modal } from './dialogs.tsx';
 import { addProfileFile, keptProfiles, pickSeed, type NewGame } from './games.ts';
 import { catalogueOf, type Key, type Words } from '../../words/catalogue.ts';
+import { reasonIn } from '../../words/reasons.ts';
 import { HouseRules } from './houseRules.tsx';
 import { LangPicker, useWords } from './lang.tsx';
 
@@ -57,7 +58,7 @@ export function NewGameDialog({ store, onStart, onClose, error, device }: {
       setProfile(f.name);
       setProfileError(null);
     } catch (e) {
-      setProfileError((e as Error).message);
+      setProfileError(reasonIn(w, e));
     }
   };
 
