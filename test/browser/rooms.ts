@@ -211,9 +211,13 @@ export function questionOf(p: { sockets: Socket[] }, seat: number): NonNullable<
  * keys alone: the first playable card (then the first colour, target or pair offered), or else
  * press, pass, accept or draw; out of turn, a late UNO when there is one, else it lets the chance go.
  */
-export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click', w: Words = EN_WORDS): Promise<void> {
+export async function phoneMove(page: Page, id: number, how: 'click' | 'keys' = 'click', w: Words = EN_WORDS, gone: () => boolean = () => false): Promise<void> {
   const play = page.locator(`.seat-play[data-ask-id="${id}"]`);
-  await play.waitFor();
+  // A question withdrawn before the page drew it (a catch race another seat won) is not waited for.
+  for (;;) {
+    if (await play.waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
+    if (gone()) return;
+  }
   const ask = (await play.getAttribute('data-ask'))!;
   const k = page.keyboard;
   const moved = async () => {
@@ -312,7 +316,7 @@ export async function playPhones(table: RoomPage, phones: RoomPage[], o: { befor
     const next = { i: found.i, p: found.p, ...chosen };
     handled.set(`${next.i}/${next.seat}`, next.id);
     await o.before?.(next.p, next.seat);
-    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click', o.words?.get(next.p));
+    await phoneMove(next.p.page, next.id, o.keys?.includes(next.p) ? 'keys' : 'click', o.words?.get(next.p), () => questionOf(next.p, next.seat)?.id !== next.id);
   }
   throw new Error(`the round did not end after ${max} moves`);
 }
