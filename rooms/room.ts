@@ -8,7 +8,7 @@
  * again from it. The rooms of a server, and which client is where, are rooms/hub.ts.
  */
 import { resolveProfile } from '../emulator/profiles.ts';
-import { createMatch, parsePlaySave, savedLauncher, type LaterMove, positionalBot, resolveRules, resumedMeta, type Bot, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import { createMatch, parsePlaySave, type LaterMove, positionalBot, resolveRules, resumedMeta, type Bot, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import { LauncherOnTableWatch } from '../table/launcherOnTable.ts';
 import { randomInt } from 'node:crypto';
@@ -20,7 +20,6 @@ import { said, type Phrase } from '../table/words.ts';
 import type { RoomHub } from './hub.ts';
 import type { InRoom, RoomClient } from './messages.ts';
 import { no, notHere } from './refused.ts';
-import { journalLine } from '../table/journal.ts';
 import { newToken, sameToken, type RoomSave } from './save.ts';
 
 /** The pause after a bot's move or a press when the room's settings give none: a move a person can follow. */
@@ -285,8 +284,7 @@ export class Room implements InRoom {
 
   private heard(e: TableEvent): void {
     const s = this.session;
-    const l = s?.launcher;
-    if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, journalLine(s.state.round, s.state.moves, e.move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined));
+    if (e.type === 'moved' && s) this.hub.o.store.append?.(this.code, s.journalLine(e.move));
     if (e.type === 'launcher') this.follow(e.launcher);
     if (e.type === 'phase' && e.phase === 'matchOver') this.hub.releaseBoard(this);
     if (e.type === 'question') this.asked(e.question);

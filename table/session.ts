@@ -18,6 +18,7 @@ import {
 } from '../game/index.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import { CatchRace } from './race.ts';
+import { journalLine } from './journal.ts';
 import type { LauncherFactory, TableLauncher } from './launcher.ts';
 import { EventPhrases, openingPhrase, phraseText, roundStartPhrase, said, type Phrase } from './words.ts';
 import { EN_WORDS, type Words } from '../words/catalogue.ts';
@@ -383,6 +384,12 @@ export class MatchSession {
   }
 
   /** The save's text: the match with its move logs, the seats, the launcher's state, where it faced, the last events. */
+  /** `move`'s journal line (table/journal.ts) as the session stands just after it: its launcher, and `events` when given. */
+  journalLine(move: Move, events?: readonly string[]): string {
+    const l = this.launcher;
+    return journalLine(this.state.round, this.state.moves, move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined, events);
+  }
+
   saveText(): string {
     const l = this.launcher;
     const core = l?.core ?? this.carried;

@@ -6,8 +6,7 @@
  */
 import type { MachineLauncher } from '../../emulator/launcher.ts';
 import type { Profile } from '../../emulator/profile.ts';
-import { savedLauncher, type GameState, type MatchState, type Move, type PlayMeta } from '../../game/index.ts';
-import { journalLine } from '../../table/journal.ts';
+import { type GameState, type MatchState, type Move, type PlayMeta } from '../../game/index.ts';
 import { MatchSession, type Phase, type Question } from '../../table/session.ts';
 import { pressPrompt, type Phrase } from '../../table/words.ts';
 import { EN_WORDS, type Words } from '../../words/catalogue.ts';
@@ -112,12 +111,11 @@ export class GameSession {
   /** The journal line of `move`, just made: the launcher after it, the log's lines since the last kept. */
   private moveLine(move: Move): string {
     const s = this.session;
-    const l = s.launcher;
     const log = s.log;
     // A round's start empties the log (and writes the whole save): its lines are counted on.
     const events = log.slice(Math.max(0, this.logKept - s.logBase));
     this.logKept = s.logBase + log.length;
-    return journalLine(s.state.round, s.state.moves, move, l ? { core: savedLauncher(l.core), aim: l.context.aimSeat } : undefined, events);
+    return s.journalLine(move, events);
   }
 
   get match(): MatchState {
