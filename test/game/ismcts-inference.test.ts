@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FastLauncher } from '../../emulator/api.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { heuristicBot, makeBots, type Bot } from '../../game/bots/index.ts';
-import { PRESSED_THOUGH_PLAYABLE } from '../../game/bots/ismcts/inference.ts';
+import { HandReadings, PRESSED_THOUGH_PLAYABLE } from '../../game/bots/ismcts/inference.ts';
 import { SeatView } from '../../game/bots/ismcts/view.ts';
 import { card, type CardId } from '../../game/cards.ts';
 import { fits, topCard } from '../../game/play.ts';
@@ -162,5 +162,22 @@ describe('what the ISMCTS view infers from the players\' choices', () => {
     }
     expect(bluffs).toBeGreaterThan(3);
     expect(shown).toBeGreaterThan(3);
+  });
+
+  it('reads a colour named from the deck\'s own cards, whatever serials the process gave other decks\' cards', () => {
+    // Serials number every card a thread has met (a server's thread may have played other rule
+    // sets first): here the deck is serials 10, 20, 30 and 40 of a ban list with room for 41.
+    const bans = (...serials: number[]) => {
+      const b = new Uint8Array(41);
+      for (const n of serials) b[n] = 1;
+      return b;
+    };
+    const r = new HandReadings();
+    r.reset(2, [10, 20, 30, 40]);
+    // Seat 1, holding one card, could not play 10 or 20; then named the colour only 10 has.
+    r.couldNotPlay(1, 1, bans(10, 20));
+    r.namedColour(1, 1, bans(20, 30, 40));
+    // No card of the deck is both: the reading stays as it was, not a tranche that no card fits.
+    expect(r.of(1).map((t) => [t.count, t.bans])).toEqual([[1, 2]]);
   });
 });

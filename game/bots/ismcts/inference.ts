@@ -30,7 +30,12 @@ import { card, type CardId } from '../../cards.ts';
  */
 export const PRESSED_THOUGH_PLAYABLE = 0.05;
 
-/** So many cards of a seat's hand, each none of the banned cards (by serial: 1 bans). */
+/**
+ * So many cards of a seat's hand, each none of the banned cards (by serial: 1 bans). Serials
+ * number every card the process has met, in the order it met them (game/cards.ts), so a ban list
+ * also has places for cards of other decks, never banned: what a tranche may be is asked of the
+ * deck's own cards only, or a thread that played another rule set first would read more into it.
+ */
 export interface Tranche {
   count: number;
   banned: Uint8Array;
@@ -41,13 +46,13 @@ export interface Tranche {
 /** The tranches of every seat's hand (none for this seat's own, which it sees). */
 export class HandReadings {
   private held: Tranche[][] = [];
-  /** The cards in the deck: a tranche banned from all of them is proved wrong. */
-  private cards = 0;
+  /** The deck's cards (serials): a tranche banned from all of them is proved wrong. */
+  private deck: readonly number[] = [];
 
-  /** Forgets everything: a new round (of a deck of `cards` cards), or a view started again from a state. */
-  reset(players: number, cards: number): void {
+  /** Forgets everything: a new round (of the deck of serials `deck`), or a view started again from a state. */
+  reset(players: number, deck: readonly number[]): void {
     this.held = Array.from({ length: players }, () => []);
-    this.cards = cards;
+    this.deck = deck;
   }
 
   /** The tranches of `seat`'s hand, most banned first. */
@@ -75,7 +80,7 @@ export class HandReadings {
     for (const t of this.held[seat]) t.bans = ban(t.banned, banned);
     // A tranche that can be no card at all was wrong (the colour named was played since, or a press
     // was a bluff): its cards are known only by this choice now.
-    const ts = (this.held[seat] = this.held[seat].filter((t) => t.bans < this.cards));
+    const ts = (this.held[seat] = this.held[seat].filter((t) => t.bans < this.deck.length));
     const free = hand - this.constrained(seat);
     if (free > 0) {
       const t: Tranche = { count: free, banned: new Uint8Array(banned.length), bans: 0 };
@@ -94,7 +99,10 @@ export class HandReadings {
     const ts = this.held[seat];
     let from: Tranche | null = null;
     if (hand - this.constrained(seat) <= 0) {
-      for (let k = ts.length - 1; k >= 0 && !from; k--) if (ts[k].banned.some((b, i) => b === 0 && banned[i] === 0)) from = ts[k];
+      for (let k = ts.length - 1; k >= 0 && !from; k--) {
+        const t = ts[k];
+        if (this.deck.some((n) => t.banned[n] === 0 && banned[n] === 0)) from = t;
+      }
       if (!from) return;
       if (--from.count === 0) ts.splice(ts.indexOf(from), 1);
     }

@@ -17,7 +17,7 @@
  * {@link SeatView.sample} deals those constraints first.
  */
 import type { Rng } from '../../../lib/rng.ts';
-import { card, deckOf, idAt, idsAt, type CardId, type Colour } from '../../cards.ts';
+import { card, deckOf, deckSerialsOf, idAt, idsAt, type CardId, type Colour } from '../../cards.ts';
 import { roundOf } from '../../core/round.ts';
 import { playableBy } from '../../play.ts';
 import type { GameEvent, GameState, Move } from '../../state.ts';
@@ -129,9 +129,10 @@ export class SeatView {
     this.where.clear();
     this.segments = [];
     this.deck = deckOf(state.rules.deck);
-    this.readings.reset(state.players, this.deck.length);
+    const serials = deckSerialsOf(state.rules.deck);
+    this.readings.reset(state.players, serials);
     this.serials = 0;
-    for (const id of this.deck) this.serials = Math.max(this.serials, card(id).serial + 1);
+    for (const n of serials) this.serials = Math.max(this.serials, n + 1);
     const seen = new Set<CardId>([...this.hand, ...this.discard]);
     const unseen = this.newGroup([]);
     for (let s = 0; s < state.players; s++) if (s !== this.seat) unseen.slots[s] = state.hands[s].length;
