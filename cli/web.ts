@@ -19,7 +19,8 @@ import type { LauncherHardware } from '../emulator/hardware.ts';
 import { onDevice } from '../table/launcher.ts';
 import { DEFAULT_WAIT_MS, RoomHub, type RoomBoard } from '../rooms/hub.ts';
 import { openDeviceSpec } from './device.ts';
-import { intOption, langOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { intOption, langOption, seedOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { Rng, seedRng } from '../lib/rng.ts';
 import type { RoomsHold } from '../rooms/store.ts';
 import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
@@ -194,6 +195,18 @@ function browserOpener(): { cmd: string; args: string[] } | null {
 }
 
 
+/**
+ * The seeds of the games a server started with `--seed N` deals, in the order it deals them: the
+ * same server, started again with the same N and played the same way, deals the same games.
+ */
+/** The stream of `--seed`'s room seeds, apart from every stream a game draws from its own seed. */
+const ROOM_SEEDS = 0x7ab1e;
+
+function roomSeeds(seed: number): () => number {
+  const rng = new Rng(seedRng(seed, ROOM_SEEDS));
+  return () => rng.int(2 ** 31);
+}
+
 /** The `web` command. */
 export const webCommand: Command = {
   name: 'web',
@@ -206,6 +219,7 @@ export const webCommand: Command = {
     rooms: { type: 'string', value: 'DIR', helpValues: () => ({ path: ROOMS_PATH, dir: defaultRoomsDir() }) },
     device: { type: 'string', value: 'KIND:PATH' },
     away: { type: 'string', value: 'S', helpValues: () => ({ s: DEFAULT_WAIT_MS / 1000 }) },
+    seed: { type: 'string', value: 'N' },
   },
   examples: [
     'uno-extreme web', 'uno-extreme web --open', 'uno-extreme web --host', 'uno-extreme web --port 8080', 'uno-extreme web --launcher --open',
@@ -218,6 +232,7 @@ export const webCommand: Command = {
     // every kept room as it was.
     const port = intOption(args, 'port', DEFAULT_PORT, 0, 65535);
     const waitMs = intOption(args, 'away', DEFAULT_WAIT_MS / 1000, 1, 3600) * 1000;
+    const seeds = args.values.seed === undefined ? undefined : roomSeeds(seedOption(args).seed);
     const json = !!args.values.json;
     const say = (line: string) => (json ? process.stderr : process.stdout).write(`${line}\n`);
     const lang = langOption(args);
@@ -241,7 +256,7 @@ export const webCommand: Command = {
     const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
     try {
       hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
-      return await serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs });
+      return await serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs, seeds });
     } finally {
       await closeBoard();
       hold.release();
@@ -263,10 +278,12 @@ interface Serving {
   hold: RoomsHold;
   /** How long the rooms wait for a person, or a table screen, whose connection is gone (`--away`). */
   waitMs: number;
+  /** Each new game's seed, from `--seed` (absent: a random one). */
+  seeds: (() => number) | undefined;
 }
 
 /** Serves the page and the rooms until Ctrl-C or SIGTERM, then closes the board (`closeBoard`) and writes the rooms' saves. */
-async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs }: Serving): Promise<number> {
+async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs, seeds }: Serving): Promise<number> {
   const host = args.values.host ? '0.0.0.0' : '127.0.0.1';
   const json = !!args.values.json;
   await ensurePageBuilt(say, w);
@@ -287,6 +304,7 @@ async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold
   const pool = new SearchPool();
   const hub = new RoomHub({
     store, waitMs,
+    ...(seeds ? { seed: seeds } : {}),
     search: () => pool.port(),
     makeLauncher: (start) => {
       // Presses come from the players' moves: the launcher's own button would give cards outside the game.

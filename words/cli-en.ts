@@ -42,6 +42,7 @@ export const CLI_EN = {
   'help.web.opt.rooms': 'where rooms (games of several devices, sockets at {path}) are kept and opened again after a restart (default: {dir})',
   'help.web.opt.device': 'a launcher board on this machine is the launcher of a room (one room at a time, until its match is over; the others play with the simulated one): serial:PATH (this project\'s firmware) or firmata:PATH (StandardFirmata)',
   'help.web.opt.away': 'how long a room waits for a phone whose connection is gone before a bot plays its seat, and for a closed table screen before a person seated may open it on their phone, in seconds (default: {s})',
+  'help.web.opt.seed': 'the seed of the games the rooms deal, one after another (default: a random one each): started again with the same seed and played the same way, the server deals the same games',
   'help.web.eg.device': 'friends\' phones around the launcher on this laptop',
   'help.launcher.summary': 'the launcher console: press the button, switch power, open the lid, reload, aim',
   'help.launcher.opt.profile': 'launcher profile: seed-0-8, extreme-2010-measured, attack-1999-pattern, or a JSON file',

@@ -3,7 +3,7 @@
  * only, with a policy that lets it load nothing from elsewhere), and its mistakes in one line.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { handler, ownHosts } from '../../cli/http.ts';
 import { DEFAULT_PORT, WEB_DIST } from '../../cli/web.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { WebSocket } from 'ws';
+import type { ServerMessage } from '../../table/roomMessages.ts';
 import { run } from '../cli-run.ts';
 import { rawRequest, startWeb, statusOf, type WebServer } from '../browser/web.ts';
 import { PAGE_START_MS, PROGRAM_RUN_MS } from '../budgets.ts';
@@ -230,4 +232,48 @@ describe('uno-extreme web: its rooms folder', () => {
     expect(notDir.status).toBe(1);
     expect(notDir.stderr.trim()).toMatch(new RegExp(`^uno-extreme web: cannot keep rooms in ${file}: EEXIST`));
   }, 2 * PROGRAM_RUN_MS);
+
+  it('deals the same games again when started again with the same --seed, and refuses a seed that is not a number', async () => {
+    // A room opened and started by its table screen alone (bots in the other seat): the seed of its
+    // match, as the rooms folder keeps it once the server has stopped.
+    const dealt = async (seed: string): Promise<number> => {
+      const dir = rooms();
+      const web = await startWeb(['--seed', seed, '--rooms', dir]);
+      try {
+        const url = new URL(web.url);
+        const open = async () => {
+          const ws = new WebSocket(`ws://${url.host}/rooms`, { origin: url.origin });
+          await new Promise((ok) => ws.once('open', ok));
+          return ws;
+        };
+        const [table, phone] = await Promise.all([open(), open()]);
+        const heard = (ws: WebSocket, type: ServerMessage['type']) => new Promise<ServerMessage>((ok) => ws.on('message', (d) => {
+          const m = JSON.parse(d.toString()) as ServerMessage;
+          if (m.type === type) ok(m);
+        }));
+        const created = heard(table, 'created');
+        table.send(JSON.stringify({ type: 'create', settings: { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'heuristic', paceMs: 0 } }));
+        const { code } = (await created) as Extract<ServerMessage, { type: 'created' }>;
+        const seated = heard(phone, 'seated');
+        phone.send(JSON.stringify({ type: 'join', code, name: 'Ana' }));
+        await seated;
+        const dealtView = heard(table, 'table');
+        table.send(JSON.stringify({ type: 'start' }));
+        await dealtView;
+        for (const ws of [table, phone]) ws.close();
+      } finally {
+        await web.stop();
+      }
+      const [file] = readdirSync(dir).filter((f) => f.endsWith('.json'));
+      const kept = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { game: string };
+      return (JSON.parse(kept.game) as { setup: { seed: number } }).setup.seed;
+    };
+    const first = await dealt('42');
+    expect(await dealt('42')).toBe(first);
+    expect(await dealt('43')).not.toBe(first);
+    const r = run('web', '--seed', 'x', '--port', '0');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--seed');
+  }, 3 * PROGRAM_RUN_MS);
 });
