@@ -98,12 +98,13 @@ describe.runIf(needs('chromium'))('the Guide and the first game\'s walkthrough (
 
   it('on a game night phone: the Guide and the walkthrough are there, and a card tapped out of turn says whose turn it is', async () => {
     const { table, phones: [ana, bo] } = await startRoom(web.browser, web.server.url, ['Ana', 'Bo'], 2);
-    // Whoever is not asked taps a card: the engine's reason, the seat named.
+    // Whoever the game does not wait for taps a card: the engine's reason, the seat it waits for
+    // named (the seat to play, or one that must press first: a Hit 2 turned up, say).
     let waiting = null as null | typeof ana;
     await expect.poll(() => {
       waiting = [ana, bo].find((p) => {
         const v = lastOf(p, 'view')?.view;
-        return v && v.phase === 'playing' && v.question === null && v.turn !== v.seat;
+        return v && v.phase === 'playing' && v.question === null && (v.pending ? v.pending.seat : v.turn) !== v.seat;
       }) ?? null;
       return waiting !== null;
       // The first views come as the room deals: a second is short on a loaded machine.

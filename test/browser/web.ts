@@ -36,9 +36,14 @@ export interface WebServer {
  * own (a folder is held by one server at a time), removed when it stops. `typed`: with `extra`
  * alone, as a person types it (no --json: the address read from the line it prints).
  */
+/** The seed of the games a test server's rooms deal (`UNO_TEST_ROOM_SEED` runs the tests with another). */
+export const ROOM_SEED = 1;
+
 export function startWeb(extra: string[] = [], o: { env?: NodeJS.ProcessEnv; typed?: boolean } = {}): Promise<WebServer> {
   const own = o.typed || extra.includes('--rooms') ? null : mkdtempSync(path.join(tmpdir(), 'web-rooms-'));
-  const args = o.typed ? extra : ['--json', ...(extra.includes('--port') ? [] : ['--port', '0']), ...(own ? ['--rooms', own] : []), ...extra];
+  // The rooms deal the same games at every run (`--seed`): a test that fails, fails again.
+  const seed = extra.includes('--seed') ? [] : ['--seed', process.env.UNO_TEST_ROOM_SEED ?? String(ROOM_SEED)];
+  const args = o.typed ? extra : ['--json', ...(extra.includes('--port') ? [] : ['--port', '0']), ...(own ? ['--rooms', own] : []), ...seed, ...extra];
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/uno-extreme.js'), 'web', ...args], { cwd: ROOT, env: o.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (own) child.once('exit', () => rmSync(own, { recursive: true, force: true }));
   let err = '';
