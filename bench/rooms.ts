@@ -153,7 +153,7 @@ async function main(): Promise<void> {
       // The clients' own share: near 100 %, their process (not the server) is what the latencies measure.
       clientsCpu: Math.round(w.clientsShare * 1000) / 10, roomsPerCore: Math.floor(ROOMS / Math.max(w.share, 1e-6)), refusals: refusals.length,
       allMoves, cpuPerMoveMs: Math.round((w.cpu * 1000 * 1000) / Math.max(allMoves, 1)) / 1000,
-      viewBytes: Math.round(views.bytes / Math.max(views.count, 1)), logShare: Math.round((views.log / Math.max(views.bytes, 1)) * 1000) / 10,
+      viewsPerMove: Math.round((views.count / Math.max(allMoves, 1)) * 100) / 100, viewBytes: Math.round(views.bytes / Math.max(views.count, 1)), logShare: Math.round((views.log / Math.max(views.bytes, 1)) * 1000) / 10,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
     if (refusals.length) process.stderr.write(`refused: ${[...new Set(refusals)].slice(0, 3).join(' | ')}\n`);
