@@ -5,6 +5,7 @@
  * half loaded.
  */
 import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
+import { said, saidOf, withSaid } from '../words/said.ts';
 import { COLOURS } from './cards.ts';
 import { stateOf, roundOf } from './core/round.ts';
 import { applyIn, checkIn } from './engine.ts';
@@ -142,7 +143,8 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
     v = parseJsonText(text);
   } catch (e) {
     const why = (e as Error).message;
-    throw new SaveError(`save file ${file} ${why.startsWith('is nested') ? why : 'is truncated or not JSON'}`);
+    const nested = why.startsWith('is nested');
+    throw withSaid(new SaveError(`save file ${file} ${nested ? why : 'is truncated or not JSON'}`), said('reason.save.json', { file, why: (nested && saidOf(e)) || said('reason.save.truncated') }));
   }
   const f = v as Partial<SaveFile>;
   if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);

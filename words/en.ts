@@ -756,6 +756,9 @@ export const EN = {
   'reason.unknownKey.near': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": did you mean {near}?',
   'reason.unknownKey.known': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": known {noun, select, option {options} houseRule {house rules} other {fields}} are {known}',
   'reason.named': '{file}: {why}',
+  // A save file that is not JSON (game/save.ts parseSave): {why} is reason.save.truncated or reason.json.deep.
+  'reason.save.json': 'save file {file} {why}',
+  'reason.save.truncated': 'is truncated or not JSON',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

@@ -721,4 +721,6 @@ export const FR: Readonly<Record<Key, string>> = {
   'reason.unknownKey.near': '{noun, select, option {option inconnue} houseRule {règle maison inconnue} other {champ inconnu}} « {key} » : voulais-tu dire {near} ?',
   'reason.unknownKey.known': '{noun, select, option {option inconnue} houseRule {règle maison inconnue} other {champ inconnu}} « {key} » : {noun, select, option {les options connues sont} houseRule {les règles maison connues sont} other {les champs connus sont}} {known}',
   'reason.named': '{file} : {why}',
+  'reason.save.json': 'le fichier de sauvegarde {file} {why}',
+  'reason.save.truncated': 'est tronqué ou n’est pas du JSON',
 };

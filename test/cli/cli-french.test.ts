@@ -153,6 +153,17 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['merge', edited]).stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(workers: must be a whole number from 1 to 256\)/);
   }, 11 * PROGRAM_RUN_MS);
 
+  it('a part file cut short: why it is not JSON in French, exit 1; the English as it was', () => {
+    const cut = path.join(rooms, 'cut-part.json');
+    writeFileSync(cut, '{"format": "uno-extreme simulation part", "version": 1, "rows":');
+    const fr = runIn(FR, ['merge', cut]);
+    expect(fr.status).toBe(1);
+    // The parser's own words (V8's) are quoted as they are; the rest is French.
+    expect(fr.stderr).toMatch(/^uno-extreme merge: \S+ n’est pas une tranche de simulation utilisable \(du JSON incomplet\u00a0: n’est pas du JSON valide \((ligne 1, colonne \d+\u00a0; )?l’analyseur dit «\u00a0[^»]*\u00a0»\)\)\u00a0: copie-la/);
+    const en = runIn('C', ['merge', cut]);
+    expect(en.stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(not complete JSON: is not valid JSON \([^\n]*\)\): copy it again/);
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a rule file with a bad field: French, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-rules.json');
     writeFileSync(rules, '{"deck": {"numbers": {"counts": [1, 2]}}}');

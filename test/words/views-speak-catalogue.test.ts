@@ -89,7 +89,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   '1 / -1': 'a CSS grid value',
   'UNO Extreme': "the game's name, the same in every language",
   'uno-extreme web --host': 'a command to type, the same in every language',
-  'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
   'house rule': "the noun of the library's reason for an unknown house rule (lib/untrusted.ts unknownKey), English as the engine's reasons are",
   'the room closed': "the reason a room's search bots are stopped with, never shown",
   'Connection: close': 'an HTTP header',
