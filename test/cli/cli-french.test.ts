@@ -6,7 +6,7 @@
  * test/e2e/play-usage.test.ts checks them in French.)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -233,20 +233,27 @@ describe('the errors met most, in the terminal\'s language', () => {
 
 /** The first line `uno-extreme web ARGS…` prints under LANG=`lang`, the server stopped (SIGTERM) once it has said it. */
 function webFirstLine(lang: string, args: readonly string[]): Promise<string> {
+  return webLinesUntil(lang, args, () => true).then((lines) => lines[0]);
+}
+
+/** What `uno-extreme web ARGS` says on standard output up to the first line `last` accepts (then it is stopped), under LANG=`lang`. */
+function webLinesUntil(lang: string, args: readonly string[], last: (line: string) => boolean): Promise<string[]> {
   const env: Record<string, string | undefined> = { ...process.env, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: lang };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const child = spawn(process.execPath, [BIN, 'web', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((ok, fail) => {
     let out = '';
-    let line: string | null = null;
+    let lines: string[] | null = null;
     child.stdout.on('data', (d) => {
       out += d;
-      const nl = out.indexOf('\n');
-      if (nl < 0 || line !== null) return;
-      line = out.slice(0, nl);
+      if (lines !== null) return;
+      const whole = out.split('\n').slice(0, -1);
+      const at = whole.findIndex(last);
+      if (at < 0) return;
+      lines = whole.slice(0, at + 1);
       child.kill('SIGTERM');
     });
-    child.once('exit', (code) => (line !== null ? ok(line) : fail(new Error(`web ended (${code}) before a line: ${out}`))));
+    child.once('exit', (code) => (lines !== null ? ok(lines) : fail(new Error(`web ended (${code}) before the line looked for: ${out}`))));
   });
 }
 
@@ -266,4 +273,31 @@ describe("web's terminal in the reader's language", () => {
     expect(await webFirstLine(FR, [...rooms(), '--launcher'])).toMatch(/^Le lanceur d’UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/#launcher \(Ctrl-C pour arrêter\)$/);
     expect(await webFirstLine('C', rooms())).toMatch(/^UNO Extreme is at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)$/);
   }, 3 * PROGRAM_RUN_MS);
+
+  it("the rooms folder's reasons: a file given as the folder, and what is left aside in it, in French; the English as it was", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cli-french-web-')), 'a-file');
+    writeFileSync(file, '');
+    const fr = runIn(FR, ['web', '--port', '0', '--rooms', file]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme web: impossible de garder les salles dans ${file}\u00a0: c’est un fichier, pas un dossier\n`]);
+    expect(runIn('C', ['web', '--port', '0', '--rooms', file]).stderr).toBe(`uno-extreme web: cannot keep rooms in ${file}: it is a file, not a folder\n`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-french-web-'));
+    mkdirSync(path.join(dir, 'ABCDE.json'));
+    // Larger than any room this program writes (a sparse file: no disk taken).
+    writeFileSync(path.join(dir, 'FGHJK.json'), '');
+    truncateSync(path.join(dir, 'FGHJK.json'), 65 * 2 ** 20);
+    writeFileSync(path.join(dir, 'HJKMN.journal'), '{"r":0,"n":1}\n');
+    const at = (l: string) => l.includes('http://');
+    const said = await webLinesUntil(FR, ['--port', '0', '--rooms', dir], at);
+    expect(said.slice(0, -1).sort()).toEqual([
+      'Mis de côté dans le dossier des salles\u00a0: ABCDE.json (ce n’est pas un fichier)',
+      'Mis de côté dans le dossier des salles\u00a0: FGHJK.json (plus de 64\u00a0Mio)',
+      'Mis de côté dans le dossier des salles\u00a0: HJKMN.journal (pas de HJKMN.json auquel le faire suivre)',
+    ]);
+    expect(englishIn(said.join('\n'))).toEqual([]);
+    expect((await webLinesUntil('C', ['--port', '0', '--rooms', dir], at)).slice(0, -1).sort()).toEqual([
+      'Left aside in the rooms folder: ABCDE.json (not a file)',
+      'Left aside in the rooms folder: FGHJK.json (larger than 64 MiB)',
+      'Left aside in the rooms folder: HJKMN.journal (no HJKMN.json to go after)',
+    ]);
+  }, 4 * PROGRAM_RUN_MS);
 });

@@ -94,11 +94,7 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'Connection: close': 'an HTTP header',
   'too many messages': "a WebSocket close frame's reason, read by no page",
   'malformed upgrade request\\n': "an HTTP answer to a client that is not a browser's page",
-  'larger than ${KEPT_MAX_BYTES >> 20} MiB': "why a room's file is left aside, said in the server's terminal (English like the CLI)",
-  'no ${code}.json to go after': "why a room's journal is left aside, said in the server's terminal (English like the CLI)",
   'the disk took part of a move': "why a room's journal could not be written, said in the server's terminal and in the room's note beside the system's own reasons (English as they are)",
-  'cannot keep rooms in ${dir}: ${(e as Error).message}': 'a CLI error, English like the others',
-  'another server took the rooms folder ${dir} at the same time: start again': 'a CLI error, English like the others',
 };
 
 function files(p: string): string[] {
