@@ -257,6 +257,77 @@ function webLinesUntil(lang: string, args: readonly string[], last: (line: strin
   });
 }
 
+describe("simulate's and fit's figures in the terminal's language", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cli-french-figures-'));
+  /** The output without what changes from run to run (the speed and memory line). */
+  const steady = (text: string) => text.split('\n').filter((l) => !/\d+ (games|parties)\/s/.test(l)).join('\n');
+
+  it('simulate: the table in French (headings, units, decimal commas), --lang before LANG; --json and the CSV the same in both; the English as it was', () => {
+    const args = ['simulate', '--games', '40', '--seed', '3', '--workers', '1', '--compare', 'seed-0-8,extreme-2010-measured', '--match'];
+    const fr = runIn(FR, args);
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toMatch(/^40 parties entières · 4 joueurs · règles extreme · profil seed-0-8 · graine 3 · fast · 1 fil\(s\) d’exécution$/m);
+    expect(fr.stdout).toMatch(/^chiffre {2,}moyenne {6}intervalle à 95\u00a0%$/m);
+    expect(fr.stdout).toMatch(/^tours par partie +\d+,\d\d {3}\d+,\d\d – \d+,\d\d$/m);
+    expect(fr.stdout).toMatch(/^P\(aucune carte\) +\d+,\d\u00a0% {3}/m);
+    expect(fr.stdout).toMatch(/^avantage d’un siège\u00a0: χ² \d+,\d\d\u00a0; ddl 3\u00a0; p = /m);
+    expect(fr.stdout).toMatch(/^\d+ parties\/s · \d+ tours\/s · \d+(,\d+)?\u00a0s · mémoire au plus haut \d+(,\d+)?\u00a0Mio$/m);
+    expect(englishIn(fr.stdout)).toEqual([]);
+    expect(steady(runIn('C', [...args, '--lang', 'fr']).stdout)).toBe(steady(fr.stdout));
+    const en = runIn('C', args);
+    expect(en.stdout).toMatch(/^figure {17}mean {6}95 % interval$/m);
+    expect(en.stdout).toMatch(/^turns per game +\d+\.\d\d {3}\d+\.\d\d – \d+\.\d\d$/m);
+    expect(englishIn(en.stdout)).not.toEqual([]);
+    // What a program reads is in no language.
+    const json = (lang: string) => {
+      const { seconds: _s, gamesPerSecond: _g, turnsPerSecond: _t, peakMemoryMiB: _m, ...rest } = JSON.parse(runIn(lang, [...args, '--json']).stdout);
+      return rest;
+    };
+    expect(json(FR)).toEqual(json('C'));
+    const csv = (lang: string) => runIn(lang, ['simulate', '--games', '5', '--seed', '3', '--workers', '1', '--csv', '-']).stdout;
+    expect(csv(FR)).toBe(csv('C'));
+  }, 8 * PROGRAM_RUN_MS);
+
+  it('simulate: a replay, a shard and the report in French', () => {
+    const replay = runIn(FR, ['simulate', '--seed', '1', '--replay-game', '17', '--save', path.join(dir, 'g17.json')]);
+    expect(replay.stdout).toMatch(/^partie 17 de la graine 1 \(graine de la partie [0-9a-f]{32}\)\u00a0: le siège \d \(heuristic\) a gagné après \d+ tours, \d+ appuis, \d+ recharges\u00a0; \d+ points$/m);
+    expect(replay.stdout).toContain(`enregistrée dans ${path.join(dir, 'g17.json')}\u00a0: ouvre-la avec \`uno-extreme play --resume ${path.join(dir, 'g17.json')}\``);
+    const shard = runIn(FR, ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', path.join(dir, 'p0.json'), '--workers', '1']);
+    expect(shard.stdout).toBe(`tranche 0/2\u00a0: parties 0..1 écrites dans ${path.join(dir, 'p0.json')}\n`);
+    // merge prints the whole run's table as simulate does, in the same words.
+    expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '1/2', '--out', path.join(dir, 'p1.json'), '--workers', '1']).status).toBe(0);
+    const merged = runIn(FR, ['merge', path.join(dir, 'p0.json'), path.join(dir, 'p1.json')]);
+    expect(merged.stdout).toMatch(/^chiffre {2,}moyenne {6}intervalle à 95\u00a0%$/m);
+    expect(englishIn(steady(merged.stdout))).toEqual([]);
+    const report = path.join(dir, 'r.html');
+    const made = runIn(FR, ['simulate', '--games', '20', '--seed', '1', '--workers', '1', '--report', report]);
+    expect(made.stdout).toContain(`rapport écrit dans ${report}`);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<h1>Simulation d’UNO Extreme</h1>');
+    for (const title of ['Cartes par appui', 'Tours par partie', 'Victoires par siège', 'Cartes en main au fil du jeu']) expect(html).toContain(`aria-label="${title}"`);
+    // What a person reads: the text, its charts' labels and their tooltips, the style sheet left out.
+    expect(englishIn(html.replace(/<style>[^]*<\/style>/, ' ').replace(/<[^>]*>/g, ' '))).toEqual([]);
+    expect(englishIn(steady(made.stdout + replay.stdout + shard.stdout))).toEqual([]);
+  }, 4 * PROGRAM_RUN_MS);
+
+  it('fit: its tables in French, --json the same in both; the English as it was', () => {
+    const log = path.join(dir, 'presses.jsonl');
+    expect(runIn('C', ['launcher', '--presses', '800', '--seed', '4', '--log', log]).status).toBe(0);
+    const fr = runIn(FR, ['fit', '--log', log]);
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toMatch(/^\S+\u00a0: \d+ appuis comptés \(ceux d’avant la première salve sont laissés de côté\)$/m);
+    expect(fr.stdout).toMatch(/^cartes par appui en moyenne \d+,\d+, P\(aucune carte\) \d+,\d\u00a0%, salve moyenne \d+(,\d+)? \[\d+(,\d+)?\u00a0; \d+(,\d+)?\]$/m);
+    expect(fr.stdout).toMatch(/^rang {3}appuis {3}P\(tir\)  intervalle à 95\u00a0%$/m);
+    expect(fr.stdout).toMatch(/^profil fourni +χ² +ddl {3}valeur p {3}verdict$/m);
+    expect(englishIn(fr.stdout)).toEqual([]);
+    const en = runIn('C', ['fit', '--log', log]);
+    expect(en.stdout).toMatch(/^rank {2}presses {2}P\(fire\) {2}95 % interval$/m);
+    expect(en.stdout).toMatch(/^shipped profile {12}χ² {7}df {3}p-value {3}verdict$/m);
+    expect(runIn(FR, ['fit', '--log', log, '--json']).stdout).toBe(runIn('C', ['fit', '--log', log, '--json']).stdout);
+  }, 5 * PROGRAM_RUN_MS);
+});
+
 describe("web's terminal in the reader's language", () => {
   it("a restart after a crash is said as it was in English, with French's plural of rooms", () => {
     const en = cliWordsIn('en');

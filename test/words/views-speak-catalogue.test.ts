@@ -45,11 +45,13 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
   'bot seats': "botsOption's choice of the seats it counts, which cli.bots.tooMany words",
+  'fitted by uno-extreme fit to ${file} (${fit.presses} presses)': "the fitted profile's source field: data of the file it writes, in no language, as --json is",
+  '${esc(title)}': "a report chart's aria-label, given its title already worded (cli.report.*)",
 };
 
 /** A command line's example (`uno-extreme launcher --presses 500`) or a value's placeholder (`KIND:PATH`): the same in every language. */
@@ -58,8 +60,8 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 /**
  * The command line's files whose refusals come from its catalogue, and the library's readers of
  * files they use (a press log, a simulation part) and a game's setup (game/setup.ts, whose
- * English rides beside its words through setupError), read at their refusals alone (their tables
- * and figures are still English): no error thrown there is an English literal.
+ * English rides beside its words through setupError), read at their refusals alone (the library's
+ * files print nothing; the commands' tables are read whole above): no error thrown there is an English literal.
  */
 const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts', 'game/setup.ts'];
 
