@@ -166,7 +166,7 @@ export const playCommand: Command = {
       };
     }
     const profile = profileFromSpec(meta.profile);
-    const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
+    const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { lang: w.lang }) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
     if (pickedSeed !== null) console.log(cliWordsIn(w.lang).t('cli.play.seedPicked', { seed: String(pickedSeed) }));
     if (saveNote) console.log(saveNote);

@@ -240,7 +240,7 @@ export const webCommand: Command = {
     // The motor stopped and the port released: at Ctrl-C or SIGTERM first of all, and whatever else ends the server.
     const closeBoard = () => (closing ??= hw ? hw.close().catch(() => undefined) : Promise.resolve());
     try {
-      hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false }) : undefined;
+      hw = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { signals: false, lang: w.lang }) : undefined;
       return await serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold, waitMs });
     } finally {
       await closeBoard();

@@ -27,6 +27,8 @@ const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
   'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts', 'emulator/launcher.ts',
+  // The virtual launcher's window (what `device --pty` shows the person at it) and why its link cannot be taken.
+  'firmware-bridge/virtual-device.ts', 'firmware-bridge/pty-link.ts',
 ];
 
 /** A log's line in the firmware bridge: not a notice. */
@@ -45,7 +47,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
