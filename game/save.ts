@@ -147,11 +147,13 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
     throw withSaid(new SaveError(`save file ${file} ${nested ? why : 'is truncated or not JSON'}`), said('reason.save.json', { file, why: (nested && saidOf(e)) || said('reason.save.truncated') }));
   }
   const f = v as Partial<SaveFile>;
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw withSaid(new SaveError(`${file} is not an uno-extreme save file`), said('reason.save.notSave', { file }));
   const bad = unknownKey(v, SAVE_FIELDS);
   if (bad) throw new SaveError(`save file ${file}: ${bad.key}: ${bad.message}`);
   if (f.schema !== SAVE_SCHEMA) {
-    throw new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
+    const newer = typeof f.schema === 'number' && f.schema > SAVE_SCHEMA;
+    const s = said('reason.save.schema', { file, schema: shown(f.schema), ours: String(SAVE_SCHEMA), newer: newer ? 'yes' : 'no' });
+    throw withSaid(new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${newer ? ': update the program' : ''}`), s);
   }
   if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
   if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw new SaveError(`save file ${file}: setup is missing`);
@@ -191,7 +193,7 @@ function create<T>(file: string, make: () => T): T {
 }
 
 function checkHash(file: string, saved: string, state: unknown): void {
-  if (stateHash(state) !== saved) throw new SaveError(`save file ${file} was edited: the replayed game does not match its hash`);
+  if (stateHash(state) !== saved) throw withSaid(new SaveError(`save file ${file} was edited: the replayed game does not match its hash`), said('reason.save.edited', { file }));
 }
 
 /** The save a text holds, or the one already parsed. */

@@ -759,6 +759,11 @@ export const EN = {
   // A save file that is not JSON (game/save.ts parseSave): {why} is reason.save.truncated or reason.json.deep.
   'reason.save.json': 'save file {file} {why}',
   'reason.save.truncated': 'is truncated or not JSON',
+  'reason.save.notSave': '{file} is not an uno-extreme save file',
+  'reason.save.schema': 'save file {file} has schema {schema}; this program reads schema {ours}{newer, select, yes {: update the program} other {}}',
+  'reason.save.edited': 'save file {file} was edited: the replayed game does not match its hash',
+  // The page's own: a save names a profile file the browser was never given (web/src/games.ts).
+  'reason.save.noProfile': 'this game uses the launcher profile file "{spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

@@ -82,8 +82,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'virtual launcher': "a worker's name, for the browser's developer tools",
   'a search seat chooses in its worker': 'a programmer error, thrown',
   'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
-  'this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again':
-    "a save's validation error, English like the CLI's field-naming errors (issue 43's follow-up)",
   '.hand button.card.playable': 'a CSS selector',
   '.hand button.card': 'a CSS selector',
   '.actions button:not([disabled])': 'a CSS selector',
