@@ -270,7 +270,7 @@ describe("simulate's and fit's figures in the terminal's language", () => {
     expect(fr.stdout).toMatch(/^chiffre {2,}moyenne {6}intervalle à 95\u00a0%$/m);
     expect(fr.stdout).toMatch(/^tours par partie +\d+,\d\d {3}\d+,\d\d – \d+,\d\d$/m);
     expect(fr.stdout).toMatch(/^P\(aucune carte\) +\d+,\d\u00a0% {3}/m);
-    expect(fr.stdout).toMatch(/^avantage d’un siège\u00a0: χ² \d+,\d\d\u00a0; ddl 3\u00a0; p = /m);
+    expect(fr.stdout).toMatch(/^avantage d’une place\u00a0: χ² \d+,\d\d\u00a0; ddl 3\u00a0; p = /m);
     expect(fr.stdout).toMatch(/^\d+ parties\/s · \d+ tours\/s · \d+(,\d+)?\u00a0s · mémoire au plus haut \d+(,\d+)?\u00a0Mio$/m);
     expect(englishIn(fr.stdout)).toEqual([]);
     expect(steady(runIn('C', [...args, '--lang', 'fr']).stdout)).toBe(steady(fr.stdout));
@@ -290,7 +290,7 @@ describe("simulate's and fit's figures in the terminal's language", () => {
 
   it('simulate: a replay, a shard and the report in French', () => {
     const replay = runIn(FR, ['simulate', '--seed', '1', '--replay-game', '17', '--save', path.join(dir, 'g17.json')]);
-    expect(replay.stdout).toMatch(/^partie 17 de la graine 1 \(graine de la partie [0-9a-f]{32}\)\u00a0: le siège \d \(heuristic\) a gagné après \d+ tours, \d+ appuis, \d+ recharges\u00a0; \d+ points$/m);
+    expect(replay.stdout).toMatch(/^partie 17 de la graine 1 \(graine de la partie [0-9a-f]{32}\)\u00a0: la place \d \(heuristic\) a gagné après \d+ tours, \d+ appuis, \d+ recharges\u00a0; \d+ points$/m);
     expect(replay.stdout).toContain(`enregistrée dans ${path.join(dir, 'g17.json')}\u00a0: ouvre-la avec \`uno-extreme play --resume ${path.join(dir, 'g17.json')}\``);
     const shard = runIn(FR, ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', path.join(dir, 'p0.json'), '--workers', '1']);
     expect(shard.stdout).toBe(`tranche 0/2\u00a0: parties 0..1 écrites dans ${path.join(dir, 'p0.json')}\n`);
@@ -305,7 +305,7 @@ describe("simulate's and fit's figures in the terminal's language", () => {
     const html = readFileSync(report, 'utf8');
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('<h1>Simulation d’UNO Extreme</h1>');
-    for (const title of ['Cartes par appui', 'Tours par partie', 'Victoires par siège', 'Cartes en main au fil du jeu']) expect(html).toContain(`aria-label="${title}"`);
+    for (const title of ['Cartes par appui', 'Tours par partie', 'Victoires par place', 'Cartes en main au fil du jeu']) expect(html).toContain(`aria-label="${title}"`);
     // What a person reads: the text, its charts' labels and their tooltips, the style sheet left out.
     expect(englishIn(html.replace(/<style>[^]*<\/style>/, ' ').replace(/<[^>]*>/g, ' '))).toEqual([]);
     expect(englishIn(steady(made.stdout + replay.stdout + shard.stdout))).toEqual([]);

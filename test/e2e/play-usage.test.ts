@@ -45,6 +45,8 @@ const french: Array<[string, number, RegExp]> = [
   ['--position nofile.txt', 1, /^uno-extreme play: --position nofile\.txt\u00a0: ce fichier n’existe pas \(donne le texte d’une position, «\u00a0hands … \| discard …\u00a0», ou un fichier qui le contient\)$/],
   ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed ne peut pas changer une partie reprise\u00a0; enlève-le/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json\u00a0: le dossier \/no\/such\/folder n’existe pas ou on ne peut pas y écrire\u00a0; choisis un autre fichier$/],
+  // A position's own reason, French throughout.
+  ["--position 'hands R5 / R6 | discard ZZ | supply *'", 1, /^uno-extreme play: --position\u00a0: discard\[0\]\u00a0: ZZ n’est pas un code de carte\u00a0: R5, G\+2, YS, W, W4, CX, …$/],
   // A save cut short (cut.json, written below), and one that is not there.
   ['--resume cut.json', 1, /^uno-extreme play: le fichier de sauvegarde cut\.json est tronqué ou n’est pas du JSON$/],
   ['--resume nofile.json', 1, /^uno-extreme play: impossible de lire nofile\.json\u00a0: ce fichier n’existe pas$/],

@@ -67,6 +67,12 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
  */
 const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts', 'game/setup.ts'];
 
+/** A position's reasons (game/position*.ts): English written beside their key of the command line's catalogue. */
+const POSITION = ['game/position.ts', 'game/positionCheck.ts', 'game/positionText.ts'];
+
+/** A line that gives a position's reason. */
+const POSITION_REASON = /\breturn (fail|problem|positionFail)\(|\? (fail|problem)\(|: (fail|problem)\(|\bwhat: `|\bwhat: '/;
+
 /** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
 const REFUSAL = /new (Usage|User|Log|Part|PartField|Rules)Error\(|throw bad\(|\bfail\(/;
 
@@ -179,6 +185,16 @@ describe('the views speak only through the catalogue', () => {
     // It can fail: an English refusal is found, one from the catalogue is not, nor a line that refuses nothing.
     expect(englishRefusals("if (!x) throw new UsageError('--log FILE is required (a press log)');\nconsole.log('two words');")).toEqual(['--log FILE is required (a press log)']);
     expect(englishRefusals("throw new UsageError(said('cli.fit.needsLog'));")).toEqual([]);
+  });
+
+  it("a position's reasons each carry their key of the catalogue beside the English they write", () => {
+    // The English stays in the files (the page bundles them without the command line's words): every reason names its key.
+    const found: string[] = [];
+    for (const f of POSITION.map((p) => path.join(root, p)))
+      for (const line of code(readFileSync(f, 'utf8')).split('\n')) if (POSITION_REASON.test(line) && !/'cli\.position\.|positionFail\(('\w+'|[\w.]+), [\w.]+, /.test(line)) found.push(`${path.relative(root, f)}: ${line.trim()}`);
+    expect(found).toEqual([]);
+    // It can fail: a reason with English alone is found.
+    expect(POSITION_REASON.test("return fail('rng', 'must be four words');")).toBe(true);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {
