@@ -10,7 +10,7 @@ import { BUILTIN_PROFILES, resolveProfile } from '../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../emulator/profile.ts';
 import { estimate, fitToProfile, LogError, parsePressLog, tabulate, testAgainst } from '../sim/fit.ts';
 import { LANG_OPTION, langOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
-import { cliWordsIn, decimal, numeral } from '../words/cli.ts';
+import { cliWordsIn, decimal, numeral, sayIn } from '../words/cli.ts';
 import { said } from '../words/said.ts';
 
 function bar(x: number, width = 30): string {
@@ -42,9 +42,10 @@ export const fitCommand: Command = {
     } catch (e) {
       throw new UserError(said('cli.file.cannotRead', { file, why: (e as FileReadError).said }));
     }
+    const w = cliWordsIn(langOption(args));
     let obs;
     try {
-      obs = parsePressLog(text, file, (line) => console.error(`uno-extreme fit: ${line}`));
+      obs = parsePressLog(text, file, (line) => console.error(`uno-extreme fit: ${sayIn(w, line)}`));
     } catch (e) {
       if (e instanceof LogError) throw new UserError(e.said ?? e.message);
       throw e;
@@ -67,7 +68,6 @@ export const fitCommand: Command = {
       console.log(JSON.stringify({ log: file, ...fit, pValues, tests: json, profile: spec }));
       return 0;
     }
-    const w = cliWordsIn(langOption(args));
     const fixed = (d: number) => (x: number) => decimal(w, x, d);
     const ci = (xs: readonly number[], fmt: (x: number) => string) => w.t('cli.fit.ci', { low: fmt(xs[0]), high: fmt(xs[1]) });
     // Each column at least as wide as its heading (4, 7 and 7 in English), the numbers right-aligned under it.

@@ -365,6 +365,7 @@ export const CLI_EN = {
   'cli.log.at': '{file}:{line}: {why}',
   'cli.log.mixed': 'a {json, select, yes {JSON} other {CSV}} line in a log of {logJson, select, yes {JSON lines} other {CSV}} (from line {at}): a log is one or the other',
   'cli.log.notJson': 'not valid JSON (a truncated line?)',
+  'cli.log.cutShort': 'the last line is cut short (no line end: a run stopped mid-write); left out',
   'cli.log.cards': '"cards" must be a whole number from 0 to {max} (the most one press gives), got {got}',
   'cli.log.ding': '"ding" must be true or false',
   'cli.log.noColumn': 'CSV header has no "cards" column',

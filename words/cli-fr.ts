@@ -355,6 +355,7 @@ export const CLI_FR: Readonly<Record<CliKey, string>> = {
   'cli.log.at': '{file}:{line} : {why}',
   'cli.log.mixed': 'une ligne {json, select, yes {JSON} other {CSV}} dans un relevé {logJson, select, yes {en lignes JSON} other {CSV}} (depuis la ligne {at}) : un relevé est l’un ou l’autre',
   'cli.log.notJson': 'du JSON invalide (une ligne coupée ?)',
+  'cli.log.cutShort': 'la dernière ligne est coupée (pas de fin de ligne : une exécution arrêtée en pleine écriture) ; laissée de côté',
   'cli.log.cards': '`cards` doit être un nombre entier de 0 à {max} (le plus qu’un appui donne), pas {got}',
   'cli.log.ding': '`ding` doit être true ou false',
   'cli.log.noColumn': 'l’en-tête du CSV n’a pas de colonne `cards`',

@@ -325,7 +325,12 @@ describe("simulate's and fit's figures in the terminal's language", () => {
     expect(en.stdout).toMatch(/^rank {2}presses {2}P\(fire\) {2}95 % interval$/m);
     expect(en.stdout).toMatch(/^shipped profile {12}χ² {7}df {3}p-value {3}verdict$/m);
     expect(runIn(FR, ['fit', '--log', log, '--json']).stdout).toBe(runIn('C', ['fit', '--log', log, '--json']).stdout);
-  }, 5 * PROGRAM_RUN_MS);
+    // A log whose last line a run stopped mid-write: left out, and said so in French.
+    const cut = path.join(dir, 'cut.jsonl');
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(cut, `${lines.join('\n')}\n{"cards": 2`);
+    expect(runIn(FR, ['fit', '--log', cut]).stderr).toBe(`uno-extreme fit: ${cut}:${lines.length + 1}\u00a0: la dernière ligne est coupée (pas de fin de ligne\u00a0: une exécution arrêtée en pleine écriture)\u00a0; laissée de côté\n`);
+  }, 6 * PROGRAM_RUN_MS);
 });
 
 describe("web's terminal in the reader's language", () => {
