@@ -22,7 +22,7 @@ import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
 import { botBudgetOption, botsOption, intOption, LANG_OPTION, langOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
 import { said, saidOf } from '../words/said.ts';
-import { cliWordsIn, decimal, numeral, percent, type CliKey, type CliWords } from '../words/cli.ts';
+import { cliWordsIn, decimal, errorIn, numeral, percent, type CliKey, type CliWords } from '../words/cli.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -238,7 +238,7 @@ export const simulateCommand: Command = {
       const out = (s: string) => (csv ? csv.stream.write(s) : process.stdout.write(s));
       out(`${CSV_HEADER}\n`);
       csv?.stream.on('error', (e) => {
-        console.error(`uno-extreme simulate: ${writeErrorOf(args.values.csv as string, e).message}`);
+        console.error(`uno-extreme simulate: ${errorIn(w, writeErrorOf(args.values.csv as string, e))}`);
         csv?.abort();
         process.exit(1);
       });

@@ -188,7 +188,8 @@ function create<T>(file: string, make: () => T): T {
   try {
     return make();
   } catch (e) {
-    throw new SaveError(`save file ${file}: setup cannot start a game: ${(e as Error).message}`);
+    const why = saidOf(e) ?? (e as Error).message;
+    throw withSaid(new SaveError(`save file ${file}: setup cannot start a game: ${(e as Error).message}`), said('reason.save.setup', { file, why }));
   }
 }
 

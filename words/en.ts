@@ -762,6 +762,7 @@ export const EN = {
   'reason.save.notSave': '{file} is not an uno-extreme save file',
   'reason.save.schema': 'save file {file} has schema {schema}; this program reads schema {ours}{newer, select, yes {: update the program} other {}}',
   'reason.save.edited': 'save file {file} was edited: the replayed game does not match its hash',
+  'reason.save.setup': 'save file {file}: setup cannot start a game: {why}',
   // The page's own: a save names a profile file the browser was never given (web/src/games.ts).
   'reason.save.noProfile': 'this game uses the launcher profile file "{spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again',
 } as const;
