@@ -219,7 +219,7 @@ export function createFromPosition(position: Position, opts: PositionOptions = {
     return { ok: true, state: r.state, events: r.events };
   }
   state.colour = p.colour === undefined ? topColour(state) : p.colour;
-  if (state.colour !== null && !COLOURS.includes(state.colour)) return fail('colour', `${String(state.colour)} is not a colour: red, yellow, green or blue`, 'cli.position.colour', { got: String(state.colour) });
+  if (state.colour !== null && !COLOURS.includes(state.colour)) return fail('colour', `${String(state.colour)} is not a colour: red, yellow, green or blue`, 'cli.position.colour', { got: String(state.colour), list: { or: COLOURS } });
   const why = checkPending(state) ?? tableNow(state);
   if (why) return positionFail(why.field, why.what, why.why);
   state.position = positionOf(state);

@@ -60,11 +60,12 @@ function tooMany(s: GameState, field: string, n: number): Problem {
 /** What is wrong with one request of the chain, or null. */
 function requestProblem(s: GameState, field: string, p: unknown, depth: number): Problem | null {
   if (depth > 8) return problem(field, 'requests nest too deep', 'cli.position.deep');
-  if (!isObj(p)) return problem(field, 'must be a request object with a kind and a seat', 'cli.position.request');
+  if (!isObj(p)) return problem(field, 'must be a request object with a kind and a seat', 'cli.position.request', { kind: 'kind', seat: 'seat' });
   const seat = seatProblem(s, `${field}.seat`, p.seat);
   if (seat) return seat;
   const o = s.rules.options;
   const top = topCard(s);
+  // `kind` names the request in the message's select: c(hallenge), s(tack), d(rawn), p(lay again).
   const atOnce = (what: string, kind: string) => problem(field, `${what} at once, not after another request`, 'cli.position.atOnce', { kind });
   switch (p.kind) {
     case 'press': {
@@ -88,7 +89,7 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
     case 'colour':
       return resumeProblem(s, `${field}.then`, p.then, depth);
     case 'challenge':
-      if (depth > 0) return atOnce('a +4 is challenged', 'challenge');
+      if (depth > 0) return atOnce('a +4 is challenged', 'c');
       if (top.kind !== 'wild4') return problem(field, 'a challenge answers a +4: the top card must be one', 'cli.position.challengeTop');
       if (!isSeat(s, p.by) || p.seat !== nextSeat(s, p.by)) {
         return problem(`${field}.by`, `must be the seat whose +4 seat ${String(p.seat)} answers: the one before it in the direction of play`, 'cli.position.by', { seat: String(p.seat) });
@@ -98,13 +99,13 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
       if (o.wild4TakenBack ? !COLOURS.includes(p.before as Colour) : p.before !== undefined) {
         return o.wild4TakenBack
           ? problem(`${field}.before`, `must be the colour the +4 was played on (${COLOURS.join(', ')})`, 'cli.position.before', { list: COLOURS.join(', ') })
-          : problem(`${field}.before`, 'is kept only with the option wild4TakenBack', 'cli.position.beforeKept');
+          : problem(`${field}.before`, 'is kept only with the option wild4TakenBack', 'cli.position.beforeKept', { option: 'wild4TakenBack' });
       }
       return null;
     case 'stack':
-      if (depth > 0) return atOnce('a stack is answered', 'stack');
+      if (depth > 0) return atOnce('a stack is answered', 's');
       if (!o.stacking) return problem(field, `stacking is off in this position's rules: no stack to answer`, 'cli.position.stackingOff');
-      if (!stacks(s.rules, top.kind)) return problem(field, `a ${top.kind} is not stacked on (stackTwosOnly): no stack to answer`, 'cli.position.notStacked', { kind: top.kind });
+      if (!stacks(s.rules, top.kind)) return problem(field, `a ${top.kind} is not stacked on (stackTwosOnly): no stack to answer`, 'cli.position.notStacked', { kind: top.kind, option: 'stackTwosOnly' });
       if (!whole(p.total, 1)) return problem(`${field}.total`, 'must be a whole number ≥ 1 (cards or presses stacked)', 'cli.position.total');
       if (p.total > mostPresses(s)) return tooMany(s, `${field}.total`, p.total);
       if (!Array.isArray(p.kinds) || p.kinds.join() !== stackKinds(s.rules, top.kind).join()) {
@@ -113,18 +114,18 @@ function requestProblem(s: GameState, field: string, p: unknown, depth: number):
       }
       return null;
     case 'drawn':
-      if (depth > 0) return atOnce('a drawn card is played or kept', 'drawn');
+      if (depth > 0) return atOnce('a drawn card is played or kept', 'd');
       if (o.launcher) return problem(field, `the rule set ${s.rules.name} presses a launcher: no drawn card to play`, 'cli.position.noDrawn', { rules: s.rules.name });
       if (typeof p.card !== 'string' || !s.hands[p.seat as number].includes(p.card)) {
         return problem(`${field}.card`, `must be a card in seat ${String(p.seat)}'s hand`, 'cli.position.drawnCard', { seat: String(p.seat) });
       }
       return matches(s, card(p.card)) ? null : problem(`${field}.card`, `${p.card} cannot be played on the top card: only a playable drawn card is offered`, 'cli.position.drawnPlayable', { card: p.card });
     case 'playAgain':
-      if (depth > 0) return atOnce('a Play Again is answered', 'playAgain');
+      if (depth > 0) return atOnce('a Play Again is answered', 'p');
       if (top.kind !== 'playAgain' || top.colour !== p.colour) return problem(`${field}.colour`, 'must be the colour of the Play Again on top of the discard pile', 'cli.position.playAgain');
       return null;
     default:
-      return problem(`${field}.kind`, 'must be press, colour, challenge, stack, drawn or playAgain', 'cli.position.kind');
+      return problem(`${field}.kind`, 'must be press, colour, challenge, stack, drawn or playAgain', 'cli.position.kind', { choices: { or: ['press', 'colour', 'challenge', 'stack', 'drawn', 'playAgain'] } });
   }
 }
 

@@ -143,7 +143,7 @@ export function parsePosition(text: string): { ok: true; position: ParsedPositio
         break;
       }
       case 'direction':
-        if (value !== 'cw' && value !== 'ccw') return fail('direction', `must be cw or ccw, got ${JSON.stringify(value)}`, 'cli.position.cw', { got: JSON.stringify(value) });
+        if (value !== 'cw' && value !== 'ccw') return fail('direction', `must be cw or ccw, got ${JSON.stringify(value)}`, 'cli.position.cw', { choices: { or: ['cw', 'ccw'] }, got: JSON.stringify(value) });
         p.direction = value === 'cw' ? 1 : -1;
         break;
       case 'colour':

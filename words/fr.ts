@@ -726,6 +726,6 @@ export const FR: Readonly<Record<Key, string>> = {
   'reason.save.notSave': '{file} n’est pas un fichier de sauvegarde d’uno-extreme',
   'reason.save.schema': 'le fichier de sauvegarde {file} est au schéma {schema} ; ce programme lit le schéma {ours}{newer, select, yes { : mets le programme à jour} other {}}',
   'reason.save.edited': 'le fichier de sauvegarde {file} a été modifié : la partie rejouée ne correspond pas à son empreinte',
-  'reason.save.setup': 'le fichier de sauvegarde {file} ne peut pas commencer de partie avec son setup : {why}',
+  'reason.save.setup': 'le fichier de sauvegarde {file} ne peut pas commencer de partie avec ses réglages de départ : {why}',
   'reason.save.noProfile': 'cette partie utilise le fichier de profil de distributeur « {spec} », que ce navigateur n’a pas reçu : choisis-le dans Nouvelle partie → Profil du distributeur, puis rouvre la sauvegarde',
 };

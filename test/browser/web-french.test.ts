@@ -24,7 +24,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
 
   it('the distinctive English words are the ones a French screen must not show', () => {
     const list = englishOnly();
-    for (const word of ['card', 'cards', 'turn', 'press', 'launcher', 'round', 'played', 'pressed', 'colour', 'draw', 'wins', 'skipped']) expect(list).toContain(word);
+    for (const word of ['card', 'cards', 'turn', 'press', 'launcher', 'round', 'played', 'pressed', 'colour', 'draw', 'wins', 'skipped', 'challenge', 'stack', 'seat', 'red']) expect(list).toContain(word);
     for (const word of ['uno', 'table', 'points', 'total', 'joker']) expect(list).not.toContain(word);
   });
 

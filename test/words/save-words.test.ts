@@ -45,7 +45,7 @@ describe("a save's refusals in the reader's language", () => {
       expect(reasonIn(wordsIn('en'), e), key).toBe(e.message);
     }
     expect(reasonIn(fr, thrownBy(CASES['reason.setup.deck'], SaveError))).toBe(
-      'le fichier de sauvegarde x.json ne peut pas commencer de partie avec son setup\u00a0: deck\u00a0: un paquet de 108 cartes ne peut pas en distribuer 15 à chacun des 10 joueurs et commencer une défausse',
+      'le fichier de sauvegarde x.json ne peut pas commencer de partie avec ses réglages de départ\u00a0: deck\u00a0: un paquet de 108 cartes ne peut pas en distribuer 15 à chacun des 10 joueurs et commencer une défausse',
     );
   });
 });
