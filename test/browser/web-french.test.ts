@@ -102,7 +102,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
-  it('a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given', async () => {
+  it('a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block', async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
     const picker = page.locator('label.file', { hasText: FR.t('page.openSaveFile') }).locator('input');
     const whole = saveMatch(createMatch({ rules: ruleSet('extreme'), players: 2, seed: 1, log: true }));
@@ -112,6 +112,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
       ['other.json', '{"format": "something else"}', FR.t('reason.save.notSave', { file: 'other.json' })],
       ['edited.json', JSON.stringify({ ...JSON.parse(whole), hash: '0000' }), FR.t('reason.save.edited', { file: 'edited.json' })],
       ['mine-game.json', withProfile, FR.t('reason.save.noProfile', { spec: 'mine.json' })],
+      ['names.json', JSON.stringify({ ...JSON.parse(withProfile), play: { ...JSON.parse(withProfile).play, names: ['Ana'] } }), FR.t('reason.resume.field', { file: 'names.json', at: '.names', why: FR.t('reason.resume.names', { players: '2' }) })],
     ];
     const english = englishOnly();
     for (const [name, text, why] of cases) {
