@@ -8,23 +8,24 @@
  * emulated board and wiring, e.g. the real StandardFirmata for `--device firmata:PATH`.
  */
 import { FileReadError, readUserFile } from '../lib/files.ts';
-import { said } from '../words/said.ts';
+import { said, saidOf } from '../words/said.ts';
+import { cliWordsIn, sayIn } from '../words/cli.ts';
 import type { VirtualDevice } from '../firmware-bridge/virtual-device.ts';
 import { standardFirmataHex } from '../firmware-bridge/firmata/standard-firmata.ts';
-import { intOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { intOption, LANG_OPTION, langOption, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 
-/** What `--firmware` runs: the sketch, the host's `--device` kind and the baud rate to say. */
+/** What `--firmware` runs: the sketch, the host's `--device` kind and the baud rate to say (none: the sketch's own). */
 interface Firmware {
   hex?: string;
   device: string;
-  baud: string;
+  baud: number | null;
   /** The window reads this project's line protocol: only its own firmware speaks it. */
   window: boolean;
 }
 
 /** Reads `--firmware NAME|FILE`; a file that cannot be read is a {@link UserError}. */
 function firmwareOption(value: string): Firmware {
-  if (value === 'uno-extreme') return { device: 'serial', baud: '115200 baud', window: true };
+  if (value === 'uno-extreme') return { device: 'serial', baud: 115200, window: true };
   let hex: string;
   try {
     hex = value === 'standard-firmata' ? standardFirmataHex() : readUserFile(value, 'firmware');
@@ -35,7 +36,7 @@ function firmwareOption(value: string): Firmware {
     const code = (e as NodeJS.ErrnoException).code;
     throw new UserError(code ? said('cli.deviceCmd.firmwareCode', { value, code }) : (e as Error).message);
   }
-  return value === 'standard-firmata' ? { hex, device: 'firmata', baud: '57600 baud', window: false } : { hex, device: 'KIND', baud: 'the sketch\'s baud rate', window: false };
+  return value === 'standard-firmata' ? { hex, device: 'firmata', baud: 57600, window: false } : { hex, device: 'KIND', baud: null, window: false };
 }
 
 /** The `device` command. */
@@ -47,6 +48,7 @@ export const deviceCommand: Command = {
     seed: { type: 'string', value: 'N', default: '1' },
     cards: { type: 'string', value: 'N', default: '108' },
     firmware: { type: 'string', value: 'NAME|FILE', default: 'uno-extreme' },
+    lang: LANG_OPTION,
   },
   examples: [
     ['uno-extreme device --pty', 'help.device.eg.pty'],
@@ -56,6 +58,7 @@ export const deviceCommand: Command = {
   ],
   async run(args: ParsedArgs): Promise<number> {
     if (!args.values.pty) throw new UsageError(said('cli.deviceCmd.needsPty'));
+    const w = cliWordsIn(langOption(args));
     const seed = intOption(args, 'seed', 1, 0, 2 ** 32 - 1);
     const full = intOption(args, 'cards', 108, 0, 1000);
     const fw = firmwareOption(String(args.values.firmware ?? 'uno-extreme'));
@@ -65,7 +68,7 @@ export const deviceCommand: Command = {
       const { VirtualDevice } = await import('../firmware-bridge/virtual-device.ts');
       d = await VirtualDevice.start({ link: String(args.values.link ?? '/tmp/uno-extreme'), seed, roller: { cards: full }, hex: fw.hex, log: process.env.UNO_EXTREME_DEBUG ? (l) => console.error(`[socat] ${l}`) : undefined });
     } catch (e) {
-      throw new UserError(said('cli.deviceCmd.cannotStart', { why: String((e as Error).message) }));
+      throw new UserError(said('cli.deviceCmd.cannotStart', { why: saidOf(e) ?? String((e as Error).message) }));
     }
     const interactive = process.stdin.isTTY;
     return new Promise<number>((resolve) => {
@@ -82,10 +85,10 @@ export const deviceCommand: Command = {
       // Listening for Ctrl-C and SIGTERM before saying where the device is: a script that stops
       // it as soon as it reads the path stops it cleanly (the link removed, socat ended).
       console.log(d.link);
-      console.error(`virtual launcher on ${d.link} (${fw.baud}), ${full} cards: use --device ${fw.device}:${d.link}`);
-      if (!fw.window) console.error('this window reads this project\'s line protocol only: with another firmware it shows only the reloads');
-      console.error('keys: b press the button · l open/close the lid · r reload (put back what came out; 52r puts 52 in) · 52n take out what is left, put 52 in (a new round) · q quit');
-      d.onShow((line) => console.error(line));
+      console.error(w.t('cli.vdev.on', { link: d.link, known: fw.baud === null ? 'no' : 'yes', baud: String(fw.baud), cards: String(full), device: fw.device }));
+      if (!fw.window) console.error(w.t('cli.vdev.otherFirmware'));
+      console.error(w.t('cli.vdev.keys'));
+      d.onShow((line, indent) => console.error(`${indent ? '  ' : ''}${sayIn(w, line)}`));
       // Keys from a terminal, or from a pipe (a script playing the person at the launcher).
       if (interactive) process.stdin.setRawMode(true);
       process.stdin.setEncoding('utf8').on('data', (text: string) => {

@@ -6,6 +6,8 @@ import { byName } from '../lib/untrusted.ts';
 import { printable } from '../lib/untrusted.ts';
 import { UsageError } from './args.ts';
 import { said } from '../words/said.ts';
+import { langOfEnv, type Lang } from '../words/catalogue.ts';
+import { cliWordsIn } from '../words/cli.ts';
 
 /**
  * Kinds of device, and how each is opened. Each driver and its packages (serialport, Johnny-Five)
@@ -45,11 +47,12 @@ export function parseDeviceSpec(spec: string): { kind: string; path: string } {
 /**
  * Opens a `KIND:PATH` device; one that cannot be opened rejects with its DeviceError or
  * BoardError, which the program words in its reader's language (cli/main.ts). Until it is closed,
- * the process does not end with its motor running ({@link stopBeforeExit}). `signals: false`: the
+ * the process does not end with its motor running ({@link stopBeforeExit}), a crash said in `lang`
+ * (the terminal's by default). `signals: false`: the
  * command stops on Ctrl-C and SIGTERM itself, and closes the device as it does (`web`, which
  * writes its rooms' saves first); a crash still closes it.
  */
-export async function openDeviceSpec(spec: string, o: { signals?: boolean } = {}): Promise<LauncherHardware> {
+export async function openDeviceSpec(spec: string, o: { signals?: boolean; lang?: Lang } = {}): Promise<LauncherHardware> {
   const { kind, path } = parseDeviceSpec(spec);
   return stopBeforeExit(await byName(OPENERS, kind)!(path), undefined, o);
 }
@@ -64,7 +67,7 @@ const CLOSE_ON_EXIT_MS = 2000;
  * project's firmware stops it on its own within a second); a `kill -9` or a pulled cable is
  * beyond any host's reach (HARDWARE.md). The handlers go with the device's `close()`.
  */
-export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => void = (code) => process.exit(code), o: { signals?: boolean } = {}): LauncherHardware {
+export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => void = (code) => process.exit(code), o: { signals?: boolean; lang?: Lang } = {}): LauncherHardware {
   const signals = o.signals ?? true;
   let ending = false;
   const end = (code: number, why?: string) => {
@@ -80,7 +83,7 @@ export function stopBeforeExit(hw: LauncherHardware, exit: (code: number) => voi
   const onCrash = (e: unknown) => {
     if (process.env.UNO_EXTREME_DEBUG) console.error(e);
     const what = printable(String((e as Error)?.message ?? e).replace(/\s+/g, ' '));
-    end(1, `uno-extreme: unexpected error: ${what}; the motor was stopped (this is a bug: run again with UNO_EXTREME_DEBUG=1 and report the output)`);
+    end(1, `uno-extreme: ${cliWordsIn(o.lang ?? langOfEnv(process.env)).t('cli.device.crashed', { what })}`);
   };
   if (signals) process.on('SIGINT', onInt).on('SIGTERM', onTerm);
   process.on('uncaughtException', onCrash).on('unhandledRejection', onCrash);

@@ -248,7 +248,7 @@ export const launcherCommand: Command = {
         const presses = args.values.presses === undefined ? null : intOption(args, 'presses', 0, 1, 100_000);
         if (presses === null && args.values.json) throw new UsageError(said('cli.launcher.jsonNeedsPresses'));
         if (presses === null && !process.stdin.isTTY) throw new UsageError(said('cli.launcher.noKeys'));
-        const hardware = await openDeviceSpec(device);
+        const hardware = await openDeviceSpec(device, { lang });
         // A board that stops answering rejects with a LauncherError, a notice: cli/main.ts words it, exit 1.
         try {
           if (presses === null) return await runConsole({ profile, seed, seats, charge, log, trace, hardware, w });

@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream';
 import { atomicWriteStream, checkOutputs, readUserFile, writeErrorOf, type AtomicStream, type FileReadError } from '../lib/files.ts';
 import { CSV_HEADER } from '../sim/record.ts';
 import { mergeParts, parsePart, PartError, type Part } from '../sim/part.ts';
-import { UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
+import { LANG_OPTION, UsageError, UserError, type Command, type ParsedArgs } from './args.ts';
 import { said } from '../words/said.ts';
 import { showResult } from './simulate.ts';
 
@@ -49,6 +49,7 @@ export const mergeCommand: Command = {
     json: { type: 'boolean' },
     csv: { type: 'string', value: 'FILE' },
     report: { type: 'string', value: 'FILE.html' },
+    lang: LANG_OPTION,
   },
   examples: [
     'uno-extreme merge part-*.json',

@@ -54,12 +54,12 @@ function positionFrom(value: string): { text: string; rules: Rules; players: num
     text = lines[0].trim();
   }
   const parsed = parsePosition(text);
-  if (!parsed.ok) throw new UserError(`--position: ${parsed.error.message}`);
+  if (!parsed.ok) throw new UserError(said('cli.play.position', { why: parsed.error.said }));
   const { position } = parsed;
   const rules = rulesFrom(position.rules, undefined, position.options);
   // Set up once here only to check it whole (its cards, seats and request), as the game will.
   const round = fromPosition(text, { rules });
-  if (!round.ok) throw new UserError(`--position: ${round.error.message}`);
+  if (!round.ok) throw new UserError(said('cli.play.position', { why: round.error.said }));
   if (round.state.out[0]) throw new UserError(said('cli.play.positionOut'));
   return { text, rules, players: round.state.players };
 }
@@ -166,7 +166,7 @@ export const playCommand: Command = {
       };
     }
     const profile = profileFromSpec(meta.profile);
-    const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device) : undefined;
+    const hardware = typeof args.values.device === 'string' ? await openDeviceSpec(args.values.device, { lang: w.lang }) : undefined;
     // Said once every flag is known good: a start refused for a wrong flag prints only what was wrong.
     if (pickedSeed !== null) console.log(cliWordsIn(w.lang).t('cli.play.seedPicked', { seed: String(pickedSeed) }));
     if (saveNote) console.log(saveNote);

@@ -9,7 +9,7 @@ import { profileFromSpec } from '../emulator/profileFile.ts';
 import { rulesFromSpec, writeSave } from '../game/files.ts';
 import { createMatch, ROUND_MOVE_LIMIT } from '../game/index.ts';
 import { calledOffText } from '../table/words.ts';
-import { EN_WORDS } from '../words/catalogue.ts';
+import { loadLang } from '../words/catalogue.ts';
 import { atomicWriteStream, checkOutputs, freeSavePath, writeErrorOf, writeFileAtomically, type AtomicStream } from '../lib/files.ts';
 import { maxOf } from '../lib/stats.ts';
 import { terminalLines } from '../lib/untrusted.ts';
@@ -20,9 +20,9 @@ import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
 import { makePart, shardRange } from '../sim/part.ts';
-import { botBudgetOption, botsOption, intOption, langOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
+import { botBudgetOption, botsOption, intOption, LANG_OPTION, langOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
 import { said, saidOf } from '../words/said.ts';
-import { cliWordsIn } from '../words/cli.ts';
+import { cliWordsIn, decimal, errorIn, numeral, percent, type CliKey, type CliWords } from '../words/cli.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -45,54 +45,76 @@ export function spark(values: readonly number[], width: number): string {
   return means.map((v) => ticks[Math.min(7, Math.floor((v / max) * 7.999))]).join('');
 }
 
-/** A labelled sparkline that fits the terminal's width (80 columns when output is not a terminal). */
-function sparkLine(label: string, values: readonly number[], suffix: string): string {
-  const width = (process.stdout.columns || 80) - label.length - suffix.length;
-  return `${label}${spark(values, Math.max(10, width))}${suffix}`;
+/** A labelled sparkline that fits the terminal's width (80 columns when output is not a terminal), its label `width` wide. */
+function sparkLine(label: string, width: number, values: readonly number[], suffix: string): string {
+  const bars = (process.stdout.columns || 80) - width - suffix.length;
+  return `${label.padEnd(width)}${spark(values, Math.max(10, bars))}${suffix}`;
 }
 
-function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>): string {
+/** The run's figures as a table in the words of `w` (`--json` and the CSV are in no language). */
+function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>, w: CliWords): string {
   const s = r.settings;
-  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const pct = (x: number) => percent(w, x);
+  const fixed = (d: number) => (x: number) => decimal(w, x, d);
+  const p3 = (x: number) => numeral(w, x.toPrecision(3));
+  const ci = (xs: readonly number[], fmt: (x: number) => string, sep = ' – ') => xs.map(fmt).join(sep);
+  const figureRows: [CliKey, string, string][] = [
+    ['cli.sim.turns', fixed(2)(f.turns.mean), ci(f.turns.ci95, fixed(2))],
+    ['cli.sim.presses', fixed(2)(f.presses.mean), ci(f.presses.ci95, fixed(2))],
+    ['cli.sim.reloads', fixed(3)(f.reloads.mean), ci(f.reloads.ci95, fixed(3))],
+    ['cli.sim.points', fixed(1)(f.points.mean), ci(f.points.ci95, fixed(1))],
+    ...(s.match ? [['cli.sim.rounds', fixed(2)(f.rounds.mean), ci(f.rounds.ci95, fixed(2))] as [CliKey, string, string]] : []),
+    ['cli.sim.pNoCards', pct(f.pNoCards), ci(f.pNoCardsCi, pct)],
+    ['cli.sim.cardsPerPress', fixed(3)(f.meanCardsPerPress), ''],
+  ];
+  // The label column as wide as the longest label and three spaces (19 in English), the means right-aligned after it.
+  const labels = figureRows.map(([k]) => w.t(k));
+  const wide = Math.max(19, ...labels.map((l) => l.length + 3));
   const lines = [
-    `${s.games} ${s.match ? 'matches' : 'rounds'} · ${s.players} players · rules ${s.rules} · profile ${s.profiles[0]} · seed ${s.seed} · ${s.fidelity} · ${r.workers} worker(s)`,
+    w.t('cli.sim.head', { games: String(s.games), match: s.match ? 'yes' : 'no', players: String(s.players), rules: s.rules, profile: s.profiles[0], seed: String(s.seed), fidelity: s.fidelity, workers: String(r.workers) }),
     '',
-    'figure                 mean      95 % interval',
-    `turns per game     ${f.turns.mean.toFixed(2).padStart(9)}   ${f.turns.ci95.map((x) => x.toFixed(2)).join(' – ')}`,
-    `presses per game   ${f.presses.mean.toFixed(2).padStart(9)}   ${f.presses.ci95.map((x) => x.toFixed(2)).join(' – ')}`,
-    `reloads per game   ${f.reloads.mean.toFixed(3).padStart(9)}   ${f.reloads.ci95.map((x) => x.toFixed(3)).join(' – ')}`,
-    `points per game    ${f.points.mean.toFixed(1).padStart(9)}   ${f.points.ci95.map((x) => x.toFixed(1)).join(' – ')}`,
-    ...(s.match ? [`rounds per match   ${f.rounds.mean.toFixed(2).padStart(9)}   ${f.rounds.ci95.map((x) => x.toFixed(2)).join(' – ')}`] : []),
-    `P(no cards)        ${pct(f.pNoCards).padStart(9)}   ${f.pNoCardsCi.map(pct).join(' – ')}`,
-    `cards per press    ${f.meanCardsPerPress.toFixed(3).padStart(9)}`,
+    `${w.t('cli.sim.figure').padEnd(wide)}${w.t('cli.sim.mean').padStart(8)}      ${w.t('cli.sim.interval')}`,
+    ...figureRows.map(([, mean, interval], i) => `${labels[i].padEnd(wide)}${mean.padStart(9)}${interval ? `   ${interval}` : ''}`),
     '',
   ];
+  // The sparklines' labels as wide as the longest and two spaces (17 in English).
+  const spark = { cards: w.t('cli.sim.cardsPerPress'), turns: w.t('cli.sim.turns'), hand: w.t('cli.sim.handOverTime') };
+  const sparkWide = Math.max(17, ...Object.values(spark).map((l) => l.length + 2));
   const hist = r.aggregates[0].cardsPerPress;
   const total = hist.reduce((a, b) => a + (b ?? 0), 0);
   if (total > 0) {
-    lines.push(sparkLine('cards per press  ', hist.map((n) => n ?? 0), `  (0 … ${hist.length - 1})`));
+    lines.push(sparkLine(spark.cards, sparkWide, hist.map((n) => n ?? 0), `  (0 … ${hist.length - 1})`));
     const maxN = maxOf(hist.map((n) => n ?? 0));
     hist.forEach((n, c) => lines.push(`  ${String(c).padStart(3)}  ${pct((n ?? 0) / total).padStart(7)}  ${'█'.repeat(Math.round((30 * (n ?? 0)) / maxN))}`));
     lines.push('');
   }
-  lines.push(sparkLine('turns per game   ', r.aggregates[0].turnsHist.map((n) => n ?? 0), `  (0 … ${r.aggregates[0].turnsHist.length * 5})`));
-  lines.push(sparkLine('hand over time   ', f.handOverTime.filter((_, i) => i % 5 === 0), '  (mean cards per hand, every 5 turns)'));
-  lines.push('', 'seat  wins    share   95 % interval');
-  f.winsBySeat.forEach((w, i) => lines.push(`${String(i).padStart(4)}  ${String(w.wins).padStart(5)}  ${pct(w.share).padStart(7)}   ${w.ci95.map(pct).join(' – ')}`));
-  lines.push(`seat advantage: χ² ${j.seatTest.statistic.toFixed(2)}, df ${j.seatTest.df}, p = ${j.seatTest.pValue.toPrecision(3)}${j.seatTest.pValue < 0.01 ? '  (a real advantage)' : ''}`);
-  lines.push('', 'wins by bot: ' + Object.entries(f.winsByBot).map(([k, v]) => `${k} ${v} (${pct(v / r.aggregates[0].games)})`).join(', '));
+  lines.push(sparkLine(spark.turns, sparkWide, r.aggregates[0].turnsHist.map((n) => n ?? 0), `  (0 … ${r.aggregates[0].turnsHist.length * 5})`));
+  lines.push(sparkLine(spark.hand, sparkWide, f.handOverTime.filter((_, i) => i % 5 === 0), `  ${w.t('cli.sim.handOverTimeNote')}`));
+  // The seats' columns at least as wide as their headings (4, 5 and 7 in English).
+  const head = { seat: w.t('cli.sim.seat'), wins: w.t('cli.sim.wins'), share: w.t('cli.sim.share') };
+  const [c1, c2, c3] = [Math.max(4, head.seat.length), Math.max(5, head.wins.length), Math.max(7, head.share.length)];
+  lines.push('', `${head.seat.padStart(c1)}  ${head.wins.padEnd(c2)} ${head.share.padStart(c3)}   ${w.t('cli.sim.interval')}`);
+  f.winsBySeat.forEach((x, i) => lines.push(`${String(i).padStart(c1)}  ${String(x.wins).padStart(c2)}  ${pct(x.share).padStart(c3)}   ${ci(x.ci95, pct)}`));
+  const seat = j.seatTest;
+  lines.push(w.t('cli.sim.seatTest', { stat: fixed(2)(seat.statistic), df: String(seat.df), p: p3(seat.pValue), real: seat.pValue < 0.01 ? 'yes' : 'no' }));
+  lines.push('', w.t('cli.sim.winsByBot', { list: Object.entries(f.winsByBot).map(([k, v]) => `${k} ${v} (${pct(v / r.aggregates[0].games)})`).join(', ') }));
   if (j.compare) {
-    lines.push('', 'profile                     turns (95 %)              P(no cards)  cards/press  reloads   Δturns vs first (paired t, p)');
+    const c = { profile: w.t('cli.sim.compare.profile'), turns: w.t('cli.sim.compare.turns'), none: w.t('cli.sim.pNoCards'), cards: w.t('cli.sim.compare.cardsPerPress'), reloads: w.t('cli.sim.compare.reloads') };
+    // The figures' columns at least as wide as their headings (10, 11 and 7 in English).
+    const [k3, k4, k5] = [Math.max(10, c.none.length - 1), Math.max(11, c.cards.length), Math.max(7, c.reloads.length)];
+    lines.push('', `${c.profile.padEnd(28)}${c.turns.padEnd(26)}${c.none}  ${c.cards}  ${c.reloads}   ${w.t('cli.sim.compare.vsFirst')}`);
     for (const p of j.compare.profiles) {
-      const d = 'turnsVsFirst' in p && p.turnsVsFirst ? `${p.turnsVsFirst.meanDifference >= 0 ? '+' : ''}${p.turnsVsFirst.meanDifference.toFixed(2)} (p = ${p.turnsVsFirst.pairedT.pValue.toPrecision(3)}${p.turnsVsFirst.pairedT.pValue < 0.01 ? ', a real difference' : ', no real difference shown'})` : '—';
-      lines.push(`${p.profile.padEnd(26)}  ${p.meanTurns.toFixed(2).padStart(7)} (${p.meanTurnsCi95.map((x) => x.toFixed(1)).join('–')})  ${pct(p.pNoCards).padStart(10)}  ${p.meanCardsPerPress.toFixed(3).padStart(11)}  ${p.reloadsPerGame.toFixed(3).padStart(7)}   ${d}`);
+      const t = 'turnsVsFirst' in p ? p.turnsVsFirst : undefined;
+      const d = t ? w.t('cli.sim.compare.diff', { d: `${t.meanDifference >= 0 ? '+' : ''}${fixed(2)(t.meanDifference)}`, p: p3(t.pairedT.pValue), real: t.pairedT.pValue < 0.01 ? 'yes' : 'no' }) : '—';
+      lines.push(`${p.profile.padEnd(26)}  ${fixed(2)(p.meanTurns).padStart(7)} (${ci(p.meanTurnsCi95, fixed(1), '–')})  ${pct(p.pNoCards).padStart(k3)}  ${fixed(3)(p.meanCardsPerPress).padStart(k4)}  ${fixed(3)(p.reloadsPerGame).padStart(k5)}   ${d}`);
     }
     const h = j.compare.cardsPerPressHomogeneity;
-    lines.push(`cards-per-press distributions differ: χ² ${h.statistic.toFixed(1)}, df ${h.df}, p = ${h.pValue.toPrecision(3)}`);
+    lines.push(w.t('cli.sim.compare.differ', { stat: fixed(1)(h.statistic), df: String(h.df), p: p3(h.pValue) }));
   }
-  if (j.calledRounds > 0) lines.push('', `rounds called off: ${j.calledRounds} (nobody went out in ${ROUND_MOVE_LIMIT.toLocaleString('en')} moves: nobody scores them${s.match ? '; the match went on with the next deal' : ''})`);
-  lines.push('', `invariant violations: ${j.invariantViolations}${j.invariantExamples.length ? ` (${j.invariantExamples.join('; ')})` : ''}`);
-  lines.push(`${j.gamesPerSecond} games/s · ${j.turnsPerSecond} turns/s · ${j.seconds} s · peak memory ${j.peakMemoryMiB} MiB`);
+  if (j.calledRounds > 0) lines.push('', w.t('cli.sim.calledOff', { n: String(j.calledRounds), limit: ROUND_MOVE_LIMIT.toLocaleString(w.lang), match: s.match ? 'yes' : 'no' }));
+  lines.push('', w.t('cli.sim.violations', { n: String(j.invariantViolations), some: j.invariantExamples.length ? 'yes' : 'no', examples: j.invariantExamples.join('; ') }));
+  const n = (x: number) => numeral(w, String(x));
+  lines.push(w.t('cli.sim.speed', { games: n(j.gamesPerSecond), turns: n(j.turnsPerSecond), seconds: n(j.seconds), mib: n(j.peakMemoryMiB) }));
   return lines.join('\n');
 }
 
@@ -120,6 +142,7 @@ export const simulateCommand: Command = {
     shard: { type: 'string', value: 'K/N' },
     out: { type: 'string', value: 'FILE' },
     rows: { type: 'boolean' },
+    lang: LANG_OPTION,
   },
   examples: [
     'uno-extreme simulate --games 10000 --players 4 --rules extreme --profile seed-0-8 --seed 1',
@@ -131,13 +154,15 @@ export const simulateCommand: Command = {
     ['uno-extreme simulate --games 1000000 --seed 1 --shard 0/8 --out part-0.json', 'help.simulate.eg.shard'],
   ],
   async run(args: ParsedArgs): Promise<number> {
+    const lang = langOption(args);
+    const w = cliWordsIn(lang);
     const games = intOption(args, 'games', 1000, 1, 100_000_000);
     const players = intOption(args, 'players', 4, 2, 10);
     const cores = availableParallelism();
     let workers = intOption(args, 'workers', cores, 1, 256);
     // Games are pure computation: threads beyond the cores only share them, each with its own heap.
     if (workers > cores) {
-      console.error(`uno-extreme simulate: --workers ${workers} is more than this machine's ${cores} cores, which only costs memory and time: using ${cores}`);
+      console.error(`uno-extreme simulate: ${w.t('cli.simulate.workers', { workers: String(workers), cores: String(cores) })}`);
       workers = cores;
     }
     const { seed, picked } = seedOption(args);
@@ -171,7 +196,7 @@ export const simulateCommand: Command = {
       [['--csv', str('csv')], ['--report', str('report')], ['--save', replay === undefined ? undefined : str('save')], ['--out', shard?.out]],
       [...profiles.map((p): [string, string] => [args.values.compare !== undefined ? '--compare' : '--profile', p]), ['--rules', rulesSpec]],
     );
-    if (picked && !args.values.json && typeof replay !== 'string') console.error(cliWordsIn(langOption(args)).t('cli.simulate.seedPicked', { seed: String(seed) }));
+    if (picked && !args.values.json && typeof replay !== 'string') console.error(w.t('cli.simulate.seedPicked', { seed: String(seed) }));
 
     if (replay !== undefined) {
       const rec = playOne({ players, rules, seed, fidelity: settings.fidelity, match: settings.match, bots: settings.bots, botBudget: settings.botBudget }, profileFromSpec(profiles[0]), replay, true);
@@ -180,16 +205,26 @@ export const simulateCommand: Command = {
       // kept, and the replay saved beside it under the first free name.
       const save = typeof args.values.save === 'string' ? freeSavePath(args.values.save) : undefined;
       if (save !== undefined) writeSave(save, final!);
-      console.log(args.values.json ? JSON.stringify(shown) : [
-        `${typeof replay === 'number' ? `game ${replay} of seed ${seed} (game seed ${rec.seed})` : `game seed ${rec.seed}`}: ${rec.winner < 0 ? `nobody went out: ${calledOffText(EN_WORDS)};` : `seat ${rec.winner} (${rec.winnerBot}) won after`} ${rec.turns} turns, ${rec.presses} presses, ${rec.reloads} reloads; ${rec.points} points${rec.winner >= 0 && rec.called > 0 ? `; ${rec.called} round${rec.called > 1 ? 's' : ''} called off` : ''}`,
-        ...(save !== undefined ? [`saved to ${save}${save !== args.values.save ? ` (${args.values.save} holds an earlier file, kept)` : ''}: open it with \`uno-extreme play --resume ${save}\``] : []),
+      if (args.values.json) {
+        console.log(JSON.stringify(shown));
+        return 0;
+      }
+      const which = { number: typeof replay === 'number' ? 'yes' : 'no', game: String(replay), seed: String(seed) };
+      const won = rec.winner >= 0;
+      const called = won ? rec.called : 0;
+      console.log([
+        w.t('cli.sim.replay', {
+          ...which, gameSeed: rec.seed, won: won ? 'yes' : 'no', winner: String(rec.winner), bot: rec.winnerBot ?? '', calledOff: won ? '' : calledOffText(await loadLang(lang)),
+          turns: String(rec.turns), presses: String(rec.presses), reloads: String(rec.reloads), points: String(rec.points), called, calledN: String(called),
+        }),
+        ...(save !== undefined ? [w.t('cli.sim.saved', { file: save, kept: save !== args.values.save ? 'yes' : 'no', given: String(args.values.save) })] : []),
       ].join('\n'));
       return 0;
     }
     if (args.values.save !== undefined) throw new UsageError(said('cli.simulate.saveWithReplay'));
 
     if (args.values.csv === '-' && args.values.json)
-      console.error(`uno-extreme simulate: ${cliWordsIn(langOption(args)).t('cli.simulate.csvHidesJson')}`);
+      console.error(`uno-extreme simulate: ${w.t('cli.simulate.csvHidesJson')}`);
     // The CSV goes to a temporary file renamed into place at the end: an interrupted run leaves
     // the file named as it was before.
     let csv: AtomicStream | null = null;
@@ -203,7 +238,7 @@ export const simulateCommand: Command = {
       const out = (s: string) => (csv ? csv.stream.write(s) : process.stdout.write(s));
       out(`${CSV_HEADER}\n`);
       csv?.stream.on('error', (e) => {
-        console.error(`uno-extreme simulate: ${writeErrorOf(args.values.csv as string, e).message}`);
+        console.error(`uno-extreme simulate: ${errorIn(w, writeErrorOf(args.values.csv as string, e))}`);
         csv?.abort();
         process.exit(1);
       });
@@ -220,7 +255,7 @@ export const simulateCommand: Command = {
     }
     const playing = shard ? shard.range[1] - shard.range[0] : games;
     const showBar = Boolean(args.values.progress) || (process.stderr.isTTY && playing >= 200);
-    const bar = showBar ? progressBar(playing, args.values.match ? 'matches' : 'games') : null;
+    const bar = showBar ? progressBar(playing, w, Boolean(args.values.match)) : null;
     let result: SimResult;
     try {
       // On worker threads even with one: they have the young generation games need (lib/heap.js),
@@ -239,7 +274,8 @@ export const simulateCommand: Command = {
       writeFileAtomically(shard.out, `${JSON.stringify(part)}\n`);
       const violations = result.aggregates.reduce((t, a) => t + a.violations, 0);
       // With `--csv -` standard output holds the CSV alone.
-      (args.values.csv === '-' ? console.error : console.log)(`shard ${shard.index}/${shard.count}: games ${shard.range[0]}..${shard.range[1] - 1} written to ${shard.out}${violations ? ` (${violations} invariant violations)` : ''}`);
+      const written = { index: String(shard.index), count: String(shard.count), first: String(shard.range[0]), last: String(shard.range[1] - 1), file: shard.out, bad: violations ? 'yes' : 'no', violations: String(violations) };
+      (args.values.csv === '-' ? console.error : console.log)(w.t('cli.sim.shardWritten', written));
       return violations ? 1 : 0;
     }
     return showResult(result, args);
@@ -252,17 +288,18 @@ export const simulateCommand: Command = {
  * code: 1 when a game broke an invariant.
  */
 export function showResult(result: SimResult, args: ParsedArgs): number {
+  const w = cliWordsIn(langOption(args));
   const profiles = result.settings.profiles;
   const summary = summaryJson(result);
   // Each profile's figures once, for the table and the report.
   const perProfile = result.aggregates.map((a) => figures(a, result.settings.players));
   // The figures first: a report that cannot be written (a full disk) loses the page, not the run.
   // The table quotes names from files (a rule set's, a part's settings): shown, never obeyed.
-  if (args.values.csv !== '-') console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0])));
+  if (args.values.csv !== '-') console.log(args.values.json ? JSON.stringify(summary) : terminalLines(table(result, summary, perProfile[0], w)));
   if (typeof args.values.report === 'string') {
     const per = perProfile.map((f, j) => ({ name: profiles[j], cardsPerPress: f.cardsPerPress }));
-    writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per));
-    if (args.values.csv !== '-' && !args.values.json) console.log(`report written to ${args.values.report}`);
+    writeFileAtomically(args.values.report, reportHtml(summary, perProfile[0].turnsHistogram, per, w));
+    if (args.values.csv !== '-' && !args.values.json) console.log(w.t('cli.sim.reportWritten', { file: args.values.report }));
   }
   return summary.invariantViolations ? 1 : 0;
 }

@@ -7,10 +7,15 @@
  */
 import { accessSync, constants, lstatSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { english } from '../words/cli.ts';
+import { said, type Said } from '../words/said.ts';
 
-/** The link path cannot be taken; the message says why and what to do. */
+/** The link path cannot be taken; the message says why and what to do (`said`, for the reader's language). */
 export class LinkError extends Error {
   override name = 'LinkError';
+  constructor(readonly said: Said) {
+    super(english(said));
+  }
 }
 
 /** The lock file of a link path: `.NAME.lock` in the same folder. */
@@ -28,16 +33,16 @@ function alive(pid: number): boolean {
 }
 
 /** What is at `link` now, if it may not be replaced by a link to a new pseudo-terminal; else null. */
-export function linkProblem(link: string): string | null {
+export function linkProblem(link: string): Said | null {
   let st;
   try {
     st = lstatSync(link);
   } catch {
     return null;
   }
-  if (!st.isSymbolicLink()) return `${link} exists and is not a link to a pseudo-terminal: it would be replaced; give another --link, or remove it yourself`;
+  if (!st.isSymbolicLink()) return said('cli.link.notLink', { link });
   const target = readlinkSync(link);
-  if (!target.startsWith('/dev/pts/')) return `${link} is a link to ${target}, not to a pseudo-terminal: give another --link, or remove it yourself`;
+  if (!target.startsWith('/dev/pts/')) return said('cli.link.elsewhere', { link, target });
   return null;
 }
 
@@ -52,7 +57,7 @@ export function claimPtyLink(link: string): () => void {
   try {
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new LinkError(`cannot make ${link}: the folder ${dir} does not exist or is not writable; give another --link`);
+    throw new LinkError(said('cli.link.folder', { link, dir }));
   }
   const lock = lockOf(link);
   for (let attempt = 0; ; attempt++) {
@@ -60,10 +65,10 @@ export function claimPtyLink(link: string): () => void {
       writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new LinkError(`cannot take ${link}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} on its lock file ${lock}`);
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new LinkError(said('cli.link.lock', { link, code: (e as NodeJS.ErrnoException).code ?? (e as Error).message, lock }));
       const pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
       if (Number.isInteger(pid) && pid > 0 && alive(pid))
-        throw new LinkError(`${link} is served by another virtual launcher (process ${pid}): stop it, or give another --link`);
+        throw new LinkError(said('cli.link.served', { link, pid: String(pid) }));
       rmSync(lock, { force: true }); // left by a launcher that was killed
     }
   }

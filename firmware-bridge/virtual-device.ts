@@ -18,6 +18,8 @@ import { LineDecoder } from './codec.ts';
 import { LauncherRig, type RigOptions } from './avr/rig.ts';
 import { EmulatedLauncher, paceToWallClock } from './avr/transport.ts';
 import { claimPtyLink, linkProblem, LinkError } from './pty-link.ts';
+import { english } from '../words/cli.ts';
+import { said, withSaid, type Said } from '../words/said.ts';
 import type { Connection } from './transport.ts';
 
 /** How the virtual device is made. */
@@ -52,7 +54,7 @@ export class VirtualDevice {
   /** What the host sends and what the board answers, read for the window (not for the link). */
   private readonly commands = new LineDecoder('host');
   private readonly lines = new LineDecoder('device');
-  private readonly shows = new Set<(line: string) => void>();
+  private readonly shows = new Set<(line: Said, indent: boolean) => void>();
   private presses = 0;
   /** Cards out in the burst the motor is running, or null between bursts. */
   private burst: number | null = null;
@@ -70,18 +72,22 @@ export class VirtualDevice {
 
   private readonly log: (line: string) => void;
 
-  /** Hears what the launcher does, one plain line each (`press 3: ♪ ding`, `  burst: 2 cards · 98 left`). */
-  onShow(listener: (line: string) => void): () => void {
+  /**
+   * Hears what the launcher does, one line each, as a message of the command line's catalogue
+   * (`press 3: ♪ ding`; `burst: 2 cards · 98 left`, `indent`ed under its press) for the window to word.
+   */
+  onShow(listener: (line: Said, indent: boolean) => void): () => void {
     this.shows.add(listener);
     return () => this.shows.delete(listener);
   }
 
-  private show(line: string): void {
-    for (const l of this.shows) l(line);
+  private show(line: Said, indent = false): void {
+    for (const l of this.shows) l(line, indent);
   }
 
+  /** The cards left in the roller, as a message's value. */
   private left(): string {
-    return `${this.rig.roller.cardsLeft} left`;
+    return String(this.rig.roller.cardsLeft);
   }
 
   /** Reads the host's commands for the window: a ding is a press, the motor forward a burst. */
@@ -89,7 +95,7 @@ export class VirtualDevice {
     for (const r of this.commands.push(chunk)) {
       if (!r.ok) continue;
       const c = r.value.cmd;
-      if (c.verb === 'TONE' && c.hz === DING_HZ) this.show(`press ${++this.presses}: ♪ ding`);
+      if (c.verb === 'TONE' && c.hz === DING_HZ) this.show(said('cli.vdev.press', { n: String(++this.presses) }));
       else if (c.verb === 'FWD' && this.burst === null) this.burst = 0;
       else if (c.verb === 'STOP') this.burstOver();
     }
@@ -105,7 +111,7 @@ export class VirtualDevice {
       else if (m.type === 'STALL') {
         // The window sees the mechanism, as a person looking in would: empty or stuck.
         this.burstOver();
-        this.show(this.rig.roller.cardsLeft === 0 ? '  the roller turned on nothing: the launcher is empty (r reloads it)' : '  a card is stuck: the launcher is jammed (l opens the lid, l closes it)');
+        this.show(said(this.rig.roller.cardsLeft === 0 ? 'cli.vdev.empty' : 'cli.vdev.jammed'), true);
       }
     }
   }
@@ -114,7 +120,7 @@ export class VirtualDevice {
     if (this.burst === null) return;
     const n = this.burst;
     this.burst = null;
-    this.show(`  ${n === 0 ? 'no card came out' : `burst: ${n} card${n === 1 ? '' : 's'}`} · ${this.left()}`);
+    this.show(said('cli.vdev.burst', { n, left: this.left() }), true);
   }
 
   /**
@@ -124,7 +130,7 @@ export class VirtualDevice {
    */
   setLid(open: boolean): void {
     this.rig.setLid(open);
-    this.show(open ? 'lid open' : `lid closed · ${this.left()}`);
+    this.show(said('cli.vdev.lid', { open: open ? 'yes' : 'no', left: this.left() }));
   }
 
   /**
@@ -138,8 +144,8 @@ export class VirtualDevice {
       setTimeout(() => {
         const left = this.rig.roller.cardsLeft;
         this.rig.roller.load(cards, replace);
-        const took = replace && left > 0 ? `took out ${left} card${left === 1 ? '' : 's'}, ` : '';
-        this.show(`${took}loaded ${cards} card${cards === 1 ? '' : 's'}`);
+        const took = replace ? left : 0;
+        this.show(said('cli.vdev.loaded', { took, tookN: String(took), cards, cardsN: String(cards) }));
         this.setLid(false);
         resolve();
       }, RELOAD_LID_MS);
@@ -187,7 +193,8 @@ export class VirtualDevice {
       let failure = '';
       p.on('error', (e) => {
         const missing = (e as NodeJS.ErrnoException).code === 'ENOENT';
-        reject(new Error(missing ? 'it needs socat, which makes the pseudo-terminal a host opens: apt-get install socat' : `cannot run socat (${e.message})`));
+        const why = missing ? said('cli.vdev.noSocat') : said('cli.vdev.socatFailed', { error: e.message });
+        reject(withSaid(new Error(english(why)), why));
       });
       // socat says which PTY it opened, then makes the link without a word: ready once the link
       // points at that PTY (a link it could not make ends socat with an error line).
@@ -238,7 +245,10 @@ export class VirtualDevice {
       p.on('close', (code) => {
         this.listening = false;
         this.hostGone(p);
-        if (!ready) reject(new Error(`socat exited (${code}) before making ${this.link}${failure ? `: ${failure}` : ': is the path writable?'}`));
+        if (!ready) {
+          const why = said('cli.vdev.socatExited', { code: String(code), link: this.link, told: failure ? 'yes' : 'no', failure });
+          reject(withSaid(new Error(english(why)), why));
+        }
         if (!this.closing) void this.spawnSocat().catch((e: Error) => this.log(e.message));
       });
     });

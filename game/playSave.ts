@@ -5,7 +5,8 @@
  */
 import { BATTERY, brownsOutAt, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
-import { BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
+import { said, withSaid, type ReasonKey, type Said } from '../words/said.ts';
+import { BOT_KIND_NAMES, BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { applyMove } from './engine.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, SaveError, setupOf, type LaterMove, type SaveFile } from './save.ts';
@@ -118,50 +119,55 @@ export function seatName(name: string): string {
  * here like any other field a person may edit). Throws a {@link ResumeError} naming the field.
  */
 export function checkPlayMeta(meta: unknown, players: number, name: string): Partial<PlayMeta> {
-  const fail = (field: string, what: string): never => {
-    throw new ResumeError(`save file ${name}: play${field ? `.${field}` : ''} ${what}`);
+  // `what` in English, `key` with `values` its reason of the game's catalogue (the page words it too).
+  const fail = (field: string, what: string, key: ReasonKey, values?: Said['values']): never => {
+    const at = field ? `.${field}` : '';
+    throw withSaid(new ResumeError(`save file ${name}: play${at} ${what}`), said('reason.resume.field', { file: name, at, why: said(key, values) }));
   };
-  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('', 'must be an object');
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) fail('', 'must be an object', 'reason.rules.object');
   const m = meta as Partial<PlayMeta>;
   const bad = unknownKey(m, ['names', 'me', 'people', 'bots', 'budget', 'profile', 'launcher', 'aim', 'events']);
-  if (bad) fail(bad.key, `is not known: ${bad.message}`);
+  if (bad) fail(bad.key, `is not known: ${bad.message}`, 'reason.resume.unknown', { why: bad.said });
   if (!Array.isArray(m.names) || m.names.length !== players || !m.names.every((n) => typeof n === 'string'))
-    fail('names', `must list ${players} names`);
+    fail('names', `must list ${players} names`, 'reason.resume.names', { players: String(players) });
   const names = m.names!.map(seatName);
-  names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`));
-  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) fail('me', `must be a seat 0..${players - 1}`);
+  names.forEach((n, i) => (n === '' || n.length > MAX_NAME) && fail(`names[${i}]`, `must be a name of 1 to ${MAX_NAME} printable characters`, 'reason.resume.name', { max: String(MAX_NAME) }));
+  const seat = (field: string) => fail(field, `must be a seat 0..${players - 1}`, 'reason.resume.seat', { last: String(players - 1) });
+  if (!Number.isInteger(m.me) || m.me! < 0 || m.me! >= players) seat('me');
   if (m.people !== undefined) {
     const p = m.people;
     const ok = Array.isArray(p) && p.length >= 1 && p.every((s) => Number.isInteger(s) && s >= 0 && s < players) && new Set(p).size === p.length && p.includes(m.me!);
-    if (!ok) fail('people', `must list the seats people play, each once, among 0..${players - 1}, \`me\` among them`);
+    if (!ok) fail('people', `must list the seats people play, each once, among 0..${players - 1}, \`me\` among them`, 'reason.resume.people', { last: String(players - 1) });
   }
   if (!Array.isArray(m.bots) || m.bots.length === 0 || m.bots.length > players || !m.bots.every(isBotKind))
-    fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`);
+    fail('bots', `must list ${BOT_KINDS_TEXT} (1 to ${players} of them)`, 'reason.resume.bots', { kinds: { or: BOT_KIND_NAMES }, players: String(players) });
   if (m.budget !== undefined) {
     const text = typeof m.budget === 'object' && m.budget !== null ? budgetText(m.budget) : '';
     const b = parseBudget(text);
-    if ('error' in b || JSON.stringify(b) !== JSON.stringify(m.budget)) fail('budget', 'must be { "playouts": N }, { "steps": N } or { "ms": N } with N a whole number from 1 to 1000000');
+    if ('error' in b || JSON.stringify(b) !== JSON.stringify(m.budget)) {
+      fail('budget', 'must be { "playouts": N }, { "steps": N } or { "ms": N } with N a whole number from 1 to 1000000', 'reason.resume.budget', { forms: { or: ['{ "playouts": N }', '{ "steps": N }', '{ "ms": N }'] }, max: '1000000' });
+    }
   }
-  if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file');
+  if (typeof m.profile !== 'string' || m.profile === '' || m.profile.length > 1000) fail('profile', 'must be a profile name or file', 'reason.resume.profile');
   const l = m.launcher;
   if (l !== null && l !== undefined) {
-    if (typeof l !== 'object' || Array.isArray(l)) fail('launcher', 'must be an object or null');
+    if (typeof l !== 'object' || Array.isArray(l)) fail('launcher', 'must be an object or null', 'reason.resume.launcher');
     const badL = unknownKey(l, ['rng', 'presses', 'sinceBurst', 'motorMs', 'lowWarned', 'jammed']);
-    if (badL) fail(`launcher.${badL.key}`, `is not known: ${badL.message}`);
+    if (badL) fail(`launcher.${badL.key}`, `is not known: ${badL.message}`, 'reason.resume.unknown', { why: badL.said });
     const okRng = Array.isArray(l.rng) && l.rng.length === 4 && l.rng.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32);
-    if (!okRng) fail('launcher.rng', 'must be the generator\'s 4 words, whole numbers from 0 to 4294967295');
+    if (!okRng) fail('launcher.rng', 'must be the generator\'s 4 words, whole numbers from 0 to 4294967295', 'reason.resume.rng');
     // The seeding never makes an all-zero state (lib/rng.ts): one is an edit.
-    if (l.rng.every((x) => x === 0)) fail('launcher.rng', 'is all zeros, which no generator state is');
+    if (l.rng.every((x) => x === 0)) fail('launcher.rng', 'is all zeros, which no generator state is', 'reason.resume.rngZero');
     for (const k of ['presses', 'sinceBurst'] as const)
-      if (!Number.isInteger(l[k]) || l[k] < 0 || l[k] > MAX_PRESSES) fail(`launcher.${k}`, `must be a whole number from 0 to ${MAX_PRESSES}`);
+      if (!Number.isInteger(l[k]) || l[k] < 0 || l[k] > MAX_PRESSES) fail(`launcher.${k}`, `must be a whole number from 0 to ${MAX_PRESSES}`, 'reason.rules.count', { max: String(MAX_PRESSES) });
     const maxMotorMs = BATTERY.capacityMotorSeconds * 1000;
     if (typeof l.motorMs !== 'number' || !Number.isFinite(l.motorMs) || l.motorMs < 0 || l.motorMs > maxMotorMs)
-      fail('launcher.motorMs', `must be the motor time on the batteries, 0 to ${maxMotorMs} ms (spent batteries)`);
-    for (const k of ['lowWarned', 'jammed'] as const) if (typeof l[k] !== 'boolean') fail(`launcher.${k}`, 'must be true or false');
+      fail('launcher.motorMs', `must be the motor time on the batteries, 0 to ${maxMotorMs} ms (spent batteries)`, 'reason.resume.motor', { max: String(maxMotorMs) });
+    for (const k of ['lowWarned', 'jammed'] as const) if (typeof l[k] !== 'boolean') fail(`launcher.${k}`, 'must be true or false', 'reason.rules.boolean');
   }
-  if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) fail('aim', `must be a seat 0..${players - 1}`);
+  if (m.aim !== undefined && (!Number.isInteger(m.aim) || m.aim < 0 || m.aim >= players)) seat('aim');
   if (m.events !== undefined && (!Array.isArray(m.events) || m.events.length > MAX_EVENTS || !m.events.every((e) => typeof e === 'string' && e.length <= 1000)))
-    fail('events', `must list lines of text (at most ${MAX_EVENTS}, of at most 1000 characters)`);
+    fail('events', `must list lines of text (at most ${MAX_EVENTS}, of at most 1000 characters)`, 'reason.resume.events', { max: String(MAX_EVENTS) });
   return { ...m, names };
 }
 

@@ -11,7 +11,9 @@
  */
 import { seedRng, type RngState } from '../lib/rng.ts';
 import { COLOURS, deckOf, parseCode, type CardId, type Colour } from './cards.ts';
-import { checkPending } from './positionCheck.ts';
+import { checkPending, positionFail, type Problem } from './positionCheck.ts';
+import type { CliKey } from '../words/cli-en.ts';
+import { said, saidOf, type Said } from '../words/said.ts';
 import { positionOf } from './positionText.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startAction, turnUp } from './start.ts';
@@ -62,10 +64,15 @@ export interface Position {
   log?: boolean;
 }
 
-/** What is wrong with a position: the field (`hands[1][3]`, `pending.aimAt`) and a sentence. */
+/**
+ * What is wrong with a position: the field (`hands[1][3]`, `pending.aimAt`) and a sentence, in
+ * English (`message`) and as a message of the command line's catalogue (`said`, `cli.position.*`
+ * inside `cli.position.field`) for the reader's language.
+ */
 export interface PositionError {
   field: string;
   message: string;
+  said: Said;
 }
 
 /** The outcome of {@link createFromPosition}: the round and the start card's events, or the first problem. */
@@ -80,9 +87,8 @@ export interface PositionOptions {
   turnUp?: boolean;
 }
 
-function fail(field: string, what: string): { ok: false; error: PositionError } {
-  return { ok: false, error: { field, message: `${field}: ${what}` } };
-}
+/** The failure of `field`: `what` in English, as the command line's `key` with `values` words it. */
+const fail = (field: string, what: string, key: CliKey, values?: Said['values']) => positionFail(field, what, said(key, values));
 
 type Lists = { field: string; tokens: readonly string[] }[];
 
@@ -99,15 +105,15 @@ function placeCards(lists: Lists, deck: readonly CardId[], deckName: string): Ca
   for (const { field, tokens } of lists) {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i];
-      if (typeof t !== 'string') return fail(`${field}[${i}]`, `${JSON.stringify(t)} is not a card: write a code like R5 or an id like R5#2`);
+      if (typeof t !== 'string') return fail(`${field}[${i}]`, `${JSON.stringify(t)} is not a card: write a code like R5 or an id like R5#2`, 'cli.position.notCard', { got: JSON.stringify(t) });
       if (!t.includes('#')) continue;
       if (!inDeck.has(t)) {
         const code = t.slice(0, t.indexOf('#'));
-        return fail(`${field}[${i}]`, parseCode(code) && bySerial.has(code)
-          ? `${t}: the ${deckName} deck has ${code}#1 to ${code}#${bySerial.get(code)!.length}`
-          : `${t} is not a card of the ${deckName} deck`);
+        return parseCode(code) && bySerial.has(code)
+          ? fail(`${field}[${i}]`, `${t}: the ${deckName} deck has ${code}#1 to ${code}#${bySerial.get(code)!.length}`, 'cli.position.serials', { id: t, deck: deckName, first: `${code}#1`, last: `${code}#${bySerial.get(code)!.length}` })
+          : fail(`${field}[${i}]`, `${t} is not a card of the ${deckName} deck`, 'cli.position.notInDeckId', { id: t, deck: deckName });
       }
-      if (placed.has(t)) return fail(`${field}[${i}]`, `${t} is placed twice: every card is in one place`);
+      if (placed.has(t)) return fail(`${field}[${i}]`, `${t} is placed twice: every card is in one place`, 'cli.position.twice', { id: t });
       placed.add(t);
     }
   }
@@ -119,14 +125,16 @@ function placeCards(lists: Lists, deck: readonly CardId[], deckName: string): Ca
       const t = tokens[i];
       if (t.includes('#')) ids.push(t);
       else if (t === '*') {
-        if (rest) return fail(`${field}[${i}]`, 'only one * (the rest of the deck) in a position');
+        if (rest) return fail(`${field}[${i}]`, 'only one * (the rest of the deck) in a position', 'cli.position.oneRest');
         rest = { list: out.length, at: ids.length };
       } else {
-        if (!parseCode(t)) return fail(`${field}[${i}]`, `${t} is not a card code: R5, G+2, YS, W, W4, CX, …`);
+        if (!parseCode(t)) return fail(`${field}[${i}]`, `${t} is not a card code: R5, G+2, YS, W, W4, CX, …`, 'cli.position.notCode', { code: t });
         const free = bySerial.get(t)?.find((id) => !placed.has(id));
         if (!free) {
           const n = bySerial.get(t)?.length ?? 0;
-          return fail(`${field}[${i}]`, n === 0 ? `${t} is not in the ${deckName} deck` : `one ${t} too many: the ${deckName} deck has ${n}`);
+          return n === 0
+            ? fail(`${field}[${i}]`, `${t} is not in the ${deckName} deck`, 'cli.position.notInDeck', { code: t, deck: deckName })
+            : fail(`${field}[${i}]`, `one ${t} too many: the ${deckName} deck has ${n}`, 'cli.position.tooManyOf', { code: t, deck: deckName, n: String(n) });
         }
         placed.add(free);
         ids.push(free);
@@ -138,7 +146,8 @@ function placeCards(lists: Lists, deck: readonly CardId[], deckName: string): Ca
   if (rest) out[rest.list].splice(rest.at, 0, ...missing);
   else if (missing.length > 0) {
     const some = missing.slice(0, 5).join(', ') + (missing.length > 5 ? ', …' : '');
-    return fail('cards', `${missing.length} card${missing.length > 1 ? 's' : ''} of the ${deckName} deck ${missing.length > 1 ? 'are' : 'is'} not placed (${some}): place every card, or put * (the rest of the deck) in the supply`);
+    const what = `${missing.length} card${missing.length > 1 ? 's' : ''} of the ${deckName} deck ${missing.length > 1 ? 'are' : 'is'} not placed (${some}): place every card, or put * (the rest of the deck) in the supply`;
+    return fail('cards', what, 'cli.position.missing', { n: missing.length, count: String(missing.length), deck: deckName, some });
   }
   return out;
 }
@@ -154,23 +163,23 @@ function isFailure(x: unknown): x is { ok: false; error: PositionError } {
  */
 export function createFromPosition(position: Position, opts: PositionOptions = {}): PositionResult {
   const p = position;
-  if (typeof p !== 'object' || p === null) return fail('position', 'must be an object with hands and discard');
+  if (typeof p !== 'object' || p === null) return fail('position', 'must be an object with hands and discard', 'cli.position.object');
   let rules: Rules;
   try {
     rules = resolveRules(p.rules, p.options);
   } catch (e) {
-    if (e instanceof RulesError) return fail('rules', e.message);
+    if (e instanceof RulesError) return positionFail('rules', e.message, saidOf(e) ?? e.message);
     throw e;
   }
-  if (!Array.isArray(p.hands) || !p.hands.every(Array.isArray)) return fail('hands', 'must be a list of hands, one list of cards per seat');
-  if (!Array.isArray(p.discard) || p.discard.length === 0) return fail('discard', 'must hold at least the top card');
-  if (p.supply !== undefined && !Array.isArray(p.supply)) return fail('supply', 'must be a list of cards, the next one out first');
+  if (!Array.isArray(p.hands) || !p.hands.every(Array.isArray)) return fail('hands', 'must be a list of hands, one list of cards per seat', 'cli.position.hands');
+  if (!Array.isArray(p.discard) || p.discard.length === 0) return fail('discard', 'must hold at least the top card', 'cli.position.discard', { star: 'no' });
+  if (p.supply !== undefined && !Array.isArray(p.supply)) return fail('supply', 'must be a list of cards, the next one out first', 'cli.position.supply');
   const players = p.hands.length;
-  if (players < 2 || players > 10) return fail('hands', `one list per seat, 2 to 10 seats: got ${players}`);
-  if (p.out !== undefined && !(Array.isArray(p.out) && p.out.every((x) => typeof x === 'boolean'))) return fail('out', 'must be a list of true or false, one per seat');
+  if (players < 2 || players > 10) return fail('hands', `one list per seat, 2 to 10 seats: got ${players}`, 'cli.position.seats', { got: String(players) });
+  if (p.out !== undefined && !(Array.isArray(p.out) && p.out.every((x) => typeof x === 'boolean'))) return fail('out', 'must be a list of true or false, one per seat', 'cli.position.out');
   const out = p.out ? p.out.slice() : Array<boolean>(players).fill(false);
   const table = tableProblem(rules, players, out);
-  if (table) return fail(table.field, table.what);
+  if (table) return positionFail(table.field, table.what, table.why);
   const lists: Lists = [
     ...p.hands.map((tokens, seat) => ({ field: `hands[${seat}]`, tokens })),
     { field: 'discard', tokens: p.discard },
@@ -181,10 +190,10 @@ export function createFromPosition(position: Position, opts: PositionOptions = {
   const hands = placed.slice(0, players);
   const [discard, supply] = placed.slice(players);
   const seats = { players, out };
-  for (let seat = 0; seat < players; seat++) if (out[seat] && hands[seat].length > 0) return fail(`hands[${seat}]`, `seat ${seat} is out of the match and holds no cards`);
-  if (discard.length === 0) return fail('discard', 'must hold at least the top card (the * put none there)');
+  for (let seat = 0; seat < players; seat++) if (out[seat] && hands[seat].length > 0) return fail(`hands[${seat}]`, `seat ${seat} is out of the match and holds no cards`, 'cli.position.outHolds', { seat: String(seat) });
+  if (discard.length === 0) return fail('discard', 'must hold at least the top card (the * put none there)', 'cli.position.discard', { star: 'yes' });
   const dealer = p.dealer ?? activeSeats(seats).at(-1)!;
-  if (!isSeat(seats, dealer)) return fail('dealer', `seat ${String(dealer)} is not a player in the round`);
+  if (!isSeat(seats, dealer)) return fail('dealer', `seat ${String(dealer)} is not a player in the round`, 'cli.position.notSeat', { seat: String(dealer) });
   const top = discard[discard.length - 1];
   const seed = p.seed ?? 'position';
   const round = p.round ?? 0;
@@ -195,22 +204,24 @@ export function createFromPosition(position: Position, opts: PositionOptions = {
     pending: p.pending ? structuredClone(p.pending) : null,
     uno: p.uno ?? null, shown: p.shown ?? false, scores: p.scores ?? null, moves: 0, log: p.log === false ? null : [], winner: null,
   };
-  if (state.direction !== 1 && state.direction !== -1) return fail('direction', 'must be 1 (clockwise) or -1');
-  if (!isRngState(state.rng)) return fail('rng', 'must be four whole numbers from 0 to 2^32 - 1, not all 0');
+  if (state.direction !== 1 && state.direction !== -1) return fail('direction', 'must be 1 (clockwise) or -1', 'cli.position.direction');
+  if (!isRngState(state.rng)) return fail('rng', 'must be four whole numbers from 0 to 2^32 - 1, not all 0', 'cli.position.rng');
   if (opts.turnUp) {
     for (const k of ['turn', 'colour', 'pending', 'uno'] as const) {
-      if (p[k] !== undefined && p[k] !== null) return fail(k, 'is decided by the start card when it is turned up: leave it out');
+      if (p[k] !== undefined && p[k] !== null) return fail(k, 'is decided by the start card when it is turned up: leave it out', 'cli.position.turnedUp');
     }
-    if (startAction(rules, top) === 'redraw') return fail('discard', `${top} cannot start the ${rules.name} discard pile: that rule set puts it back into the deck`);
+    if (startAction(rules, top) === 'redraw') {
+      return fail('discard', `${top} cannot start the ${rules.name} discard pile: that rule set puts it back into the deck`, 'cli.position.redraw', { top, rules: rules.name });
+    }
     state.turn = dealer;
     const r = turnUp(state);
     r.state.position = positionOf(r.state);
     return { ok: true, state: r.state, events: r.events };
   }
   state.colour = p.colour === undefined ? topColour(state) : p.colour;
-  if (state.colour !== null && !COLOURS.includes(state.colour)) return fail('colour', `${String(state.colour)} is not a colour: red, yellow, green or blue`);
+  if (state.colour !== null && !COLOURS.includes(state.colour)) return fail('colour', `${String(state.colour)} is not a colour: red, yellow, green or blue`, 'cli.position.colour', { got: String(state.colour), list: { or: COLOURS } });
   const why = checkPending(state) ?? tableNow(state);
-  if (why) return fail(why.field, why.what);
+  if (why) return positionFail(why.field, why.what, why.why);
   state.position = positionOf(state);
   return { ok: true, state, events: [] };
 }
@@ -226,17 +237,19 @@ function isRngState(r: unknown): r is RngState {
 }
 
 /** Whose turn, UNO and empty hands, against the table and the request. */
-function tableNow(s: GameState): { field: string; what: string } | null {
-  if (!isSeat(s, s.turn)) return { field: 'turn', what: `seat ${String(s.turn)} is not a player in the round` };
+function tableNow(s: GameState): Problem | null {
+  const notSeat = (field: string, seat: unknown): Problem => ({ field, what: `seat ${String(seat)} is not a player in the round`, why: said('cli.position.notSeat', { seat: String(seat) }) });
+  if (!isSeat(s, s.turn)) return notSeat('turn', s.turn);
   if (s.uno !== null) {
-    if (!isSeat(s, s.uno)) return { field: 'uno', what: `seat ${String(s.uno)} is not a player in the round` };
-    if (!s.rules.options.unoCall) return { field: 'uno', what: `nobody calls UNO in the rule set ${s.rules.name}` };
-    if (s.hands[s.uno].length !== 1) return { field: 'uno', what: `seat ${s.uno} holds ${s.hands[s.uno].length} cards: only a player with one card can be caught` };
+    if (!isSeat(s, s.uno)) return notSeat('uno', s.uno);
+    if (!s.rules.options.unoCall) return { field: 'uno', what: `nobody calls UNO in the rule set ${s.rules.name}`, why: said('cli.position.noUno', { rules: s.rules.name }) };
+    const n = s.hands[s.uno].length;
+    if (n !== 1) return { field: 'uno', what: `seat ${s.uno} holds ${n} cards: only a player with one card can be caught`, why: said('cli.position.unoHolds', { seat: String(s.uno), n: String(n) }) };
   }
-  if (typeof s.shown !== 'boolean') return { field: 'shown', what: 'must be true or false' };
+  if (typeof s.shown !== 'boolean') return { field: 'shown', what: 'must be true or false', why: said('cli.position.boolean') };
   // A player with no card left has won, unless the last card's effect is still being applied.
   const empty = activeSeats(s).find((seat) => s.hands[seat].length === 0);
-  if (empty !== undefined && s.pending === null) return { field: `hands[${empty}]`, what: `seat ${empty} holds no card: the round would be over` };
+  if (empty !== undefined && s.pending === null) return { field: `hands[${empty}]`, what: `seat ${empty} holds no card: the round would be over`, why: said('cli.position.empty', { seat: String(empty) }) };
   return null;
 }
 

@@ -23,6 +23,9 @@ import type { RngState } from '../lib/rng.ts';
 import { byName, JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/untrusted.ts';
 import type { CardId, Colour } from './cards.ts';
 import type { Position, PositionError } from './position.ts';
+import { positionFail } from './positionCheck.ts';
+import type { CliKey } from '../words/cli-en.ts';
+import { said, type Said } from '../words/said.ts';
 import { RULE_SETS, type Options } from './rules.ts';
 import type { GameState, Pending } from './state.ts';
 
@@ -79,9 +82,8 @@ function changedOptions(s: GameState): string[] {
   return out;
 }
 
-function fail(field: string, what: string): { ok: false; error: PositionError } {
-  return { ok: false, error: { field, message: `${field}: ${what}` } };
-}
+/** The failure of section `field`: `what` in English, as the command line's `key` with `values` words it. */
+const fail = (field: string, what: string, key: CliKey, values?: Said['values']) => positionFail(field, what, said(key, values));
 
 function optionValue(key: string, text: string): unknown {
   if (text === 'true' || text === 'false') return text === 'true';
@@ -90,7 +92,7 @@ function optionValue(key: string, text: string): unknown {
 }
 
 function seatOf(field: string, text: string): number | { ok: false; error: PositionError } {
-  return /^\d+$/.test(text) ? Number(text) : fail(field, `${JSON.stringify(text)} is not a seat number`);
+  return /^\d+$/.test(text) ? Number(text) : fail(field, `${JSON.stringify(text)} is not a seat number`, 'cli.position.seatNumber', { got: JSON.stringify(text) });
 }
 
 const cards = (text: string) => (text === '-' ? [] : text.split(/\s+/).filter(Boolean));
@@ -101,22 +103,22 @@ const cards = (text: string) => (text === '-' ? [] : text.split(/\s+/).filter(Bo
  * by {@link createFromPosition}.
  */
 export function parsePosition(text: string): { ok: true; position: ParsedPosition } | { ok: false; error: PositionError } {
-  if (typeof text !== 'string' || text.trim() === '') return fail('position', 'is empty: write at least "hands … | discard …"');
+  if (typeof text !== 'string' || text.trim() === '') return fail('position', 'is empty: write at least "hands … | discard …"', 'cli.position.emptyText', { least: '"hands … | discard …"' });
   const p: Partial<ParsedPosition> & { rules: string; options: Partial<Options> } = { rules: 'extreme', options: {} };
   const seen = new Set<string>();
   for (const part of text.trim().split(/\s*\|\s*/)) {
     const [name, ...words] = part.split(/\s+/);
     const value = words.join(' ');
-    if (!SECTIONS.includes(name)) return fail(name || '(empty)', `unknown section: the sections are ${SECTIONS.join(', ')}`);
-    if (seen.has(name)) return fail(name, 'is given twice');
+    if (!SECTIONS.includes(name)) return fail(name || '(empty)', `unknown section: the sections are ${SECTIONS.join(', ')}`, 'cli.position.section', { list: SECTIONS.join(', ') });
+    if (seen.has(name)) return fail(name, 'is given twice', 'cli.position.sectionTwice');
     seen.add(name);
     switch (name) {
       case 'rules':
-        if (words.length === 0) return fail('rules', 'names a rule set, e.g. "rules extreme"');
+        if (words.length === 0) return fail('rules', 'names a rule set, e.g. "rules extreme"', 'cli.position.rulesName', { example: '"rules extreme"' });
         p.rules = words[0];
         for (const w of words.slice(1)) {
           const eq = w.indexOf('=');
-          if (eq <= 0) return fail('rules', `${w}: an option is written option=value`);
+          if (eq <= 0) return fail('rules', `${w}: an option is written option=value`, 'cli.position.option', { word: w });
           (p.options as Record<string, unknown>)[w.slice(0, eq)] = optionValue(w.slice(0, eq), w.slice(eq + 1));
         }
         break;
@@ -141,7 +143,7 @@ export function parsePosition(text: string): { ok: true; position: ParsedPositio
         break;
       }
       case 'direction':
-        if (value !== 'cw' && value !== 'ccw') return fail('direction', `must be cw or ccw, got ${JSON.stringify(value)}`);
+        if (value !== 'cw' && value !== 'ccw') return fail('direction', `must be cw or ccw, got ${JSON.stringify(value)}`, 'cli.position.cw', { choices: { or: ['cw', 'ccw'] }, got: JSON.stringify(value) });
         p.direction = value === 'cw' ? 1 : -1;
         break;
       case 'colour':
@@ -153,23 +155,23 @@ export function parsePosition(text: string): { ok: true; position: ParsedPositio
         try {
           p.pending = parseJsonText(value) as Pending;
         } catch (e) {
-          if (e instanceof JsonTextError && e.message.startsWith('is nested')) return fail('pending', `is nested more than ${MAX_JSON_DEPTH} levels deep: no request is`);
-          return fail('pending', 'must be a request as JSON, e.g. {"kind":"colour","seat":0,"then":{"turn":0}}');
+          if (e instanceof JsonTextError && e.message.startsWith('is nested')) return fail('pending', `is nested more than ${MAX_JSON_DEPTH} levels deep: no request is`, 'cli.position.nested', { max: String(MAX_JSON_DEPTH) });
+          return fail('pending', 'must be a request as JSON, e.g. {"kind":"colour","seat":0,"then":{"turn":0}}', 'cli.position.pendingJson', { example: '{"kind":"colour","seat":0,"then":{"turn":0}}' });
         }
         break;
       case 'shown':
-        if (value !== '') return fail('shown', 'takes no value');
+        if (value !== '') return fail('shown', 'takes no value', 'cli.position.shown');
         p.shown = true;
         break;
       case 'rng': {
         const w = value.split('.');
-        if (w.length !== 4 || !w.every((x) => /^[0-9a-f]{1,8}$/i.test(x))) return fail('rng', 'must be four hexadecimal words separated by dots');
+        if (w.length !== 4 || !w.every((x) => /^[0-9a-f]{1,8}$/i.test(x))) return fail('rng', 'must be four hexadecimal words separated by dots', 'cli.position.rngText');
         p.rng = w.map((x) => parseInt(x, 16)) as unknown as RngState;
         break;
       }
     }
   }
-  if (!p.hands) return fail('hands', 'is missing: "hands R5 R7 / G2 B3" (one list per seat, separated by /)');
-  if (!p.discard) return fail('discard', 'is missing: "discard R3" (bottom first, the top card last)');
+  if (!p.hands) return fail('hands', 'is missing: "hands R5 R7 / G2 B3" (one list per seat, separated by /)', 'cli.position.noHands', { example: '"hands R5 R7 / G2 B3"' });
+  if (!p.discard) return fail('discard', 'is missing: "discard R3" (bottom first, the top card last)', 'cli.position.noDiscard', { example: '"discard R3"' });
   return { ok: true, position: p as ParsedPosition };
 }

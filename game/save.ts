@@ -5,6 +5,7 @@
  * half loaded.
  */
 import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
+import { said, saidOf, withSaid } from '../words/said.ts';
 import { COLOURS } from './cards.ts';
 import { stateOf, roundOf } from './core/round.ts';
 import { applyIn, checkIn } from './engine.ts';
@@ -142,14 +143,17 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
     v = parseJsonText(text);
   } catch (e) {
     const why = (e as Error).message;
-    throw new SaveError(`save file ${file} ${why.startsWith('is nested') ? why : 'is truncated or not JSON'}`);
+    const nested = why.startsWith('is nested');
+    throw withSaid(new SaveError(`save file ${file} ${nested ? why : 'is truncated or not JSON'}`), said('reason.save.json', { file, why: (nested && saidOf(e)) || said('reason.save.truncated') }));
   }
   const f = v as Partial<SaveFile>;
-  if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw new SaveError(`${file} is not an uno-extreme save file`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw withSaid(new SaveError(`${file} is not an uno-extreme save file`), said('reason.save.notSave', { file }));
   const bad = unknownKey(v, SAVE_FIELDS);
   if (bad) throw new SaveError(`save file ${file}: ${bad.key}: ${bad.message}`);
   if (f.schema !== SAVE_SCHEMA) {
-    throw new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${typeof f.schema === 'number' && f.schema > SAVE_SCHEMA ? ': update the program' : ''}`);
+    const newer = typeof f.schema === 'number' && f.schema > SAVE_SCHEMA;
+    const s = said('reason.save.schema', { file, schema: shown(f.schema), ours: String(SAVE_SCHEMA), newer: newer ? 'yes' : 'no' });
+    throw withSaid(new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${newer ? ': update the program' : ''}`), s);
   }
   if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
   if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw new SaveError(`save file ${file}: setup is missing`);
@@ -184,12 +188,13 @@ function create<T>(file: string, make: () => T): T {
   try {
     return make();
   } catch (e) {
-    throw new SaveError(`save file ${file}: setup cannot start a game: ${(e as Error).message}`);
+    const why = saidOf(e) ?? (e as Error).message;
+    throw withSaid(new SaveError(`save file ${file}: setup cannot start a game: ${(e as Error).message}`), said('reason.save.setup', { file, why }));
   }
 }
 
 function checkHash(file: string, saved: string, state: unknown): void {
-  if (stateHash(state) !== saved) throw new SaveError(`save file ${file} was edited: the replayed game does not match its hash`);
+  if (stateHash(state) !== saved) throw withSaid(new SaveError(`save file ${file} was edited: the replayed game does not match its hash`), said('reason.save.edited', { file }));
 }
 
 /** The save a text holds, or the one already parsed. */

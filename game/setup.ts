@@ -164,14 +164,13 @@ function setupError(field: string, what: string, why: Said | string): RulesError
 /** A round set up from a setup's position text (a save of such a round replays from it). */
 function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameState {
   const parsed = parsePosition(text);
-  // The position's own reasons are English (game/position.ts): the field is worded around them.
-  if (!parsed.ok) throw setupError('position', parsed.error.message, parsed.error.message);
+  if (!parsed.ok) throw setupError('position', parsed.error.message, parsed.error.said);
   const { options: _, ...position } = parsed.position;
   if (position.hands.length !== setup.players) {
     const what = `its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`;
     throw setupError('position', what, said('reason.setup.seats', { hands: position.hands.length, players: setup.players }));
   }
   const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
-  if (!r.ok) throw setupError('position', r.error.message, r.error.message);
+  if (!r.ok) throw setupError('position', r.error.message, r.error.said);
   return r.state;
 }

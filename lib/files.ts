@@ -38,6 +38,12 @@ function mib(bytes: number): string {
   return String(bytes / 2 ** 20);
 }
 
+/** Why a file could not be opened (`e`, the system's error), in words: no such file, permission denied, a folder, else its code. */
+export function openReasonOf(e: unknown): Said {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' ? said(`cli.file.${code}`) : said('cli.file.unreadable', { code: code ?? (e as Error).message });
+}
+
 /**
  * Reads a file a user named as UTF-8 text, as a file of `kind`. Throws a {@link FileReadError}
  * when it does not exist, cannot be opened, is not a regular file, or is larger than the kind's
@@ -51,9 +57,7 @@ export function readUserFile(file: string, kind: FileKind): string {
     // waiting for a writer; a regular file reads the same either way.
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' ? said(`cli.file.${code}`) : said('cli.file.unreadable', { code: code ?? (e as Error).message });
-    throw new FileReadError(why, code);
+    throw new FileReadError(openReasonOf(e), (e as NodeJS.ErrnoException).code);
   }
   try {
     const st = fstatSync(fd);
@@ -101,12 +105,16 @@ const WRITE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'ENOENT', 'ENOTDIR', 
 /** The {@link FileWriteError} for a failed write to (or check of) `file`, saying why in words. */
 export function writeErrorOf(file: string, e: unknown): FileWriteError {
   if (e instanceof FileWriteError) return e;
+  return new FileWriteError(file, writeReasonOf(file, e), (e as NodeJS.ErrnoException).code);
+}
+
+/** Why `file` (a file or a folder) could not be written or made (`e`, the system's error), in words: the disk full, permission denied, …, else its code. */
+export function writeReasonOf(file: string, e: unknown): Said {
   const code = (e as NodeJS.ErrnoException).code;
   const folder = path.dirname(file);
-  const why = code === 'EPERM' ? said('cli.write.EACCES')
+  return code === 'EPERM' ? said('cli.write.EACCES')
     : code !== undefined && WRITE_CODES.has(code) ? said(`cli.write.${code}` as CliKey, { folder })
     : said('cli.write.other', { code: code ?? (e as Error).message });
-  return new FileWriteError(file, why, code);
 }
 
 /**

@@ -8,9 +8,20 @@ import { mkdir, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { RoomStore } from './hub.ts';
+import { openReasonOf, writeReasonOf } from '../lib/files.ts';
+import { english } from '../words/cli.ts';
+import { said, type Said } from '../words/said.ts';
 
-/** The rooms folder cannot be held (another server holds it, or it cannot be made): the server does not start. */
-export class RoomsFolderError extends Error {}
+/**
+ * The rooms folder cannot be held (another server holds it, or it cannot be made): the server does
+ * not start. `said` words it in the terminal's language, `message` in English.
+ */
+export class RoomsFolderError extends Error {
+  override name = 'RoomsFolderError';
+  constructor(readonly said: Said) {
+    super(english(said));
+  }
+}
 
 /** A journal is at least this long (characters) before its room's whole save is written again. */
 const JOURNAL_MIN_CHARS = 16 * 1024;
@@ -38,7 +49,7 @@ export interface FileRoomStoreOptions {
    */
   failed?: (code: string, error: Error) => void;
   /** An entry of the folder that is not a kept room's file (a folder, a FIFO, too large): left as it is. */
-  skipped?: (name: string, why: string) => void;
+  skipped?: (name: string, why: Said) => void;
 }
 
 // A journal's descriptor as a number, not a FileHandle: a store a test never stops leaves it to the process, not to the garbage collector.
@@ -260,8 +271,8 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         if (!/^[A-Z2-9]+\.(json|journal)$/.test(name)) continue;
         const st = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
         // Read only what this program writes: a FIFO would hang the start, a folder throw.
-        if (!st?.isFile()) o.skipped?.(name, 'not a file');
-        else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
+        if (!st?.isFile()) o.skipped?.(name, said('cli.rooms.notFile'));
+        else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, said('cli.rooms.larger', { mib: KEPT_MAX_BYTES >> 20 }));
         else files.set(name, st);
       }
       const codes = new Set([...files.keys()].map((name) => name.slice(0, name.indexOf('.'))));
@@ -269,7 +280,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       for (const code of [...codes].sort()) {
         const text = readOr(`${code}.json`);
         if (text === null) {
-          o.skipped?.(`${code}.journal`, `no ${code}.json to go after`);
+          o.skipped?.(`${code}.journal`, said('cli.rooms.noSave', { code }));
           continue;
         }
         const journal = wholeLines(readOr(`${code}.journal`) ?? '');
@@ -285,7 +296,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         try {
           return readFileSync(path.join(dir, name), 'utf8');
         } catch (e) {
-          o.skipped?.(name, (e as Error).message);
+          o.skipped?.(name, openReasonOf(e));
           return null;
         }
       }
@@ -324,7 +335,8 @@ export function holdRoomsFolder(dir: string): RoomsHold {
     // Its files hold the rooms' secret tokens: the folder, made here, is for this user alone.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
-    throw new RoomsFolderError(`cannot keep rooms in ${dir}: ${(e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new RoomsFolderError(said('cli.rooms.cannotKeep', { dir, why: code === 'EEXIST' ? said('cli.rooms.notFolder') : writeReasonOf(dir, e) }));
   }
   let unclean = false;
   for (let tries = 0; ; tries++) {
@@ -334,12 +346,11 @@ export function holdRoomsFolder(dir: string): RoomsHold {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST' || tries > 0) {
-        throw new RoomsFolderError(code === 'EEXIST' ? `another server took the rooms folder ${dir} at the same time: start again`
-          : `cannot keep rooms in ${dir}: ${(e as Error).message}`);
+        throw new RoomsFolderError(code === 'EEXIST' ? said('cli.rooms.race', { dir }) : said('cli.rooms.cannotKeep', { dir, why: writeReasonOf(lock, e) }));
       }
       const holder = lockHolder(lock);
       if (holder) {
-        throw new RoomsFolderError(`another server (process ${holder.pid}${holder.url ? `, at ${holder.url}` : ''}) holds the rooms in ${dir}: use that one, stop it first, or give this one its own --rooms DIR (if no server runs, remove ${lock})`);
+        throw new RoomsFolderError(said('cli.rooms.held', { pid: String(holder.pid), at: holder.url ? 'yes' : 'no', url: holder.url ?? '', dir, lock }));
       }
       unclean = true;
       rmSync(lock, { force: true });

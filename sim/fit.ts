@@ -37,13 +37,13 @@ export interface Observed {
  * CSV of card counts (one press per line; a header naming a `cards` column is allowed). Blank
  * lines are skipped; anything else is an error naming the line, except a JSON last line cut
  * short with no line end (a run stopped mid-write, or a full disk): it is left out, and `note`
- * told so in one line.
+ * told so (a message of the command line's catalogue, for the reader's language).
  */
-export function parsePressLog(text: string, file = 'log', note: (line: string) => void = () => {}): Observed[] {
+export function parsePressLog(text: string, file = 'log', note: (line: Said) => void = () => {}): Observed[] {
   const lines = text.split(/\r?\n/);
   const last = lines[lines.length - 1].trim();
   if (last.startsWith('{') && isCutShort(last)) {
-    note(`${file}:${lines.length}: the last line is cut short (no line end: a run stopped mid-write); left out`);
+    note(said('cli.log.at', { file, line: String(lines.length), why: said('cli.log.cutShort') }));
     lines.pop();
   }
   const out: Observed[] = [];

@@ -7,7 +7,7 @@
  */
 import { parseJsonText, terminalText } from '../lib/untrusted.ts';
 import { english } from '../words/cli.ts';
-import { said, withSaid, type Said } from '../words/said.ts';
+import { said, saidOf, withSaid, type Said } from '../words/said.ts';
 import { createHash } from 'node:crypto';
 import { emptySums, mergeSums, type Sums } from '../lib/stats.ts';
 import { profileFromSpec } from '../emulator/profileFile.ts';
@@ -89,7 +89,7 @@ export function parsePart(text: string, file: string): Part {
   try {
     p = parseJsonText(text) as Part;
   } catch (e) {
-    throw bad(said('cli.part.notJson', { error: (e as Error).message }));
+    throw bad(said('cli.part.notJson', { error: saidOf(e) ?? (e as Error).message }));
   }
   if (typeof p !== 'object' || p === null || p.format !== PART_FORMAT) throw bad(said('cli.part.noFormat', { format: PART_FORMAT }));
   if (p.version !== PART_VERSION) throw new PartError(said('cli.part.version', { file, version: String(p.version), ours: String(PART_VERSION) }));

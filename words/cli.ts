@@ -34,11 +34,28 @@ export const CLI_EN_WORDS: CliWords = cliWordsIn('en');
 
 /**
  * `x` with `digits` decimals as the language of `w` writes them (`0.250`, `0,250`), without a
- * thousands separator: the same text as `x.toFixed(digits)` in English; `upTo`: at most `digits`
- * (`4.2`, `4,2`), as `String(x)` writes a number already rounded.
+ * thousands separator: the same text as `x.toFixed(digits)` in English, rounded as it rounds (the
+ * number's exact value: 23.685 is 23.68, where Intl.NumberFormat says 23.69); `upTo`: at most
+ * `digits` (`4.2`, `4,2`), as `String(x)` writes a number already rounded.
  */
 export function decimal(w: { readonly lang: Lang }, x: number, digits: number, upTo = false): string {
-  return new Intl.NumberFormat(w.lang, { minimumFractionDigits: upTo ? 0 : digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+  const fixed = x.toFixed(digits);
+  return numeral(w, upTo && fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed);
+}
+
+/**
+ * A number JavaScript wrote (`toPrecision`, `toExponential`, `String` of a number already
+ * rounded) with the decimal sign of `w`'s language: the same text in English, `1,56e-146` in French.
+ */
+export function numeral(w: { readonly lang: Lang }, text: string): string {
+  if (w.lang === 'en') return text;
+  const sign = new Intl.NumberFormat(w.lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return text.replace('.', sign);
+}
+
+/** `share` (0..1) as a percentage with `digits` decimals, as `w`'s language writes one (`60.3 %`, `60,3 %`). */
+export function percent(w: CliWords, share: number, digits = 1): string {
+  return w.t('cli.percent', { x: decimal(w, share * 100, digits) });
 }
 
 /**

@@ -756,6 +756,30 @@ export const EN = {
   'reason.unknownKey.near': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": did you mean {near}?',
   'reason.unknownKey.known': 'unknown {noun, select, option {option} houseRule {house rule} other {field}} "{key}": known {noun, select, option {options} houseRule {house rules} other {fields}} are {known}',
   'reason.named': '{file}: {why}',
+  // A save file that is not JSON (game/save.ts parseSave): {why} is reason.save.truncated or reason.json.deep.
+  'reason.save.json': 'save file {file} {why}',
+  'reason.save.truncated': 'is truncated or not JSON',
+  'reason.save.notSave': '{file} is not an uno-extreme save file',
+  'reason.save.schema': 'save file {file} has schema {schema}; this program reads schema {ours}{newer, select, yes {: update the program} other {}}',
+  'reason.save.edited': 'save file {file} was edited: the replayed game does not match its hash',
+  'reason.save.setup': 'save file {file}: setup cannot start a game: {why}',
+  // A save's `play` block that a game cannot resume from (game/playSave.ts checkPlayMeta): {at} is `.field`, or nothing.
+  'reason.resume.field': 'save file {file}: play{at} {why}',
+  'reason.resume.unknown': 'is not known: {why}',
+  'reason.resume.names': 'must list {players} names',
+  'reason.resume.name': 'must be a name of 1 to {max} printable characters',
+  'reason.resume.seat': 'must be a seat 0..{last}',
+  'reason.resume.people': 'must list the seats people play, each once, among 0..{last}, `me` among them',
+  'reason.resume.bots': 'must list {kinds} (1 to {players} of them)',
+  'reason.resume.budget': 'must be {forms} with N a whole number from 1 to {max}',
+  'reason.resume.profile': 'must be a profile name or file',
+  'reason.resume.launcher': 'must be an object or null',
+  'reason.resume.rng': "must be the generator's 4 words, whole numbers from 0 to 4294967295",
+  'reason.resume.rngZero': 'is all zeros, which no generator state is',
+  'reason.resume.motor': 'must be the motor time on the batteries, 0 to {max} ms (spent batteries)',
+  'reason.resume.events': 'must list lines of text (at most {max}, of at most 1000 characters)',
+  // The page's own: a save names a profile file the browser was never given (web/src/games.ts).
+  'reason.save.noProfile': 'this game uses the launcher profile file "{spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again',
 } as const;
 
 /** A message's key: the same in every language's catalogue. */

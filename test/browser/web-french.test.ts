@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
+import { createMatch, ruleSet } from '../../game/index.ts';
+import { saveMatch } from '../../game/save.ts';
 import { loadLang } from '../../words/catalogue.ts';
 import { cliWordsIn, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
@@ -22,7 +24,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
 
   it('the distinctive English words are the ones a French screen must not show', () => {
     const list = englishOnly();
-    for (const word of ['card', 'cards', 'turn', 'press', 'launcher', 'round', 'played', 'pressed', 'colour', 'draw', 'wins', 'skipped']) expect(list).toContain(word);
+    for (const word of ['card', 'cards', 'turn', 'press', 'launcher', 'round', 'played', 'pressed', 'colour', 'draw', 'wins', 'skipped', 'challenge', 'stack', 'seat', 'red']) expect(list).toContain(word);
     for (const word of ['uno', 'table', 'points', 'total', 'joker']) expect(list).not.toContain(word);
   });
 
@@ -97,6 +99,29 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     await expect.poll(() => alert.innerText()).toBe(french);
     const english = englishOnly();
     expect(wordsOf((await alert.innerText()).replace(/\S*[./[\]]\S*/g, ' ')).filter((w) => english.has(w))).toEqual([]);
+    expect(errors).toEqual([]);
+  }, CHROMIUM_PAGE_MS);
+
+  it('a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block', async () => {
+    const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
+    const picker = page.locator('label.file', { hasText: FR.t('page.openSaveFile') }).locator('input');
+    const whole = saveMatch(createMatch({ rules: ruleSet('extreme'), players: 2, seed: 1, log: true }));
+    const withProfile = JSON.stringify({ ...JSON.parse(whole), play: { names: ['Ana', 'Léo'], me: 0, bots: ['heuristic'], profile: 'mine.json', launcher: null } });
+    const cases: [string, string, string][] = [
+      ['cut.json', whole.slice(0, whole.length / 2), FR.t('reason.save.json', { file: 'cut.json', why: FR.t('reason.save.truncated') })],
+      ['other.json', '{"format": "something else"}', FR.t('reason.save.notSave', { file: 'other.json' })],
+      ['edited.json', JSON.stringify({ ...JSON.parse(whole), hash: '0000' }), FR.t('reason.save.edited', { file: 'edited.json' })],
+      ['mine-game.json', withProfile, FR.t('reason.save.noProfile', { spec: 'mine.json' })],
+      ['names.json', JSON.stringify({ ...JSON.parse(withProfile), play: { ...JSON.parse(withProfile).play, names: ['Ana'] } }), FR.t('reason.resume.field', { file: 'names.json', at: '.names', why: FR.t('reason.resume.names', { players: '2' }) })],
+    ];
+    const english = englishOnly();
+    for (const [name, text, why] of cases) {
+      await picker.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      const alert = page.locator('p.error.banner[role=alert]');
+      await expect.poll(() => alert.innerText()).toContain(FR.t('page.notOpened', { error: why }));
+      expect(wordsOf((await alert.innerText()).replace(/\S*[./[\]]\S*/g, ' ')).filter((w) => english.has(w))).toEqual([]);
+      // The next file's refusal takes this one's place (the New game dialog, open over the page, keeps its Dismiss out of reach).
+    }
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 });

@@ -6,7 +6,7 @@
  * test/e2e/play-usage.test.ts checks them in French.)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,6 +153,17 @@ describe('the errors met most, in the terminal\'s language', () => {
     expect(runIn('C', ['merge', edited]).stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(workers: must be a whole number from 1 to 256\)/);
   }, 11 * PROGRAM_RUN_MS);
 
+  it('a part file cut short: why it is not JSON in French, exit 1; the English as it was', () => {
+    const cut = path.join(rooms, 'cut-part.json');
+    writeFileSync(cut, '{"format": "uno-extreme simulation part", "version": 1, "rows":');
+    const fr = runIn(FR, ['merge', cut]);
+    expect(fr.status).toBe(1);
+    // The parser's own words (V8's) are quoted as they are; the rest is French.
+    expect(fr.stderr).toMatch(/^uno-extreme merge: \S+ n’est pas une tranche de simulation utilisable \(du JSON incomplet\u00a0: n’est pas du JSON valide \((ligne 1, colonne \d+\u00a0; )?l’analyseur dit «\u00a0[^»]*\u00a0»\)\)\u00a0: copie-la/);
+    const en = runIn('C', ['merge', cut]);
+    expect(en.stderr).toMatch(/^uno-extreme merge: \S+ is not a usable simulation part \(not complete JSON: is not valid JSON \([^\n]*\)\): copy it again/);
+  }, 2 * PROGRAM_RUN_MS);
+
   it('a rule file with a bad field: French, exit 1; the English as it was', () => {
     const rules = path.join(rooms, 'my-rules.json');
     writeFileSync(rules, '{"deck": {"numbers": {"counts": [1, 2]}}}');
@@ -222,22 +233,105 @@ describe('the errors met most, in the terminal\'s language', () => {
 
 /** The first line `uno-extreme web ARGS…` prints under LANG=`lang`, the server stopped (SIGTERM) once it has said it. */
 function webFirstLine(lang: string, args: readonly string[]): Promise<string> {
+  return webLinesUntil(lang, args, () => true).then((lines) => lines[0]);
+}
+
+/** What `uno-extreme web ARGS` says on standard output up to the first line `last` accepts (then it is stopped), under LANG=`lang`. */
+function webLinesUntil(lang: string, args: readonly string[], last: (line: string) => boolean): Promise<string[]> {
   const env: Record<string, string | undefined> = { ...process.env, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: lang };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const child = spawn(process.execPath, [BIN, 'web', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((ok, fail) => {
     let out = '';
-    let line: string | null = null;
+    let lines: string[] | null = null;
     child.stdout.on('data', (d) => {
       out += d;
-      const nl = out.indexOf('\n');
-      if (nl < 0 || line !== null) return;
-      line = out.slice(0, nl);
+      if (lines !== null) return;
+      const whole = out.split('\n').slice(0, -1);
+      const at = whole.findIndex(last);
+      if (at < 0) return;
+      lines = whole.slice(0, at + 1);
       child.kill('SIGTERM');
     });
-    child.once('exit', (code) => (line !== null ? ok(line) : fail(new Error(`web ended (${code}) before a line: ${out}`))));
+    child.once('exit', (code) => (lines !== null ? ok(lines) : fail(new Error(`web ended (${code}) before the line looked for: ${out}`))));
   });
 }
+
+describe("simulate's and fit's figures in the terminal's language", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cli-french-figures-'));
+  /** The output without what changes from run to run (the speed and memory line). */
+  const steady = (text: string) => text.split('\n').filter((l) => !/\d+ (games|parties)\/s/.test(l)).join('\n');
+
+  it('simulate: the table in French (headings, units, decimal commas), --lang before LANG; --json and the CSV the same in both; the English as it was', () => {
+    const args = ['simulate', '--games', '40', '--seed', '3', '--workers', '1', '--compare', 'seed-0-8,extreme-2010-measured', '--match'];
+    const fr = runIn(FR, args);
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toMatch(/^40 parties entières · 4 joueurs · règles extreme · profil seed-0-8 · graine 3 · fast · 1 fil\(s\) d’exécution$/m);
+    expect(fr.stdout).toMatch(/^chiffre {2,}moyenne {6}intervalle à 95\u00a0%$/m);
+    expect(fr.stdout).toMatch(/^tours par partie +\d+,\d\d {3}\d+,\d\d – \d+,\d\d$/m);
+    expect(fr.stdout).toMatch(/^P\(aucune carte\) +\d+,\d\u00a0% {3}/m);
+    expect(fr.stdout).toMatch(/^avantage d’une place\u00a0: χ² \d+,\d\d\u00a0; ddl 3\u00a0; p = /m);
+    expect(fr.stdout).toMatch(/^\d+ parties\/s · \d+ tours\/s · \d+(,\d+)?\u00a0s · mémoire au plus haut \d+(,\d+)?\u00a0Mio$/m);
+    expect(englishIn(fr.stdout)).toEqual([]);
+    expect(steady(runIn('C', [...args, '--lang', 'fr']).stdout)).toBe(steady(fr.stdout));
+    const en = runIn('C', args);
+    expect(en.stdout).toMatch(/^figure {17}mean {6}95 % interval$/m);
+    expect(en.stdout).toMatch(/^turns per game +\d+\.\d\d {3}\d+\.\d\d – \d+\.\d\d$/m);
+    expect(englishIn(en.stdout)).not.toEqual([]);
+    // What a program reads is in no language.
+    const json = (lang: string) => {
+      const { seconds: _s, gamesPerSecond: _g, turnsPerSecond: _t, peakMemoryMiB: _m, ...rest } = JSON.parse(runIn(lang, [...args, '--json']).stdout);
+      return rest;
+    };
+    expect(json(FR)).toEqual(json('C'));
+    const csv = (lang: string) => runIn(lang, ['simulate', '--games', '5', '--seed', '3', '--workers', '1', '--csv', '-']).stdout;
+    expect(csv(FR)).toBe(csv('C'));
+  }, 8 * PROGRAM_RUN_MS);
+
+  it('simulate: a replay, a shard and the report in French', () => {
+    const replay = runIn(FR, ['simulate', '--seed', '1', '--replay-game', '17', '--save', path.join(dir, 'g17.json')]);
+    expect(replay.stdout).toMatch(/^partie 17 de la graine 1 \(graine de la partie [0-9a-f]{32}\)\u00a0: la place \d \(heuristic\) a gagné après \d+ tours, \d+ appuis, \d+ recharges\u00a0; \d+ points$/m);
+    expect(replay.stdout).toContain(`enregistrée dans ${path.join(dir, 'g17.json')}\u00a0: ouvre-la avec \`uno-extreme play --resume ${path.join(dir, 'g17.json')}\``);
+    const shard = runIn(FR, ['simulate', '--games', '4', '--seed', '1', '--shard', '0/2', '--out', path.join(dir, 'p0.json'), '--workers', '1']);
+    expect(shard.stdout).toBe(`tranche 0/2\u00a0: parties 0..1 écrites dans ${path.join(dir, 'p0.json')}\n`);
+    // merge prints the whole run's table as simulate does, in the same words.
+    expect(runIn('C', ['simulate', '--games', '4', '--seed', '1', '--shard', '1/2', '--out', path.join(dir, 'p1.json'), '--workers', '1']).status).toBe(0);
+    const merged = runIn(FR, ['merge', path.join(dir, 'p0.json'), path.join(dir, 'p1.json')]);
+    expect(merged.stdout).toMatch(/^chiffre {2,}moyenne {6}intervalle à 95\u00a0%$/m);
+    expect(englishIn(steady(merged.stdout))).toEqual([]);
+    const report = path.join(dir, 'r.html');
+    const made = runIn(FR, ['simulate', '--games', '20', '--seed', '1', '--workers', '1', '--report', report]);
+    expect(made.stdout).toContain(`rapport écrit dans ${report}`);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<h1>Simulation d’UNO Extreme</h1>');
+    for (const title of ['Cartes par appui', 'Tours par partie', 'Victoires par place', 'Cartes en main au fil du jeu']) expect(html).toContain(`aria-label="${title}"`);
+    // What a person reads: the text, its charts' labels and their tooltips, the style sheet left out.
+    expect(englishIn(html.replace(/<style>[^]*<\/style>/, ' ').replace(/<[^>]*>/g, ' '))).toEqual([]);
+    expect(englishIn(steady(made.stdout + replay.stdout + shard.stdout))).toEqual([]);
+  }, 4 * PROGRAM_RUN_MS);
+
+  it('fit: its tables in French, --json the same in both; the English as it was', () => {
+    const log = path.join(dir, 'presses.jsonl');
+    expect(runIn('C', ['launcher', '--presses', '800', '--seed', '4', '--log', log]).status).toBe(0);
+    const fr = runIn(FR, ['fit', '--log', log]);
+    expect(fr.status).toBe(0);
+    expect(fr.stdout).toMatch(/^\S+\u00a0: \d+ appuis comptés \(ceux d’avant la première salve sont laissés de côté\)$/m);
+    expect(fr.stdout).toMatch(/^cartes par appui en moyenne \d+,\d+, P\(aucune carte\) \d+,\d\u00a0%, salve moyenne \d+(,\d+)? \[\d+(,\d+)?\u00a0; \d+(,\d+)?\]$/m);
+    expect(fr.stdout).toMatch(/^rang {3}appuis {3}P\(tir\)  intervalle à 95\u00a0%$/m);
+    expect(fr.stdout).toMatch(/^profil fourni +χ² +ddl {3}valeur p {3}verdict$/m);
+    expect(englishIn(fr.stdout)).toEqual([]);
+    const en = runIn('C', ['fit', '--log', log]);
+    expect(en.stdout).toMatch(/^rank {2}presses {2}P\(fire\) {2}95 % interval$/m);
+    expect(en.stdout).toMatch(/^shipped profile {12}χ² {7}df {3}p-value {3}verdict$/m);
+    expect(runIn(FR, ['fit', '--log', log, '--json']).stdout).toBe(runIn('C', ['fit', '--log', log, '--json']).stdout);
+    // A log whose last line a run stopped mid-write: left out, and said so in French.
+    const cut = path.join(dir, 'cut.jsonl');
+    const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    writeFileSync(cut, `${lines.join('\n')}\n{"cards": 2`);
+    expect(runIn(FR, ['fit', '--log', cut]).stderr).toBe(`uno-extreme fit: ${cut}:${lines.length + 1}\u00a0: la dernière ligne est coupée (pas de fin de ligne\u00a0: une exécution arrêtée en pleine écriture)\u00a0; laissée de côté\n`);
+  }, 6 * PROGRAM_RUN_MS);
+});
 
 describe("web's terminal in the reader's language", () => {
   it("a restart after a crash is said as it was in English, with French's plural of rooms", () => {
@@ -255,4 +349,31 @@ describe("web's terminal in the reader's language", () => {
     expect(await webFirstLine(FR, [...rooms(), '--launcher'])).toMatch(/^Le lanceur d’UNO Extreme est sur http:\/\/127\.0\.0\.1:\d+\/#launcher \(Ctrl-C pour arrêter\)$/);
     expect(await webFirstLine('C', rooms())).toMatch(/^UNO Extreme is at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl-C to stop\)$/);
   }, 3 * PROGRAM_RUN_MS);
+
+  it("the rooms folder's reasons: a file given as the folder, and what is left aside in it, in French; the English as it was", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'cli-french-web-')), 'a-file');
+    writeFileSync(file, '');
+    const fr = runIn(FR, ['web', '--port', '0', '--rooms', file]);
+    expect([fr.status, fr.stderr]).toEqual([1, `uno-extreme web: impossible de garder les salles dans ${file}\u00a0: c’est un fichier, pas un dossier\n`]);
+    expect(runIn('C', ['web', '--port', '0', '--rooms', file]).stderr).toBe(`uno-extreme web: cannot keep rooms in ${file}: it is a file, not a folder\n`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'cli-french-web-'));
+    mkdirSync(path.join(dir, 'ABCDE.json'));
+    // Larger than any room this program writes (a sparse file: no disk taken).
+    writeFileSync(path.join(dir, 'FGHJK.json'), '');
+    truncateSync(path.join(dir, 'FGHJK.json'), 65 * 2 ** 20);
+    writeFileSync(path.join(dir, 'HJKMN.journal'), '{"r":0,"n":1}\n');
+    const at = (l: string) => l.includes('http://');
+    const said = await webLinesUntil(FR, ['--port', '0', '--rooms', dir], at);
+    expect(said.slice(0, -1).sort()).toEqual([
+      'Mis de côté dans le dossier des salles\u00a0: ABCDE.json (ce n’est pas un fichier)',
+      'Mis de côté dans le dossier des salles\u00a0: FGHJK.json (plus de 64\u00a0Mio)',
+      'Mis de côté dans le dossier des salles\u00a0: HJKMN.journal (pas de HJKMN.json auquel le faire suivre)',
+    ]);
+    expect(englishIn(said.join('\n'))).toEqual([]);
+    expect((await webLinesUntil('C', ['--port', '0', '--rooms', dir], at)).slice(0, -1).sort()).toEqual([
+      'Left aside in the rooms folder: ABCDE.json (not a file)',
+      'Left aside in the rooms folder: FGHJK.json (larger than 64 MiB)',
+      'Left aside in the rooms folder: HJKMN.journal (no HJKMN.json to go after)',
+    ]);
+  }, 4 * PROGRAM_RUN_MS);
 });

@@ -105,3 +105,41 @@ describe('the launcher console in French', () => {
     expect([r.status, r.stderr]).toEqual([2, 'uno-extreme launcher: --lang must be en or fr, got "de"\n']);
   });
 });
+
+describe("the virtual launcher's window in French", () => {
+  it('a link it cannot make: French under LANG=fr_FR.UTF-8, exit 1; English as before', () => {
+    const args = ['device', '--pty', '--link', '/nonexistent-folder/uno'];
+    const fr = runIn(FR, args);
+    expect([fr.status, fr.stderr]).toEqual([1, 'uno-extreme device: impossible de démarrer le distributeur virtuel\u00a0: impossible de créer /nonexistent-folder/uno\u00a0: le dossier /nonexistent-folder n’existe pas ou on ne peut pas y écrire\u00a0; donne un autre --link\n']);
+    expect(runIn('C', args).stderr).toBe('uno-extreme device: cannot start the virtual launcher: cannot make /nonexistent-folder/uno: the folder /nonexistent-folder does not exist or is not writable; give another --link\n');
+  }, 2 * PROGRAM_RUN_MS);
+
+  it.runIf(needs('socat'))('says where it is, its keys, the lid and a new round\'s load in French, with no English word', async () => {
+    const link = path.join(mkdtempSync(path.join(tmpdir(), 'uno-vdev-fr-')), 'launcher');
+    const env: Record<string, string | undefined> = { ...process.env, LC_ALL: undefined, LC_MESSAGES: undefined, LANG: FR };
+    for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+    const dev = spawn(process.execPath, [BIN, 'device', '--pty', '--link', link, '--cards', '4'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    let window = '';
+    dev.stderr.on('data', (d: Buffer) => void (window += d.toString()));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout.once('data', () => resolve());
+        dev.on('exit', (code) => reject(new Error(`device exited ${code}: ${window}`)));
+      });
+      // A new round's load (2n): the lid opened, the 4 cards taken out and 2 put in, the lid closed.
+      dev.stdin.write('2n');
+      await new Promise<void>((resolve) => {
+        const look = () => /il en reste 2/.test(window) && (dev.stderr.off('data', look), resolve());
+        dev.stderr.on('data', look);
+        look();
+      });
+    } finally {
+      dev.kill('SIGTERM');
+    }
+    const lines = window.trim().split('\n');
+    expect(lines[0]).toBe(`distributeur virtuel sur ${link} (115200 bauds), 4 cartes\u00a0: utilise --device serial:${link}`);
+    expect(lines[1]).toMatch(/^touches\u00a0: b appuyer sur le bouton · /);
+    expect(lines.slice(2)).toEqual(['couvercle ouvert', '4 cartes retirées, 2 cartes chargées', 'couvercle fermé · il en reste 2']);
+    expect(englishIn(window)).toEqual([]);
+  }, 2 * PROGRAM_RUN_MS);
+});

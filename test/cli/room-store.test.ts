@@ -14,6 +14,7 @@ import type { RoomClient } from '../../rooms/hub.ts';
 import { movesAfter } from '../../table/journal.ts';
 import type { RoomSave } from '../../rooms/save.ts';
 import { fileRoomStore } from '../../rooms/store.ts';
+import { english } from '../../words/cli.ts';
 import type { ServerMessage, TableView } from '../../table/roomMessages.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 import { playFast, playingHub } from './fast-room.ts';
@@ -98,7 +99,7 @@ describe('rooms kept as files', () => {
     const dir = folder();
     const skipped: string[] = [];
     appendFileSync(path.join(dir, 'HJKMN.journal'), '{"r":0,"n":1}\n');
-    expect(fileRoomStore(dir, { skipped: (name, why) => skipped.push(`${name}: ${why}`) }).kept()).toEqual([]);
+    expect(fileRoomStore(dir, { skipped: (name, why) => skipped.push(`${name}: ${english(why)}`) }).kept()).toEqual([]);
     expect(skipped).toEqual(['HJKMN.journal: no HJKMN.json to go after']);
   });
 

@@ -4,7 +4,7 @@
  * usage exit status (2) or the user-error one (1), and no stack trace; in the terminal's
  * language (a few of them under LANG=fr_FR.UTF-8).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ const cases: Array<[string, number, RegExp]> = [
   ["--position 'rules extreme stackng=true | hands R5 / R6 | discard R1 | supply *'", 1, /^uno-extreme play: options: unknown option "stackng": did you mean stacking\?$/],
   ["--position 'hands x / R5 / R6 | discard R1 | supply *'", 1, /^uno-extreme play: --position: seat 0 is yours, and it is out of the match/],
   ['--position pos.txt --players 3', 2, /^uno-extreme play: --players cannot be given with --position: the position sets the rules and the players; drop --players$/],
+  ['--resume cut.json', 1, /^uno-extreme play: save file cut\.json is truncated or not JSON$/],
   ['--resume game.json --position pos.txt', 2, /^uno-extreme play: --position cannot change a resumed game; drop it/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
   ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: no serial port at \/dev\/nonexistent: is the board plugged in\? `uno-extreme ports` lists the ports there are$/],
@@ -44,12 +45,18 @@ const french: Array<[string, number, RegExp]> = [
   ['--position nofile.txt', 1, /^uno-extreme play: --position nofile\.txt\u00a0: ce fichier n’existe pas \(donne le texte d’une position, «\u00a0hands … \| discard …\u00a0», ou un fichier qui le contient\)$/],
   ['--resume game.json --seed 3', 2, /^uno-extreme play: --seed ne peut pas changer une partie reprise\u00a0; enlève-le/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json\u00a0: le dossier \/no\/such\/folder n’existe pas ou on ne peut pas y écrire\u00a0; choisis un autre fichier$/],
+  // A position's own reason, French throughout.
+  ["--position 'hands R5 / R6 | discard ZZ | supply *'", 1, /^uno-extreme play: --position\u00a0: discard\[0\]\u00a0: ZZ n’est pas un code de carte\u00a0: R5, G\+2, YS, W, W4, CX, …$/],
+  // A save cut short (cut.json, written below), and one that is not there.
+  ['--resume cut.json', 1, /^uno-extreme play: le fichier de sauvegarde cut\.json est tronqué ou n’est pas du JSON$/],
+  ['--resume nofile.json', 1, /^uno-extreme play: impossible de lire nofile\.json\u00a0: ce fichier n’existe pas$/],
   // A port that cannot be opened: the board's error, in the game's words.
   ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: pas de port série à \/dev\/nonexistent\u00a0: la carte est-elle branchée\u00a0\? `uno-extreme ports` liste les ports présents$/],
 ];
 
 describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-usage-'));
+  writeFileSync(path.join(dir, 'cut.json'), '{"format": "uno-extreme-save", "schema": 1, "kind": "match", "setup": {');
   const all = [...cases.map((c) => [...c, 'C.UTF-8'] as const), ...french.map((c) => [...c, 'fr_FR.UTF-8'] as const)];
   for (const [args, status, message, lang] of all) {
     it(`play ${args} (LANG=${lang}): says what is wrong and exits ${status}`, async () => {

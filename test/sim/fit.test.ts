@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimate, fitToProfile, LogError, parsePressLog, tabulate, testAgainst } from '../../sim/fit.ts';
+import { english } from '../../words/cli.ts';
 import { runScripted, PressLog } from '../../cli/launcher.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
 import { compileProfile, validateProfileSpec } from '../../emulator/profile.ts';
@@ -64,7 +65,7 @@ describe('fitting a profile to a press log', () => {
     expect(() => parsePressLog('{"cards": 1}\n{"cards": 2\n{"cards": 3}\n', 'x.jsonl')).toThrow(new LogError('x.jsonl', 2, 'not valid JSON (a truncated line?)'));
     // Cut short at the very end (a run stopped mid-write): left out, and said.
     const notes: string[] = [];
-    expect(parsePressLog('{"cards": 1}\n{"cards": 2', 'x.jsonl', (l) => notes.push(l))).toEqual([{ ding: true, cards: 1 }]);
+    expect(parsePressLog('{"cards": 1}\n{"cards": 2', 'x.jsonl', (l) => notes.push(english(l)))).toEqual([{ ding: true, cards: 1 }]);
     expect(notes).toEqual(['x.jsonl:2: the last line is cut short (no line end: a run stopped mid-write); left out']);
     expect(() => parsePressLog('{"cards": -1}', 'x.jsonl')).toThrow(/x.jsonl:1: "cards" must be a whole number from 0 to 60 \(the most one press gives\), got -1/);
     expect(() => parsePressLog('1\n2\nthree', 'c.csv')).toThrow(/c.csv:3: expected a card count/);

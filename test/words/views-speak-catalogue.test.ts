@@ -27,6 +27,8 @@ const BRIDGE = [
   'firmware-bridge/notices.ts', 'firmware-bridge/serial/session.ts', 'firmware-bridge/serial/counts.ts', 'firmware-bridge/serial/link.ts',
   'firmware-bridge/serial/driver.ts', 'firmware-bridge/serial/node-port.ts', 'firmware-bridge/web-serial.ts', 'firmware-bridge/memory-transport.ts',
   'firmware-bridge/johnny-five/driver.ts', 'firmware-bridge/port-errors.ts', 'emulator/launcher.ts',
+  // The virtual launcher's window (what `device --pty` shows the person at it) and why its link cannot be taken.
+  'firmware-bridge/virtual-device.ts', 'firmware-bridge/pty-link.ts',
 ];
 
 /** A log's line in the firmware bridge: not a notice. */
@@ -45,11 +47,13 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
   'bot seats': "botsOption's choice of the seats it counts, which cli.bots.tooMany words",
+  'fitted by uno-extreme fit to ${file} (${fit.presses} presses)': "the fitted profile's source field: data of the file it writes, in no language, as --json is",
+  '${esc(title)}': "a report chart's aria-label, given its title already worded (cli.report.*)",
 };
 
 /** A command line's example (`uno-extreme launcher --presses 500`) or a value's placeholder (`KIND:PATH`): the same in every language. */
@@ -58,10 +62,16 @@ const CLI_TYPED = /^(uno-extreme [a-z]|[A-Z][A-Z:|.]*$)/;
 /**
  * The command line's files whose refusals come from its catalogue, and the library's readers of
  * files they use (a press log, a simulation part) and a game's setup (game/setup.ts, whose
- * English rides beside its words through setupError), read at their refusals alone (their tables
- * and figures are still English): no error thrown there is an English literal.
+ * English rides beside its words through setupError), read at their refusals alone (the library's
+ * files print nothing; the commands' tables are read whole above): no error thrown there is an English literal.
  */
 const REFUSING = ['cli/simulate.ts', 'cli/merge.ts', 'cli/fit.ts', 'cli/device-cmd.ts', 'sim/fit.ts', 'sim/part.ts', 'sim/part-check.ts', 'game/setup.ts'];
+
+/** A position's reasons (game/position*.ts): English written beside their key of the command line's catalogue. */
+const POSITION = ['game/position.ts', 'game/positionCheck.ts', 'game/positionText.ts'];
+
+/** A line that gives a position's reason. */
+const POSITION_REASON = /\breturn (fail|problem|positionFail)\(|\? (fail|problem)\(|: (fail|problem)\(|\bwhat: `|\bwhat: '/;
 
 /** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
 const REFUSAL = /new (Usage|User|Log|Part|PartField|Rules)Error\(|throw bad\(|\bfail\(/;
@@ -78,8 +88,6 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'virtual launcher': "a worker's name, for the browser's developer tools",
   'a search seat chooses in its worker': 'a programmer error, thrown',
   'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
-  'this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again':
-    "a save's validation error, English like the CLI's field-naming errors (issue 43's follow-up)",
   '.hand button.card.playable': 'a CSS selector',
   '.hand button.card': 'a CSS selector',
   '.actions button:not([disabled])': 'a CSS selector',
@@ -89,17 +97,12 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   '1 / -1': 'a CSS grid value',
   'UNO Extreme': "the game's name, the same in every language",
   'uno-extreme web --host': 'a command to type, the same in every language',
-  'cannot read ${file}: ${(e as FileReadError).message}': "a save's read error, English like the CLI's other errors (issue 43's follow-up)",
   'house rule': "the noun of the library's reason for an unknown house rule (lib/untrusted.ts unknownKey), English as the engine's reasons are",
   'the room closed': "the reason a room's search bots are stopped with, never shown",
   'Connection: close': 'an HTTP header',
   'too many messages': "a WebSocket close frame's reason, read by no page",
   'malformed upgrade request\\n': "an HTTP answer to a client that is not a browser's page",
-  'larger than ${KEPT_MAX_BYTES >> 20} MiB': "why a room's file is left aside, said in the server's terminal (English like the CLI)",
-  'no ${code}.json to go after': "why a room's journal is left aside, said in the server's terminal (English like the CLI)",
   'the disk took part of a move': "why a room's journal could not be written, said in the server's terminal and in the room's note beside the system's own reasons (English as they are)",
-  'cannot keep rooms in ${dir}: ${(e as Error).message}': 'a CLI error, English like the others',
-  'another server took the rooms folder ${dir} at the same time: start again': 'a CLI error, English like the others',
 };
 
 function files(p: string): string[] {
@@ -182,6 +185,16 @@ describe('the views speak only through the catalogue', () => {
     // It can fail: an English refusal is found, one from the catalogue is not, nor a line that refuses nothing.
     expect(englishRefusals("if (!x) throw new UsageError('--log FILE is required (a press log)');\nconsole.log('two words');")).toEqual(['--log FILE is required (a press log)']);
     expect(englishRefusals("throw new UsageError(said('cli.fit.needsLog'));")).toEqual([]);
+  });
+
+  it("a position's reasons each carry their key of the catalogue beside the English they write", () => {
+    // The English stays in the files (the page bundles them without the command line's words): every reason names its key.
+    const found: string[] = [];
+    for (const f of POSITION.map((p) => path.join(root, p)))
+      for (const line of code(readFileSync(f, 'utf8')).split('\n')) if (POSITION_REASON.test(line) && !/'cli\.position\.|positionFail\(('\w+'|[\w.]+), [\w.]+, /.test(line)) found.push(`${path.relative(root, f)}: ${line.trim()}`);
+    expect(found).toEqual([]);
+    // It can fail: a reason with English alone is found.
+    expect(POSITION_REASON.test("return fail('rng', 'must be four words');")).toBe(true);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {

@@ -75,7 +75,7 @@ function restored(store: Storage, w: Words): { game: Game | null; error: string 
     const { moves, round } = game.match.game;
     return { game: { ...game, meta: { ...game.meta, events: [...(game.meta.events ?? []), w.t('page.keptCut', { move: moves, round: round + 1 })] } }, error: null };
   } catch (e) {
-    return { game: null, error: w.t('page.keptUnreadable', { error: (e as Error).message }) };
+    return { game: null, error: w.t('page.keptUnreadable', { error: reasonIn(w, e) }) };
   }
 }
 

@@ -6,6 +6,8 @@
 import { parseProfileText, type Profile } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
 import { byName } from '../../lib/untrusted.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
+import { said, withSaid } from '../../words/said.ts';
 import {
   createMatch, parsePlaySave, resolveRules, resumedMeta, ruleSet,
   type BotKind, type LaterMove, type MatchState, type Options, type PlayMeta,
@@ -71,7 +73,8 @@ export function profileFor(store: SaveStore, spec: string): Profile {
   const name = fileName(spec);
   const text = store.getItem(PROFILE_KEY + name);
   if (text === null) {
-    throw new Error(`this game uses the launcher profile file "${spec}", which this browser has not been given: pick it under New game → Launcher profile, then open the save again`);
+    const why = said('reason.save.noProfile', { spec });
+    throw withSaid(new Error(EN_WORDS.t('reason.save.noProfile', { spec })), why);
   }
   return parseProfileText(text, name);
 }
