@@ -58,6 +58,18 @@ export class CatchRace {
     this.check();
   }
 
+  /**
+   * A bot answers `seat`'s question from now (a room's stand-in, `bot`), or its person again: the
+   * race waits for a bot's answer as for one thinking elsewhere, so how fast it thinks (a search
+   * in the pool) does not change who wins.
+   */
+  standIn(seat: number, bot: boolean): void {
+    const s = this.seats.find((x) => x.seat === seat);
+    if (!s || s.state === 'done') return;
+    s.state = bot ? 'thinking' : 'asked';
+    this.check();
+  }
+
   /** A bot's answer for `seat` (thinking elsewhere, or standing in): its move acts at the seat's delay. */
   botAnswered(seat: number, move: Move | null): void {
     this.settleSeat(seat, move);

@@ -113,4 +113,21 @@ describe('the race on its clock (table/race.ts)', () => {
     expect(ended).toEqual([[catchBy(0), 0]]);
   });
 
+  it('a stand-in’s question is waited for as a bot thinking elsewhere; with its person back, the clock runs again', () => {
+    const stood = race(false);
+    stood.r.standIn(1, true);
+    stood.advance(5000);
+    expect(stood.ended).toEqual([]);
+    stood.r.botAnswered(1, catchBy(1));
+    expect(stood.ended).toEqual([[catchBy(1), 1]]);
+
+    const back = race(false);
+    back.r.standIn(1, true);
+    back.advance(1000);
+    back.r.standIn(1, false);
+    back.advance(499);
+    expect(back.ended).toEqual([]);
+    back.advance(1);
+    expect(back.ended).toEqual([[catchBy(2), 2]]);
+  });
 });
