@@ -25,7 +25,7 @@ import type { RoomsHold } from '../rooms/store.ts';
 import { handler, lanAddresses, LAN_PATH, ownHosts, upgradeRefusal, type Served } from './http.ts';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
 import { said as cliSaid } from '../words/said.ts';
-import { CLI_EN_WORDS, cliWordsIn, errorIn, type CliWords } from '../words/cli.ts';
+import { CLI_EN_WORDS, cliWordsIn, errorIn, sayIn, type CliWords } from '../words/cli.ts';
 import { loadLang } from '../words/catalogue.ts';
 import { said } from '../table/words.ts';
 import type { NoticeListener } from '../firmware-bridge/notices.ts';
@@ -297,7 +297,7 @@ async function serve({ args, port, say, w, hw, closeBoard, rooms, roomsDir, hold
       say(w.t('cli.web.roomNotKept', { code, why: errorIn(w, e) }));
       hub.rooms.get(code)?.session?.note(said('room.note.notKept', { error: e.message }));
     },
-    skipped: (name, why) => say(w.t('cli.web.leftAside', { name, why })),
+    skipped: (name, why) => say(w.t('cli.web.leftAside', { name, why: sayIn(w, why) })),
   });
   // The search bots of every room think in worker threads, off the event loop the rooms share.
   const { SearchPool } = await import('./search-pool.ts');

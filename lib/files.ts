@@ -38,6 +38,12 @@ function mib(bytes: number): string {
   return String(bytes / 2 ** 20);
 }
 
+/** Why the system could not open or read a file (`e`, its error), in the catalogue's words. */
+export function readFailure(e: unknown): Said {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' ? said(`cli.file.${code}`) : said('cli.file.unreadable', { code: code ?? (e as Error).message });
+}
+
 /**
  * Reads a file a user named as UTF-8 text, as a file of `kind`. Throws a {@link FileReadError}
  * when it does not exist, cannot be opened, is not a regular file, or is larger than the kind's
@@ -51,9 +57,7 @@ export function readUserFile(file: string, kind: FileKind): string {
     // waiting for a writer; a regular file reads the same either way.
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' ? said(`cli.file.${code}`) : said('cli.file.unreadable', { code: code ?? (e as Error).message });
-    throw new FileReadError(why, code);
+    throw new FileReadError(readFailure(e), (e as NodeJS.ErrnoException).code);
   }
   try {
     const st = fstatSync(fd);

@@ -8,6 +8,8 @@ import { mkdir, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import type { RoomStore } from './hub.ts';
+import { readFailure } from '../lib/files.ts';
+import { said, type Said } from '../words/said.ts';
 
 /** The rooms folder cannot be held (another server holds it, or it cannot be made): the server does not start. */
 export class RoomsFolderError extends Error {}
@@ -37,8 +39,8 @@ export interface FileRoomStoreOptions {
    * until a save of that room is written again, the earlier file kept.
    */
   failed?: (code: string, error: Error) => void;
-  /** An entry of the folder that is not a kept room's file (a folder, a FIFO, too large): left as it is. */
-  skipped?: (name: string, why: string) => void;
+  /** An entry of the folder that is not a kept room's file (a folder, a FIFO, too large): left as it is, `why` in the command line's words. */
+  skipped?: (name: string, why: Said) => void;
 }
 
 // A journal's descriptor as a number, not a FileHandle: a store a test never stops leaves it to the process, not to the garbage collector.
@@ -260,8 +262,8 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         if (!/^[A-Z2-9]+\.(json|journal)$/.test(name)) continue;
         const st = lstatSync(path.join(dir, name), { throwIfNoEntry: false });
         // Read only what this program writes: a FIFO would hang the start, a folder throw.
-        if (!st?.isFile()) o.skipped?.(name, 'not a file');
-        else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, `larger than ${KEPT_MAX_BYTES >> 20} MiB`);
+        if (!st?.isFile()) o.skipped?.(name, said('cli.web.notAFile'));
+        else if (st.size > KEPT_MAX_BYTES) o.skipped?.(name, said('cli.web.tooLarge', { mib: String(KEPT_MAX_BYTES >> 20) }));
         else files.set(name, st);
       }
       const codes = new Set([...files.keys()].map((name) => name.slice(0, name.indexOf('.'))));
@@ -269,7 +271,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
       for (const code of [...codes].sort()) {
         const text = readOr(`${code}.json`);
         if (text === null) {
-          o.skipped?.(`${code}.journal`, `no ${code}.json to go after`);
+          o.skipped?.(`${code}.journal`, said('cli.web.noSave', { file: `${code}.json` }));
           continue;
         }
         const journal = wholeLines(readOr(`${code}.journal`) ?? '');
@@ -285,7 +287,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
         try {
           return readFileSync(path.join(dir, name), 'utf8');
         } catch (e) {
-          o.skipped?.(name, (e as Error).message);
+          o.skipped?.(name, readFailure(e));
           return null;
         }
       }
