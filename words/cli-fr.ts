@@ -41,7 +41,7 @@ export const CLI_FR: Readonly<Record<CliKey, string>> = {
   'help.web.opt.rooms': 'où les salles (parties sur plusieurs appareils, connexions sur {path}) sont gardées et rouvertes après un redémarrage (par défaut : {dir})',
   'help.web.opt.device': 'une carte de distributeur branchée sur cet ordinateur sert de distributeur à une salle (une salle à la fois, jusqu’à la fin de sa partie ; les autres jouent avec le simulé) : serial:PATH (le micrologiciel de ce projet) ou firmata:PATH (StandardFirmata)',
   'help.web.opt.away': 'combien de temps une salle attend un téléphone dont la connexion est perdue avant qu’un robot joue sa place, et un écran de table fermé avant qu’une personne assise puisse l’ouvrir sur son téléphone, en secondes (par défaut : {s})',
-  'help.web.opt.seed': 'graine des parties que donnent les salles, l’une après l’autre (par défaut : une au hasard pour chacune) : relancé avec la même graine et joué de la même façon, le serveur donne les mêmes parties',
+  'help.web.opt.seed': 'graine des parties que donnent les salles, l’une après l’autre (par défaut : une au hasard pour chacune) : relancé avec la même graine et joué de la même façon, le serveur donne les mêmes parties',
   'help.web.eg.device': 'les téléphones des amis autour du distributeur branché sur ce portable',
   'help.launcher.summary': 'la console du distributeur : appuyer sur le bouton, allumer, ouvrir le couvercle, recharger, viser',
   'help.launcher.opt.profile': 'profil du distributeur : seed-0-8, extreme-2010-measured, attack-1999-pattern, ou un fichier JSON',
