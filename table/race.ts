@@ -8,6 +8,7 @@
  * every seat asked let its chance go, the bots' move is made at once (or none).
  */
 import type { Move, Race, RaceEntry } from '../game/index.ts';
+import { raceFirst } from '../game/runner.ts';
 import { actsFirst } from '../game/turnStep.ts';
 import type { Clock, TimerHandle } from '../lib/wall-clock.ts';
 
@@ -93,9 +94,7 @@ export class CatchRace {
 
   /** The move that acts first among those known, with its seat. */
   private earliest(): (RaceEntry & { move: Move }) | null {
-    let best: (RaceEntry & { move: Move }) | null = this.race.bot;
-    for (const s of this.seats) if (s.move && (!best || actsFirst(s.ms, s.order, best.ms, best.order))) best = { ...s, move: s.move };
-    return best;
+    return raceFirst({ asks: this.seats, bot: this.race.bot }, this.seats.map((s) => s.move));
   }
 
   /** Ends the race when it is decided; else waits, with a timer for the bots' move. */
