@@ -551,12 +551,17 @@ function playSync(round: Round, launcher: SyncLauncher | null, bots: readonly Bo
  * earliest ({@link actsFirst}), the bots' move included; null when nobody acts.
  */
 export function raceWinner(race: Race, answers: readonly (Move | null | undefined)[]): Move | null {
+  return raceFirst(race, answers)?.move ?? null;
+}
+
+/** {@link raceWinner}'s move with its seat, its time and its place in the order of ties. */
+export function raceFirst(race: Race, answers: readonly (Move | null | undefined)[]): (RaceEntry & { move: Move }) | null {
   let best: (RaceEntry & { move: Move }) | null = race.bot;
   race.asks.forEach((a, i) => {
     const move = answers[i];
-    if (move && (!best || actsFirst(a.ms, a.order, best.ms, best.order))) best = { ...a, move };
+    if (move && (!best || actsFirst(a.ms, a.order, best.ms, best.order))) best = { seat: a.seat, ms: a.ms, order: a.order, move };
   });
-  return best?.move ?? null;
+  return best;
 }
 
 /**

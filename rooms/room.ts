@@ -117,7 +117,8 @@ export class Room implements InRoom {
     this.hub.clock.clearTimeout(p.timer);
     p.timer = null;
     p.deadline = null;
-    this.standIns.delete(this.seatOf(p));
+    const seat = this.seatOf(p);
+    if (this.standIns.delete(seat)) this.session?.standIn(seat, false);
     this.changed();
   }
 
@@ -163,6 +164,8 @@ export class Room implements InRoom {
    * for this question alone (the turn timer ran out: null when it thinks in the search pool).
    */
   private botAnswers(q: Question, once?: Bot | null): void {
+    // A catch race waits for the bot's answer, however long it thinks (the search pool).
+    this.session?.standIn(q.seat, true);
     // Answered after the question's own event has reached everyone (never inside it).
     queueMicrotask(() => {
       const s = this.session;

@@ -3,14 +3,20 @@
  * the first valid move counts. The bots' move is made when its delay has passed, unless a person
  * moved before; a seat that answers as a bot does (its bot thinks elsewhere, or stands in for an
  * away person) acts at its own delay, so the race ends as it would have with every bot at the
- * table. When every seat asked let its chance go, the bots' move is made at once (or none).
+ * table. A person's move acts when it is made: while a bot whose delay comes before it is still
+ * thinking, the race waits for that bot, so how fast bots think never changes who wins. When
+ * every seat asked let its chance go, the bots' move is made at once (or none).
  */
 import type { Move, Race, RaceEntry } from '../game/index.ts';
+import { raceFirst } from '../game/runner.ts';
 import { actsFirst } from '../game/turnStep.ts';
 import type { Clock, TimerHandle } from '../lib/wall-clock.ts';
 
-/** Where an asked seat is: its question out, its bot thinking elsewhere, or answered (`move` null: let go). */
-type Seat = RaceEntry & { moves: readonly Move[]; state: 'asked' | 'thinking' | 'done'; move: Move | null; asBot: boolean };
+/**
+ * Where an asked seat is: its question out, its bot thinking elsewhere, or answered (`move` null:
+ * let go); `ms`, once answered, is when its move acts (its delay, or when its person moved).
+ */
+type Seat = RaceEntry & { moves: readonly Move[]; state: 'asked' | 'thinking' | 'done'; move: Move | null };
 
 export class CatchRace {
   private readonly seats: Seat[];
@@ -24,7 +30,7 @@ export class CatchRace {
    */
   constructor(private readonly race: Race, private readonly clock: Clock, thinking: (seat: number) => boolean, private readonly done: (move: Move | null, seat: number | null) => void) {
     this.started = clock.now();
-    this.seats = race.asks.map((a) => ({ ...a, state: thinking(a.seat) ? 'thinking' : 'asked', move: null, asBot: false }));
+    this.seats = race.asks.map((a) => ({ ...a, state: thinking(a.seat) ? 'thinking' : 'asked', move: null }));
   }
 
   /** The seats a question goes to (their people are asked). */
@@ -44,19 +50,30 @@ export class CatchRace {
 
   /** `seat`'s person let their chance go before the race began (the same player was let go already). */
   skip(seat: number): void {
-    this.settleSeat(seat, null, false);
+    this.settleSeat(seat, null);
   }
 
-  /** A person's answer: a move wins at once; null lets the chance go. */
+  /** A person's answer (null lets the chance go): a move acts now, first unless a bot's acted before. */
   personAnswered(seat: number, move: Move | null): void {
-    if (move) return this.finish(move, seat);
-    this.settleSeat(seat, null, false);
+    this.settleSeat(seat, move, this.clock.now() - this.started);
+    this.check();
+  }
+
+  /**
+   * A bot answers `seat`'s question from now (a room's stand-in, `bot`), or its person again: the
+   * race waits for a bot's answer as for one thinking elsewhere, so how fast it thinks (a search
+   * in the pool) does not change who wins.
+   */
+  standIn(seat: number, bot: boolean): void {
+    const s = this.seats.find((x) => x.seat === seat);
+    if (!s || s.state === 'done') return;
+    s.state = bot ? 'thinking' : 'asked';
     this.check();
   }
 
   /** A bot's answer for `seat` (thinking elsewhere, or standing in): its move acts at the seat's delay. */
   botAnswered(seat: number, move: Move | null): void {
-    this.settleSeat(seat, move, true);
+    this.settleSeat(seat, move);
     this.check();
   }
 
@@ -66,19 +83,18 @@ export class CatchRace {
     this.clock.clearTimeout(this.timer);
   }
 
-  private settleSeat(seat: number, move: Move | null, asBot: boolean): void {
+  /** `seat` answered `move`, which acts at `ms` (by default its delay). */
+  private settleSeat(seat: number, move: Move | null, ms?: number): void {
     const s = this.seats.find((x) => x.seat === seat);
     if (!s || s.state === 'done') return;
     s.state = 'done';
     s.move = move;
-    s.asBot = asBot;
+    if (ms !== undefined) s.ms = ms;
   }
 
-  /** The bots' move that acts first among those known, with its seat. */
+  /** The move that acts first among those known, with its seat. */
   private earliest(): (RaceEntry & { move: Move }) | null {
-    let best: (RaceEntry & { move: Move }) | null = this.race.bot;
-    for (const s of this.seats) if (s.asBot && s.move && (!best || actsFirst(s.ms, s.order, best.ms, best.order))) best = { ...s, move: s.move };
-    return best;
+    return raceFirst({ asks: this.seats, bot: this.race.bot }, this.seats.map((s) => s.move));
   }
 
   /** Ends the race when it is decided; else waits, with a timer for the bots' move. */

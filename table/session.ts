@@ -486,6 +486,14 @@ export class MatchSession {
     return true;
   }
 
+  /**
+   * A bot answers the person at `seat` from now (a room's stand-in: `bot` true), or they answer
+   * again: in a catch race a stand-in is waited for as a bot thinking elsewhere (table/race.ts).
+   */
+  standIn(seat: number, bot: boolean): void {
+    this.race?.standIn(seat, bot);
+  }
+
   /** Shows the person at `seat` why (a refusal: a phrase, or already worded) until the next move. */
   refuse(seat: number, why: Phrase | string): void {
     this.seat(seat).message = typeof why === 'string' ? { text: why } : why;

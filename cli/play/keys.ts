@@ -34,11 +34,23 @@ export class KeyReader {
     } else this.queue.push(k);
   }
 
-  /** The next key (waits for it). */
-  next(): Promise<Key> {
+  /** The next key (waits for it); `signal` gives the wait up (rejects with its reason), and a key typed after stays queued. */
+  next(signal?: AbortSignal): Promise<Key> {
     const k = this.queue.shift();
     if (k !== undefined) return Promise.resolve(k);
-    return new Promise((r) => (this.waiting = r));
+    return new Promise((resolve, reject) => {
+      const r = (key: Key) => {
+        signal?.removeEventListener('abort', gone);
+        resolve(key);
+      };
+      const gone = () => {
+        if (this.waiting === r) this.waiting = null;
+        reject(signal!.reason);
+      };
+      if (signal?.aborted) return gone();
+      this.waiting = r;
+      signal?.addEventListener('abort', gone, { once: true });
+    });
   }
 
   /** Takes a quit typed ahead (q or Ctrl-C) out of the queue; other keys stay for the next question. */

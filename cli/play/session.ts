@@ -5,7 +5,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { columns, padColumns } from '../../lib/names.ts';
-import { wallNow } from '../../lib/wall-clock.ts';
+import { wallNow, type Clock } from '../../lib/wall-clock.ts';
 import { english } from '../../words/cli.ts';
 import { said, saidOf, withSaid, type Said } from '../../words/said.ts';
 import type { LauncherHardware } from '../../emulator/hardware.ts';
@@ -26,7 +26,8 @@ import { renderScreen, tooSmall, type LauncherView, type ScreenSize } from './sc
 
 /** Where keys come from: the terminal's {@link KeyReader}, or a script in tests. */
 export interface Keys {
-  next(): Promise<Key>;
+  /** The next key; `signal` gives the wait up (a question withdrawn), a key typed after kept for the next. */
+  next(signal?: AbortSignal): Promise<Key>;
   takeQuit(): boolean;
 }
 
@@ -86,6 +87,8 @@ export interface SessionOptions {
   onMatchOver?: (match: MatchState, names: Names) => string;
   /** The language the person reads (default English). */
   words?: Words;
+  /** The clock a catch race's bots act on (the wall clock by default). */
+  clock?: Clock;
 }
 
 /** Runs the match until it is over (`done`) or the person quits (`saved`): the screen of a {@link MatchSession}. */
@@ -99,6 +102,8 @@ export class PlaySession implements Ui {
   private typed = '';
   private playable: ReadonlySet<number> = new Set();
   private readonly me: number;
+  /** The question on screen, and how its wait for keys is given up when a catch race withdraws it. */
+  private asking: { q: Question; withdrawn: AbortController } | null = null;
 
   constructor(private readonly o: SessionOptions) {
     this.names = o.meta.names;
@@ -116,6 +121,7 @@ export class PlaySession implements Ui {
       },
       afterMove: (move) => this.afterMove(move),
       words: this.w,
+      ...(o.clock ? { clock: o.clock } : {}),
     });
     this.session.subscribe((e) => this.heard(e));
   }
@@ -158,6 +164,8 @@ export class PlaySession implements Ui {
   private heard(e: TableEvent): void {
     if (e.type === 'round' || e.type === 'moved') this.draw();
     else if (e.type === 'question' && e.question.seat === this.me) void this.ask(e.question);
+    // Another seat won the catch race: the question is gone from the screen, and keys go to the next.
+    else if (e.type === 'answered' && this.asking && this.session.questionOf(this.me) !== this.asking.q) this.withdrawn();
     else if (e.type === 'phase' && e.phase === 'roundOver') {
       this.showScores(false).then(() => this.session.nextRound(), (err: Error) => this.session.abort(err));
     }
@@ -235,22 +243,39 @@ export class PlaySession implements Ui {
   }
 
   key(): Promise<string> {
-    return this.o.keys.next();
+    return this.o.keys.next(this.asking?.withdrawn.signal);
   }
 
   /** Puts the question to the person at the keyboard; a quit ends the session with it. */
   private async ask(q: Question): Promise<void> {
+    const asking = (this.asking = { q, withdrawn: new AbortController() });
     let m: Move | null;
     try {
       m = await askPerson(this, this.session.state, q.seat, q.moves, q.mode);
     } catch (e) {
-      this.session.abort(e as Error);
+      // Withdrawn: its screen is cleared already. Anything else (a quit) ends the session.
+      if (e !== asking.withdrawn.signal.reason) this.session.abort(e as Error);
       return;
     }
+    if (asking.withdrawn.signal.aborted) return;
+    this.asking = null;
+    this.clearPrompt();
+    this.session.answer(q.seat, m);
+  }
+
+  /** Another seat won the catch race: the question leaves the screen at once, and the wait for its keys is given up. */
+  private withdrawn(): void {
+    const a = this.asking!;
+    this.asking = null;
+    this.clearPrompt();
+    a.withdrawn.abort();
+    this.draw();
+  }
+
+  private clearPrompt(): void {
     this.prompt = [];
     this.typed = '';
     this.playable = new Set();
-    this.session.answer(q.seat, m);
   }
 
   private async afterMove(move: Move): Promise<void> {

@@ -14,7 +14,7 @@ import type { RoomClient } from '../../rooms/hub.ts';
 import { movesAfter } from '../../table/journal.ts';
 import type { RoomSave } from '../../rooms/save.ts';
 import { fileRoomStore } from '../../rooms/store.ts';
-import { english } from '../../words/cli.ts';
+import { cliWordsIn, english, sayIn } from '../../words/cli.ts';
 import type { ServerMessage, TableView } from '../../table/roomMessages.ts';
 import { PROGRAM_RUN_MS } from '../budgets.ts';
 import { playFast, playingHub } from './fast-room.ts';
@@ -95,12 +95,16 @@ describe('rooms kept as files', () => {
     expect(kept.map(({ code, text, journal }) => ({ code, text, journal }))).toEqual([{ code: 'ABCDE', text: '{"move":2,"seat":"removed"}', journal: ['{"r":0,"n":3}'] }]);
   });
 
-  it('leaves aside a journal with no whole save to go after', () => {
+  it('leaves aside a journal with no whole save to go after, and a folder, saying why in the reader\'s language', () => {
     const dir = folder();
     const skipped: string[] = [];
+    const fr: string[] = [];
     appendFileSync(path.join(dir, 'HJKMN.journal'), '{"r":0,"n":1}\n');
-    expect(fileRoomStore(dir, { skipped: (name, why) => skipped.push(`${name}: ${english(why)}`) }).kept()).toEqual([]);
-    expect(skipped).toEqual(['HJKMN.journal: no HJKMN.json to go after']);
+    mkdirSync(path.join(dir, 'ABCDE.json'));
+    const store = fileRoomStore(dir, { skipped: (name, why) => (skipped.push(`${name}: ${english(why)}`), fr.push(`${name}: ${sayIn(cliWordsIn('fr'), why)}`)) });
+    expect(store.kept()).toEqual([]);
+    expect(skipped).toEqual(['ABCDE.json: not a file', 'HJKMN.journal: no HJKMN.json to go after']);
+    expect(fr).toEqual(['ABCDE.json: ce n’est pas un fichier', 'HJKMN.journal: pas de HJKMN.json auquel le faire suivre']);
   });
 
   it('says a folder it cannot write once, not at every move, and again after a write that worked; a journal with a gap mended by a whole save; the earlier file kept', async () => {

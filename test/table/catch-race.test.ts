@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import { createMatch, resolveRules, type Move, type PlayMeta } from '../../game/index.ts';
+import { CatchRace } from '../../table/race.ts';
 import { MatchSession, type Question } from '../../table/session.ts';
 import { manualClock } from '../manual-clock.ts';
 
@@ -78,5 +79,55 @@ describe('the catch race in a session', () => {
     expect(seen.catchMove!.seat).not.toBe(seen.q.seat);
     expect(seen.first).toBe(seen.catchMove!.seat);
     expect([1, 3]).toContain(seen.first);
+  });
+});
+
+describe('the race on its clock (table/race.ts)', () => {
+  const catchBy = (seat: number): Move => ({ type: 'catch', seat, target: 3 });
+  /** Seat 0 a person (900 ms), seat 1 a bot that answers as a bot (700 ms), the table's bot catching at 1,500 ms; how it ended. */
+  function race(thinking: boolean) {
+    const { clock, advance } = manualClock();
+    const ended: [Move | null, number | null][] = [];
+    const asks = [{ seat: 0, ms: 900, order: 1, moves: [catchBy(0)] }, { seat: 1, ms: 700, order: 2, moves: [catchBy(1)] }];
+    const r = new CatchRace({ asks, bot: { seat: 2, ms: 1500, order: 3, move: catchBy(2) } }, clock, (seat) => thinking && seat === 1, (m, by) => ended.push([m, by]));
+    r.start();
+    return { r, advance, ended };
+  }
+
+  it('a person’s catch waits for a bot still thinking whose delay comes first, and loses to its catch', () => {
+    const { r, advance, ended } = race(true);
+    advance(1000);
+    r.personAnswered(0, catchBy(0));
+    expect(ended).toEqual([]);
+    r.botAnswered(1, catchBy(1));
+    expect(ended).toEqual([[catchBy(1), 1]]);
+  });
+
+  it('and is made once that bot lets it go, however late it says so, before the later bot’s', () => {
+    const { r, advance, ended } = race(true);
+    advance(1000);
+    r.personAnswered(0, catchBy(0));
+    advance(5000);
+    expect(ended).toEqual([]);
+    r.botAnswered(1, null);
+    expect(ended).toEqual([[catchBy(0), 0]]);
+  });
+
+  it('a stand-in’s question is waited for as a bot thinking elsewhere; with its person back, the clock runs again', () => {
+    const stood = race(false);
+    stood.r.standIn(1, true);
+    stood.advance(5000);
+    expect(stood.ended).toEqual([]);
+    stood.r.botAnswered(1, catchBy(1));
+    expect(stood.ended).toEqual([[catchBy(1), 1]]);
+
+    const back = race(false);
+    back.r.standIn(1, true);
+    back.advance(1000);
+    back.r.standIn(1, false);
+    back.advance(499);
+    expect(back.ended).toEqual([]);
+    back.advance(1);
+    expect(back.ended).toEqual([[catchBy(2), 2]]);
   });
 });

@@ -10,9 +10,9 @@ import { resolveProfile } from '../../emulator/profiles.ts';
 import { buildDeck, card, createMatch, legalMoves, resolveRules, RULE_SETS, type Move, type PlayMeta } from '../../game/index.ts';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { SearchPool } from '../../cli/search-pool.ts';
-import { RoomHub } from '../../rooms/hub.ts';
+import { RoomHub, type RoomHubOptions } from '../../rooms/hub.ts';
 import type { RoomSettings, ServerMessage } from '../../table/roomMessages.ts';
-import { SearchSeats, type SearchPort, type ToSearch } from '../../table/search.ts';
+import { SearchSeats, type FromSearch, type SearchPort, type ToSearch } from '../../table/search.ts';
 import { MatchSession, type Question } from '../../table/session.ts';
 import { manualClock } from '../manual-clock.ts';
 import { choice } from './players.ts';
@@ -32,6 +32,21 @@ function counted(): { open: () => SearchPort; decisions: () => number; seats: Se
     decisions: () => n,
     seats,
   };
+}
+
+/** A room opened with `settings` on a hub whose search bots think through `o.search` (the pool), its host connected. */
+function poolRoom(o: Pick<RoomHubOptions, 'clock' | 'search' | 'waitMs'>, settings: RoomSettings) {
+  const hub = new RoomHub({
+    store: { save: () => undefined }, seed: () => 9, ...o,
+    makeLauncher: (start) => {
+      const launcher = new MachineLauncher({ ...start, ignoreButton: true });
+      return { launcher, dispose: () => launcher.detach() };
+    },
+  });
+  const inbox: ServerMessage[] = [];
+  const host = { send: (m: ServerMessage) => void inbox.push(m) };
+  hub.handle(host, { type: 'create', settings });
+  return { hub, host, code: (inbox[0] as Extract<ServerMessage, { type: 'created' }>).code };
 }
 
 /** One person (the first legal answer) and two ISMCTS bots on a small budget: the round's saves, move by move. */
@@ -115,20 +130,10 @@ describe('the search pool', () => {
     const c = counted();
     let now = 0;
     const timers: (() => void)[] = [];
-    const hub = new RoomHub({
-      store: { save: () => undefined }, seed: () => 9, waitMs: 1,
+    const { hub, host, code } = poolRoom({
+      waitMs: 1, search: c.open,
       clock: { now: () => now, setTimeout: (f) => (timers.push(f), timers.length), clearTimeout: () => undefined },
-      makeLauncher: (start) => {
-        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
-        return { launcher, dispose: () => launcher.detach() };
-      },
-      search: c.open,
-    });
-    const settings: RoomSettings = { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0 };
-    const inbox: ServerMessage[] = [];
-    const host = { send: (m: ServerMessage) => void inbox.push(m) };
-    hub.handle(host, { type: 'create', settings });
-    const code = (inbox[0] as Extract<ServerMessage, { type: 'created' }>).code;
+    }, { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0 });
     const ana = { send: () => undefined };
     hub.handle(ana, { type: 'join', code, name: 'Ana' });
     hub.handle(host, { type: 'start' });
@@ -151,19 +156,7 @@ describe('the search pool', () => {
   it('a turn timer run out in a room of ISMCTS bots: the stand-in that answers thinks in the pool, and the person keeps the seat', async () => {
     const c = counted();
     const { clock, advance } = manualClock();
-    const hub = new RoomHub({
-      store: { save: () => undefined }, seed: () => 9, clock,
-      makeLauncher: (start) => {
-        const launcher = new MachineLauncher({ ...start, ignoreButton: true });
-        return { launcher, dispose: () => launcher.detach() };
-      },
-      search: c.open,
-    });
-    const settings: RoomSettings = { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0, turnMs: 10_000 };
-    const inbox: ServerMessage[] = [];
-    const host = { send: (m: ServerMessage) => void inbox.push(m) };
-    hub.handle(host, { type: 'create', settings });
-    const code = (inbox[0] as Extract<ServerMessage, { type: 'created' }>).code;
+    const { hub, host, code } = poolRoom({ clock, search: c.open }, { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0, turnMs: 10_000 });
     // Ana is here but never plays her turns (a phone frozen in the background); she lets chances out of turn go.
     const ana = {
       send: (m: ServerMessage) => {
@@ -186,6 +179,65 @@ describe('the search pool', () => {
     expect(c.seats.has(0)).toBe(true);
     expect(s.lines.filter((p) => 'k' in p && p.k === 'room.note.timeUp')).toHaveLength(2);
     expect(room.seats()[0].status.kind).toBe('here');
+    hub.close();
+  });
+
+  it('in a catch race, a person\'s move made after the stand-in\'s delay waits for the stand-in thinking in the pool', async () => {
+    // The pool's answers to the stand-in's chances out of turn (seat 0) are held until the test lets them go: a slow pool.
+    const held: FromSearch[] = [];
+    let hear: (m: FromSearch) => void = () => undefined;
+    const open = (): SearchPort => {
+      const p = pool.port();
+      const reacts = new Set<number>();
+      return {
+        post: (m: ToSearch) => (m.type === 'decide' && m.seat === 0 && m.mode === 'react' && reacts.add(m.id), p.post(m)),
+        listen: (h) => p.listen((hear = h, (m) => (m.type === 'decided' && reacts.has(m.id) ? void held.push(m) : h(m)))),
+        close: () => p.close(),
+      };
+    };
+    const { clock, advance } = manualClock();
+    const { hub, host, code } = poolRoom({ clock, search: open, waitMs: 1 }, { rules: 'classic', profile: 'seed-0-8', players: 2, bots: 'ismcts', paceMs: 0 });
+    const ana = { send: () => undefined };
+    // Ben never calls UNO (choice plays without it); in the race that follows he calls it late, 2 s in: after every seat's delay.
+    let seen: { anaStillAsked: boolean } | null = null;
+    const answered = new Set<number>();
+    const ben = {
+      send: (m: ServerMessage) => {
+        const q = m.type === 'view' ? m.view.question : null;
+        if (!q || answered.has(q.id) || seen) return;
+        answered.add(q.id);
+        queueMicrotask(() => {
+          if (q.mode !== 'react') return hub.handle(ben, { type: 'move', question: q.id, choice: choice(q) });
+          advance(2_000);
+          hub.handle(ben, { type: 'move', question: q.id, choice: q.moves.findIndex((x) => x.type === 'uno' || x.type === 'catch') });
+          seen = { anaStillAsked: room.session!.questionOf(0) !== null };
+        });
+      },
+    };
+    hub.handle(ana, { type: 'join', code, name: 'Ana' });
+    hub.handle(ben, { type: 'join', code, name: 'Ben' });
+    hub.handle(host, { type: 'start' });
+    const room = hub.rooms.get(code)!;
+    hub.leave(ana);
+    advance(1);
+    expect(room.seats()[0].status.kind).toBe('standIn');
+    await new Promise<void>((done) => {
+      const look = () => (seen || room.session!.phase !== 'playing' ? done() : setTimeout(look, 5));
+      look();
+    });
+    expect(seen, 'no race in the round').not.toBeNull();
+    // Ana's stand-in, asked at a delay under 2 s, is still waited for: Ben's late call is not made yet.
+    expect(seen!.anaStillAsked).toBe(true);
+    const moves = room.session!.state.moves;
+    await new Promise<void>((done) => {
+      const look = () => (held.length > 0 ? done() : setTimeout(look, 5));
+      look();
+    });
+    for (const m of held.splice(0)) hear(m);
+    await new Promise<void>((done) => {
+      const look = () => (room.session!.state.moves > moves ? done() : setTimeout(look, 5));
+      look();
+    });
     hub.close();
   });
 });

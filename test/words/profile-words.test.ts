@@ -94,6 +94,9 @@ describe("a launcher profile file's refusals in the reader's language", () => {
       'my.json: fire: the launcher would give a card once in about 10024 presses; a round that waits for cards needs one at least once in 1000 presses',
     );
     expect(sayIn(FR, saidOf(thrown(CASES['reason.profile.topLevel']))!)).toBe('my.json\u00a0: (premier niveau)\u00a0: un profil doit être un objet JSON');
+    // The values a file may hold are quoted as the file writes them, in both languages.
+    expect(thrown(CASES['reason.profile.model']).message).toBe('my.json: fire.model: must be "hazard" or "schedule", got "sometimes"');
+    expect(sayIn(FR, saidOf(thrown(CASES['reason.profile.model']))!)).toBe('my.json\u00a0: fire.model\u00a0: doit être "hazard" ou "schedule", reçu "sometimes"');
     const json = thrown(CASES['reason.json.invalid']);
     // The parser's own words (V8's, which change with Node's version) are quoted as they are.
     expect(json.message).toMatch(/^my\.json: \(file\): is not valid JSON \([A-Z][^)]* at line 3, column 3\)$/);

@@ -86,6 +86,9 @@ describe("a rule file's refusals in the reader's language", () => {
     expect(sayIn(FR, saidOf(thrown(CASES['reason.options.oneOf']))!)).toBe('my-rules.json\u00a0: options.scoring\u00a0: doit être "standard", "challenge" ou "lowest"');
     expect(thrown(CASES['reason.options.field']).message).toBe('options.hitFireColour: must be "victim", "player" or "next"');
     expect(thrown(CASES['reason.options.whole']).message).toBe('my-rules.json: options.handSize: must be a whole number from 1 to 15');
+    // What to write in the file, as the file writes it, in both languages.
+    expect(thrown(CASES['reason.rules.numbers']).message).toBe('my-rules.json: deck.numbers: must be an object { "counts": [10 numbers] }');
+    expect(sayIn(FR, saidOf(thrown(CASES['reason.rules.numbers']))!)).toBe('my-rules.json\u00a0: deck.numbers\u00a0: doit être un objet { "counts": [10 nombres] }');
     expect(sayIn(FR, saidOf(thrown(CASES['reason.unknownKey.near']))!)).toBe('my-rules.json\u00a0: deck.colored\u00a0: champ inconnu «\u00a0colored\u00a0»\u00a0: voulais-tu dire coloured\u00a0?');
   });
 });
