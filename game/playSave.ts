@@ -6,7 +6,7 @@
 import { BATTERY, brownsOutAt, type CoreState } from '../emulator/core.ts';
 import { printable, unknownKey } from '../lib/untrusted.ts';
 import { said, withSaid, type ReasonKey, type Said } from '../words/said.ts';
-import { BOT_KIND_NAMES, BOT_KINDS, BOT_KINDS_TEXT, isBotKind, makeBot, budgetText, parseBudget, type Bot, type BotKind, type Budget, type SearchOptions } from './bots/index.ts';
+import { BOT_KIND_NAMES, BOT_KINDS_TEXT, isBotKind, isSearchKind, makeBot, QUICK_MAKERS, budgetText, parseBudget, type Bot, type BotKind, type Budget, type QuickKind, type SearchKind, type SearchOptions } from './bots/index.ts';
 import { createMatch, type MatchState } from './match.ts';
 import { applyMove } from './engine.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, SaveError, setupOf, type LaterMove, type SaveFile } from './save.ts';
@@ -42,12 +42,25 @@ export class ResumeError extends Error {
 /**
  * A bot whose randomness is a function of the position (seed, round, move number): a game saved
  * and resumed goes on exactly as it would have without the break. A kind that draws so already
- * (`positional` in {@link BOT_KINDS}) is one instance for the game, which keeps what it saw; the
- * others are made afresh for each decision, seeded from the position.
+ * (`positional` in BOT_KINDS: the search kinds) is one instance for the game, which keeps what it
+ * saw ({@link searchBot}); the others are made afresh for each decision ({@link quickBot}).
  */
 export function positionalBot(kind: BotKind, seed: string, seat: number, search: SearchOptions = {}): Bot {
-  if (BOT_KINDS[kind].positional) return makeBot(kind, { ...search, seed, seat });
-  const at = (s: GameState) => makeBot(kind, { seed: `${seed}/${s.round}/${s.moves}`, seat });
+  return isSearchKind(kind) ? searchBot(kind, seed, seat, search) : quickBot(kind, seed, seat);
+}
+
+/** A search kind's bot for a game: one instance, drawing from the position itself. */
+export function searchBot(kind: SearchKind, seed: string, seat: number, search: SearchOptions = {}): Bot {
+  return makeBot(kind, { ...search, seed, seat });
+}
+
+/**
+ * A quick kind's bot, made afresh for each decision, seeded from the position. It reaches only
+ * the quick kinds' makers: a thread that makes no other kind (the page's) carries no search code.
+ */
+export function quickBot(kind: QuickKind, seed: string, seat: number): Bot {
+  const make = QUICK_MAKERS[kind];
+  const at = (s: GameState) => make({}, `${seed}/${s.round}/${s.moves}`, seat);
   return {
     name: kind,
     choose: (s, st, moves) => at(s).choose(s, st, moves),
@@ -57,16 +70,21 @@ export function positionalBot(kind: BotKind, seed: string, seat: number, search:
 
 /**
  * The table of a played match: a person's seat asks (`interactive`: its moves come through
- * runRound's `ask`), every other seat is its {@link positionalBot}. Every view seats players so.
+ * runRound's `ask`), a quick kind's seat is its {@link quickBot}, and a search kind's seat is
+ * what `searchSeat` makes of it: its {@link searchBot} (with the meta's budget), or a seat whose
+ * bot thinks elsewhere. Every view seats players so.
  */
-export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'people' | 'bots' | 'budget'>, seed: number | string, search: Omit<SearchOptions, 'budget'> = {}, people: readonly number[] = meta.people ?? [meta.me]): Bot[] {
+export function tableBots(meta: Pick<PlayMeta, 'names' | 'me' | 'people' | 'bots'>, seed: number | string, searchSeat: (seat: number, kind: SearchKind) => Bot, people: readonly number[] = meta.people ?? [meta.me]): Bot[] {
   const person = (seat: number): Bot => ({
     name: meta.names[seat], interactive: true,
     choose: () => { throw new Error('a person chooses through ask'); },
     react: () => null,
   });
-  const options: SearchOptions = { ...search, ...(meta.budget ? { budget: meta.budget } : {}) };
-  return meta.names.map((_, seat) => (people.includes(seat) ? person(seat) : positionalBot(meta.bots[seat % meta.bots.length], String(seed), seat, options)));
+  return meta.names.map((_, seat) => {
+    if (people.includes(seat)) return person(seat);
+    const kind = meta.bots[seat % meta.bots.length];
+    return isSearchKind(kind) ? searchSeat(seat, kind) : quickBot(kind, String(seed), seat);
+  });
 }
 
 /**

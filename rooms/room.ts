@@ -8,14 +8,14 @@
  * again from it. The rooms of a server, and which client is where, are rooms/hub.ts.
  */
 import { resolveProfile } from '../emulator/profiles.ts';
-import { createMatch, parsePlaySave, type LaterMove, positionalBot, resolveRules, resumedMeta, type Bot, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
+import { createMatch, isSearchKind, parsePlaySave, type LaterMove, positionalBot, searchBot, resolveRules, resumedMeta, type Bot, type MatchState, type Move, type PlayMeta } from '../game/index.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import { LauncherOnTableWatch } from '../table/launcherOnTable.ts';
 import { randomInt } from 'node:crypto';
 import { NAME_COLUMNS, personName } from '../lib/names.ts';
 import type { RoomSeat, RoomSettings, SeatStatus, Sent, ServerMessage } from '../table/roomMessages.ts';
 import { MatchSession, type Question, type TableEvent } from '../table/session.ts';
-import { searches, SearchSeats } from '../table/search.ts';
+import { SearchSeats } from '../table/search.ts';
 import { said, type Phrase } from '../table/words.ts';
 import type { RoomHub } from './hub.ts';
 import type { InRoom, RoomClient } from './messages.ts';
@@ -155,7 +155,7 @@ export class Room implements InRoom {
   /** The stand-in of `seat`, seeded as every stand-in is; null when it is made in the search pool, where it thinks. */
   private standInBot(seat: number): Bot | null {
     const seed = `${this.session!.match.setup.seed}/stand-in`;
-    if (this.search && searches(this.settings.bots) && this.search.standIn(seat, this.settings.bots, seed)) return null;
+    if (this.search && isSearchKind(this.settings.bots) && this.search.standIn(seat, this.settings.bots, seed)) return null;
     return positionalBot(this.settings.bots, seed, seat);
   }
 
@@ -235,12 +235,12 @@ export class Room implements InRoom {
     this.stopTurnTimer();
     const board = this.settings.launcher === 'board' ? this.hub.o.board : undefined;
     const open = this.hub.o.search;
-    // Made with the options the session's own bots would have (tableBots'), so a game is the same wherever its bots think.
+    // Made with the options the session's own search bots would have (its searchBot's), so a game is the same wherever its bots think.
     this.search = open ? new SearchSeats(meta, match.setup.seed, open, meta.budget ? { budget: meta.budget } : {}) : null;
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
       ...(log ? { lines: log } : {}),
-      ...(this.search ? { remote: this.search } : {}),
+      ...(this.search ? { remote: this.search } : { searchBot }),
       // Each move goes to the store's journal as it is made (heard), the whole save when the store writes it.
       store: { save: (game) => this.keep(() => game), later: (build) => this.keep(build) },
       afterMove: (move) => this.pace(move),

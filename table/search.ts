@@ -1,5 +1,5 @@
 /**
- * Bots that search (BOT_KINDS' positional kinds: ISMCTS) think off the thread that runs the
+ * Bots that search (BOT_KINDS' search kinds: ISMCTS) think off the thread that runs the
  * table: an ISMCTS decision takes up to a few hundred milliseconds, which would freeze a page's
  * animations and keys, or every other room of a server. The page runs them in a Web Worker
  * (web/src/search), the server in a pool of worker threads (cli/search-pool.ts); both speak the
@@ -7,15 +7,15 @@
  * The bots are the ones the table would have made itself, with the same seeds and options, shown
  * the same moves: the games are the same wherever they think.
  */
-import { BOT_KINDS, makeBot, type Bot, type BotKind, type SearchOptions } from '../game/bots/index.ts';
-import { positionalBot, type PlayMeta } from '../game/playSave.ts';
+import { isSearchKind, makeBot, type Bot, type BotKind, type SearchKind, type SearchOptions } from '../game/bots/index.ts';
+import { quickBot, type PlayMeta } from '../game/playSave.ts';
 import type { AskMode } from '../game/runner.ts';
 import type { GameEvent, GameState, Move } from '../game/state.ts';
 import type { RemoteSeats } from './session.ts';
 
 /** What the table tells the worker: the seats it plays, each move as it is applied, a decision to make. */
 export type ToSearch =
-  /** The table's search seats, made as tableBots makes them (`options`: a budget, the launcher's profile). */
+  /** The table's search seats, made as a session's searchBot makes them (`options`: a budget, the launcher's profile). */
   | { type: 'seats'; seed: string; seats: { seat: number; kind: BotKind }[]; options: Omit<SearchOptions, 'now'>; timed: boolean }
   /** A bot for a person's seat while they are away (a room's stand-in): it is shown no moves, as a stand-in made on the table's thread was not. */
   | { type: 'standIn'; seed: string; seat: number; kind: BotKind }
@@ -37,9 +37,6 @@ export interface SearchPort {
   close(): void;
 }
 
-/** Whether a seat of `kind` searches, and so thinks in a worker. */
-export const searches = (kind: BotKind): boolean => BOT_KINDS[kind].positional;
-
 /**
  * The search seats of a table (the bots' seats of a searching kind): the round loop asks them like
  * people, and the answers come from the worker. No port is opened for a table with none.
@@ -59,12 +56,12 @@ export class SearchSeats implements RemoteSeats {
   private nextId = 0;
 
   /**
-   * `options`: what the table's own bots would be made with (tableBots' search options and the
+   * `options`: what the table's own bots would be made with (the session's search options and the
    * meta's budget); `timed`: a `{ ms }` budget reads the worker's clock.
    */
   constructor(meta: Pick<PlayMeta, 'names' | 'me' | 'people' | 'bots'>, private readonly seed: number | string, private readonly open: () => SearchPort, options: Omit<SearchOptions, 'now'> = {}, timed = false) {
     const people = meta.people ?? [meta.me];
-    const seats = meta.names.map((_, seat) => ({ seat, kind: meta.bots[seat % meta.bots.length] })).filter(({ seat, kind }) => !people.includes(seat) && searches(kind));
+    const seats = meta.names.map((_, seat) => ({ seat, kind: meta.bots[seat % meta.bots.length] })).filter(({ seat, kind }) => !people.includes(seat) && isSearchKind(kind));
     if (seats.length === 0) return;
     for (const s of seats) this.seats.add(s.seat);
     this.connect().post({ type: 'seats', seed: String(seed), seats, options, timed });
@@ -84,20 +81,16 @@ export class SearchSeats implements RemoteSeats {
     return this.seats.has(seat);
   }
 
-  /** `bots` with these seats replaced by seats the round loop asks (`interactive`), which show the worker every move. */
-  table(bots: readonly Bot[]): Bot[] {
-    const first = Math.min(...this.seats);
-    return bots.map((b, seat) => {
-      if (!this.has(seat)) return b;
-      return {
-        name: b.name,
-        interactive: true,
-        choose: () => { throw new Error('a search seat chooses in its worker'); },
-        react: () => null,
-        // Once per move for the worker, whose bots all see it: the log is left out (it only grows, and no bot reads it).
-        observe: seat === first ? (state: GameState, move: Move | null, events) => this.port?.post({ type: 'observe', state: { ...state, log: null }, move, events }) : undefined,
-      };
-    });
+  /** The seat the round loop asks (`interactive`) in place of search seat `seat`'s bot (of `kind`): the first one shows the worker every move. */
+  seat(seat: number, kind: SearchKind): Bot {
+    return {
+      name: kind,
+      interactive: true,
+      choose: () => { throw new Error('a search seat chooses in its worker'); },
+      react: () => null,
+      // Once per move for the worker, whose bots all see it: the log is left out (it only grows, and no bot reads it).
+      observe: seat === Math.min(...this.seats) ? (state: GameState, move: Move | null, events) => this.port?.post({ type: 'observe', state: { ...state, log: null }, move, events }) : undefined,
+    };
   }
 
   /** Makes the bot of `kind` that plays person's seat `seat` while they are away (seeded from `seed`), in the worker; false once disposed. */
@@ -131,7 +124,7 @@ export class SearchSeats implements RemoteSeats {
   /** The move of `seat`'s bot on this thread, once the worker is lost. */
   private instead(state: GameState, seat: number, moves: readonly Move[], mode: Exclude<AskMode, 'press'>): Move | null {
     let bot = this.lost!.get(seat);
-    if (!bot) this.lost!.set(seat, (bot = positionalBot('heuristic', `${this.seed}/search lost`, seat)));
+    if (!bot) this.lost!.set(seat, (bot = quickBot('heuristic', `${this.seed}/search lost`, seat)));
     return mode === 'turn' ? bot.choose(state, seat, moves) : bot.react(state, seat, moves);
   }
 

@@ -14,7 +14,7 @@ import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
   checkMove, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
-  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Race, type Refusal, type SearchOptions,
+  type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Race, type Refusal, type SearchKind, type SearchOptions,
 } from '../game/index.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
 import { CatchRace } from './race.ts';
@@ -67,8 +67,8 @@ export interface SaveStore {
  */
 export interface RemoteSeats {
   has(seat: number): boolean;
-  /** The table's bots with these seats made ones the loop asks. */
-  table(bots: readonly Bot[]): Bot[];
+  /** The table's bot for one of these seats (of search kind `kind`): one the loop asks. */
+  seat(seat: number, kind: SearchKind): Bot;
   decide(state: GameState, seat: number, moves: readonly Move[], mode: AskMode): Promise<Move | null>;
   dispose(reason: Error): void;
 }
@@ -152,6 +152,13 @@ export interface MatchSessionOptions {
   /** Bots that think elsewhere. */
   remote?: RemoteSeats;
   /**
+   * Makes the search bots of the seats `remote` does not play, on this thread (playSave's
+   * searchBot: the terminal's, a room's without a search pool). The session makes the quick
+   * kinds' bots itself and no search bot otherwise, so a view whose search seats all think
+   * elsewhere (the page) carries no search code.
+   */
+  searchBot?: (kind: SearchKind, seed: string, seat: number, search: SearchOptions) => Bot;
+  /**
    * Awaited after each move has been shown (a view's pace, a quit typed meanwhile: it may throw).
    */
   afterMove?: (move: Move) => Promise<void>;
@@ -229,8 +236,12 @@ export class MatchSession {
       throw new Error(`the people's seats ${this.people.join(', ')} must be seats 0..${players - 1}, each once, seat ${o.meta.me} (me) among them`);
     for (const seat of this.people) this.seats.set(seat, { unoArmed: false, declinedUno: null, message: null, busy: false });
     this.w = o.words ?? EN_WORDS;
-    const bots = tableBots(o.meta, o.match.setup.seed, o.search ?? {}, this.people);
-    this.bots = o.remote ? o.remote.table(bots) : bots;
+    const search: SearchOptions = { ...o.search, ...(o.meta.budget ? { budget: o.meta.budget } : {}) };
+    this.bots = tableBots(o.meta, o.match.setup.seed, (seat, kind) => {
+      if (o.remote?.has(seat)) return o.remote.seat(seat, kind);
+      if (!o.searchBot) throw new Error(`seat ${seat}'s bot (${kind}) searches: give the session remote seats that play it, or a searchBot to make it`);
+      return o.searchBot(kind, String(o.match.setup.seed), seat, search);
+    }, this.people);
     showRoundSoFar(this.bots, this.state);
     // A resumed game shows the events it showed when saved (as they were worded), and faces where the launcher faced.
     this.lines = o.lines ? [...o.lines] : (o.meta.events ?? []).map((text) => ({ text }));

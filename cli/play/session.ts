@@ -13,7 +13,7 @@ import { attentionText, MachineLauncher, unitStateText } from '../../emulator/la
 import { dingWords, type Profile } from '../../emulator/profile.ts';
 import type { MatchState, Move } from '../../game/index.ts';
 import { readUserFile, writeFileAtomically, type FileReadError } from '../../lib/files.ts';
-import { parsePlaySave, ResumeError, type PlayMeta } from '../../game/playSave.ts';
+import { parsePlaySave, ResumeError, searchBot, type PlayMeta } from '../../game/playSave.ts';
 import { onDevice, type LauncherStart } from '../../table/launcher.ts';
 import { MatchSession, type Question, type TableEvent } from '../../table/session.ts';
 import { roundEndText, youOf, type Names } from '../../table/words.ts';
@@ -115,6 +115,7 @@ export class PlaySession implements Ui {
       store: { save: (text) => this.write(text) },
       // The search bots know the launcher on the table (everyone sees the toy); a time budget reads the wall clock.
       search: { profile: o.profile, now: wallNow },
+      searchBot,
       makeLauncher: (start) => {
         const l = this.newLauncher(hw ? onDevice(start) : start);
         return { launcher: l, dispose: () => l.detach() };

@@ -2,35 +2,42 @@
 import { firstBot } from './first.ts';
 import { heuristicBot } from './heuristic.ts';
 import { ismctsBot, type SearchOptions } from './ismcts/index.ts';
+import { isSearchKind, type BotKind, type QuickKind, type SearchKind } from './kinds.ts';
 import { randomBot } from './random.ts';
 import type { Bot, BotOptions } from './types.ts';
-import { byName } from '../../lib/untrusted.ts';
 
 export { firstBot } from './first.ts';
 export { heuristicBot, leader, strongestColour } from './heuristic.ts';
 export { randomBot, type RandomBotOptions } from './random.ts';
 export { budgetText, ismctsBot, parseBudget, DEFAULT_BUDGET, SETUP_STEPS, type Budget, type IsmctsBot, type SearchOptions } from './ismcts/index.ts';
+export { BOT_KINDS, BOT_KIND_NAMES, BOT_KINDS_TEXT, isBotKind, isSearchKind, type BotKind, type QuickKind, type SearchKind } from './kinds.ts';
 export type { Bot, BotOptions } from './types.ts';
 
 /** A bot's options but its seat's: what a table's bots share. */
 type SharedOptions = Partial<BotOptions> & SearchOptions;
 
+/** Makes a kind's bot for a seat; it builds the seat's options itself, so a kind that reads none costs no object per seat (a simulation makes a table of bots for every game). */
+type Maker = (o: SharedOptions, seed: number | string, seat: number) => Bot;
+
 /**
- * The bots the project ships, by kind: the one list the commands, the save files and the
- * browser's new-game dialog offer. `positional`: the bot already draws each decision's
- * randomness from the position (seed, round, move), so one instance plays a whole game and a
- * resumed game goes on as it would have; the others are made afresh for each decision
- * ({@link positionalBot}). `make` builds a seat's options itself, so a kind that reads none
- * costs no object per seat (a simulation makes a table of bots for every game).
+ * The makers of the kinds that decide at once ({@link BOT_KINDS}' quick kinds), apart from the
+ * search kinds': what makes only these (the page's thread) carries no search code.
  */
-export const BOT_KINDS = {
-  heuristic: { label: 'heuristic (plays to win)', positional: false, make: (o: SharedOptions, seed: number | string, seat: number): Bot => heuristicBot(seatOptions(o, seed, seat)) },
-  random: { label: 'random (any legal move)', positional: false, make: (o: SharedOptions, seed: number | string, seat: number): Bot => randomBot(seatOptions(o, seed, seat)) },
-  ismcts: { label: 'ismcts (searches, never peeks)', positional: true, make: (o: SharedOptions, seed: number | string, seat: number): Bot => ismctsBot(seatOptions(o, seed, seat)) },
+export const QUICK_MAKERS: { readonly [K in QuickKind]: Maker } = {
+  heuristic: (o, seed, seat) => heuristicBot(seatOptions(o, seed, seat)),
+  random: (o, seed, seat) => randomBot(seatOptions(o, seed, seat)),
   // The benchmark's: the peer's policy (see ./first.ts). It draws nothing from a stream and
   // keeps nothing between decisions, so every seat of every table plays the one instance.
-  first: { label: 'first (the first playable card)', positional: false, make: (): Bot => FIRST },
-} as const;
+  first: () => FIRST,
+};
+
+/** The makers of the kinds that search. */
+const SEARCH_MAKERS: { readonly [K in SearchKind]: Maker } = {
+  ismcts: (o, seed, seat) => ismctsBot(seatOptions(o, seed, seat)),
+};
+
+/** The maker of a kind. */
+const makerOf = (kind: BotKind): Maker => (isSearchKind(kind) ? SEARCH_MAKERS[kind] : QUICK_MAKERS[kind]);
 
 const FIRST = firstBot();
 
@@ -47,29 +54,15 @@ function seatOptions(o: SharedOptions, seed: number | string, seat: number): Sea
   } satisfies Record<keyof SeatOptions, unknown> as SeatOptions;
 }
 
-/** The name of a shipped bot. */
-export type BotKind = keyof typeof BOT_KINDS;
-
-/** The kinds' names, in the order lists show them. */
-export const BOT_KIND_NAMES = Object.keys(BOT_KINDS) as BotKind[];
-
-/** The kinds in words, for messages: `heuristic, random, ismcts or first`. */
-export const BOT_KINDS_TEXT = `${BOT_KIND_NAMES.slice(0, -1).join(', ')} or ${BOT_KIND_NAMES[BOT_KIND_NAMES.length - 1]}`;
-
-/** `name` is a shipped bot's. */
-export function isBotKind(name: unknown): name is BotKind {
-  return typeof name === 'string' && byName<unknown>(BOT_KINDS, name) !== undefined;
-}
-
 /** A bot of a kind for a seat, seeded `seedRng(seed, seat)`. */
 export function makeBot(kind: BotKind, options: BotOptions & SearchOptions): Bot {
-  return BOT_KINDS[kind].make(options, options.seed, options.seat);
+  return makerOf(kind)(options, options.seed, options.seat);
 }
 
 /** One bot per seat: `kinds` is one kind for all or a kind per seat (seats past the list's end: heuristic). */
 export function makeBots(players: number, seed: number | string, kinds: BotKind | BotKind[] = 'heuristic', extra: SharedOptions = {}): Bot[] {
   // A loop, not Array.from: a simulation makes a table of bots for every game.
   const bots: Bot[] = [];
-  for (let seat = 0; seat < players; seat++) bots.push(BOT_KINDS[Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds].make(extra, seed, seat));
+  for (let seat = 0; seat < players; seat++) bots.push(makerOf(Array.isArray(kinds) ? (kinds[seat] ?? 'heuristic') : kinds)(extra, seed, seat));
   return bots;
 }

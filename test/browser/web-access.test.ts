@@ -135,4 +135,18 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     expect(js.filter((f) => has(f, fr))).toEqual([expect.stringMatching(/^fr-/)]);
     expect(js.filter((f) => has(f, en))).toEqual([expect.stringMatching(/^index-/)]);
   });
+
+  it('keeps the search bot in its worker, out of the page\'s own script', () => {
+    const dir = path.join(ROOT, 'web/dist/assets');
+    const js = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    const has = (f: string, text: string) => readFileSync(path.join(dir, f), 'utf8').includes(text);
+    // What the build keeps of game/bots/ismcts, a mark of each of its parts (a name, a method, a
+    // field, a message: none of them written anywhere else): the page's thread makes only the
+    // quick kinds of bot, and its search seats think in the search worker.
+    const marks = ['ismcts-omniscient', 'wild4Colour', 'couldNotPlay', 'determinise', "cannot account for the round's cards"];
+    const holding = marks.map((m) => [m, js.filter((f) => has(f, m))]);
+    const searchWorker = js.filter((f) => f.startsWith('worker-') && has(f, marks[0]));
+    expect(searchWorker).toHaveLength(1);
+    expect(holding).toEqual(marks.map((m) => [m, searchWorker]));
+  });
 });

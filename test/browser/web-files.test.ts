@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { parseProfileText } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES } from '../../emulator/profiles.ts';
-import { fromPosition, parsePlaySave, parsePosition, positionOf } from '../../game/index.ts';
+import { fromPosition, parsePlaySave, parsePosition, positionOf, type PlayMeta } from '../../game/index.ts';
 import { terminalSave } from './positions.ts';
 import { clickMove, handOf, keptMatch, newGame, openPage, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
@@ -56,6 +56,23 @@ describe.runIf(needs('chromium'))('the browser game\'s files: saves shared with 
     expect(await page.locator('.seed').innerText()).toBe('21');
     await clickMove(page, p.ask);
     await expect.poll(async () => Number(await page.locator('.table').getAttribute('data-moves'))).toBeGreaterThan(p.moves);
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a terminal save whose search bots think by the clock (--bot-budget 20ms): they play on in the worker', async () => {
+    // The play block is the page's to check (the save's hash covers the match): the same game, with ISMCTS bots on a time budget.
+    const file = JSON.parse(cliSave) as { play: PlayMeta };
+    file.play = { ...file.play, bots: ['ismcts'], budget: { ms: 20 } };
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    await openSaveFile(page, 'timed.json', JSON.stringify(file));
+    const asked = await waitForPerson(page);
+    await expect.poll(async () => (await Promise.all(page.workers().map((w) => w.evaluate(() => self.name)))).includes('search bots')).toBe(true);
+    const moves = async () => Number(await page.locator('.table').getAttribute('data-moves'));
+    const before = await moves();
+    await clickMove(page, asked.ask);
+    // Ana's move, then a bot's at least, before she is asked again (or the round ends).
+    const w = await waitForPerson(page, asked.askId);
+    expect(w.phase === 'roundOver' || (await moves()) >= before + 2).toBe(true);
     expect(errors).toEqual([]);
   });
 

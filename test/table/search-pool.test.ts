@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
-import { buildDeck, card, createMatch, legalMoves, resolveRules, RULE_SETS, type Move, type PlayMeta } from '../../game/index.ts';
+import { buildDeck, card, createMatch, legalMoves, resolveRules, RULE_SETS, searchBot, type Move, type PlayMeta } from '../../game/index.ts';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { SearchPool } from '../../cli/search-pool.ts';
 import { RoomHub, type RoomHubOptions } from '../../rooms/hub.ts';
@@ -61,7 +61,8 @@ async function round(remote?: (meta: PlayMeta) => SearchSeats): Promise<string[]
       const launcher = new MachineLauncher({ ...start, ignoreButton: true });
       return { launcher, dispose: () => launcher.detach() };
     },
-    ...(remote ? { remote: remote(meta) } : {}),
+    // The bots on the session's thread are playSave's, as the terminal's are.
+    ...(remote ? { remote: remote(meta) } : { searchBot }),
   });
   session.subscribe((e) => {
     if (e.type !== 'question') return;

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
 import type { CoreState } from '../../emulator/core.ts';
-import { createMatch, parsePlaySave, resolveRules, resumedMeta, type Move, type PlayMeta } from '../../game/index.ts';
+import { createMatch, parsePlaySave, quickBot, resolveRules, resumedMeta, type Bot, type Move, type PlayMeta, type SearchOptions } from '../../game/index.ts';
 import { onDevice, type LauncherStart } from '../../table/launcher.ts';
-import { MatchSession, type MatchSessionOptions, type Question } from '../../table/session.ts';
+import { MatchSession, type MatchSessionOptions, type Question, type RemoteSeats } from '../../table/session.ts';
 
 const profile = resolveProfile('seed-0-8');
 const meta: PlayMeta = { names: ['Ana', 'Bot 1', 'Ben', 'Bot 3'], me: 0, people: [0, 2], bots: ['heuristic'], profile: 'seed-0-8', launcher: null };
@@ -133,6 +133,29 @@ describe('match session', () => {
     const match = createMatch({ rules: resolveRules('extreme'), players: 4, seed: 3, log: true });
     expect(() => table({ match, people: [2] })).toThrow(/seat 0 \(me\) among them/);
     expect(() => table({ match, people: [0, 4] })).toThrow(/seats 0\.\.3/);
+  });
+
+  it('makes no search bot itself: its remote seats play them, or its searchBot makes them (with the save\'s budget)', () => {
+    const match = createMatch({ rules: resolveRules('extreme'), players: 4, seed: 3, log: true });
+    const searching: PlayMeta = { ...meta, bots: ['random', 'ismcts'], budget: { steps: 900 } };
+    expect(() => table({ match, meta: searching })).toThrow("seat 1's bot (ismcts) searches: give the session remote seats that play it, or a searchBot to make it");
+    const made: [string, string, number, SearchOptions][] = [];
+    const searchBot = (kind: 'ismcts', seed: string, seat: number, search: SearchOptions): Bot => (made.push([kind, seed, seat, search]), quickBot('heuristic', seed, seat));
+    // Seat 0 is Ana's; the kinds go round the others: seats 1 and 3 search, seat 2 plays at random.
+    table({ match, meta: { ...searching, people: [0] }, search: { omniscient: false }, searchBot });
+    expect(made).toEqual([['ismcts', '3', 1, { omniscient: false, budget: { steps: 900 } }], ['ismcts', '3', 3, { omniscient: false, budget: { steps: 900 } }]]);
+    // Seat 1 thinks elsewhere: only seat 3 is made here.
+    made.length = 0;
+    const asked: number[] = [];
+    const remote: RemoteSeats = {
+      has: (seat) => seat === 1,
+      seat: (seat, kind) => (asked.push(seat), { name: kind, interactive: true, choose: () => { throw new Error('asked through decide'); }, react: () => null }),
+      decide: () => Promise.resolve(null),
+      dispose: () => undefined,
+    };
+    const { session } = table({ match, meta: { ...searching, people: [0] }, remote, searchBot });
+    expect([asked, made.map((m) => m[2])]).toEqual([[1], [3]]);
+    session.stop();
   });
 
   it('a device starts empty: the round loads its supply', () => {
