@@ -178,7 +178,7 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
  */
 export function parsePlaySave(text: string, name: string, later: readonly LaterMove[] = []): { match: MatchState; meta: Partial<PlayMeta> } {
   const saved = parseSave(text, name);
-  if (saved.kind === 'game' && later.length > 0) throw new SaveError(`${name} holds a single game: no later moves go after it`);
+  if (saved.kind === 'game' && later.length > 0) throw withSaid(new SaveError(`${name} holds a single game: no later moves go after it`), said('reason.save.single', { file: name }));
   const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, name)) : loadMatch(saved, name, later);
   const meta = (saved as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };

@@ -7,6 +7,7 @@
 import type { Lang, Values, Words } from './catalogue.ts';
 import type { CliKey } from './cli-en.ts';
 import { noticeText } from '../firmware-bridge/notices.ts';
+import { refusalIn } from './refusals.ts';
 import { saidOf, type ReasonKey, type Said } from './said.ts';
 
 /**
@@ -20,7 +21,7 @@ export function orList(w: { readonly lang: Lang }, items: readonly string[]): st
 const isReason = (key: string): key is ReasonKey => key.startsWith('reason.');
 
 /**
- * `s` worded: its reasons and a notice inside by the game's words `game()` (asked for only then:
+ * `s` worded: its reasons, a notice and a refusal inside by the game's words `game()` (asked for only then:
  * the command line loads its French when it says an error), its other keys by `cli`, the command
  * line's words of the same language; null when it holds a key of the command line and `cli` is
  * not given (the page, which says the error's English `message` then).
@@ -31,6 +32,7 @@ export function sayWith(game: () => Words, cli: Words<CliKey> | null, s: Said): 
     if (typeof x !== 'object') v[k] = x;
     else if ('or' in x) v[k] = orList(cli ?? game(), x.or);
     else if ('notice' in x) v[k] = noticeText(x.notice, game());
+    else if ('refusal' in x) v[k] = refusalIn(x.refusal, game());
     else {
       const inner = sayWith(game, cli, x);
       if (inner === null) return null;

@@ -1,13 +1,14 @@
 /**
  * A save file that cannot be opened, in the reader's language: each refusal of game/save.ts a
- * person meets (not JSON, not a save, another schema, edited, a setup that cannot start) carries
+ * person meets (not JSON, not a save, another schema, a field, a move or a replay refused, edited, a
+ * setup that cannot start) carries
  * its reason of the game's catalogue (`reason.save.*`), and so does a `play` block a game cannot
  * resume from (game/playSave.ts, `reason.resume.*`), so the page words it as the terminal does:
  * its English `message` the catalogue's English, its French free of English words.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMatch, ruleSet } from '../../game/index.ts';
-import { parseSave, loadMatch, saveMatch, SaveError } from '../../game/save.ts';
+import { createGame, createMatch, ruleSet } from '../../game/index.ts';
+import { parseSave, loadGame, loadMatch, saveGame, saveMatch, SaveError } from '../../game/save.ts';
 import { parsePlaySave, ResumeError } from '../../game/playSave.ts';
 import { loadLang, wordsIn } from '../../words/catalogue.ts';
 import { reasonIn } from '../../words/reasons.ts';
@@ -49,6 +50,81 @@ describe("a save's refusals in the reader's language", () => {
     expect(reasonIn(fr, thrownBy(CASES['reason.setup.deck'], SaveError))).toBe(
       'le fichier de sauvegarde x.json ne peut pas commencer de partie avec ses réglages de départ\u00a0: deck\u00a0: un paquet de 108 cartes ne peut pas en distribuer 15 à chacun des 10 joueurs et commencer une défausse',
     );
+  });
+});
+
+const lone = saveGame(createGame({ rules: ruleSet('extreme'), players: 3, seed: 1, log: true }));
+/** `text` (a save) changed by `change`. */
+const changed = (text: string, change: (o: Record<string, unknown>) => void) => {
+  const o = JSON.parse(text) as Record<string, unknown>;
+  change(o);
+  return JSON.stringify(o);
+};
+const setupOf = (o: Record<string, unknown>) => o.setup as Record<string, unknown>;
+/** A match save whose moves are `rounds`. */
+const moves = (...rounds: unknown[][]) => open(edit((o) => (o.rounds = rounds)));
+/** A lone round's save whose setup is changed by `change`. */
+const loneSetup = (change: (s: Record<string, unknown>) => void) => open(changed(lone, (o) => change(setupOf(o))));
+
+/**
+ * One of each field, move and replay refusal of a save, keyed by the reason it names (a `#n`
+ * tail tells two cases of one reason apart): every move of the replay's words among them.
+ */
+const FIELDS: Record<string, () => unknown> = {
+  'reason.unknownKey.near': open(edit((o) => (o.hsh = 'x'))),
+  'reason.save.kind': open(edit((o) => (o.kind = 'round'))),
+  'reason.rules.missing': open(edit((o) => delete o.setup)),
+  'reason.rules.missing#2': open(edit((o) => delete o.hash)),
+  'reason.setup.players': open(edit((o) => (setupOf(o).players = 1))),
+  'reason.save.seed': open(edit((o) => (setupOf(o).seed = -1))),
+  'reason.rules.count': loneSetup((s) => (s.round = -1)),
+  'reason.save.seat': loneSetup((s) => (s.dealer = 9)),
+  'reason.save.out': loneSetup((s) => (s.out = [true])),
+  'reason.save.scores': loneSetup((s) => (s.scores = [-1, 0, 0])),
+  'reason.rules.boolean': loneSetup((s) => (s.log = 'yes')),
+  'reason.rules.object': loneSetup((s) => (s.options = 5)),
+  'reason.rules.deck': open(edit((o) => ((setupOf(o).rules as Record<string, unknown>).deck = 5))),
+  'reason.save.rounds': open(edit((o) => (o.rounds = 5))),
+  'reason.save.manyRounds': moves(...Array.from({ length: 1001 }, () => [])),
+  'reason.save.moves': moves([5]),
+  'reason.rules.oneOf': moves([{ type: 'dance', seat: 0 }]),
+  'reason.rules.oneOf#2': moves([{ type: 'colour', seat: 0, colour: 'pink' }]),
+  'reason.save.seat#2': moves([], [{ type: 'draw', seat: 9 }]),
+  'reason.save.card': moves([{ type: 'play', seat: 0 }]),
+  'reason.save.cards': moves([{ type: 'launcher', seat: 0, cards: 5 }]),
+  'reason.save.oneRound': open(changed(lone, (o) => (o.rounds = [[], []]))),
+  'reason.move.play': moves([{ type: 'play', seat: 1, card: 'R5#1', colour: 'red', target: 2, uno: true }]),
+  'reason.move.launcher': moves([{ type: 'launcher', seat: 0, cards: ['R5#1'], halfOut: 1 }]),
+  'reason.move.colour': moves([{ type: 'colour', seat: 0, colour: 'red' }]),
+  'reason.move.catch': moves([{ type: 'catch', seat: 0, target: 1 }]),
+  'reason.move.other': moves([{ type: 'challenge', seat: 0 }]),
+  'reason.save.notEnded': moves([], []),
+  'reason.save.later': () => loadMatch(whole, 'x.json', [{ round: 2, move: { type: 'draw', seat: 0 } }]),
+  'reason.save.kindOther': () => loadGame(whole, 'x.json'),
+  'reason.save.kindOther#2': () => loadMatch(lone, 'x.json'),
+  'reason.save.single': () => parsePlaySave(lone, 'x.json', [{ round: 0, move: { type: 'draw', seat: 0 } }]),
+};
+
+describe("a save's fields, moves and replay in the reader's language", () => {
+  beforeAll(() => loadLang('fr'));
+  const key = (name: string) => name.replace(/#\d+$/, '');
+
+  it("each is worded in French with no English word, its English message the catalogue's English", () => {
+    // The save's field names and values, and the moves' types, typed in every language.
+    const typed = ['setup', 'hsh', 'hash', 'kind', 'round', 'players', 'seed', 'dealer', 'out', 'scores', 'log', 'options', 'deck', 'rounds', 'type', 'seat', 'card', 'cards', 'colour', 'pink', 'red', 'yellow', 'green', 'blue', 'true', 'false', 'play', 'press', 'draw', 'pass', 'launcher', 'challenge', 'accept', 'uno', 'catch', 'match', 'game', 'loadgame', 'loadmatch'];
+    expectSaidInFrench(FIELDS, SaveError, new Set(typed), key);
+  });
+
+  it('the page words each (its catalogue has every key inside), as the terminal does', () => {
+    for (const [name, make] of Object.entries(FIELDS)) {
+      const e = thrownBy(make, SaveError);
+      expect(reasonIn(wordsIn('fr'), e), name).toMatch(/^(le )?fichier de sauvegarde x\.json|^x\.json contient/);
+      expect(reasonIn(wordsIn('en'), e), name).toBe(e.message);
+    }
+    expect(reasonIn(wordsIn('fr'), thrownBy(FIELDS['reason.move.launcher'], SaveError))).toBe(
+      'fichier de sauvegarde x.json\u00a0: coup 1 (le distributeur lance une carte (une reste à moitié sortie)) est interdit quand on rejoue la partie\u00a0: personne ne doit appuyer sur le distributeur maintenant',
+    );
+    expect(reasonIn(wordsIn('fr'), thrownBy(FIELDS['reason.save.seat#2'], SaveError))).toBe('fichier de sauvegarde x.json\u00a0: manche 2, coup 1\u00a0: seat doit être une place de 0 à 2');
   });
 });
 
