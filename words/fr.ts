@@ -7,6 +7,9 @@
  */
 import type { Key } from './en.ts';
 
+/** Why a position cannot be set up, in the same file: the page says it of a save's position in French (its English is the error's own). */
+export { POSITION_FR } from './position.fr.ts';
+
 export const FR: Readonly<Record<Key, string>> = {
   'you.name': 'Toi',
 

@@ -102,7 +102,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
-  it("a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block, a setup's field, a move refused on replay", async () => {
+  it("a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block, a setup's field, a move refused on replay, a position", async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
     const picker = page.locator('label.file', { hasText: FR.t('page.openSaveFile') }).locator('input');
     const whole = saveMatch(createMatch({ rules: ruleSet('extreme'), players: 2, seed: 1, log: true }));
@@ -119,6 +119,12 @@ describe.runIf(needs('chromium'))('the page in French', () => {
         'moves.json',
         JSON.stringify({ ...JSON.parse(whole), rounds: [[{ type: 'catch', seat: 0, target: 1 }]] }),
         FR.t('reason.save.at', { file: 'moves.json', why: FR.t('reason.save.illegal', { at: FR.t('reason.save.where', { many: 'no', round: '1', move: '1' }), move: FR.t('reason.move.catch', { seat: '1' }), why: FR.t('refuse.nobody-to-catch') }) }),
+      ],
+      // A position its setup holds that cannot be set up: the position's reason, which the page's English does not carry, in French.
+      [
+        'position.json',
+        JSON.stringify({ ...JSON.parse(whole), setup: { ...JSON.parse(whole).setup, position: 'hands R5 / R6 | discard ZZ | supply *' } }),
+        FR.t('reason.save.setup', { file: 'position.json', why: FR.t('reason.setup.field', { field: 'position', why: FR.t('cli.position.field', { field: 'discard[0]', why: FR.t('cli.position.notCode', { code: 'ZZ' }) }) }) }),
       ],
     ];
     const english = englishOnly();

@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, createMatch, ruleSet } from '../../game/index.ts';
 import { parseSave, loadGame, loadMatch, saveGame, saveMatch, SaveError } from '../../game/save.ts';
 import { parsePlaySave, ResumeError } from '../../game/playSave.ts';
-import { loadLang, wordsIn } from '../../words/catalogue.ts';
+import { catalogueOf, loadLang, wordsIn } from '../../words/catalogue.ts';
+import { cliWordsIn, sayIn } from '../../words/cli.ts';
+import { saidOf } from '../../words/said.ts';
 import { reasonIn } from '../../words/reasons.ts';
 import { expectSaidInFrench, thrownBy } from './refused.ts';
 
@@ -125,6 +127,38 @@ describe("a save's fields, moves and replay in the reader's language", () => {
       'fichier de sauvegarde x.json\u00a0: coup 1 (le distributeur lance une carte (une reste à moitié sortie)) est interdit quand on rejoue la partie\u00a0: personne ne doit appuyer sur le distributeur maintenant',
     );
     expect(reasonIn(wordsIn('fr'), thrownBy(FIELDS['reason.save.seat#2'], SaveError))).toBe('fichier de sauvegarde x.json\u00a0: manche 2, coup 1\u00a0: seat doit être une place de 0 à 2');
+  });
+});
+
+/** A save whose setup holds the position `text` (a position's text form, as a save keeps it). */
+const atPosition = (text: string) => () => parsePlaySave(edit((o) => Object.assign(setupOf(o), { position: text, players: 2 })), 'x.json');
+
+/** A save's position that cannot be set up: by its text, its cards, its request. */
+const POSITIONS: Record<string, () => unknown> = {
+  'cli.position.section': atPosition('hands R5 / R6 | discard R1 | supply * | trumps R5'),
+  'cli.position.notCode': atPosition('hands R5 / R6 | discard ZZ | supply *'),
+  'cli.position.notSeat': atPosition('hands R5 / R6 | discard R1 | supply * | pending {"kind": "press", "seat": 5}'),
+};
+
+describe("a save's position in the page's French", () => {
+  beforeAll(() => loadLang('fr'));
+
+  it('the page words its reasons as the terminal does, and in English says the English it already has', () => {
+    for (const [key, make] of Object.entries(POSITIONS)) {
+      const e = thrownBy(make, SaveError);
+      expect(JSON.stringify(saidOf(e)), key).toContain(key);
+      expect(reasonIn(wordsIn('fr'), e), key).toBe(sayIn(cliWordsIn('fr'), saidOf(e)!));
+      expect(reasonIn(wordsIn('fr'), e), key).toMatch(/^le fichier de sauvegarde x\.json ne peut pas commencer de partie avec ses réglages de départ\u00a0: position\u00a0: /);
+      expect(reasonIn(wordsIn('en'), e), key).toBe(e.message);
+    }
+    expect(reasonIn(wordsIn('fr'), thrownBy(POSITIONS['cli.position.notCode'], SaveError))).toBe(
+      'le fichier de sauvegarde x.json ne peut pas commencer de partie avec ses réglages de départ\u00a0: position\u00a0: discard[0]\u00a0: ZZ n’est pas un code de carte\u00a0: R5, G+2, YS, W, W4, CX, …',
+    );
+  });
+
+  it("the page's English does not carry the position's words: only its other languages do", () => {
+    expect(catalogueOf('en')?.['cli.position.notCode']).toBeUndefined();
+    expect(catalogueOf('fr')?.['cli.position.notCode']).toBe(cliWordsIn('fr').t('cli.position.notCode', { code: '{code}' }));
   });
 });
 
