@@ -279,6 +279,8 @@ export const EN = {
   'session.notKept': 'This game cannot be kept ({error})',
   'session.notAChoice': 'that is not one of your choices now',
   'session.lowBattery': "The launcher's batteries are low ({volts} V)",
+  // A resumed game whose saved launcher's batteries could not run its motor (game/playSave.ts resumedMeta).
+  'session.freshBatteries': "The launcher's batteries were spent: fresh ones are in",
   'session.resumed': 'Resumed at move {move} of round {round}',
 
   // A launcher's state as the terminal shows it (English: the machine's own state names), and its ding.

@@ -268,6 +268,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'session.notKept': 'Cette partie ne peut pas être gardée ({error})',
   'session.notAChoice': 'ce n’est pas un de tes choix maintenant',
   'session.lowBattery': 'Les piles du distributeur sont faibles ({volts} V)',
+  'session.freshBatteries': 'Les piles du distributeur étaient vides : on en a mis des neuves',
   'session.resumed': 'Reprise au coup {move} de la manche {round}',
 
   'unit.off': 'éteint',

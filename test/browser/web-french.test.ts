@@ -102,7 +102,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
-  it("a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block, a setup's field, a move refused on replay, a position", async () => {
+  it("a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block, a setup's field, a move refused on replay, a position; one naming no seat opens in French", async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
     const picker = page.locator('label.file', { hasText: FR.t('page.openSaveFile') }).locator('input');
     const whole = saveMatch(createMatch({ rules: ruleSet('extreme'), players: 2, seed: 1, log: true }));
@@ -135,6 +135,10 @@ describe.runIf(needs('chromium'))('the page in French', () => {
       expect(wordsOf((await alert.innerText()).replace(/\S*[./[\]]\S*/g, ' ')).filter((w) => english.has(w))).toEqual([]);
       // The next file's refusal takes this one's place (the New game dialog, open over the page, keeps its Dismiss out of reach).
     }
+    // A save that names no seat (simulate's): its seats named as a French new game names them.
+    await picker.setInputFiles({ name: 'bare.json', mimeType: 'application/json', buffer: Buffer.from(whole) });
+    await expect.poll(() => page.locator('body').innerText()).toContain(FR.t('bot.name', { n: 1 }));
+    expect(await page.locator('body').innerText()).not.toMatch(/\bBot 1\b/);
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 });

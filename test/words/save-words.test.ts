@@ -9,7 +9,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGame, createMatch, ruleSet } from '../../game/index.ts';
 import { parseSave, loadGame, loadMatch, saveGame, saveMatch, SaveError } from '../../game/save.ts';
-import { parsePlaySave, ResumeError } from '../../game/playSave.ts';
+import { FRESH_BATTERIES, parsePlaySave, ResumeError, resumedMeta } from '../../game/playSave.ts';
+import { BATTERY } from '../../emulator/core.ts';
 import { catalogueOf, loadLang, wordsIn } from '../../words/catalogue.ts';
 import { cliWordsIn, sayIn } from '../../words/cli.ts';
 import { saidOf } from '../../words/said.ts';
@@ -192,5 +193,20 @@ describe("a save's play block in the reader's language", () => {
     // The block's own field names and values, typed in every language.
     expectSaidInFrench(RESUME, ResumeError, new Set(['play', 'names', 'people', 'bots', 'budget', 'profile', 'launcher', 'rng', 'presses', 'motorms', 'lowwarned', 'events', 'heuristic', 'random', 'ismcts', 'first', 'playouts', 'steps', 'nmes', 'null']));
     for (const [key, make] of Object.entries(RESUME)) expect(reasonIn(wordsIn('fr'), thrownBy(make, ResumeError)), key).toMatch(/^fichier de sauvegarde x\.json\u00a0: play/);
+  });
+});
+
+describe("a resumed game's own words in the reader's language", () => {
+  beforeAll(() => loadLang('fr'));
+
+  it('the fresh batteries it puts in, and the names of a save that names no seat', () => {
+    const spent = { rng: [1, 2, 3, 4], presses: 0, sinceBurst: 0, motorMs: BATTERY.capacityMotorSeconds * 1000, lowWarned: false, jammed: false };
+    const { match, meta } = played({ launcher: spent })() as ReturnType<typeof parsePlaySave>;
+    expect(resumedMeta(match, meta, wordsIn('fr')).events!.at(-1)).toBe('Les piles du distributeur étaient vides\u00a0: on en a mis des neuves');
+    expect(resumedMeta(match, meta, wordsIn('en')).events!.at(-1)).toBe(FRESH_BATTERIES);
+    expect(resumedMeta(match, meta).events!.at(-1)).toBe(FRESH_BATTERIES);
+    const lone = parsePlaySave(whole, 'x.json');
+    expect(resumedMeta(lone.match, lone.meta, wordsIn('fr')).names).toEqual(['Toi', 'Robot 1', 'Robot 2']);
+    expect(resumedMeta(lone.match, lone.meta, wordsIn('en')).names).toEqual(resumedMeta(lone.match, lone.meta).names);
   });
 });
