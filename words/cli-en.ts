@@ -250,6 +250,11 @@ export const CLI_EN = {
   'cli.sim.compare.differ': 'cards-per-press distributions differ: χ² {stat}, df {df}, p = {p}',
   'cli.sim.calledOff': 'rounds called off: {n} (nobody went out in {limit} moves: nobody scores them{match, select, yes {; the match went on with the next deal} other {}})',
   'cli.sim.violations': 'invariant violations: {n}{some, select, yes { ({examples})} other {}}',
+  // An invariant a game broke, as the table says a kept example (sim/violation.ts): a part file keeps it as English text.
+  'cli.sim.example': 'game {game}: {why}',
+  'cli.sim.exampleSep': '; ',
+  'cli.sim.invariant.cards': 'move {move}: {total} cards in play, the deck has {deck}',
+  'cli.sim.invariant.launcher': 'move {move}: the launcher holds {held} cards, the game counts {counted}',
   'cli.sim.speed': '{games} games/s · {turns} turns/s · {seconds} s · peak memory {mib} MiB',
   'cli.sim.replay': '{number, select, yes {game {game} of seed {seed} (game seed {gameSeed})} other {game seed {gameSeed}}}: {won, select, yes {seat {winner} ({bot}) won after} other {nobody went out: {calledOff};}} {turns} turns, {presses} presses, {reloads} reloads; {points} points{called, plural, =0 {} one {; {calledN} round called off} other {; {calledN} rounds called off}}',
   'cli.sim.saved': 'saved to {file}{kept, select, yes { ({given} holds an earlier file, kept)} other {}}: open it with `uno-extreme play --resume {file}`',

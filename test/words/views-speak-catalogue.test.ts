@@ -47,7 +47,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts', 'sim/play-one.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
