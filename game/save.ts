@@ -63,23 +63,30 @@ export function describeMove(m: Move): string {
   }
 }
 
+/** The case name of each move type reason.move.other words. */
+const MOVE_KINDS: Readonly<Record<string, string>> = { press: 'p', draw: 'd', pass: 's', challenge: 'c', accept: 'a', uno: 'u' };
+
 /** {@link describeMove} as a message (`reason.move.*`): the cards and colour as the file writes them, the rest in words. */
 function moveSaid(m: Move): Said {
   switch (m.type) {
     case 'play':
       return said('reason.move.play', {
         codes: [m.card, m.also, m.colour].filter((x) => x !== undefined).join(' '),
-        target: m.target !== undefined ? String(m.target) : 'none',
+        at: m.target !== undefined ? 'yes' : 'no',
+        target: String(m.target),
         uno: m.uno ? 'yes' : 'no',
       });
     case 'launcher':
-      return said('reason.move.launcher', { n: Array.isArray(m.cards) ? String(m.cards.length) : '?', out: m.halfOut ? String(m.halfOut) : 'none' });
+      return said('reason.move.launcher', { n: Array.isArray(m.cards) ? String(m.cards.length) : '?', stuck: m.halfOut ? 'yes' : 'no', out: String(m.halfOut ?? 0) });
     case 'colour':
       return said('reason.move.colour', { colour: String(m.colour) });
     case 'catch':
       return said('reason.move.catch', { seat: String(m.target) });
-    default:
-      return said('reason.move.other', { type: String((m as { type?: unknown }).type) });
+    default: {
+      // The kind as a neutral case name: a language words it, and the type's English stays out of the French messages.
+      const type = String((m as { type?: unknown }).type);
+      return said('reason.move.other', { kind: MOVE_KINDS[type] ?? 'other', type });
+    }
   }
 }
 
@@ -205,7 +212,7 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
     const s = said('reason.save.schema', { file, schema: shown(f.schema), ours: String(SAVE_SCHEMA), newer: newer ? 'yes' : 'no' });
     throw withSaid(new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${newer ? ': update the program' : ''}`), s);
   }
-  if (f.kind !== 'game' && f.kind !== 'match') throw refused(file, named('kind', 'must be "game" or "match"', 'reason.save.kind'));
+  if (f.kind !== 'game' && f.kind !== 'match') throw refused(file, named('kind', 'must be "game" or "match"', 'reason.save.kind', { game: '"game"', match: '"match"' }));
   if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw refused(file, named('setup', 'is missing', 'reason.rules.missing'));
   const problem = setupProblem(f.setup as unknown as Record<string, unknown>, f.kind);
   if (problem) throw refused(file, problem);
@@ -254,7 +261,7 @@ function checkHash(file: string, saved: string, state: unknown): void {
 /** A save of `kind` given to the other kind's loader. */
 function wrongKind(file: string, kind: SaveFile['kind']): SaveError {
   const english = `save file ${file} holds ${kind === 'game' ? 'a single game: load it with loadGame' : 'a match: load it with loadMatch'}`;
-  return withSaid(new SaveError(english), said('reason.save.kindOther', { file, kind }));
+  return withSaid(new SaveError(english), said('reason.save.kindOther', { file, single: kind === 'game' ? 'yes' : 'no' }));
 }
 
 /** The save a text holds, or the one already parsed. */

@@ -768,7 +768,7 @@ export const EN = {
   // A save's envelope, setup or moves that cannot be read (game/save.ts parseSave, loadMatch): {why} is reason.setup.field (`field: why`), reason.save.named (`field why`) or one of reason.save.* below.
   'reason.save.at': 'save file {file}: {why}',
   'reason.save.named': '{field} {why}',
-  'reason.save.kind': 'must be "game" or "match"',
+  'reason.save.kind': 'must be {game} or {match}',
   'reason.save.seed': 'must be a whole number ≥ 0 or a short string',
   'reason.save.seat': 'must be a seat from 0 to {last}',
   'reason.save.out': 'must list {players} true/false values',
@@ -784,14 +784,14 @@ export const EN = {
   'reason.save.illegal': '{at} ({move}) is illegal on replay: {why}',
   'reason.save.notEnded': 'round {round} follows a round that did not end',
   'reason.save.later': 'later move {move} is of round {of}, after round {round}',
-  'reason.save.kindOther': 'save file {file} holds {kind, select, game {a single game: load it with loadGame} other {a match: load it with loadMatch}}',
+  'reason.save.kindOther': 'save file {file} holds {single, select, yes {a single game: load it with loadGame} other {a match: load it with loadMatch}}',
   'reason.save.single': '{file} holds a single game: no later moves go after it',
-  // A move in a few words (game/save.ts moveSaid): the selects let a language word a count or a move's type.
-  'reason.move.play': 'play {codes}{target, select, none {} other { at seat {target}}}{uno, select, yes { UNO} other {}}',
-  'reason.move.launcher': 'launcher {n, select, other {{n}}} cards{out, select, none {} other { ({out} left sticking out)}}',
+  // A move in a few words (game/save.ts moveSaid): the selects let a language word a count or a move's kind (p press, d draw, s pass, c challenge, a accept, u uno).
+  'reason.move.play': 'play {codes}{at, select, yes { at seat {target}} other {}}{uno, select, yes { UNO} other {}}',
+  'reason.move.launcher': 'launcher {n, select, other {{n}}} cards{stuck, select, yes { ({out, select, other {{out}}} left sticking out)} other {}}',
   'reason.move.colour': 'colour {colour}',
   'reason.move.catch': 'catch seat {seat}',
-  'reason.move.other': '{type, select, other {{type}}}',
+  'reason.move.other': '{kind, select, other {{type}}}',
   // A save's `play` block that a game cannot resume from (game/playSave.ts checkPlayMeta): {at} is `.field`, or nothing.
   'reason.resume.field': 'save file {file}: play{at} {why}',
   'reason.resume.unknown': 'is not known: {why}',
