@@ -134,7 +134,7 @@ export const playCommand: Command = {
         throw e;
       }
       match = saved.match;
-      meta = resumedMeta(match, typeof args.values.profile === 'string' ? { ...saved.meta, profile: args.values.profile } : saved.meta);
+      meta = resumedMeta(match, typeof args.values.profile === 'string' ? { ...saved.meta, profile: args.values.profile } : saved.meta, w);
     } else {
       const target = args.values.target === undefined ? undefined : intOption(args, 'target', 500, 1, 1_000_000);
       let position: ReturnType<typeof positionFrom> | null = null;

@@ -19,10 +19,11 @@ import { playOne } from '../sim/play-one.ts';
 import { simulate, type SimResult } from '../sim/simulate.ts';
 import { figures, summaryJson } from '../sim/summary.ts';
 import { reportHtml } from '../sim/report-html.ts';
+import { violationSaid } from '../sim/violation.ts';
 import { makePart, shardRange } from '../sim/part.ts';
 import { botBudgetOption, botsOption, intOption, LANG_OPTION, langOption, rulesHelpValues, seedOption, UsageError, UserError, botBudgetValues, botKindsIn, type Command, type ParsedArgs } from './args.ts';
 import { said, saidOf } from '../words/said.ts';
-import { cliWordsIn, decimal, errorIn, numeral, percent, type CliKey, type CliWords } from '../words/cli.ts';
+import { cliWordsIn, decimal, errorIn, numeral, percent, sayIn, type CliKey, type CliWords } from '../words/cli.ts';
 import { progressBar } from './progress.ts';
 
 
@@ -52,6 +53,12 @@ function sparkLine(label: string, width: number, values: readonly number[], suff
 }
 
 /** The run's figures as a table in the words of `w` (`--json` and the CSV are in no language). */
+/** A kept invariant example in the words of `w` (as it is when it is not a form the simulation writes). */
+function exampleIn(w: CliWords, text: string): string {
+  const s = violationSaid(text);
+  return typeof s === 'string' ? s : sayIn(w, s);
+}
+
 function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>, w: CliWords): string {
   const s = r.settings;
   const pct = (x: number) => percent(w, x);
@@ -112,7 +119,9 @@ function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<ty
     lines.push(w.t('cli.sim.compare.differ', { stat: fixed(1)(h.statistic), df: String(h.df), p: p3(h.pValue) }));
   }
   if (j.calledRounds > 0) lines.push('', w.t('cli.sim.calledOff', { n: String(j.calledRounds), limit: ROUND_MOVE_LIMIT.toLocaleString(w.lang), match: s.match ? 'yes' : 'no' }));
-  lines.push('', w.t('cli.sim.violations', { n: String(j.invariantViolations), some: j.invariantExamples.length ? 'yes' : 'no', examples: j.invariantExamples.join('; ') }));
+  // The examples as --json lists them (game by game, the first profile's first), each worded.
+  const examples = r.aggregates.flatMap((x) => x.violationExamples.map(([i, v]) => w.t('cli.sim.example', { game: String(i), why: exampleIn(w, v) })));
+  lines.push('', w.t('cli.sim.violations', { n: String(j.invariantViolations), some: examples.length ? 'yes' : 'no', examples: examples.join(w.t('cli.sim.exampleSep')) }));
   const n = (x: number) => numeral(w, String(x));
   lines.push(w.t('cli.sim.speed', { games: n(j.gamesPerSecond), turns: n(j.turnsPerSecond), seconds: n(j.seconds), mib: n(j.peakMemoryMiB) }));
   return lines.join('\n');

@@ -12,6 +12,7 @@ import { applyMove } from './engine.ts';
 import { loadGame, loadMatch, matchSaveFile, parseSave, SaveError, setupOf, type LaterMove, type SaveFile } from './save.ts';
 import { createGame } from './setup.ts';
 import type { GameState } from './state.ts';
+import type { Words } from '../words/catalogue.ts';
 
 /** The launcher's generator, counters and battery, as saved (its supply is the game's). */
 export type SavedLauncher = Omit<CoreState, 'supply'>;
@@ -196,7 +197,7 @@ export function checkPlayMeta(meta: unknown, players: number, name: string): Par
  */
 export function parsePlaySave(text: string, name: string, later: readonly LaterMove[] = []): { match: MatchState; meta: Partial<PlayMeta> } {
   const saved = parseSave(text, name);
-  if (saved.kind === 'game' && later.length > 0) throw new SaveError(`${name} holds a single game: no later moves go after it`);
+  if (saved.kind === 'game' && later.length > 0) throw withSaid(new SaveError(`${name} holds a single game: no later moves go after it`), said('reason.save.single', { file: name }));
   const match = saved.kind === 'game' ? matchOfGame(loadGame(saved, name)) : loadMatch(saved, name, later);
   const meta = (saved as { play?: unknown }).play;
   if (meta === undefined) return { match, meta: {} };
@@ -204,7 +205,7 @@ export function parsePlaySave(text: string, name: string, later: readonly LaterM
   return { match, meta: m };
 }
 
-/** What the resumed game says when the saved launcher's batteries could not run its motor. */
+/** What the resumed game says when the saved launcher's batteries could not run its motor, in English (session.freshBatteries). */
 export const FRESH_BATTERIES = "The launcher's batteries were spent: fresh ones are in";
 
 /**
@@ -213,18 +214,19 @@ export const FRESH_BATTERIES = "The launcher's batteries were spent: fresh ones 
  * launcher whose batteries can no longer start the motor (spent, or so low that every burst
  * browns it out) gets fresh ones, as a person at the table would put in, and the game says so:
  * with them the first press (spent) or the first presses that fire (browning out, until spent)
- * could give no card and end no round.
+ * could give no card and end no round. Its names and that line in the reader's words `w` when
+ * given (the page's, the terminal's), else in English, as the library's.
  */
-export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>): PlayMeta {
+export function resumedMeta(match: MatchState, meta: Partial<PlayMeta>, w?: Pick<Words, 't'>): PlayMeta {
   const players = match.setup.players;
   let launcher = meta.launcher ?? null;
   let events = meta.events;
   if (launcher && brownsOutAt(launcher.motorMs)) {
     launcher = { ...launcher, motorMs: 0, lowWarned: false };
-    events = [...(events ?? []), FRESH_BATTERIES].slice(-MAX_EVENTS);
+    events = [...(events ?? []), w ? w.t('session.freshBatteries') : FRESH_BATTERIES].slice(-MAX_EVENTS);
   }
   return {
-    names: meta.names ?? ['You', ...Array.from({ length: players - 1 }, (_, i) => `Bot ${i + 1}`)],
+    names: meta.names ?? [w ? w.t('you.name') : 'You', ...Array.from({ length: players - 1 }, (_, i) => (w ? w.t('bot.name', { n: i + 1 }) : `Bot ${i + 1}`))],
     me: meta.me ?? 0,
     ...(meta.people ? { people: meta.people } : {}),
     bots: meta.bots ?? ['heuristic'],

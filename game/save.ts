@@ -5,14 +5,14 @@
  * half loaded.
  */
 import { parseJsonText, shown, unknownKey } from '../lib/untrusted.ts';
-import { said, saidOf, withSaid } from '../words/said.ts';
+import { said, saidOf, withSaid, type ReasonKey, type Said } from '../words/said.ts';
 import { COLOURS } from './cards.ts';
 import { stateOf, roundOf } from './core/round.ts';
 import { applyIn, checkIn } from './engine.ts';
 import { createMatch, nextRound, withRound, type MatchState } from './match.ts';
 import { checkRules } from './ruleFile.ts';
 import { createGame, type GameSetup } from './setup.ts';
-import { roundEnded, type GameState, type Move } from './state.ts';
+import { roundEnded, type GameState, type Move, type Refusal } from './state.ts';
 
 /** The save format's version this program writes and reads. */
 export const SAVE_SCHEMA = 1;
@@ -42,7 +42,10 @@ export function stateHash(state: unknown): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A move in a few words: `play R5#1`, `play W#2 blue`, `launcher 3 cards (1 left sticking out)`, `catch seat 2`. */
+/**
+ * A move in a few words: `play R5#1`, `play W#2 blue`, `launcher 3 cards (1 left sticking out)`,
+ * `catch seat 2`, in English; {@link moveSaid} is the same as a reason of the game's catalogue.
+ */
 export function describeMove(m: Move): string {
   switch (m.type) {
     case 'play':
@@ -57,6 +60,33 @@ export function describeMove(m: Move): string {
       return `catch seat ${m.target}`;
     default:
       return String((m as { type?: unknown }).type);
+  }
+}
+
+/** The case name of each move type reason.move.other words. */
+const MOVE_KINDS: Readonly<Record<string, string>> = { press: 'p', draw: 'd', pass: 's', challenge: 'c', accept: 'a', uno: 'u' };
+
+/** {@link describeMove} as a message (`reason.move.*`): the cards and colour as the file writes them, the rest in words. */
+function moveSaid(m: Move): Said {
+  switch (m.type) {
+    case 'play':
+      return said('reason.move.play', {
+        codes: [m.card, m.also, m.colour].filter((x) => x !== undefined).join(' '),
+        at: m.target !== undefined ? 'yes' : 'no',
+        target: String(m.target),
+        uno: m.uno ? 'yes' : 'no',
+      });
+    case 'launcher':
+      return said('reason.move.launcher', { n: Array.isArray(m.cards) ? String(m.cards.length) : '?', stuck: m.halfOut ? 'yes' : 'no', out: String(m.halfOut ?? 0) });
+    case 'colour':
+      return said('reason.move.colour', { colour: String(m.colour) });
+    case 'catch':
+      return said('reason.move.catch', { seat: String(m.target) });
+    default: {
+      // The kind as a neutral case name: a language words it, and the type's English stays out of the French messages.
+      const type = String((m as { type?: unknown }).type);
+      return said('reason.move.other', { kind: MOVE_KINDS[type] ?? 'other', type });
+    }
   }
 }
 
@@ -100,20 +130,35 @@ const MAX_MOVES = 50_000;
 
 const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/** The first problem of a save's setup, as `field: what is wrong`, or null. The rules are checked apart. */
-function setupProblem(s: Record<string, unknown>, kind: 'game' | 'match'): string | null {
+/** What is wrong with a save, in English (`what`) and as a reason of the game's catalogue (`why`), which the page words too. */
+interface Problem {
+  what: string;
+  why: Said | string;
+}
+
+/** The problem `what` of `field`, its reason `why`: `field: what`. */
+const atField = (field: string, what: string, why: Said): Problem => ({ what: `${field}: ${what}`, why: said('reason.setup.field', { field, why }) });
+
+/** `field what` (no colon: `hash is missing`), its reason `key` with `values`. */
+const named = (field: string, what: string, key: ReasonKey, values?: Said['values']): Problem => ({ what: `${field} ${what}`, why: said('reason.save.named', { field, why: said(key, values) }) });
+
+/** The problem `what` of the setup's `field`, its reason `key` with `values`: `setup.field: what`. */
+const setupField = (field: string, what: string, key: ReasonKey, values?: Said['values']): Problem => atField(`setup.${field}`, what, said(key, values));
+
+/** The first problem of a save's setup, or null. The rules are checked apart. */
+function setupProblem(s: Record<string, unknown>, kind: 'game' | 'match'): Problem | null {
   const bad = unknownKey(s, SETUP_FIELDS[kind]);
-  if (bad) return `setup.${bad.key}: ${bad.message}`;
-  if (!isInt(s.players, 2, 10)) return 'setup.players: must be a whole number from 2 to 10';
+  if (bad) return atField(`setup.${bad.key}`, bad.message, bad.said);
+  if (!isInt(s.players, 2, 10)) return setupField('players', 'must be a whole number from 2 to 10', 'reason.setup.players');
   const p = s.players as number;
-  if (!(isInt(s.seed, 0, Number.MAX_SAFE_INTEGER) || (typeof s.seed === 'string' && s.seed.length <= 200))) return 'setup.seed: must be a whole number ≥ 0 or a short string';
-  if (s.round !== undefined && !isInt(s.round, 0, MAX_ROUNDS)) return `setup.round: must be a whole number from 0 to ${MAX_ROUNDS}`;
-  if (s.dealer !== undefined && !isInt(s.dealer, 0, p - 1)) return `setup.dealer: must be a seat from 0 to ${p - 1}`;
-  if (s.out !== undefined && !(Array.isArray(s.out) && s.out.length === p && s.out.every((o) => typeof o === 'boolean'))) return `setup.out: must list ${p} true/false values`;
+  if (!(isInt(s.seed, 0, Number.MAX_SAFE_INTEGER) || (typeof s.seed === 'string' && s.seed.length <= 200))) return setupField('seed', 'must be a whole number ≥ 0 or a short string', 'reason.save.seed');
+  if (s.round !== undefined && !isInt(s.round, 0, MAX_ROUNDS)) return setupField('round', `must be a whole number from 0 to ${MAX_ROUNDS}`, 'reason.rules.count', { max: String(MAX_ROUNDS) });
+  if (s.dealer !== undefined && !isInt(s.dealer, 0, p - 1)) return setupField('dealer', `must be a seat from 0 to ${p - 1}`, 'reason.save.seat', { last: String(p - 1) });
+  if (s.out !== undefined && !(Array.isArray(s.out) && s.out.length === p && s.out.every((o) => typeof o === 'boolean'))) return setupField('out', `must list ${p} true/false values`, 'reason.save.out', { players: String(p) });
   if (s.scores !== undefined && s.scores !== null && !(Array.isArray(s.scores) && s.scores.length === p && s.scores.every((n) => isInt(n, 0, 1e9))))
-    return `setup.scores: must list ${p} whole numbers ≥ 0`;
-  if (s.log !== undefined && typeof s.log !== 'boolean') return 'setup.log: must be true or false';
-  if (s.options !== undefined && (typeof s.options !== 'object' || s.options === null || Array.isArray(s.options))) return 'setup.options: must be an object';
+    return setupField('scores', `must list ${p} whole numbers ≥ 0`, 'reason.save.scores', { players: String(p) });
+  if (s.log !== undefined && typeof s.log !== 'boolean') return setupField('log', 'must be true or false', 'reason.rules.boolean');
+  if (s.options !== undefined && (typeof s.options !== 'object' || s.options === null || Array.isArray(s.options))) return setupField('options', 'must be an object', 'reason.rules.object');
   return null;
 }
 
@@ -124,16 +169,28 @@ const isCardId = (v: unknown) => typeof v === 'string' && v.length > 0 && v.leng
  * The first problem of a move's fields, or null: the replay then judges whether the move is
  * legal, on fields of the types it reads. Fields the replay does not read are left alone.
  */
-function moveProblem(m: Record<string, unknown>, players: number): string | null {
-  if (typeof m.type !== 'string' || !MOVE_TYPES.includes(m.type)) return `type must be one of ${MOVE_TYPES.join(', ')}`;
-  if (!isInt(m.seat, 0, players - 1)) return `seat must be a seat from 0 to ${players - 1}`;
-  if (m.target !== undefined && !isInt(m.target, 0, players - 1)) return `target must be a seat from 0 to ${players - 1}`;
-  if (m.type === 'play' && !isCardId(m.card)) return 'card must be a card such as "R5#1"';
-  for (const k of ['card', 'also']) if (m[k] !== undefined && !isCardId(m[k])) return `${k} must be a card such as "R5#1"`;
-  if (m.colour !== undefined && !(COLOURS as readonly unknown[]).includes(m.colour)) return `colour must be one of ${COLOURS.join(', ')}`;
-  for (const k of ['uno', 'fired', 'jam']) if (m[k] !== undefined && typeof m[k] !== 'boolean') return `${k} must be true or false`;
-  if (m.cards !== undefined && !(Array.isArray(m.cards) && m.cards.length <= 1000 && m.cards.every(isCardId))) return 'cards must be a list of cards such as "R5#1"';
+function moveProblem(m: Record<string, unknown>, players: number): Problem | null {
+  if (typeof m.type !== 'string' || !MOVE_TYPES.includes(m.type)) return named('type', `must be one of ${MOVE_TYPES.join(', ')}`, 'reason.rules.oneOf', { list: MOVE_TYPES.join(', ') });
+  const seat = { last: String(players - 1) };
+  if (!isInt(m.seat, 0, players - 1)) return named('seat', `must be a seat from 0 to ${players - 1}`, 'reason.save.seat', seat);
+  if (m.target !== undefined && !isInt(m.target, 0, players - 1)) return named('target', `must be a seat from 0 to ${players - 1}`, 'reason.save.seat', seat);
+  if (m.type === 'play' && !isCardId(m.card)) return named('card', 'must be a card such as "R5#1"', 'reason.save.card');
+  for (const k of ['card', 'also']) if (m[k] !== undefined && !isCardId(m[k])) return named(k, 'must be a card such as "R5#1"', 'reason.save.card');
+  if (m.colour !== undefined && !(COLOURS as readonly unknown[]).includes(m.colour)) return named('colour', `must be one of ${COLOURS.join(', ')}`, 'reason.rules.oneOf', { list: COLOURS.join(', ') });
+  for (const k of ['uno', 'fired', 'jam']) if (m[k] !== undefined && typeof m[k] !== 'boolean') return named(k, 'must be true or false', 'reason.rules.boolean');
+  if (m.cards !== undefined && !(Array.isArray(m.cards) && m.cards.length <= 1000 && m.cards.every(isCardId))) return named('cards', 'must be a list of cards such as "R5#1"', 'reason.save.cards');
   return null;
+}
+
+/** A SaveError of `file` saying `p`: `save file FILE: what`. */
+function refused(file: string, p: Problem): SaveError {
+  return withSaid(new SaveError(`save file ${file}: ${p.what}`), said('reason.save.at', { file, why: p.why }));
+}
+
+/** Where a move is in a save: `move 3`, or `round 2, move 3` when the save holds more than one round. */
+function moveAt(round: number, rounds: number, i: number): { what: string; at: Said } {
+  const many = rounds > 1;
+  return { what: many ? `round ${round + 1}, move ${i + 1}` : `move ${i + 1}`, at: said('reason.save.where', { many: many ? 'yes' : 'no', round: String(round + 1), move: String(i + 1) }) };
 }
 
 /** Parses and checks the envelope of a save file. */
@@ -149,39 +206,43 @@ export function parseSave(text: string, file = 'save.json'): SaveFile {
   const f = v as Partial<SaveFile>;
   if (typeof v !== 'object' || v === null || Array.isArray(v) || f.format !== 'uno-extreme-save') throw withSaid(new SaveError(`${file} is not an uno-extreme save file`), said('reason.save.notSave', { file }));
   const bad = unknownKey(v, SAVE_FIELDS);
-  if (bad) throw new SaveError(`save file ${file}: ${bad.key}: ${bad.message}`);
+  if (bad) throw refused(file, atField(bad.key, bad.message, bad.said));
   if (f.schema !== SAVE_SCHEMA) {
     const newer = typeof f.schema === 'number' && f.schema > SAVE_SCHEMA;
     const s = said('reason.save.schema', { file, schema: shown(f.schema), ours: String(SAVE_SCHEMA), newer: newer ? 'yes' : 'no' });
     throw withSaid(new SaveError(`save file ${file} has schema ${shown(f.schema)}; this program reads schema ${SAVE_SCHEMA}${newer ? ': update the program' : ''}`), s);
   }
-  if (f.kind !== 'game' && f.kind !== 'match') throw new SaveError(`save file ${file}: kind must be "game" or "match"`);
-  if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw new SaveError(`save file ${file}: setup is missing`);
+  if (f.kind !== 'game' && f.kind !== 'match') throw refused(file, named('kind', 'must be "game" or "match"', 'reason.save.kind', { game: '"game"', match: '"match"' }));
+  if (typeof f.setup !== 'object' || f.setup === null || Array.isArray(f.setup)) throw refused(file, named('setup', 'is missing', 'reason.rules.missing'));
   const problem = setupProblem(f.setup as unknown as Record<string, unknown>, f.kind);
-  if (problem) throw new SaveError(`save file ${file}: ${problem}`);
-  if (!Array.isArray(f.rounds) || !f.rounds.every(Array.isArray) || f.rounds.length === 0) throw new SaveError(`save file ${file}: rounds must be a list of move lists`);
-  if (f.rounds.length > MAX_ROUNDS) throw new SaveError(`save file ${file}: rounds: ${f.rounds.length} rounds, more than a match plays (${MAX_ROUNDS})`);
+  if (problem) throw refused(file, problem);
+  if (!Array.isArray(f.rounds) || !f.rounds.every(Array.isArray) || f.rounds.length === 0) throw refused(file, named('rounds', 'must be a list of move lists', 'reason.save.rounds'));
+  if (f.rounds.length > MAX_ROUNDS) {
+    throw refused(file, atField('rounds', `${f.rounds.length} rounds, more than a match plays (${MAX_ROUNDS})`, said('reason.save.manyRounds', { n: String(f.rounds.length), max: String(MAX_ROUNDS) })));
+  }
   const long = f.rounds.findIndex((r) => r.length > MAX_MOVES || !r.every((m) => typeof m === 'object' && m !== null && !Array.isArray(m)));
-  if (long >= 0) throw new SaveError(`save file ${file}: rounds[${long}]: must be a list of at most ${MAX_MOVES} moves, each an object`);
+  if (long >= 0) throw refused(file, atField(`rounds[${long}]`, `must be a list of at most ${MAX_MOVES} moves, each an object`, said('reason.save.moves', { max: String(MAX_MOVES) })));
   f.rounds.forEach((r, round) =>
     r.forEach((m, i) => {
-      const why = moveProblem(m as unknown as Record<string, unknown>, f.setup!.players);
-      if (why) throw new SaveError(`save file ${file}: ${f.rounds!.length > 1 ? `round ${round + 1}, ` : ''}move ${i + 1}: ${why}`);
+      const p = moveProblem(m as unknown as Record<string, unknown>, f.setup!.players);
+      if (!p) return;
+      const { what, at } = moveAt(round, f.rounds!.length, i);
+      throw refused(file, { what: `${what}: ${p.what}`, why: said('reason.setup.field', { field: at, why: p.why }) });
     }),
   );
-  if (f.kind === 'game' && f.rounds.length !== 1) throw new SaveError(`save file ${file}: a game save holds one round of moves`);
-  if (typeof f.hash !== 'string') throw new SaveError(`save file ${file}: hash is missing`);
+  if (f.kind === 'game' && f.rounds.length !== 1) throw refused(file, { what: 'a game save holds one round of moves', why: said('reason.save.oneRound') });
+  if (typeof f.hash !== 'string') throw refused(file, named('hash', 'is missing', 'reason.rules.missing'));
   try {
-    f.setup.rules = checkRules(f.setup.rules, `save file ${file}: setup.rules`);
+    f.setup.rules = checkRules(f.setup.rules, 'setup.rules');
   } catch (e) {
-    throw new SaveError((e as Error).message);
+    throw refused(file, { what: (e as Error).message, why: saidOf(e) ?? (e as Error).message });
   }
   return f as SaveFile;
 }
 
-function illegal(file: string, round: number, rounds: number, i: number, m: Move, why: string): SaveError {
-  const where = rounds > 1 ? `round ${round + 1}, move ${i + 1}` : `move ${i + 1}`;
-  return new SaveError(`save file ${file}: ${where} (${describeMove(m)}) is illegal on replay: ${why}`);
+function illegal(file: string, round: number, rounds: number, i: number, m: Move, error: { message: string; refusal: Refusal }): SaveError {
+  const { what, at } = moveAt(round, rounds, i);
+  return refused(file, { what: `${what} (${describeMove(m)}) is illegal on replay: ${error.message}`, why: said('reason.save.illegal', { at, move: moveSaid(m), why: { refusal: error.refusal } }) });
 }
 
 function create<T>(file: string, make: () => T): T {
@@ -195,6 +256,12 @@ function create<T>(file: string, make: () => T): T {
 
 function checkHash(file: string, saved: string, state: unknown): void {
   if (stateHash(state) !== saved) throw withSaid(new SaveError(`save file ${file} was edited: the replayed game does not match its hash`), said('reason.save.edited', { file }));
+}
+
+/** A save of `kind` given to the other kind's loader. */
+function wrongKind(file: string, kind: SaveFile['kind']): SaveError {
+  const english = `save file ${file} holds ${kind === 'game' ? 'a single game: load it with loadGame' : 'a match: load it with loadMatch'}`;
+  return withSaid(new SaveError(english), said('reason.save.kindOther', { file, single: kind === 'game' ? 'yes' : 'no' }));
 }
 
 /** The save a text holds, or the one already parsed. */
@@ -211,7 +278,7 @@ function replayRound(file: string, start: GameState, log: readonly Move[], round
   const r = roundOf(start);
   for (let i = 0; i < log.length; i++) {
     const error = checkIn(r, log[i]);
-    if (error) throw illegal(file, round, rounds, i, log[i], error.message);
+    if (error) throw illegal(file, round, rounds, i, log[i], error);
     applyIn(r, log[i], false);
   }
   return stateOf(r);
@@ -220,7 +287,7 @@ function replayRound(file: string, start: GameState, log: readonly Move[], round
 /** Loads a game save (its text, or what {@link parseSave} made of it): replays its moves from the seed. Throws a {@link SaveError}. */
 export function loadGame(text: string | SaveFile, file = 'save.json'): GameState {
   const f = saveOf(text, file);
-  if (f.kind !== 'game') throw new SaveError(`save file ${file} holds a match: load it with loadMatch`);
+  if (f.kind !== 'game') throw wrongKind(file, f.kind);
   const state = replayRound(file, create(file, () => createGame(f.setup)), f.rounds[0], 0, 1);
   checkHash(file, f.hash, state);
   return state;
@@ -240,10 +307,10 @@ export interface LaterMove {
  */
 export function loadMatch(text: string | SaveFile, file = 'save.json', later: readonly LaterMove[] = []): MatchState {
   const f = saveOf(text, file);
-  if (f.kind !== 'match') throw new SaveError(`save file ${file} holds a single game: load it with loadGame`);
+  if (f.kind !== 'match') throw wrongKind(file, f.kind);
   let match = create(file, () => createMatch(f.setup));
   const next = (round: number) => {
-    if (match.winner !== null || !roundEnded(match.game)) throw new SaveError(`save file ${file}: round ${round + 1} follows a round that did not end`);
+    if (match.winner !== null || !roundEnded(match.game)) throw refused(file, { what: `round ${round + 1} follows a round that did not end`, why: said('reason.save.notEnded', { round: String(round + 1) }) });
     match = nextRound(match);
   };
   f.rounds.forEach((log, round) => {
@@ -256,7 +323,9 @@ export function loadMatch(text: string | SaveFile, file = 'save.json', later: re
   for (let i = 0; i < later.length;) {
     const r = later[i].round;
     if (r === round + 1) next(++round);
-    else if (r !== round) throw new SaveError(`save file ${file}: later move ${i + 1} is of round ${r + 1}, after round ${round + 1}`);
+    else if (r !== round) {
+      throw refused(file, { what: `later move ${i + 1} is of round ${r + 1}, after round ${round + 1}`, why: said('reason.save.later', { move: String(i + 1), of: String(r + 1), round: String(round + 1) }) });
+    }
     let j = i;
     while (j < later.length && later[j].round === r) j++;
     match = withRound(match, replayRound(file, match.game, later.slice(i, j).map((m) => m.move), round, round + 1));

@@ -16,6 +16,7 @@ import {
 } from '../game/index.ts';
 import { stateOf } from '../game/core/round.ts';
 import { HAND_TRACK_TURNS, type GameRecord } from './record.ts';
+import { violationText, type Violation } from './violation.ts';
 
 /** How games are played. */
 export interface PlayConfig {
@@ -113,13 +114,12 @@ export function playOne(cfg: PlayConfig, profile: Profile, game: number | string
         if (rec.turns < HAND_TRACK_TURNS) rec.handSums.push(inHands);
         rec.turns++;
       }
-      let problem: string | null = null;
-      if (total !== deckSize) problem = `move ${state.moves}: ${total} cards in play, the deck has ${deckSize}`;
-      else if (roundLauncher !== null && roundLauncher.supplyCount !== supply)
-        problem = `move ${state.moves}: the launcher holds ${roundLauncher.supplyCount} cards, the game counts ${supply}`;
+      let problem: Violation | null = null;
+      if (total !== deckSize) problem = { kind: 'cards', move: state.moves, total, deck: deckSize };
+      else if (roundLauncher !== null && roundLauncher.supplyCount !== supply) problem = { kind: 'launcher', move: state.moves, held: roundLauncher.supplyCount, counted: supply };
       if (problem !== null) {
         rec.violations++;
-        rec.violation ??= problem;
+        rec.violation ??= violationText(problem);
       }
     },
     launcherFor(g: Pick<GameState, 'rules' | 'round'>): SyncLauncher | null {

@@ -11,10 +11,15 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { EN, type Key as GameKey } from './en.ts';
+import type { PositionKey } from './position.en.ts';
 import type { RoomKey } from './rooms.en.ts';
 
-/** A message's key: the game's (words/en.ts), or game night's server's (words/rooms.en.ts, once words/rooms.ts is loaded). */
-export type Key = GameKey | RoomKey;
+/**
+ * A message's key: the game's (words/en.ts), game night's server's (words/rooms.en.ts, once
+ * words/rooms.ts is loaded), or a position's reason in a language other than English (words/position.*.ts,
+ * loaded with that language: see {@link sayWith}).
+ */
+export type Key = GameKey | RoomKey | PositionKey;
 
 /** The languages the game speaks. */
 export type Lang = 'en' | 'fr';
@@ -36,8 +41,8 @@ const loaded: Record<Lang, Partial<Record<Key, string>>> = { en: { ...EN }, fr: 
 const spoken = new Set<Lang>(['en']);
 
 /** Where each other language's game catalogue is loaded from (a module of its own in the page's build). */
-const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Readonly<Record<GameKey, string>>>>> = {
-  fr: () => import('./fr.ts').then((m) => m.FR),
+const LOADERS: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>>> = {
+  fr: () => import('./fr.ts').then((m) => ({ ...m.FR, ...m.POSITION_FR })),
 };
 
 /** The messages of `lang` when its game catalogue is loaded ({@link loadLang}), else undefined. */

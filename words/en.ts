@@ -279,6 +279,8 @@ export const EN = {
   'session.notKept': 'This game cannot be kept ({error})',
   'session.notAChoice': 'that is not one of your choices now',
   'session.lowBattery': "The launcher's batteries are low ({volts} V)",
+  // A resumed game whose saved launcher's batteries could not run its motor (game/playSave.ts resumedMeta).
+  'session.freshBatteries': "The launcher's batteries were spent: fresh ones are in",
   'session.resumed': 'Resumed at move {move} of round {round}',
 
   // A launcher's state as the terminal shows it (English: the machine's own state names), and its ding.
@@ -763,6 +765,33 @@ export const EN = {
   'reason.save.schema': 'save file {file} has schema {schema}; this program reads schema {ours}{newer, select, yes {: update the program} other {}}',
   'reason.save.edited': 'save file {file} was edited: the replayed game does not match its hash',
   'reason.save.setup': 'save file {file}: setup cannot start a game: {why}',
+  // A save's envelope, setup or moves that cannot be read (game/save.ts parseSave, loadMatch): {why} is reason.setup.field (`field: why`), reason.save.named (`field why`) or one of reason.save.* below.
+  'reason.save.at': 'save file {file}: {why}',
+  'reason.save.named': '{field} {why}',
+  'reason.save.kind': 'must be {game} or {match}',
+  'reason.save.seed': 'must be a whole number ≥ 0 or a short string',
+  'reason.save.seat': 'must be a seat from 0 to {last}',
+  'reason.save.out': 'must list {players} true/false values',
+  'reason.save.scores': 'must list {players} whole numbers ≥ 0',
+  'reason.save.rounds': 'must be a list of move lists',
+  'reason.save.manyRounds': '{n} rounds, more than a match plays ({max})',
+  'reason.save.moves': 'must be a list of at most {max} moves, each an object',
+  'reason.save.where': '{many, select, yes {round {round}, move {move}} other {move {move}}}',
+  'reason.save.card': 'must be a card such as "R5#1"',
+  'reason.save.cards': 'must be a list of cards such as "R5#1"',
+  'reason.save.oneRound': 'a game save holds one round of moves',
+  // {why} is the refusal of the move, {move} one of reason.move.* (its cards and colour as the file writes them).
+  'reason.save.illegal': '{at} ({move}) is illegal on replay: {why}',
+  'reason.save.notEnded': 'round {round} follows a round that did not end',
+  'reason.save.later': 'later move {move} is of round {of}, after round {round}',
+  'reason.save.kindOther': 'save file {file} holds {single, select, yes {a single game: load it with loadGame} other {a match: load it with loadMatch}}',
+  'reason.save.single': '{file} holds a single game: no later moves go after it',
+  // A move in a few words (game/save.ts moveSaid): the selects let a language word a count or a move's kind (p press, d draw, s pass, c challenge, a accept, u uno).
+  'reason.move.play': 'play {codes}{at, select, yes { at seat {target}} other {}}{uno, select, yes { UNO} other {}}',
+  'reason.move.launcher': 'launcher {n, select, other {{n}}} cards{stuck, select, yes { ({out, select, other {{out}}} left sticking out)} other {}}',
+  'reason.move.colour': 'colour {colour}',
+  'reason.move.catch': 'catch seat {seat}',
+  'reason.move.other': '{kind, select, other {{type}}}',
   // A save's `play` block that a game cannot resume from (game/playSave.ts checkPlayMeta): {at} is `.field`, or nothing.
   'reason.resume.field': 'save file {file}: play{at} {why}',
   'reason.resume.unknown': 'is not known: {why}',

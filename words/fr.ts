@@ -7,6 +7,9 @@
  */
 import type { Key } from './en.ts';
 
+/** Why a position cannot be set up, in the same file: the page says it of a save's position in French (its English is the error's own). */
+export { POSITION_FR } from './position.fr.ts';
+
 export const FR: Readonly<Record<Key, string>> = {
   'you.name': 'Toi',
 
@@ -265,6 +268,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'session.notKept': 'Cette partie ne peut pas être gardée ({error})',
   'session.notAChoice': 'ce n’est pas un de tes choix maintenant',
   'session.lowBattery': 'Les piles du distributeur sont faibles ({volts} V)',
+  'session.freshBatteries': 'Les piles du distributeur étaient vides : on en a mis des neuves',
   'session.resumed': 'Reprise au coup {move} de la manche {round}',
 
   'unit.off': 'éteint',
@@ -727,6 +731,30 @@ export const FR: Readonly<Record<Key, string>> = {
   'reason.save.schema': 'le fichier de sauvegarde {file} est au schéma {schema} ; ce programme lit le schéma {ours}{newer, select, yes { : mets le programme à jour} other {}}',
   'reason.save.edited': 'le fichier de sauvegarde {file} a été modifié : la partie rejouée ne correspond pas à son empreinte',
   'reason.save.setup': 'le fichier de sauvegarde {file} ne peut pas commencer de partie avec ses réglages de départ : {why}',
+  'reason.save.at': 'fichier de sauvegarde {file} : {why}',
+  'reason.save.named': '{field} {why}',
+  'reason.save.kind': 'doit être {game} ou {match}',
+  'reason.save.seed': 'doit être un nombre entier ≥ 0 ou un texte court',
+  'reason.save.seat': 'doit être une place de 0 à {last}',
+  'reason.save.out': 'doit compter {players} valeurs true ou false',
+  'reason.save.scores': 'doit compter {players} nombres entiers ≥ 0',
+  'reason.save.rounds': 'doit être une liste de listes de coups',
+  'reason.save.manyRounds': '{n} manches, plus qu’aucune partie n’en joue ({max})',
+  'reason.save.moves': 'doit être une liste d’au plus {max} coups, chacun un objet',
+  'reason.save.where': '{many, select, yes {manche {round}, coup {move}} other {coup {move}}}',
+  'reason.save.card': 'doit être une carte comme "R5#1"',
+  'reason.save.cards': 'doit être une liste de cartes comme "R5#1"',
+  'reason.save.oneRound': 'une sauvegarde de manche seule contient les coups d’une seule manche',
+  'reason.save.illegal': '{at} ({move}) est interdit quand on rejoue la partie : {why}',
+  'reason.save.notEnded': 'la manche {round} suit une manche qui n’était pas finie',
+  'reason.save.later': 'le coup n° {move} joué après la sauvegarde est de la manche {of}, après la manche {round}',
+  'reason.save.kindOther': 'le fichier de sauvegarde {file} contient {single, select, yes {une seule manche : ouvre-le avec loadGame} other {une partie : ouvre-le avec loadMatch}}',
+  'reason.save.single': '{file} contient une seule manche : aucun coup joué ensuite ne peut s’y ajouter',
+  'reason.move.play': 'jouer {codes}{at, select, yes { en visant la place {target}} other {}}{uno, select, yes { UNO} other {}}',
+  'reason.move.launcher': 'le distributeur lance {n, select, 1 {une carte} other {{n} cartes}}{stuck, select, yes {{out, select, 1 { (une reste à moitié sortie)} other { ({out} restent à moitié sorties)}}} other {}}',
+  'reason.move.colour': 'couleur {colour}',
+  'reason.move.catch': 'prendre la place {seat}',
+  'reason.move.other': '{kind, select, p {appuyer} d {piocher} s {passer} c {contester} a {accepter} u {dire UNO} other {{type}}}',
   'reason.resume.field': 'fichier de sauvegarde {file} : play{at} {why}',
   'reason.resume.unknown': 'n’est pas connu : {why}',
   'reason.resume.names': 'doit compter {players} noms',

@@ -77,9 +77,14 @@ export function refusalText(r: Refusal, w: Words, who: SeatName): string {
   return w.t(`refuse.${why}` as Key, v as Values);
 }
 
+/** The refusal `r` in the words of `w`, seats named `seat N` (a save's move that does not replay). */
+export function refusalIn(r: Refusal, w: Words): string {
+  return refusalText(r, w, seatNumber(w));
+}
+
 /** A refusal in English, seats named `seat N`: a MoveError's `message`. */
 export function refusalMessage(r: Refusal): string {
-  return refusalText(r, EN_WORDS, seatNumber(EN_WORDS));
+  return refusalIn(r, EN_WORDS);
 }
 
 wordRefusalsWith(refusalMessage);

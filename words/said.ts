@@ -11,15 +11,17 @@
 import type { CliKey } from './cli-en.ts';
 import type { Key } from './catalogue.ts';
 import type { NoticeWords } from '../firmware-bridge/notices.ts';
+import type { Refusal } from '../game/state.ts';
 
 /** A reason's key: in the game's catalogue, so the page words it too. */
 export type ReasonKey = Extract<Key, `reason.${string}`>;
 
 /**
  * What a placeholder is given: a text or a number as it is, a message worded, choices joined as
- * "a, b or c", or a board's notice (a launcher that stopped answering), worded by the game's catalogue.
+ * "a, b or c", a board's notice (a launcher that stopped answering) or a refused move (a save's
+ * move that does not replay, seats named `seat N`), worded by the game's catalogue.
  */
-export type SaidValue = string | number | Said | { readonly or: readonly string[] } | { readonly notice: NoticeWords };
+export type SaidValue = string | number | Said | { readonly or: readonly string[] } | { readonly notice: NoticeWords } | { readonly refusal: Refusal };
 
 /** A message: a key of the command line's catalogue or a reason's, and what its placeholders are given. */
 export interface Said {

@@ -8,6 +8,7 @@ import { axeProblems, newGame, openPage, playRound, useWeb, waitForPerson } from
 import { needs } from '../tools.ts';
 import { EN } from '../../words/en.ts';
 import { FR } from '../../words/fr.ts';
+import { POSITION_FR } from '../../words/position.fr.ts';
 import { loadLang } from '../../words/catalogue.ts';
 import { CHROMIUM_PAGE_MS } from '../budgets.ts';
 
@@ -134,6 +135,9 @@ describe.runIf(needs('chromium'))('the browser game for everyone: keyboard, scre
     for (const f of workers) expect([f, has(f, en), has(f, fr), has(f, 'IntlMessageFormat')]).toEqual([f, false, false, false]);
     expect(js.filter((f) => has(f, fr))).toEqual([expect.stringMatching(/^fr-/)]);
     expect(js.filter((f) => has(f, en))).toEqual([expect.stringMatching(/^index-/)]);
+    // A position's reasons in French go with the French catalogue (a save's position said in French);
+    // their English is the error's own message, written beside each reason's key in game/position*.ts.
+    expect(js.filter((f) => has(f, POSITION_FR['cli.position.rngText']))).toEqual([expect.stringMatching(/^fr-/)]);
   });
 
   it('keeps the search bot in its worker, out of the page\'s own script', () => {

@@ -102,7 +102,7 @@ describe.runIf(needs('chromium'))('the page in French', () => {
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 
-  it('a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block', async () => {
+  it("a save file the page cannot open is said in French: cut short, not a save, edited, a profile file it was never given, a damaged play block, a setup's field, a move refused on replay, a position; one naming no seat opens in French", async () => {
     const { page, errors } = await openPage(web.browser, web.server.url, { locale: 'fr-FR' });
     const picker = page.locator('label.file', { hasText: FR.t('page.openSaveFile') }).locator('input');
     const whole = saveMatch(createMatch({ rules: ruleSet('extreme'), players: 2, seed: 1, log: true }));
@@ -113,6 +113,19 @@ describe.runIf(needs('chromium'))('the page in French', () => {
       ['edited.json', JSON.stringify({ ...JSON.parse(whole), hash: '0000' }), FR.t('reason.save.edited', { file: 'edited.json' })],
       ['mine-game.json', withProfile, FR.t('reason.save.noProfile', { spec: 'mine.json' })],
       ['names.json', JSON.stringify({ ...JSON.parse(withProfile), play: { ...JSON.parse(withProfile).play, names: ['Ana'] } }), FR.t('reason.resume.field', { file: 'names.json', at: '.names', why: FR.t('reason.resume.names', { players: '2' }) })],
+      // A field of the setup, and a move the replay refuses (the move and the rule's refusal in French).
+      ['players.json', JSON.stringify({ ...JSON.parse(whole), setup: { ...JSON.parse(whole).setup, players: 1 } }), FR.t('reason.save.at', { file: 'players.json', why: FR.t('reason.setup.field', { field: 'setup.players', why: FR.t('reason.setup.players') }) })],
+      [
+        'moves.json',
+        JSON.stringify({ ...JSON.parse(whole), rounds: [[{ type: 'catch', seat: 0, target: 1 }]] }),
+        FR.t('reason.save.at', { file: 'moves.json', why: FR.t('reason.save.illegal', { at: FR.t('reason.save.where', { many: 'no', round: '1', move: '1' }), move: FR.t('reason.move.catch', { seat: '1' }), why: FR.t('refuse.nobody-to-catch') }) }),
+      ],
+      // A position its setup holds that cannot be set up: the position's reason, which the page's English does not carry, in French.
+      [
+        'position.json',
+        JSON.stringify({ ...JSON.parse(whole), setup: { ...JSON.parse(whole).setup, position: 'hands R5 / R6 | discard ZZ | supply *' } }),
+        FR.t('reason.save.setup', { file: 'position.json', why: FR.t('reason.setup.field', { field: 'position', why: FR.t('cli.position.field', { field: 'discard[0]', why: FR.t('cli.position.notCode', { code: 'ZZ' }) }) }) }),
+      ],
     ];
     const english = englishOnly();
     for (const [name, text, why] of cases) {
@@ -122,6 +135,10 @@ describe.runIf(needs('chromium'))('the page in French', () => {
       expect(wordsOf((await alert.innerText()).replace(/\S*[./[\]]\S*/g, ' ')).filter((w) => english.has(w))).toEqual([]);
       // The next file's refusal takes this one's place (the New game dialog, open over the page, keeps its Dismiss out of reach).
     }
+    // A save that names no seat (simulate's): its seats named as a French new game names them.
+    await picker.setInputFiles({ name: 'bare.json', mimeType: 'application/json', buffer: Buffer.from(whole) });
+    await expect.poll(() => page.locator('body').innerText()).toContain(FR.t('bot.name', { n: 1 }));
+    expect(await page.locator('body').innerText()).not.toMatch(/\bBot 1\b/);
     expect(errors).toEqual([]);
   }, CHROMIUM_PAGE_MS);
 });

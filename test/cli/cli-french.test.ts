@@ -311,6 +311,25 @@ describe("simulate's and fit's figures in the terminal's language", () => {
     expect(englishIn(steady(made.stdout + replay.stdout + shard.stdout))).toEqual([]);
   }, 4 * PROGRAM_RUN_MS);
 
+  it("merge: a part's kept invariant examples in French; the English and --json as they were", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-fr-inv-'));
+    const part = path.join(dir, 'part.json');
+    expect(runIn('C', ['simulate', '--games', '2', '--seed', '1', '--shard', '0/1', '--out', part]).status).toBe(0);
+    // Two games that broke an invariant, as a simulation keeps them (sim/violation.ts).
+    const p = JSON.parse(readFileSync(part, 'utf8'));
+    const kept = ['move 3: 107 cards in play, the deck has 108', 'move 9: the launcher holds 5 cards, the game counts 6'];
+    Object.assign(p.aggregates[0], { violations: 2, violationExamples: [[0, kept[0]], [1, kept[1]]] });
+    writeFileSync(part, JSON.stringify(p));
+    const fr = runIn(FR, ['merge', part]);
+    expect(fr.status).toBe(1);
+    expect(fr.stdout).toContain('invariants violés\u00a0: 2 (partie 0\u00a0: coup 3\u00a0: 107 cartes en jeu, le paquet en a 108\u00a0; partie 1\u00a0: coup 9\u00a0: le distributeur contient 5 cartes, la partie en compte 6)');
+    const en = runIn('C', ['merge', part]);
+    expect(en.stdout).toContain(`invariant violations: 2 (game 0: ${kept[0]}; game 1: ${kept[1]})`);
+    const json = (lang: string) => JSON.parse(runIn(lang, ['merge', part, '--json']).stdout).invariantExamples;
+    expect(json(FR)).toEqual([`game 0: ${kept[0]}`, `game 1: ${kept[1]}`]);
+    expect(json('C')).toEqual(json(FR));
+  }, 4 * PROGRAM_RUN_MS);
+
   it('fit: its tables in French, --json the same in both; the English as it was', () => {
     const log = path.join(dir, 'presses.jsonl');
     expect(runIn('C', ['launcher', '--presses', '800', '--seed', '4', '--log', log]).status).toBe(0);

@@ -3,10 +3,12 @@
  * match of one round at 80×24 against bots, answered from the French screen alone, with no English
  * word on any screen, and the score sheet in French. `--lang en` gives English back.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BATTERY } from '../../emulator/core.ts';
+import { createMatch, ruleSet, saveMatch } from '../../game/index.ts';
 import { TERMINAL_GAME_MS } from '../budgets.ts';
 import { englishOnly, wordsOf } from '../words/english.ts';
 import { needs } from '../tools.ts';
@@ -53,6 +55,20 @@ describe.runIf(needs('tmux'))('uno-extreme play in French', () => {
     p.send(['Enter']);
     const end = await p.waitFor((x) => /\[exit 0\]/.test(x));
     expect(end).toMatch(/Partie finie\u00a0: (tu gagnes|Robot \d gagne)\. Feuille de score\u00a0: uno-extreme-scores.html/);
+  }, TERMINAL_GAME_MS);
+
+  it('a resumed save says in French what the resume adds: the fresh batteries it put in, the names of seats the save does not name', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'uno-play-fr-'));
+    const whole = JSON.parse(saveMatch(createMatch({ rules: ruleSet('extreme'), players: 3, seed: 5, log: true }))) as Record<string, unknown>;
+    const spent = { rng: [1, 2, 3, 4], presses: 0, sinceBurst: 0, motorMs: BATTERY.capacityMotorSeconds * 1000, lowWarned: false, jammed: false };
+    writeFileSync(path.join(dir, 'spent.json'), JSON.stringify({ ...whole, play: { names: ['Ana', 'Bo', 'Cy'], me: 0, bots: ['heuristic'], profile: 'seed-0-8', launcher: spent } }));
+    writeFileSync(path.join(dir, 'bare.json'), JSON.stringify(whole));
+    const p = Pane.program('uno-e2e-frc', 'play --pace instant --no-colour --resume spent.json', dir, 80, 24, 'fr_FR.UTF-8');
+    expect(await p.waitFor((x) => isPrompt(x, FRENCH_SCREEN))).toMatch(/Les piles du distributeur étaient vides\u00a0: on en a mis des neuves/);
+    const q = Pane.program('uno-e2e-frd', 'play --pace instant --no-colour --resume bare.json', dir, 80, 24, 'fr_FR.UTF-8');
+    const bare = await q.waitFor((x) => isPrompt(x, FRENCH_SCREEN));
+    expect(bare).toMatch(/Robot 1/);
+    expect(bare).not.toMatch(/\bBot \d|\bYou\b/);
   }, TERMINAL_GAME_MS);
 
   it('--lang en speaks English in a French terminal, and --lang refuses a language it does not speak', async () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createMatch, ruleSet, saveMatch } from '../../game/index.ts';
 import { Pane } from './tmux.ts';
 import { needs } from '../tools.ts';
 
@@ -31,6 +32,7 @@ const cases: Array<[string, number, RegExp]> = [
   ["--position 'hands x / R5 / R6 | discard R1 | supply *'", 1, /^uno-extreme play: --position: seat 0 is yours, and it is out of the match/],
   ['--position pos.txt --players 3', 2, /^uno-extreme play: --players cannot be given with --position: the position sets the rules and the players; drop --players$/],
   ['--resume cut.json', 1, /^uno-extreme play: save file cut\.json is truncated or not JSON$/],
+  ['--resume moves.json', 1, /^uno-extreme play: save file moves\.json: move 1 \(catch seat 1\) is illegal on replay: nobody can be caught: every player with one card called ?UNO$/],
   ['--resume game.json --position pos.txt', 2, /^uno-extreme play: --position cannot change a resumed game; drop it/],
   ['--save /no/such/folder/s.json', 2, /^uno-extreme play: --save \/no\/such\/folder\/s\.json: the folder \/no\/such\/folder does not exist or is not writable; choose another file$/],
   ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: no serial port at \/dev\/nonexistent: is the board plugged in\? `uno-extreme ports` lists the ports there are$/],
@@ -49,6 +51,8 @@ const french: Array<[string, number, RegExp]> = [
   ["--position 'hands R5 / R6 | discard ZZ | supply *'", 1, /^uno-extreme play: --position\u00a0: discard\[0\]\u00a0: ZZ n’est pas un code de carte\u00a0: R5, G\+2, YS, W, W4, CX, …$/],
   // A save cut short (cut.json, written below), and one that is not there.
   ['--resume cut.json', 1, /^uno-extreme play: le fichier de sauvegarde cut\.json est tronqué ou n’est pas du JSON$/],
+  // A save whose move the replay refuses: where, the move and the rule's refusal, in French.
+  ['--resume moves.json', 1, /^uno-extreme play: fichier de sauvegarde moves\.json\u00a0: coup 1 \(prendre la place 1\) est interdit quand on rejoue la partie\u00a0: personne à prendre\u00a0: chaque joueur à une carte a dit UNO$/],
   ['--resume nofile.json', 1, /^uno-extreme play: impossible de lire nofile\.json\u00a0: ce fichier n’existe pas$/],
   // A port that cannot be opened: the board's error, in the game's words.
   ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: pas de port série à \/dev\/nonexistent\u00a0: la carte est-elle branchée\u00a0\? `uno-extreme ports` liste les ports présents$/],
@@ -57,6 +61,8 @@ const french: Array<[string, number, RegExp]> = [
 describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'uno-usage-'));
   writeFileSync(path.join(dir, 'cut.json'), '{"format": "uno-extreme-save", "schema": 1, "kind": "match", "setup": {');
+  const whole = JSON.parse(saveMatch(createMatch({ rules: ruleSet('extreme'), players: 3, seed: 1, log: true }))) as Record<string, unknown>;
+  writeFileSync(path.join(dir, 'moves.json'), JSON.stringify({ ...whole, rounds: [[{ type: 'catch', seat: 0, target: 1 }]] }));
   const all = [...cases.map((c) => [...c, 'C.UTF-8'] as const), ...french.map((c) => [...c, 'fr_FR.UTF-8'] as const)];
   for (const [args, status, message, lang] of all) {
     it(`play ${args} (LANG=${lang}): says what is wrong and exits ${status}`, async () => {

@@ -9,6 +9,7 @@ import { createPageLauncher } from '../../web/src/launcher/index.ts';
 import { JOURNAL_AFTER_KEY, JOURNAL_KEY, keptGame, SAVE_KEY } from '../../web/src/kept.ts';
 import { GameSession } from '../../web/src/session.ts';
 import { gameOfSave } from '../../web/src/games.ts';
+import { EN_WORDS } from '../../words/catalogue.ts';
 
 /** A map as the page's storage, counting the writes of each key's kind. */
 function memoryStore() {
@@ -36,7 +37,7 @@ function sessionOf(store: Store, text?: string): GameSession {
     const match = createMatch({ rules: resolveRules('extreme', { target: 600 }), players: 4, seed: 31, log: true });
     return new GameSession({ match, meta, profile: resolveProfile('seed-0-8'), speed: 'instant', store, makeLauncher: createPageLauncher });
   }
-  const g = gameOfSave(store, text, 'kept');
+  const g = gameOfSave(store, text, 'kept', EN_WORDS);
   return new GameSession({ ...g, speed: 'instant', store, makeLauncher: createPageLauncher });
 }
 
@@ -104,7 +105,7 @@ describe('the game the page keeps', () => {
     const kept = keptGame(store)!;
     expect(kept).toMatchObject({ cut: true });
     expect(kept.later).toHaveLength(n - 1);
-    const g = gameOfSave(store, kept.text, 'kept', kept.later);
+    const g = gameOfSave(store, kept.text, 'kept', EN_WORDS, kept.later);
     expect(g.match.game.moves).toBe(session.state.moves - 1);
   });
 
@@ -125,7 +126,7 @@ describe('the game the page keeps', () => {
     const old = memoryStore();
     old.m.set(SAVE_KEY, whole);
     expect(keptGame(old)).toEqual({ text: whole, later: [], cut: false });
-    expect(gameOfSave(old, whole, 'kept').match.game.moves).toBe(session.state.moves);
+    expect(gameOfSave(old, whole, 'kept', EN_WORDS).match.game.moves).toBe(session.state.moves);
     // A journal that follows another save (the page closed as it wrote a new one over it) is not read.
     store.m.set(JOURNAL_AFTER_KEY, 'another');
     expect(keptGame(store)).toMatchObject({ later: [], cut: false });

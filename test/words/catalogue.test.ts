@@ -15,8 +15,13 @@ import { CLI_CATALOGUES } from '../../words/cli.ts';
 import '../../words/rooms.ts';
 
 await loadLang('fr');
-/** Every message each language has loaded: the game's and game night's. */
-const CATALOGUES = { en: catalogueOf('en')! as Record<string, string>, fr: catalogueOf('fr')! as Record<string, string> };
+/**
+ * Every message each language has loaded: the game's and game night's. A position's reasons, which
+ * the languages other than English load with the game's (words/position.fr.ts), are the command
+ * line's, checked with its catalogues below.
+ */
+const gameOnly = (c: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(c).filter(([k]) => !k.startsWith('cli.position.')));
+const CATALOGUES = { en: gameOnly(catalogueOf('en')! as Record<string, string>), fr: gameOnly(catalogueOf('fr')! as Record<string, string>) };
 import { GUIDE_CATALOGUES } from '../../words/guide.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

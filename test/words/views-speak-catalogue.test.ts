@@ -47,7 +47,7 @@ const BRIDGE_TECHNICAL: Readonly<Record<string, string>> = {
  * The command line's files whose words come from its catalogue (words/cli-en.ts) or the game's:
  * what they print and what they refuse. Their examples and placeholders are typed, not read.
  */
-const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts'];
+const CLI = ['cli/launcher.ts', 'cli/launcher-console.ts', 'cli/device.ts', 'cli/play.ts', 'cli/merge.ts', 'cli/web.ts', 'cli/simulate.ts', 'cli/fit.ts', 'cli/progress.ts', 'sim/report-html.ts', 'cli/device-cmd.ts', 'sim/play-one.ts'];
 
 /** Strings of those files that no person reads, each with why. */
 const CLI_TECHNICAL: Readonly<Record<string, string>> = {
@@ -72,6 +72,18 @@ const POSITION = ['game/position.ts', 'game/positionCheck.ts', 'game/positionTex
 
 /** A line that gives a position's reason. */
 const POSITION_REASON = /\breturn (fail|problem|positionFail)\(|\? (fail|problem)\(|: (fail|problem)\(|\bwhat: `|\bwhat: '/;
+
+/**
+ * A save's refusals (game/save.ts, game/playSave.ts): English written beside their reason of the
+ * game's catalogue, as a position's (the workers bundle save.ts without any catalogue).
+ */
+const SAVE = ['game/save.ts', 'game/playSave.ts'];
+
+/** A line that builds a save's refusal: its error, or a problem of a field or a move. */
+const SAVE_REASON = /new (Save|Resume)Error\(|\b(named|setupField|atField|fail)\(|\bwhat: [`']/;
+
+/** A save's refusal line that carries its reason: a key named, or the reason of the check it forwards. */
+const SAVE_SAID = /'reason\.|\.said\b|saidOf\(|withSaid\(|\bsaid\(key\b|\(file, p\)|\bwhy: p\.why\b/;
 
 /** A line that refuses: a user's error built, or a reader's own error (a part's field check's `fail`). */
 const REFUSAL = /new (Usage|User|Log|Part|PartField|Rules)Error\(|throw bad\(|\bfail\(/;
@@ -195,6 +207,17 @@ describe('the views speak only through the catalogue', () => {
     expect(found).toEqual([]);
     // It can fail: a reason with English alone is found.
     expect(POSITION_REASON.test("return fail('rng', 'must be four words');")).toBe(true);
+  });
+
+  it("a save's refusals each carry their reason of the catalogue beside the English they write", () => {
+    const found: string[] = [];
+    for (const f of SAVE.map((p) => path.join(root, p)))
+      for (const line of code(readFileSync(f, 'utf8')).split('\n')) if (SAVE_REASON.test(line) && !SAVE_SAID.test(line)) found.push(`${path.relative(root, f)}: ${line.trim()}`);
+    expect(found).toEqual([]);
+    // It can fail: a refusal in English alone is found, one naming its reason is not.
+    const caught = (line: string) => SAVE_REASON.test(line) && !SAVE_SAID.test(line);
+    expect(caught('throw new SaveError(`save file ${file}: hash is missing`);')).toBe(true);
+    expect(caught("if (!ok) return named('hash', 'is missing', 'reason.rules.missing');")).toBe(false);
   });
 
   it('the check finds a sentence when one is written (it can fail)', () => {

@@ -65,10 +65,10 @@ function restored(store: Storage, w: Words): { game: Game | null; error: string 
     let game: Game;
     let cut = kept.cut;
     try {
-      game = gameOfSave(store, kept.text, name, kept.later);
+      game = gameOfSave(store, kept.text, name, w, kept.later);
     } catch (e) {
       if (kept.later.length === 0) throw e;
-      game = gameOfSave(store, kept.text, name);
+      game = gameOfSave(store, kept.text, name, w);
       cut = true;
     }
     if (!cut) return { game, error: null };
@@ -163,7 +163,7 @@ export function App({ store }: { store: Storage }) {
     if (!f) return;
     try {
       // Read and checked whole before anything changes: a refused file leaves the game as it was.
-      const next = gameOfSave(store, await f.text(), f.name);
+      const next = gameOfSave(store, await f.text(), f.name, w);
       setGame(next);
       setBoardReleased(false);
       setNewOpen(false);

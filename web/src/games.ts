@@ -6,7 +6,7 @@
 import { parseProfileText, type Profile } from '../../emulator/profile.ts';
 import { BUILTIN_PROFILES, resolveProfile } from '../../emulator/profiles.ts';
 import { byName } from '../../lib/untrusted.ts';
-import { EN_WORDS } from '../../words/catalogue.ts';
+import { EN_WORDS, type Words } from '../../words/catalogue.ts';
 import { said, withSaid } from '../../words/said.ts';
 import {
   createMatch, parsePlaySave, resolveRules, resumedMeta, ruleSet,
@@ -96,12 +96,13 @@ export function newGame(store: SaveStore, g: NewGame): Game {
 
 /**
  * A match from a save's text (`name` is how errors name it). Throws the CLI's SaveError or
- * ResumeError for a file that is not a save or is damaged, before anything is changed. `later`:
- * the moves made after it was written (the page's journal).
+ * ResumeError for a file that is not a save or is damaged, before anything is changed. `w`: the
+ * reader's words (the names and notes a resume adds); `later`: the moves made after it was written
+ * (the page's journal).
  */
-export function gameOfSave(store: SaveStore, text: string, name: string, later: readonly LaterMove[] = []): Game {
+export function gameOfSave(store: SaveStore, text: string, name: string, w: Words, later: readonly LaterMove[] = []): Game {
   const saved = parsePlaySave(text, name, later);
-  const meta = resumedMeta(saved.match, saved.meta);
+  const meta = resumedMeta(saved.match, saved.meta, w);
   return { match: saved.match, meta, profile: profileFor(store, meta.profile) };
 }
 
