@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
-import type { Locator } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PAGE_MS, SEARCH_ROUND_MS } from '../budgets.ts';
-import { clickMove, handOf, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
+import { clickMove, handAndMoves, newGame, openPage, playRound, useWeb, waitForPerson } from './web.ts';
 import { needs } from '../tools.ts';
 import { JOURNAL_KEY, SAVE_KEY } from '../../web/src/kept.ts';
+
+/** What a reload must give back of a one-player game: the hand, the count of moves, the discard pile's top card. */
+async function shown(page: Page): Promise<{ hand: string[]; moves: string | null; top: string | null }> {
+  return { ...(await handAndMoves(page)), top: await page.locator('.discard').getAttribute('aria-label') };
+}
 
 describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chromium, real `uno-extreme web`)', () => {
   const web = useWeb();
@@ -182,16 +187,15 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
       await clickMove(page, w.ask);
       w = await waitForPerson(page, w.askId);
     }
-    const before = { hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: w.ask, top: await page.locator('.discard').getAttribute('aria-label') };
+    const before = { ...(await shown(page)), ask: w.ask };
     const events = await page.getByRole('log').innerText();
     await page.reload();
     const again = await waitForPerson(page);
-    expect({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), ask: again.ask, top: await page.locator('.discard').getAttribute('aria-label') }).toEqual(before);
+    expect({ ...(await shown(page)), ask: again.ask }).toEqual(before);
     // The events too: the game's history, kept with it, and where it resumed.
     await expect.poll(() => page.getByRole('log').innerText()).toMatch(/Resumed at move \d+ of round 1$/);
     expect(await page.getByRole('log').innerText()).toContain(events);
     expect(errors).toEqual([]);
-    // A new game, four moves by clicks, a reload and the game shown again.
   }, CHROMIUM_PAGE_MS);
 
   it('keeps each move as a journal line after its save, read back on a reload; a torn last line is said', async () => {
@@ -205,11 +209,10 @@ describe.runIf(needs('chromium'))('the browser game, played by clicks (real Chro
     const lines = () => page.evaluate((k) => Object.keys(localStorage).filter((key) => key.startsWith(k)).length, JOURNAL_KEY);
     // The moves since the save was last written whole are lines of their own.
     expect(await lines()).toBeGreaterThan(0);
-    const seen = async () => ({ hand: await handOf(page), moves: await page.locator('.table').getAttribute('data-moves'), top: await page.locator('.discard').getAttribute('aria-label') });
-    const before = { ...(await seen()), ask: w.ask };
+    const before = { ...(await shown(page)), ask: w.ask };
     await page.reload();
     const again = await waitForPerson(page);
-    expect({ ...(await seen()), ask: again.ask }).toEqual(before);
+    expect({ ...(await shown(page)), ask: again.ask }).toEqual(before);
     // Read back, the game is written whole again: its journal starts afresh.
     expect(await lines()).toBe(0);
     for (let i = 0; i < 3 && again.phase === 'playing'; i++) {
