@@ -48,9 +48,16 @@ export function decimal(w: { readonly lang: Lang }, x: number, digits: number, u
  * rounded) with the decimal sign of `w`'s language: the same text in English, `1,56e-146` in French.
  */
 export function numeral(w: { readonly lang: Lang }, text: string): string {
-  if (w.lang === 'en') return text;
-  const sign = new Intl.NumberFormat(w.lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-  return text.replace('.', sign);
+  return w.lang === 'en' ? text : text.replace('.', decimalSign(w.lang));
+}
+
+/** Each language's decimal sign, asked of Intl once: a report's chart words hundreds of numbers. */
+const decimalSigns = new Map<Lang, string>();
+
+function decimalSign(lang: Lang): string {
+  let sign = decimalSigns.get(lang);
+  if (sign === undefined) decimalSigns.set(lang, (sign = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'));
+  return sign;
 }
 
 /** `share` (0..1) as a percentage with `digits` decimals, as `w`'s language writes one (`60.3 %`, `60,3 %`). */
