@@ -221,21 +221,25 @@ export async function clickVisible(page: Page, card: Locator): Promise<void> {
   // One look in the page: scrolled to, still, the point to click, and every card of the hand in its seat.
   const seen = await card.evaluate(async (el) => {
     el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    // Still, as Playwright's own click waits for: a raised card rises for a moment.
+    // Still, as a person waits for: a card taken arrives in the hand (an animation that may wait
+    // at its start for its delay, so still rectangles alone do not say it ended), a raised card rises.
+    const hand = el.closest('.hand')!;
+    const cards = () => [...hand.querySelectorAll('button.card')];
+    await Promise.allSettled(cards().flatMap((b) => b.getAnimations()).map((a) => a.finished));
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    let r = el.getBoundingClientRect();
-    for (let last = ''; last !== JSON.stringify(r); r = el.getBoundingClientRect()) (last = JSON.stringify(r)), await frame();
+    const rects = () => JSON.stringify(cards().map((b) => b.getBoundingClientRect()));
+    for (let last = ''; last !== rects(); ) (last = rects()), await frame();
+    const r = el.getBoundingClientRect();
     const points: [number, number][] = [];
     for (let y = 0.2; y <= 0.8; y += 0.1) for (let x = 0.05; x <= 0.95; x += 0.05) points.push([r.left + x * r.width, r.top + y * r.height]);
     const mid = [r.left + r.width / 2, r.top + r.height / 2];
     points.sort((a, b) => Math.hypot(a[0] - mid[0], a[1] - mid[1]) - Math.hypot(b[0] - mid[0], b[1] - mid[1]));
-    const hand = el.closest('.hand')!;
     const seat = hand.closest('.seat')!.getBoundingClientRect();
     return {
       id: el.getAttribute('data-card'),
       at: points.find(([x, y]) => el.contains(document.elementFromPoint(x, y))) ?? null,
-      cards: hand.querySelectorAll('button.card').length,
-      out: [...hand.querySelectorAll('button.card')].map((b) => [b.getAttribute('data-card'), b.getBoundingClientRect()] as const)
+      cards: cards().length,
+      out: cards().map((b) => [b.getAttribute('data-card'), b.getBoundingClientRect()] as const)
         .filter(([, b]) => b.left < seat.left || b.right > seat.right).map(([id]) => id),
     };
   });
