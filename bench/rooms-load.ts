@@ -5,6 +5,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Question } from '../table/session.ts';
+
+/** A bench's person's move: the first play, else a colour, pass, accept, press or draw; chances let go. */
+export function firstChoice(q: Question): number | null {
+  if (q.mode === 'react') return null;
+  for (const t of ['play', 'colour', 'pass', 'accept', 'press', 'draw']) {
+    const i = q.moves.findIndex((m) => m.type === t && !(m.type === 'play' && m.uno));
+    if (i >= 0) return i;
+  }
+  return 0;
+}
 
 /** `name N`, a whole number from 1 to `max` (`def` when absent); else a one-line message and exit 2. */
 export function num(name: string, def: number, max: number): number {

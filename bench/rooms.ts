@@ -18,8 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import type { ClientMessage, ServerMessage } from '../table/roomMessages.ts';
-import type { Question } from '../table/session.ts';
-import { num, profileFlags, RoundTrips, startServer, stopServer, timedWindow } from './rooms-load.ts';
+import { firstChoice, num, profileFlags, RoundTrips, startServer, stopServer, timedWindow } from './rooms-load.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOMS = num('--rooms', 20, 1000);
@@ -28,16 +27,6 @@ const THINK = num('--think', 250, 10_000);
 /** `--search-rooms N`: rooms of one person and three ISMCTS bots besides, played but not timed: what their searches cost the others. */
 const SEARCH_ROOMS = process.argv.includes('--search-rooms') ? num('--search-rooms', 0, 100) : 0;
 const PROFILE = profileFlags();
-
-/** The first play, else a colour, pass, accept, press or draw; chances let go. */
-function choice(q: Question): number | null {
-  if (q.mode === 'react') return null;
-  for (const t of ['play', 'colour', 'pass', 'accept', 'press', 'draw']) {
-    const i = q.moves.findIndex((m) => m.type === t && !(m.type === 'play' && m.uno));
-    if (i >= 0) return i;
-  }
-  return 0;
-}
 
 class Client {
   ws!: WebSocket;
@@ -89,7 +78,7 @@ class Client {
     this.answered.add(q.id);
     setTimeout(() => {
       if (stopping) return;
-      const c = choice(q);
+      const c = firstChoice(q);
       // A chance let go makes no move: nothing to time.
       if (c !== null && this.room.timed) this.room.sent(this.moves);
       this.say({ type: 'move', question: q.id, choice: c });

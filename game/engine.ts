@@ -38,7 +38,16 @@ export function checkMove(state: GameState, m: Move): MoveError | null {
  * is absent. What a front end says when a card is tapped that cannot be played.
  */
 export function handRefusals(state: GameState, seat: number): Partial<Record<CardId, Refusal>> {
+  return refusalsIn(roundOf(state), seat);
+}
+
+/** {@link handRefusals} of every seat, from one reading of the state (a server showing each seat its hand). */
+export function everyHandRefusals(state: GameState): Partial<Record<CardId, Refusal>>[] {
   const s = roundOf(state);
+  return s.hands.map((_, seat) => refusalsIn(s, seat));
+}
+
+function refusalsIn(s: Round, seat: number): Partial<Record<CardId, Refusal>> {
   const out: Partial<Record<CardId, Refusal>> = {};
   if (!isSeat(s, seat)) return out;
   const over = s.winner !== null ? refuse('game-over', { why: 'round-over', winner: s.winner }) : s.calledOff ? refuse('game-over', { why: 'round-called-off', moves: s.moves }) : null;

@@ -24,7 +24,7 @@ export {
   createFromPosition, fromPosition, parsePosition, positionOf,
   type Position, type PositionError, type PositionOptions, type PositionResult, type ParsedPosition,
 } from './position.ts';
-export { applyMove, checkMove, handRefusals } from './engine.ts';
+export { applyMove, checkMove, everyHandRefusals, handRefusals } from './engine.ts';
 export { legalMoves } from './legal.ts';
 export { matches, topCard, waitingOf } from './play.ts';
 export { cardsForCount } from './press.ts';

@@ -441,9 +441,20 @@ export class Room implements InRoom {
     this.flushing = true;
     setImmediate(() => this.afterKept(() => {
       this.flushing = false;
-      const seats = this.seats();
-      for (const c of this.clients) this.sendTo(c, seats);
+      const shown = this.shown();
+      for (const c of this.clients) this.sendTo(c, shown);
     }));
+  }
+
+  /** What every client of the room is shown alike: read once for all of them. */
+  private shown() {
+    const s = this.session;
+    // The ms left now, absent when no timer runs: a room without one sends what it sent before.
+    const t = this.turnTimer;
+    return {
+      seats: this.seats(), table: s?.tableView() ?? null, launcher: this.launcher.snapshot(),
+      timer: t ? { timer: { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) } } : {},
+    };
   }
 
   /** Calls `then` once the store has written what this room gave it so far. */
@@ -454,15 +465,12 @@ export class Room implements InRoom {
   }
 
   /** Sends `client` what it may see now: its log, the lines it was not sent yet. */
-  sendTo(client: RoomClient, seats = this.seats()): void {
+  sendTo(client: RoomClient, { seats, table, launcher, timer } = this.shown()): void {
     const s = this.session;
     const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
-    // The ms left now, absent when no timer runs: a room without one sends what it sent before.
-    const t = this.turnTimer;
-    const timer = t ? { timer: { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) } } : {};
-    const m: ServerMessage = !s ? { type: 'lobby', code: this.code, settings: this.settings, seats }
-      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, s.tableView()), launcher: this.launcher.snapshot(), settings: this.settings, ...timer }
-      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat)), launcher: this.launcher.snapshot(), ...timer };
+    const m: ServerMessage = !s || !table ? { type: 'lobby', code: this.code, settings: this.settings, seats }
+      : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, table), launcher, settings: this.settings, ...timer }
+      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat, table)), launcher, ...timer };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }

@@ -13,7 +13,7 @@ import type { CoreState } from '../emulator/core.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  checkMove, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
+  checkMove, everyHandRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
   type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Race, type Refusal, type SearchKind, type SearchOptions,
 } from '../game/index.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
@@ -205,6 +205,8 @@ export class MatchSession {
   logBase = 0;
   /** `lines` worded in `w`, as last asked for ({@link log}). */
   private worded: { w: Words; base: number; text: string[] } | null = null;
+  /** Every seat's refusals for the state they were read from (each move makes a new state: the same state, the same refusals). */
+  private refusals: { state: GameState; bySeat: Partial<Record<CardId, Refusal>>[] } | null = null;
   /** The questions put to people so far (a view tells one from the next by its `id`). */
   questionsAsked = 0;
   private readonly seats = new Map<number, PersonSeat>();
@@ -511,19 +513,30 @@ export class MatchSession {
     this.emit({ type: 'changed' });
   }
 
-  /** What `seat` may see now: the table as everyone sees it, a card it drew, its hand, its question and why its cards cannot be played. */
-  viewOf(seat: number): SeatView {
+  /**
+   * What `seat` may see now: the table as everyone sees it, a card it drew, its hand, its question
+   * and why its cards cannot be played. `table`: {@link tableView}, when the caller shows it to
+   * several seats at once.
+   */
+  viewOf(seat: number, table = this.tableView()): SeatView {
     const person = this.seats.get(seat);
     const p = this.state.pending;
-    const table = this.tableView();
     return {
       seat, ...table, hand: [...this.state.hands[seat]],
       // A card drawn is its drawer's to see.
       pending: p && p.kind === 'drawn' && p.seat === seat ? { ...p } : table.pending,
       question: this.questionOf(seat),
       unoArmed: person?.unoArmed ?? false, message: person?.message ?? null,
-      refusals: handRefusals(this.state, seat),
+      refusals: this.refusalsOf(seat),
     };
+  }
+
+  /** Why `seat`'s cards cannot be played: every seat's at once, read once for each state the seats are shown. */
+  private refusalsOf(seat: number): Partial<Record<CardId, Refusal>> {
+    const kept = this.refusals;
+    if (kept?.state === this.state) return kept.bySeat[seat];
+    this.refusals = { state: this.state, bySeat: everyHandRefusals(this.state) };
+    return this.refusals.bySeat[seat];
   }
 
   /** The table as everyone may see it (a game night's table screen): no hand, no question; a card just drawn is its drawer's alone. */

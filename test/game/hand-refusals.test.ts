@@ -3,7 +3,7 @@
  * one is tapped (the page and a game night phone alike).
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, handRefusals } from '../../game/engine.ts';
+import { applyMove, everyHandRefusals, handRefusals } from '../../game/engine.ts';
 import { legalMoves } from '../../game/legal.ts';
 import { RULE_SETS } from '../../game/rules.ts';
 import { createGame } from '../../game/setup.ts';
@@ -31,6 +31,8 @@ describe('handRefusals', () => {
           for (let seat = 0; seat < s.players; seat++) {
             const playable = new Set(legal.flatMap((m) => (m.type === 'play' && m.seat === seat ? [m.card] : [])));
             const refused = handRefusals(s, seat);
+            // A server reads every seat's at once: the same reasons.
+            expect(everyHandRefusals(s)[seat]).toEqual(refused);
             for (const id of s.hands[seat]) expect(id in refused, `${name} seed ${seed} move ${i} seat ${seat} ${id}`).toBe(!playable.has(id));
             checked++;
           }

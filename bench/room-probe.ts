@@ -1,0 +1,101 @@
+/**
+ * What a move costs the room server in its own code, without the sockets and the kernel under
+ * them: `node bin/run-ts.js bench/room-probe.ts MOVES [WARMUP] [ROOMS]`. ROOMS rooms (default 20)
+ * of four people and a table screen, in this process, as `web` runs them: the room hub, the
+ * simulated launcher, the file store in a fresh folder. Each client turns what it is sent into
+ * JSON text as the socket would; each person answers a question at the next turn of the event
+ * loop (a message that arrives) with the first legal move bench/rooms.ts's people make. The rooms
+ * play WARMUP moves, then MOVES more, every one of their moves counted (a person's, a bot's, the
+ * launcher's), and a match that ends is played again.
+ *
+ * Prints `{ moves, cpuSeconds, cpuMsPerMove }`. The measured moves are framed by the run's only
+ * two CPU-time reads (`process.cpuUsage`), so bench/instructions.ts (`--what room`) counts them
+ * alone under callgrind; the games are seeded, so a change that keeps them plays the same moves.
+ * bench/rooms.ts measures the whole server, sockets included, against a peer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MachineLauncher } from '../emulator/launcher.ts';
+import { RoomHub, type RoomClient } from '../rooms/hub.ts';
+import { fileRoomStore } from '../rooms/store.ts';
+import type { ServerMessage } from '../table/roomMessages.ts';
+import { firstChoice } from './rooms-load.ts';
+
+const [movesText = '20000', warmText = '5000', roomsText = '20'] = process.argv.slice(2);
+const [MOVES, WARM, ROOMS] = [movesText, warmText, roomsText].map(Number);
+if (![MOVES, WARM, ROOMS].every((n) => Number.isInteger(n) && n >= 1)) {
+  console.error('usage: node bin/run-ts.js bench/room-probe.ts MOVES [WARMUP] [ROOMS] (whole numbers of at least 1)');
+  process.exit(2);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'room-probe-'));
+let seed = 0;
+const hub = new RoomHub({
+  store: fileRoomStore(dir),
+  seed: () => ++seed,
+  makeLauncher: (start) => {
+    const launcher = new MachineLauncher({ ...start, clock: 'simulated', ignoreButton: true });
+    return { launcher, dispose: () => launcher.detach() };
+  },
+});
+
+let moves = 0;
+let cpu0: NodeJS.CpuUsage | null = null;
+let done: () => void;
+const finished = new Promise<void>((ok) => (done = ok));
+
+/** A room's client: what the socket would send it is made text; a person answers its questions. */
+function client(room: { moves: number }, person: boolean): RoomClient {
+  const answered = new Set<number>();
+  const c: RoomClient = {
+    send(m: ServerMessage) {
+      JSON.stringify(m);
+      if (m.type === 'table') {
+        // Moves count from 0 each round: a view of a new round counts its moves from there.
+        const stamp = m.view.round * 1e6 + m.view.moves;
+        if (stamp > room.moves) count(room.moves >= 0 && Math.floor(room.moves / 1e6) === m.view.round ? stamp - room.moves : m.view.moves);
+        room.moves = Math.max(room.moves, stamp);
+        // The next match counts its moves from its first view.
+        if (m.view.phase === 'matchOver') {
+          room.moves = -1;
+          setImmediate(() => hub.handle(c, { type: 'again' }));
+        }
+      }
+      if (!person || m.type !== 'view') return;
+      if (m.view.phase === 'roundOver') setImmediate(() => hub.handle(c, { type: 'next' }));
+      // The next match asks its questions from id 0 again.
+      if (m.view.phase === 'matchOver') answered.clear();
+      // The next match asks its questions from id 0 again.
+      if (m.view.phase === 'matchOver') answered.clear();
+      const q = m.view.question;
+      if (!q || answered.has(q.id)) return;
+      answered.add(q.id);
+      setImmediate(() => hub.handle(c, { type: 'move', question: q.id, choice: firstChoice(q) }));
+    },
+  };
+  return c;
+}
+
+function count(n: number): void {
+  moves += n;
+  if (cpu0 === null && moves >= WARM) {
+    moves = 0;
+    cpu0 = process.cpuUsage();
+  } else if (cpu0 !== null && moves >= MOVES) done();
+}
+
+for (let r = 0; r < ROOMS; r++) {
+  const room = { moves: -1 };
+  const table = client(room, false);
+  hub.handle(table, { type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
+  const code = [...hub.rooms.keys()].at(-1)!;
+  for (const name of ['A', 'B', 'C', 'D']) hub.handle(client(room, true), { type: 'join', code, name });
+  hub.handle(table, { type: 'start' });
+}
+await finished;
+const used = process.cpuUsage(cpu0!);
+const cpuSeconds = (used.user + used.system) / 1e6;
+console.log(JSON.stringify({ rooms: ROOMS, moves, cpuSeconds, cpuMsPerMove: Math.round((cpuSeconds * 1e6) / moves) / 1000 }));
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
