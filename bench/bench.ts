@@ -89,6 +89,21 @@ function machineEventsPerRound(rounds: number): number {
   return events / rounds;
 }
 
+/**
+ * Machine fidelity on one core, as `simulate --fidelity machine` plays it for a user: in a fresh
+ * process (bench/turn-probe.ts), `first` rounds cold (its first run) then `games` more, the rate a
+ * long run settles at, per CPU-second of that process alone. In this process, after the runs
+ * above, the same rounds cost a quarter more: code the other runs made polymorphic, a larger heap.
+ */
+function machineAlone(first: number, games: number): { firstRoundsPerSecond: number; roundsPerSecond: number; roundsPerCpuSecond: number } {
+  const out = execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../bin/run-ts.js'), path.resolve(import.meta.dirname, 'turn-probe.ts'), 'machine', String(games), String(first)], { encoding: 'utf8' });
+  const r = JSON.parse(out) as { seconds: number; warmSeconds: number; cpuSeconds: number; systemSeconds: number };
+  const row = { firstRoundsPerSecond: first / r.warmSeconds, roundsPerSecond: games / r.seconds, roundsPerCpuSecond: games / (r.cpuSeconds + r.systemSeconds) };
+  say('extreme, machine (first run)', 'own process', row.firstRoundsPerSecond);
+  say('extreme, machine', 'own process', row.roundsPerSecond);
+  return row;
+}
+
 /** Peak memory of a run of `games` in a fresh process (so earlier runs do not count). */
 function peakMemory(games: number): number {
   const out = execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../bin/run-ts.js'), path.resolve(import.meta.dirname, 'mem-probe.ts'), String(games)], { encoding: 'utf8' });
@@ -165,13 +180,11 @@ for (let r = 0; r < repeats; r++) {
 // warm-up is not the whole run (here and for machine fidelity on all cores below).
 await measure('classic, fast', { games: 10000 * cores, ...classic }, cores);
 const extremeFast1 = await measure('extreme, fast', { games: 3000, ...extreme }, 1);
-// Machine fidelity twice in this thread: the first run has the XState path still cold (as a
-// user's first machine run does), the second is the rate a long run settles at: the target's.
-const machineRun = { games: 400, players: 4, rules: 'extreme', fidelity: 'machine' as const };
-const extremeMachineCold = await measure('extreme, machine (first run)', machineRun, 1);
-const extremeMachine1 = await measure('extreme, machine', machineRun, 1);
-const machinePerCpuSecond = extremeMachine1.rounds / extremeMachine1.cpuSeconds;
+const extremeMachine = machineAlone(Math.max(20, Math.round(400 * scale)), Math.max(20, Math.round(1000 * scale)));
+const machinePerCpuSecond = extremeMachine.roundsPerCpuSecond;
 await measure('extreme, machine', { games: 1000 * cores, players: 4, rules: 'extreme', fidelity: 'machine' }, cores);
+// The first, unmeasured, warms the machine's code: no machine round ran in this process before.
+machineEvents(Math.round(5000 * scale));
 const ev = machineEvents(Math.round(5000 * scale));
 const eventsPerRound = machineEventsPerRound(Math.round(50 * scale));
 const floor = xstateFloor(Math.round(200_000 * scale));
@@ -193,10 +206,10 @@ const result = {
   peerWorkerScaling: median(peerScaling),
   peerWorkerScalings: peerScaling,
   inProcessVsOneThread: extremeFast1.roundsPerSecond / extremeThread1!.roundsPerSecond,
-  machineRoundsPerSecondPerCore: extremeMachine1.roundsPerSecond,
+  machineRoundsPerSecondPerCore: extremeMachine.roundsPerSecond,
   machineRoundsPerCpuSecond: machinePerCpuSecond,
   loadAverage: loadavg()[0],
-  machineRoundsPerSecondPerCoreFirstRun: extremeMachineCold.roundsPerSecond,
+  machineRoundsPerSecondPerCoreFirstRun: extremeMachine.firstRoundsPerSecond,
   memory: mem,
 };
 if (json) console.log(JSON.stringify(result));
@@ -205,7 +218,7 @@ else {
   console.log([
     '',
     `ours / peer, classic turns/s:       ${result.ratioClassicFastVsPeerTurns.toFixed(2)}× (runs: ${list(peerRatios)})   (target ≥ 3)`,
-    `machine fidelity, extreme, 1 core:  ${machinePerCpuSecond.toFixed(0)} rounds per CPU-second (target ≥ 1000; load average ${result.loadAverage.toFixed(2)}), ${extremeMachine1.roundsPerSecond.toFixed(0)} rounds/s; its first run ${extremeMachineCold.roundsPerSecond.toFixed(0)} rounds/s`,
+    `machine fidelity, extreme, 1 core:  ${machinePerCpuSecond.toFixed(0)} rounds per CPU-second (target ≥ 1000; load average ${result.loadAverage.toFixed(2)}), ${extremeMachine.roundsPerSecond.toFixed(0)} rounds/s; its first run ${extremeMachine.firstRoundsPerSecond.toFixed(0)} rounds/s`,
     `  XState: ${result.machineEventsPerSecond} events/s in the launcher machine (${result.machinePressesPerSecond} presses/s, ${result.machineEventsPerRound} events a round);`,
     `  its floor here, a flat 2-state machine: ${result.xstateFloorEventsPerSecond} events/s = ${Math.round(floor / result.machineEventsPerRound)} rounds/s at zero game and action cost`,
     `${cores} threads vs 1 (extreme fast):   ${result.workerScaling.toFixed(2)}× = ${(result.workerEfficiency * 100).toFixed(0)} % of linear (runs: ${list(scaling)})  (target ≥ 85 %); in-process run ${result.inProcessVsOneThread.toFixed(2)}× one thread`,

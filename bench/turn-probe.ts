@@ -20,12 +20,16 @@ if (!['classic', 'extreme', 'machine', 'peer'].includes(what) || !Number.isInteg
   process.exit(2);
 }
 let turns = 0;
-let cpu = 0;
+let cpu: NodeJS.CpuUsage = { user: 0, system: 0 };
+// Wall times too (the warm-up's: a first run's rate, cold as a user's is), read without the CPU clock.
+const t0 = performance.now();
+let t1 = 0;
 if (what === 'peer') {
   peer(warm);
+  t1 = performance.now();
   const c0 = process.cpuUsage();
   const r = peer(games);
-  cpu = process.cpuUsage(c0).user / 1e6;
+  cpu = process.cpuUsage(c0);
   turns = Math.round(r.turnsPerSecond * r.seconds);
 } else {
   const s: SimSettings = {
@@ -33,8 +37,13 @@ if (what === 'peer') {
     fidelity: what === 'machine' ? 'machine' : 'fast', match: false, bots: [what === 'classic' ? 'first' : 'heuristic'], csv: false,
   };
   runChunk(s, 100_000, 100_000 + warm);
+  t1 = performance.now();
   const c0 = process.cpuUsage();
   turns = runChunk(s, 0, games).aggregates[0].turns.sum;
-  cpu = process.cpuUsage(c0).user / 1e6;
+  cpu = process.cpuUsage(c0);
 }
-console.log(JSON.stringify({ what, games, turns, cpuSeconds: cpu, turnsPerCpuSecond: Math.round(turns / cpu) }));
+const seconds = (performance.now() - t1) / 1000;
+const warmSeconds = (t1 - t0) / 1000;
+console.log(JSON.stringify({
+  what, games, warm, turns, cpuSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, seconds, warmSeconds, turnsPerCpuSecond: Math.round(turns / (cpu.user / 1e6)),
+}));
