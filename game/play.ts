@@ -32,17 +32,24 @@ export function wordRefusalsWith(f: (r: Refusal) => string): void {
 
 /**
  * A refused move: the refusal as data, and its English words for the library's users, worded when
- * first read (a bot that tries a move and is refused never pays for the words).
+ * first read (a bot that tries a move and is refused never pays for the words). A class, its
+ * `message` on the prototype: a server reads every card's refusal of every hand at each move.
  */
+class Refused implements MoveError {
+  private words: string | undefined;
+  constructor(readonly code: MoveError['code'], readonly refusal: Refusal) {}
+  get message(): string {
+    return (this.words ??= wordRefusal(this.refusal));
+  }
+
+  // Its words go with its data (to a worker, in a save).
+  toJSON(): MoveError {
+    return { code: this.code, refusal: this.refusal, message: this.message };
+  }
+}
+
 export function refuse(code: MoveError['code'], refusal: Refusal): MoveError {
-  let message: string | undefined;
-  return {
-    code,
-    refusal,
-    get message() {
-      return (message ??= wordRefusal(refusal));
-    },
-  };
+  return new Refused(code, refusal);
 }
 
 /** The top card of the discard pile. */

@@ -12,7 +12,7 @@ describe("a refusal's message", () => {
     const other = (game.turn + 1) % 3;
     const r = applyMove(game, { type: 'draw', seat: other });
     if (r.ok) throw new Error('a draw out of turn was accepted');
-    const described = Object.getOwnPropertyDescriptor(r.error, 'message')!;
+    const described = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(r.error), 'message')!;
     // Not worded yet: a getter, read below.
     expect(typeof described.get).toBe('function');
     expect(r.error.message).toBe(`not your turn: it is seat ${game.turn}'s turn`);
