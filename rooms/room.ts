@@ -237,6 +237,7 @@ export class Room implements InRoom {
     const open = this.hub.o.search;
     // Made with the options the session's own search bots would have (its searchBot's), so a game is the same wherever its bots think.
     this.search = open ? new SearchSeats(meta, match.setup.seed, open, meta.budget ? { budget: meta.budget } : {}) : null;
+    if (this.search) this.search.failed = (e) => this.hub.o.failed?.(this.code, e);
     const session = new MatchSession({
       match, meta, profile: resolveProfile(this.settings.profile), makeLauncher: board?.makeLauncher ?? this.hub.o.makeLauncher, autosave: true,
       ...(log ? { lines: log } : {}),

@@ -47,10 +47,18 @@ export class SearchSeats implements RemoteSeats {
   private disposed: Error | null = null;
   /**
    * Its worker lost (it crashed, ran out of memory, could not start): the seats then answer on
-   * this thread as heuristic bots, seeded from the table's seed, so the table plays on rather
-   * than waiting for ever on a question nobody will answer.
+   * this thread as heuristic bots ({@link here}), so the table plays on rather than waiting for
+   * ever on a question nobody will answer.
    */
-  private lost: Map<number, Bot> | null = null;
+  private lost = false;
+  /** The heuristic bots that answer on this thread for the worker, seeded from the table's seed: every decision once it is lost, one that failed in it. */
+  private readonly here = new Map<number, Bot>();
+  /**
+   * Told when a decision failed in the worker (a bot threw): a bug, said where the table's
+   * failures are said; that decision is answered here as a lost worker's are, so the table (and a
+   * person's stand-in, and a catch race waiting for it) goes on.
+   */
+  failed: (e: Error) => void = () => undefined;
   private readonly seats = new Set<number>();
   private readonly waiting = new Map<number, { state: GameState; seat: number; moves: readonly Move[]; mode: Exclude<AskMode, 'press'>; resolve: (m: Move | null) => void; reject: (e: Error) => void }>();
   private nextId = 0;
@@ -121,16 +129,16 @@ export class SearchSeats implements RemoteSeats {
     this.waiting.clear();
   }
 
-  /** The move of `seat`'s bot on this thread, once the worker is lost. */
+  /** The move of `seat`'s bot on this thread, in the worker's place. */
   private instead(state: GameState, seat: number, moves: readonly Move[], mode: Exclude<AskMode, 'press'>): Move | null {
-    let bot = this.lost!.get(seat);
-    if (!bot) this.lost!.set(seat, (bot = quickBot('heuristic', `${this.seed}/search lost`, seat)));
+    let bot = this.here.get(seat);
+    if (!bot) this.here.set(seat, (bot = quickBot('heuristic', `${this.seed}/search lost`, seat)));
     return mode === 'turn' ? bot.choose(state, seat, moves) : bot.react(state, seat, moves);
   }
 
   private heard(m: FromSearch): void {
     if (m.type === 'lost') {
-      this.lost ??= new Map();
+      this.lost = true;
       this.port?.close();
       this.port = null;
       const waiting = [...this.waiting.values()];
@@ -141,8 +149,10 @@ export class SearchSeats implements RemoteSeats {
     const w = this.waiting.get(m.id);
     if (!w) return;
     this.waiting.delete(m.id);
-    if (m.type === 'failed') w.reject(new Error(`a search bot failed: ${m.message}`));
-    else w.resolve(m.index < 0 ? null : w.moves[m.index]);
+    if (m.type === 'failed') {
+      this.failed(new Error(`a search bot failed: ${m.message}`));
+      w.resolve(this.instead(w.state, w.seat, w.moves, w.mode));
+    } else w.resolve(m.index < 0 ? null : w.moves[m.index]);
   }
 }
 

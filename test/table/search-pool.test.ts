@@ -106,24 +106,44 @@ describe('the search pool', () => {
     seats.dispose(new Error('done'));
   });
 
-  it('a table whose worker is lost mid-round plays on: its search seats answer as heuristic bots on its own thread', async () => {
+  /**
+   * Ports of the pool whose fourth decision the worker does not answer: `instead` says what the
+   * table hears of it (`p`: the port, `heard`: the table's listener). `decisions()`: how many were asked.
+   */
+  function fourthDecision(instead: (m: Extract<ToSearch, { type: 'decide' }>, heard: (m: FromSearch) => void, p: SearchPort) => void) {
     let decisions = 0;
-    let lost = 0;
     const open = (): SearchPort => {
       const p = pool.port();
-      let heard: Parameters<SearchPort['listen']>[0] = () => undefined;
-      return {
-        ...p,
-        listen: (h) => p.listen((heard = h)),
-        // The worker goes at the fourth decision, with it waiting: as the pool tells its tables.
-        post: (m) => (m.type === 'decide' && ++decisions === 4 ? (lost++, p.close(), heard({ type: 'lost', message: 'its thread stopped (exit 1)' })) : p.post(m)),
-      };
+      let heard: (m: FromSearch) => void = () => undefined;
+      return { ...p, listen: (h) => p.listen((heard = h)), post: (m) => (m.type === 'decide' && ++decisions === 4 ? instead(m, heard, p) : p.post(m)) };
     };
+    return { open, decisions: () => decisions };
+  }
+
+  it('a table whose worker is lost mid-round plays on: its search seats answer as heuristic bots on its own thread', async () => {
+    let lost = 0;
+    // The worker goes at the fourth decision, with it waiting: as the pool tells its tables.
+    const c = fourthDecision((_m, heard, p) => (lost++, p.close(), heard({ type: 'lost', message: 'its thread stopped (exit 1)' })));
     // The round is played to its end (the session's run resolves; it failed with the worker before),
     // no decision is sent to a worker after the loss, and the waiting one is answered here.
-    const saves = await round((meta) => new SearchSeats(meta, 23, open, { budget: meta.budget! }));
+    const saves = await round((meta) => new SearchSeats(meta, 23, c.open, { budget: meta.budget! }));
     expect(lost).toBe(1);
-    expect(decisions).toBe(4);
+    expect(c.decisions()).toBe(4);
+    expect(saves.length).toBeGreaterThan(10);
+  });
+
+  it('a decision that fails in the worker (a bot that throws) is said, and answered here as a heuristic bot: the round plays on', async () => {
+    const said: string[] = [];
+    // The fourth decision fails in the worker, as searchBots answers a bot that threw; the worker stays.
+    const c = fourthDecision((m, heard) => queueMicrotask(() => heard({ type: 'failed', id: m.id, message: 'the bot threw' })));
+    const saves = await round((meta) => {
+      const seats = new SearchSeats(meta, 23, c.open, { budget: meta.budget! });
+      seats.failed = (e) => said.push(e.message);
+      return seats;
+    });
+    expect(said).toEqual(['a search bot failed: the bot threw']);
+    // The worker went on answering after it.
+    expect(c.decisions()).toBeGreaterThan(4);
     expect(saves.length).toBeGreaterThan(10);
   });
 

@@ -99,7 +99,7 @@ const TECHNICAL: Readonly<Record<string, string>> = {
   'search bots': "a worker's name, for the browser's developer tools",
   'virtual launcher': "a worker's name, for the browser's developer tools",
   'a search seat chooses in its worker': 'a programmer error, thrown',
-  'a search bot failed: ${m.message}': "a worker's failure, thrown to the session (shown as the game's error)",
+  'a search bot failed: ${m.message}': "a bot's failure in its worker, said where the table's failures are (the server's output, the developer tools)",
   '.hand button.card.playable': 'a CSS selector',
   '.hand button.card': 'a CSS selector',
   '.actions button:not([disabled])': 'a CSS selector',

@@ -22,5 +22,8 @@ function workerPort(): SearchPort {
 
 /** The search seats of the page's table: its bots made as the terminal game makes them (the launcher's profile, the meta's budget, the wall clock). */
 export function pageSearchSeats(meta: Pick<PlayMeta, 'names' | 'me' | 'people' | 'bots' | 'budget'>, seed: number | string, profile: Profile): SearchSeats {
-  return new SearchSeats(meta, seed, workerPort, { profile, ...(meta.budget ? { budget: meta.budget } : {}) }, true);
+  const seats = new SearchSeats(meta, seed, workerPort, { profile, ...(meta.budget ? { budget: meta.budget } : {}) }, true);
+  // A bug in a bot, for the developer tools: the game plays on.
+  seats.failed = (e) => console.error(e);
+  return seats;
 }
