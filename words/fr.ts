@@ -74,7 +74,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'reason.challenge': 'contestation perdue',
   'reason.stack': 'cumul',
 
-  seat: 'place {seat}',
+  seat: 'la place {seat}',
 
   'waiting.press': '{who} doit d’abord appuyer sur le distributeur ({reason})',
   'waiting.pressAt': '{who} doit d’abord appuyer sur le distributeur tourné vers {at} ({reason})',

@@ -53,6 +53,8 @@ const french: Array<[string, number, RegExp]> = [
   ['--resume cut.json', 1, /^uno-extreme play: le fichier de sauvegarde cut\.json est tronqué ou n’est pas du JSON$/],
   // A save whose move the replay refuses: where, the move and the rule's refusal, in French.
   ['--resume moves.json', 1, /^uno-extreme play: fichier de sauvegarde moves\.json\u00a0: coup 1 \(prendre la place 1\) est interdit quand on rejoue la partie\u00a0: personne à prendre\u00a0: chaque joueur à une carte a dit UNO$/],
+  // A seat without a name, as the rules book names it: « c’est à la place 2 » (the line wraps near there: its space may go).
+  ['--resume turn.json', 1, /^uno-extreme play: fichier de sauvegarde turn\.json\u00a0: coup 1 \(appuyer\) est interdit quand on rejoue la partie\u00a0: ce n’est pas ton tour\u00a0: c’est ?à la place 2 de jouer$/],
   ['--resume nofile.json', 1, /^uno-extreme play: impossible de lire nofile\.json\u00a0: ce fichier n’existe pas$/],
   // A port that cannot be opened: the board's error, in the game's words.
   ['--device serial:/dev/nonexistent', 1, /^uno-extreme play: pas de port série à \/dev\/nonexistent\u00a0: la carte est-elle branchée\u00a0\? `uno-extreme ports` liste les ports présents$/],
@@ -63,6 +65,8 @@ describe.runIf(needs('tmux'))('play with wrong flags, in a terminal', () => {
   writeFileSync(path.join(dir, 'cut.json'), '{"format": "uno-extreme-save", "schema": 1, "kind": "match", "setup": {');
   const whole = JSON.parse(saveMatch(createMatch({ rules: ruleSet('extreme'), players: 3, seed: 1, log: true }))) as Record<string, unknown>;
   writeFileSync(path.join(dir, 'moves.json'), JSON.stringify({ ...whole, rounds: [[{ type: 'catch', seat: 0, target: 1 }]] }));
+  // Seat 2 is to play first in this deal.
+  writeFileSync(path.join(dir, 'turn.json'), JSON.stringify({ ...whole, rounds: [[{ type: 'press', seat: 0 }]] }));
   const all = [...cases.map((c) => [...c, 'C.UTF-8'] as const), ...french.map((c) => [...c, 'fr_FR.UTF-8'] as const)];
   for (const [args, status, message, lang] of all) {
     it(`play ${args} (LANG=${lang}): says what is wrong and exits ${status}`, async () => {
