@@ -71,6 +71,9 @@ export interface Position {
  */
 export interface PositionError {
   field: string;
+  /** What is wrong with the field, in English (`message` is the field and it), and in words (`said` is the field and it). */
+  what: string;
+  why: Said | string;
   message: string;
   said: Said;
 }

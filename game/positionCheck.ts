@@ -23,7 +23,7 @@ export interface Problem {
 
 /** The failure of `field`: `what` in English, `why` its words (a key with values, or a reason a rule carries). */
 export function positionFail(field: string, what: string, why: Said | string): { ok: false; error: PositionError } {
-  return { ok: false, error: { field, message: `${field}: ${what}`, said: said('cli.position.field', { field, why }) } };
+  return { ok: false, error: { field, what, why, message: `${field}: ${what}`, said: said('cli.position.field', { field, why }) } };
 }
 
 /** The problem of `field`: `what`, as `key` with `values` words it. */

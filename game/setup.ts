@@ -5,7 +5,7 @@
 import { Rng, seedRng, type RngState } from '../lib/rng.ts';
 import { cardAt, deckSerialsOf, idsAt, serialsOf, type CardId } from './cards.ts';
 import { roundOf, stateOf, type Round } from './core/round.ts';
-import { createFromPosition, parsePosition } from './position.ts';
+import { createFromPosition, parsePosition, type PositionError } from './position.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startActionOf, turnUpRound } from './start.ts';
 import { said, withSaid, type Said } from '../words/said.ts';
@@ -161,16 +161,21 @@ function setupError(field: string, what: string, why: Said | string): RulesError
   return withSaid(new RulesError(`${field}: ${what}`), said('reason.setup.field', { field, why }));
 }
 
+/** A setup's position that cannot be played: a problem of the whole text is the setup's field's own, named once. */
+function positionError(e: PositionError): RulesError {
+  return e.field === 'position' ? setupError('position', e.what, e.why) : setupError('position', e.message, e.said);
+}
+
 /** A round set up from a setup's position text (a save of such a round replays from it). */
 function fromSetupPosition(setup: GameSetup, rules: Rules, text: string): GameState {
   const parsed = parsePosition(text);
-  if (!parsed.ok) throw setupError('position', parsed.error.message, parsed.error.said);
+  if (!parsed.ok) throw positionError(parsed.error);
   const { options: _, ...position } = parsed.position;
   if (position.hands.length !== setup.players) {
     const what = `its hands are for ${position.hands.length} seats, the setup's players ${setup.players}`;
     throw setupError('position', what, said('reason.setup.seats', { hands: position.hands.length, players: setup.players }));
   }
   const r = createFromPosition({ ...position, rules, seed: setup.seed, round: setup.round, scores: setup.scores, log: setup.log });
-  if (!r.ok) throw setupError('position', r.error.message, r.error.said);
+  if (!r.ok) throw positionError(r.error);
   return r.state;
 }

@@ -47,4 +47,13 @@ describe("a setup's refusals in the reader's language", () => {
     expect(thrownBy(CASES['reason.setup.seats'], RulesError).message).toBe("position: its hands are for 2 seats, the setup's players 3");
     expect(thrownBy(CASES['reason.setup.teams'], RulesError).message).toBe('options.teams: partners need 4, 6 or 8 players, all in the round');
   });
+
+  it('a position that is wrong as a whole names the field once; one wrong in a section names both', () => {
+    const empty = thrownBy(() => createGame({ players: 2, seed: 1, position: ' ' }), RulesError);
+    expect(empty.message).toBe('position: is empty: write at least "hands … | discard …"');
+    expect(sayIn(FR, saidOf(empty)!)).toMatch(/^position\u00a0: (?!position)/);
+    const section = thrownBy(() => createGame({ players: 2, seed: 1, position: 'hands R5 / R6 | discard ZZ' }), RulesError);
+    expect(section.message).toMatch(/^position: discard\[0\]: ZZ is not a card code/);
+    expect(sayIn(FR, saidOf(section)!)).toMatch(/^position\u00a0: discard\[0\]\u00a0: ZZ n’est pas un code de carte/);
+  });
 });
