@@ -26,9 +26,10 @@ export class CatchRace {
 
   /**
    * `thinking`: the asked seats whose bots answer elsewhere ({@link botAnswered} later); `done`:
-   * the seat and the move that won (null: nobody acted), called once.
+   * the seat and the move that won (null: nobody acted), and the asked seats whose move was taken
+   * but came second (a person who caught while a quicker bot was still thinking), called once.
    */
-  constructor(private readonly race: Race, private readonly clock: Clock, thinking: (seat: number) => boolean, private readonly done: (move: Move | null, seat: number | null) => void) {
+  constructor(private readonly race: Race, private readonly clock: Clock, thinking: (seat: number) => boolean, private readonly done: (move: Move | null, seat: number | null, beaten: number[]) => void) {
     this.started = clock.now();
     this.seats = race.asks.map((a) => ({ ...a, state: thinking(a.seat) ? 'thinking' : 'asked', move: null }));
   }
@@ -115,6 +116,6 @@ export class CatchRace {
 
   private finish(move: Move | null, seat: number | null): void {
     this.cancel();
-    this.done(move, seat);
+    this.done(move, seat, this.seats.filter((s) => s.move !== null && s.seat !== seat).map((s) => s.seat));
   }
 }

@@ -199,6 +199,8 @@ export class MatchSession {
   private race: CatchRace | null = null;
   /** The questions the last catch race withdrew, and the seat whose move won it. */
   private lostRace: { ids: Set<number>; by: number } | null = null;
+  /** The people whose catch the catch race just ended took and then beat (told by the winning move), and the seat that won it. */
+  private beaten: { seats: number[]; by: number } | null = null;
   /** The round's events and notes as data, newest last. */
   lines: Phrase[];
   /** How many lines were dropped from the front of `lines` (keys for a display that lists them). */
@@ -637,11 +639,13 @@ export class MatchSession {
     this.state = state;
     const remote = this.o.remote;
     const answered = this.wait();
-    const race = new CatchRace(r, this.o.clock ?? wallClock, (seat) => remote?.has(seat) ?? false, (move, by) => {
+    const race = new CatchRace(r, this.o.clock ?? wallClock, (seat) => remote?.has(seat) ?? false, (move, by, beaten) => {
       this.race = null;
       const withdrawn = [...this.questions.values()];
       this.questions.clear();
       if (by !== null && withdrawn.length > 0) this.lostRace = { ids: new Set(withdrawn.map((q) => q.id)), by };
+      // People whose catch was taken, then beaten by a quicker bot that was still thinking, are told by the move that beat them.
+      this.beaten = by !== null && beaten.length > 0 ? { seats: beaten, by } : null;
       const w = this.waiting;
       this.waiting = null;
       w?.resolve(move);
@@ -675,6 +679,13 @@ export class MatchSession {
       if (state.uno === null) s.declinedUno = null;
       if (move.type === 'launcher') s.busy = false;
       s.message = null;
+    }
+    // The catch race this move won: the people it beat see who was quicker, until the next move (bots it beat are told nothing).
+    const beaten = this.beaten;
+    this.beaten = null;
+    for (const seat of beaten?.seats ?? []) {
+      const person = this.seats.get(seat);
+      if (person) person.message = said('race.quicker', { who: { seat: beaten!.by } });
     }
     this.autosave(move);
     this.emit({ type: 'moved', move, events });

@@ -277,6 +277,7 @@ export const EN = {
 
   // The match session's own lines (table/session.ts).
   'session.notKept': 'This game cannot be kept ({error})',
+  'race.quicker': '{who} was quicker: the chance has gone',
   'session.notAChoice': 'that is not one of your choices now',
   'session.lowBattery': "The launcher's batteries are low ({volts} V)",
   // A resumed game whose saved launcher's batteries could not run its motor (game/playSave.ts resumedMeta).

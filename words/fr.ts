@@ -266,6 +266,7 @@ export const FR: Readonly<Record<Key, string>> = {
   'term.nextRound': 'Entrée pour la manche suivante, q pour sauver et quitter.',
 
   'session.notKept': 'Cette partie ne peut pas être gardée ({error})',
+  'race.quicker': '{who} a été plus rapide : l’occasion est passée',
   'session.notAChoice': 'ce n’est pas un de tes choix maintenant',
   'session.lowBattery': 'Les piles du distributeur sont faibles ({volts} V)',
   'session.freshBatteries': 'Les piles du distributeur étaient vides : on en a mis des neuves',
