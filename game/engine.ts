@@ -48,7 +48,9 @@ export function everyHandRefusals(state: GameState): Partial<Record<CardId, Refu
 }
 
 function refusalsIn(s: Round, seat: number): Partial<Record<CardId, Refusal>> {
-  const out: Partial<Record<CardId, Refusal>> = {};
+  // Keyed by card ids, a different set in every hand: a dictionary from the start, not an object
+  // whose shape V8 would follow through every new key.
+  const out: Partial<Record<CardId, Refusal>> = Object.create(null);
   if (!isSeat(s, seat)) return out;
   const over = s.winner !== null ? refuse('game-over', { why: 'round-over', winner: s.winner }) : s.calledOff ? refuse('game-over', { why: 'round-called-off', moves: s.moves }) : null;
   for (const n of s.hands[seat]) {
