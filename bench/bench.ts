@@ -11,6 +11,7 @@ import path from 'node:path';
 import { simulate } from '../sim/simulate.ts';
 import type { SimSettings } from '../sim/chunk.ts';
 import { peer, peerThreads, type PeerRun } from './peer.js';
+import { median } from '../lib/stats.ts';
 import { MachineLauncher } from '../emulator/launcher.ts';
 import { resolveProfile } from '../emulator/profiles.ts';
 import { assign, createActor, setup } from 'xstate';
@@ -127,11 +128,6 @@ function xstateFloor(events: number): number {
   const t0 = performance.now();
   for (let i = 0; i < events; i++) actor.send({ type: 'GO' });
   return events / ((performance.now() - t0) / 1000);
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
 }
 
 const repeats = Math.max(1, Number(arg('--repeat') ?? (quick ? 1 : 3)));

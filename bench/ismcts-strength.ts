@@ -21,7 +21,7 @@ import { budgetText, DEFAULT_BUDGET, ismctsBot, makeBots, parseBudget, type Bot,
 import { runRoundSync } from '../game/runner.ts';
 import { createGame } from '../game/setup.ts';
 import { seedRng, wideSeed } from '../lib/rng.ts';
-import { wilson } from '../lib/stats.ts';
+import { quantile, wilson } from '../lib/stats.ts';
 
 const USAGE = 'usage: node bin/run-ts.js bench/ismcts-strength.ts [--rounds N] [--rules extreme,classic] [--budget N|Nsteps] [--seed N] [--processes N] [--variants ismcts,ceiling] [--json]';
 
@@ -133,11 +133,6 @@ async function runAll(): Promise<Tally[]> {
 
 function sum(xs: number[]): number {
   return xs.reduce((a, b) => a + b, 0);
-}
-
-/** The value at quantile `q` of sorted `xs` (nearest rank). */
-function quantile(xs: readonly number[], q: number): number {
-  return xs.length === 0 ? NaN : xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
 }
 
 if (values.part !== undefined) {

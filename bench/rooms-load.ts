@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Question } from '../table/session.ts';
+import { quantile } from '../lib/stats.ts';
 
 /** A bench's person's move: the first play, else a colour, pass, accept, press or draw; chances let go. */
 export function firstChoice(q: Question): number | null {
@@ -119,6 +120,6 @@ export async function timedWindow(pid: number, seconds: number, latencies: numbe
   const cpu = cpuSeconds(pid) - cpu0;
   const own = process.cpuUsage(own0);
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN) * 10) / 10;
+  const at = (q: number) => Math.round(quantile(latencies, q) * 10) / 10;
   return { seconds: wall, cpu, share: cpu / wall, clientsShare: (own.user + own.system) / 1e6 / wall, p50ms: at(0.5), p99ms: at(0.99) };
 }

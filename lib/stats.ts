@@ -223,3 +223,14 @@ export function pairedT(d: Sums): TestResult {
   const t = mean / Math.sqrt(variance / d.n);
   return { statistic: t, df: d.n - 1, pValue: tTwoSided(t, d.n - 1) };
 }
+
+/** The value at quantile `q` (0 to 1) of `sorted` (ascending), by nearest rank; NaN when there is none. */
+export function quantile(sorted: readonly number[], q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))];
+}
+
+/** The median of `xs` (any order): the middle value, or the mean of the two middle ones. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
+}

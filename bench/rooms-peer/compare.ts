@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { num } from '../rooms-load.ts';
+import { median } from '../../lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PEERS = ['boardgameio'];
@@ -58,10 +59,6 @@ function phase(side: Phase['side'], script: string, args: string[]): Promise<Pha
 }
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
-};
 
 /** One side's phases together: CPU and moves summed over them, the latencies their medians. */
 function summary(phases: Phase[]) {
