@@ -132,6 +132,14 @@ export function wordsFrom<K extends string>(lang: Lang, catalogue: Readonly<Part
 export const EN_WORDS: Words = wordsIn('en');
 
 /**
+ * `items` as "a, b or c" in the words of `w`. English as British English writes it (no comma
+ * before "or"), as the project's other English does.
+ */
+export function orList(w: { readonly lang: Lang }, items: readonly string[]): string {
+  return new Intl.ListFormat(w.lang === 'en' ? 'en-GB' : w.lang, { type: 'disjunction' }).format(items);
+}
+
+/**
  * The language to speak to a reader whose preferences are `tags`, best first (BCP 47 tags such as
  * a browser's `navigator.languages`, or POSIX locales such as `fr_FR.UTF-8` from `LANG`): the first
  * one the game speaks, English when none is.

@@ -4,10 +4,10 @@
  * from the game's catalogue so that the page and its workers, which bundle that one, never carry
  * the help of every command (some 30 KB gzipped in each of the three bundles).
  */
-import { wordsFrom, wordsIn, type Lang, type Words } from './catalogue.ts';
+import { orList, wordsFrom, wordsIn, type Lang, type Words } from './catalogue.ts';
 import { CLI_EN, type CliKey } from './cli-en.ts';
 import { CLI_FR } from './cli-fr.ts';
-import { orList, sayWith } from './reasons.ts';
+import { sayWith } from './reasons.ts';
 import { saidOf, type Said } from './said.ts';
 
 export { orList };

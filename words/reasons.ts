@@ -4,19 +4,12 @@
  * command line's when it is given. Apart from words/said.ts, which the rules and the launcher
  * import and the page's workers bundle with them: those word nothing and carry no catalogue.
  */
-import { catalogueOf, type Key, type Lang, type Values, type Words } from './catalogue.ts';
+import { catalogueOf, orList, type Key, type Values, type Words } from './catalogue.ts';
 import type { CliKey } from './cli-en.ts';
 import { noticeText } from '../firmware-bridge/notices.ts';
 import { refusalIn } from './refusals.ts';
 import { saidOf, type ReasonKey, type Said } from './said.ts';
 
-/**
- * `items` as "a, b or c" in the words of `w`. English as British English writes it (no comma
- * before "or"), as the project's other English does.
- */
-export function orList(w: { readonly lang: Lang }, items: readonly string[]): string {
-  return new Intl.ListFormat(w.lang === 'en' ? 'en-GB' : w.lang, { type: 'disjunction' }).format(items);
-}
 
 const isReason = (key: string): key is ReasonKey => key.startsWith('reason.');
 

@@ -6,7 +6,7 @@
 import { wordRefusalsWith } from '../game/play.ts';
 import type { Refusal, Waiting } from '../game/state.ts';
 import { aCard, cardName, colourName, kindName } from './cards.ts';
-import { EN_WORDS, type Key, type Values, type Words } from './catalogue.ts';
+import { EN_WORDS, orList, type Key, type Values, type Words } from './catalogue.ts';
 
 /** How seats are named: a front end's players' names, or `seat N`. */
 export type SeatName = (seat: number) => string;
@@ -56,7 +56,7 @@ export function refusalText(r: Refusal, w: Words, who: SeatName): string {
       v.who = who(r.seat);
       break;
     case 'stack-only':
-      v.kinds = new Intl.ListFormat(w.lang, { type: 'disjunction' }).format(r.kinds.map((k) => kindName(k, w)));
+      v.kinds = orList(w, r.kinds.map((k) => kindName(k, w)));
       break;
     case 'play-again-only':
       v.colour = colourName(r.colour, w);
