@@ -165,7 +165,8 @@ export class RoomHub {
       throw no('room.no.tooManyRooms', { n: ROOMS_PER_ADDRESS });
     const code = newCode((c) => this.rooms.has(c) || this.withheld.has(c));
     const room = new Room(this, code, this.launcherFor(checkSettings(settings as RoomSettings), code), newToken(), from);
-    if (room.settings.launcher === 'board') this.boardRoom = room;
+    // launcherFor refused a board another room holds: this claim is granted.
+    if (room.settings.launcher === 'board') this.claimBoard(room);
     this.rooms.set(room.code, room);
     this.bind(client, { room, role: 'host' });
     client.send({ type: 'created', code: room.code, token: room.hostToken });
@@ -314,7 +315,7 @@ export class RoomHub {
       room.close();
       throw e;
     }
-    if (onBoard) this.boardRoom = room;
+    if (onBoard) this.claimBoard(room);
     if (savedAt !== undefined) room.lastActive = Math.min(savedAt, this.clock.now());
     // Its table screen is waited for as from now, as its people are.
     room.tableGoneAt = this.clock.now();
