@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ROOMS_PATH } from '../table/roomMessages.ts';
+import type { HttpAnswer } from '../rooms/socket.ts';
 import { hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
 
@@ -54,14 +55,7 @@ export function encodingFor(rawHeaders: string[]): 'br' | 'gzip' | null {
 /** What the page may load: only itself (no CDN, nothing from elsewhere), and the files it makes (blob:). */
 const CSP = "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; media-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-/** An answer to a request: a status, its headers, and a body (a line of text for the refusals). */
-export interface Answer {
-  status: number;
-  headers: Record<string, string | number>;
-  body?: Buffer | string;
-}
-
-export const refuse = (status: number, line: string, headers: Record<string, string> = {}): Answer =>
+export const refuse = (status: number, line: string, headers: Record<string, string> = {}): HttpAnswer =>
   ({ status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body: `${line}\n` });
 
 /**
@@ -94,7 +88,7 @@ export function normalHost(value: string): string | null {
  * attacker points at 127.0.0.1 (DNS rebinding) sends its own name, and is refused. Every request
  * passes it, pages and WebSocket upgrades alike.
  */
-export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: ReadonlySet<string>): Answer | { target: { name: string }; host: string } {
+export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: ReadonlySet<string>): HttpAnswer | { target: { name: string }; host: string } {
   const target = targetPath(req.url ?? '');
   if (!target) return refuse(400, 'malformed request target');
   const given = req.rawHeaders.filter((_, i) => i % 2 === 0 && req.rawHeaders[i].toLowerCase() === 'host').length;
@@ -110,7 +104,7 @@ export function checkTarget(req: { url?: string; rawHeaders: string[] }, hosts: 
  * What the server says to a request, from its method, target and headers alone. The Host must be
  * one of `hosts` ({@link checkTarget}).
  */
-export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Served>, hosts: ReadonlySet<string>): Answer {
+export function answer(req: { method?: string; url?: string; rawHeaders: string[] }, files: ReadonlyMap<string, Served>, hosts: ReadonlySet<string>): HttpAnswer {
   const checked = checkTarget(req, hosts);
   if ('status' in checked) return checked;
   const { target } = checked;
@@ -143,7 +137,7 @@ export function answer(req: { method?: string; url?: string; rawHeaders: string[
  */
 export function handler(files: ReadonlyMap<string, Served>, hosts: () => ReadonlySet<string>) {
   return (req: IncomingMessage, res: ServerResponse) => {
-    let a: Answer;
+    let a: HttpAnswer;
     try {
       a = answer(req, files, hosts());
     } catch {
@@ -172,7 +166,7 @@ export function lanAddresses(): string[] {
  * Whether the upgrade `req` may open a socket: the page's Host check, then its Origin must be
  * http://(the same host). Returns the refusal, or null.
  */
-export function upgradeRefusal(req: IncomingMessage, hosts: ReadonlySet<string>): Answer | null {
+export function upgradeRefusal(req: IncomingMessage, hosts: ReadonlySet<string>): HttpAnswer | null {
   const checked = checkTarget(req, hosts);
   if ('status' in checked) return checked;
   if (checked.target.name !== ROOMS_PATH) return refuse(404, `${checked.target.name}: no sockets here (they are at ${ROOMS_PATH})`);

@@ -54,8 +54,11 @@ export const ENTER_REFILL_MS = 3_000;
 /** WebSocket close codes (RFC 6455 §7.4.1). */
 const POLICY = 1008;
 
-/** An upgrade refused: the HTTP answer (its status, headers and a line of text), as cli/http.ts makes them. */
-export interface UpgradeRefusal {
+/**
+ * An answer to an HTTP request: a status, its headers, and a body (a line of text for the
+ * refusals). What the page's server sends (cli/http.ts), and what an upgrade refused here gets.
+ */
+export interface HttpAnswer {
   status: number;
   headers: Record<string, string | number>;
   body?: Buffer | string;
@@ -67,7 +70,7 @@ export interface AttachOptions {
    * Whether an upgrade may open a socket (the page's Host check, its Origin: cli/http.ts,
    * upgradeRefusal): the refusal, or null. It may throw on a request it cannot read.
    */
-  refusal: (req: IncomingMessage) => UpgradeRefusal | null;
+  refusal: (req: IncomingMessage) => HttpAnswer | null;
   /** The clock the buckets refill on, in ms (default: performance.now). */
   now?: () => number;
   /** How often sockets are pinged, ms (default {@link PING_EVERY_MS}). */
@@ -77,7 +80,7 @@ export interface AttachOptions {
 }
 
 /** Writes `a` as the HTTP answer to an upgrade refused, and closes the connection. */
-function refuseUpgrade(socket: Duplex, a: UpgradeRefusal): void {
+function refuseUpgrade(socket: Duplex, a: HttpAnswer): void {
   const body = String(a.body ?? '');
   const head = [`HTTP/1.1 ${a.status} ${STATUS_CODES[a.status] ?? ''}`,
     ...Object.entries(a.headers).map(([k, v]) => `${k}: ${v}`), `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
@@ -153,7 +156,7 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   pinging.unref();
   wss.on('close', () => clearInterval(pinging));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    let refusal: UpgradeRefusal | null;
+    let refusal: HttpAnswer | null;
     try {
       refusal = o.refusal(req);
     } catch {
