@@ -11,7 +11,8 @@
  * any moment: the button, the sensor, stalls, the link, the lid, the battery, reloads and time.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { goldenDigests } from '../golden.ts';
 import { Rng, seedRng } from '../../lib/rng.ts';
 import { MachineLauncher } from '../../emulator/launcher.ts';
 import type { HardwareInput } from '../../emulator/hardware.ts';
@@ -118,12 +119,5 @@ const EXPECTED: Record<string, string> = {
 };
 
 describe('golden machine traces: the launcher machine shows and drives the same, event for event', () => {
-  for (const [name, trace] of Object.entries(TRACES)) {
-    it(name, () => {
-      const got = trace();
-      // GOLDEN_PRINT=1 prints each trace's digest, to record a deliberate change.
-      if (process.env.GOLDEN_PRINT) console.log(`  '${name}': '${got}',`);
-      expect(got).toBe(EXPECTED[name]);
-    });
-  }
+  goldenDigests(EXPECTED, TRACES);
 });

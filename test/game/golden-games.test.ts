@@ -6,7 +6,8 @@
  * say why in its message).
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { goldenDigests } from '../golden.ts';
 import { seedRng } from '../../lib/rng.ts';
 import { FastLauncher } from '../../emulator/api.ts';
 import { resolveProfile } from '../../emulator/profiles.ts';
@@ -96,12 +97,5 @@ const EXPECTED: Record<string, string> = {
 };
 
 describe('golden games: the same seeds play the same games, move for move', () => {
-  for (const [name, g] of Object.entries(GROUPS)) {
-    it(name, () => {
-      const got = digest(g);
-      // GOLDEN_PRINT=1 prints each group's digest, to record a deliberate change.
-      if (process.env.GOLDEN_PRINT) console.log(`  '${name}': '${got}',`);
-      expect(got).toBe(EXPECTED[name]);
-    });
-  }
+  goldenDigests(EXPECTED, Object.fromEntries(Object.entries(GROUPS).map(([name, g]) => [name, () => digest(g)])));
 });
