@@ -468,7 +468,8 @@ export class Room implements InRoom {
   /** Sends `client` what it may see now: its log, the lines it was not sent yet. */
   sendTo(client: RoomClient, { seats, table, launcher, timer } = this.shown()): void {
     const s = this.session;
-    const seat = [...this.people.entries()].find(([, p]) => p.clients.has(client))?.[0];
+    const at = this.people.findIndex((p) => p.clients.has(client));
+    const seat = at < 0 ? undefined : at;
     const m: ServerMessage = !s || !table ? { type: 'lobby', code: this.code, settings: this.settings, seats }
       : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, table), launcher, settings: this.settings, ...timer }
       : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat, table)), launcher, ...timer };
