@@ -68,6 +68,8 @@ describe.runIf(needs('chromium'))('game night: the turn timer', () => {
     web.advance(9_000);
     await movedOn(table, moves);
     await table.page.locator('.room-events').getByText("Ana's time ran out: a bot played this turn for them").waitFor();
+    // The phone's frames come on its own socket: on a loaded machine after the table screen has shown the line.
+    await untilFrame(() => (toldTimeUp(phone) > 0 ? true : null), () => "the phone's line saying Ana's time ran out");
     expect(toldTimeUp(phone)).toBe(1);
     // Ana keeps her seat: here, asked her next turn with a whole timer, and her move is taken.
     const next = await untilFrame(() => timedTurn(phone, first.q.id), () => "Ana's next timed turn");
