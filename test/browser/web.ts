@@ -208,9 +208,20 @@ async function afterCard(page: Page, askId: string | null): Promise<boolean> {
     const t = document.querySelector('.table');
     const phase = document.querySelector('.app')?.getAttribute('data-phase');
     return !t || phase !== 'playing' || t.getAttribute('data-ask-id') !== id || t.getAttribute('data-ask') === '' ? 'moved' : null;
-  }, askId);
+  }, askId, { timeout: CARD_MOVE_MS }).catch(async () => {
+    // Said, rather than the test's own time running out: what the page shows when a card's move is not made.
+    const said = await page.evaluate(() => {
+      const t = document.querySelector('.table');
+      const text = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent?.trim()).filter(Boolean).join(' | ');
+      return `ask ${t?.getAttribute('data-ask')} #${t?.getAttribute('data-ask-id')}, focus on ${document.activeElement?.getAttribute('data-card') ?? document.activeElement?.tagName}; said: ${text('[role="status"], [role="alert"]')}; actions: ${text('.actions')}`;
+    });
+    throw new Error(`a card was clicked and no move was made within ${CARD_MOVE_MS} ms: ${said}`);
+  });
   return (await h.jsonValue()) === 'dialog';
 }
+
+/** How long a card's click may take to make its move (or open its dialog): well within a test's budget, so a click that made none says what the page showed. */
+const CARD_MOVE_MS = 10_000;
 
 /**
  * Clicks a card of the fanned hand where a person would: on a part of it that shows (in a large
@@ -256,7 +267,12 @@ export async function clickVisible(page: Page, card: Locator): Promise<void> {
 export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo' = 'letGo', w: Words = EN_WORDS): Promise<void> {
   const table = page.locator('.table');
   if (await dialogChoice(page)) return void (await page.locator('dialog.pick[open] .choices button').first().click());
-  if (ask === 'press') return void (await page.getByRole('button', { name: w.t('ask.pressLauncher') }).click());
+  if (ask === 'press') {
+    // Pressed once it can be (a launcher still firing holds it); a button that never can says why.
+    return void (await page.getByRole('button', { name: w.t('ask.pressLauncher') }).click({ timeout: CARD_MOVE_MS }).catch(async () => {
+      throw new Error(`Press the launcher was not there to click within ${CARD_MOVE_MS} ms: actions: ${await page.locator('.actions').innerText().catch(() => '(none)')}`);
+    }));
+  }
   if (ask === 'react') {
     const c = table.getByRole('button', { name: new RegExp(`^${w.t('ask.catchWho', { who: '' })}`) });
     if (react === 'catch' && (await c.count())) return void (await c.first().click());
