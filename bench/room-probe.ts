@@ -8,9 +8,11 @@
  * play WARMUP moves, then MOVES more, every one of their moves counted (a person's, a bot's, the
  * launcher's), and a match that ends is played again.
  *
- * Prints `{ moves, cpuSeconds, cpuMsPerMove }`. The measured moves are framed by the run's only
- * two CPU-time reads (`process.cpuUsage`), so bench/instructions.ts (`--what room`) counts them
- * alone under callgrind; the games are seeded, so a change that keeps them plays the same moves.
+ * Prints `{ rooms, moves, matches, cpuSeconds, cpuMsPerMove }` (`matches`: played to their end,
+ * the warm-up's included). The measured moves are framed by the run's only two CPU-time reads
+ * (`process.cpuUsage`), so callgrind counts them alone with `--dump-before=uv_getrusage`, as
+ * bench/instructions.ts counts turn-probe's (README, "Rooms under load"); the games are seeded,
+ * so a change that keeps them plays the same moves.
  * bench/rooms.ts measures the whole server, sockets included, against a peer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,31 +43,33 @@ const hub = new RoomHub({
 });
 
 let moves = 0;
+/** Matches played to their end, in every room (a room then plays another). */
+let matches = 0;
 let cpu0: NodeJS.CpuUsage | null = null;
 let done: () => void;
 const finished = new Promise<void>((ok) => (done = ok));
 
 /** A room's client: what the socket would send it is made text; a person answers its questions. */
-function client(room: { moves: number }, person: boolean): RoomClient {
+function client(room: { moves: number; over: boolean }, person: boolean): RoomClient {
   const answered = new Set<number>();
   const c: RoomClient = {
     send(m: ServerMessage) {
       JSON.stringify(m);
       if (m.type === 'table') {
+        // The next match's first view: its moves count from there.
+        if (room.over && m.view.phase !== 'matchOver') [room.moves, room.over] = [-1, false];
         // Moves count from 0 each round: a view of a new round counts its moves from there.
         const stamp = m.view.round * 1e6 + m.view.moves;
         if (stamp > room.moves) count(room.moves >= 0 && Math.floor(room.moves / 1e6) === m.view.round ? stamp - room.moves : m.view.moves);
         room.moves = Math.max(room.moves, stamp);
-        // The next match counts its moves from its first view.
-        if (m.view.phase === 'matchOver') {
-          room.moves = -1;
+        if (m.view.phase === 'matchOver' && !room.over) {
+          room.over = true;
+          matches++;
           setImmediate(() => hub.handle(c, { type: 'again' }));
         }
       }
       if (!person || m.type !== 'view') return;
       if (m.view.phase === 'roundOver') setImmediate(() => hub.handle(c, { type: 'next' }));
-      // The next match asks its questions from id 0 again.
-      if (m.view.phase === 'matchOver') answered.clear();
       // The next match asks its questions from id 0 again.
       if (m.view.phase === 'matchOver') answered.clear();
       const q = m.view.question;
@@ -86,7 +90,7 @@ function count(n: number): void {
 }
 
 for (let r = 0; r < ROOMS; r++) {
-  const room = { moves: -1 };
+  const room = { moves: -1, over: false };
   const table = client(room, false);
   hub.handle(table, { type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
   const code = [...hub.rooms.keys()].at(-1)!;
@@ -96,6 +100,6 @@ for (let r = 0; r < ROOMS; r++) {
 await finished;
 const used = process.cpuUsage(cpu0!);
 const cpuSeconds = (used.user + used.system) / 1e6;
-console.log(JSON.stringify({ rooms: ROOMS, moves, cpuSeconds, cpuMsPerMove: Math.round((cpuSeconds * 1e6) / moves) / 1000 }));
+console.log(JSON.stringify({ rooms: ROOMS, moves, matches, cpuSeconds, cpuMsPerMove: Math.round((cpuSeconds * 1e6) / moves) / 1000 }));
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

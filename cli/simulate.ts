@@ -52,13 +52,13 @@ function sparkLine(label: string, width: number, values: readonly number[], suff
   return `${label.padEnd(width)}${spark(values, Math.max(10, bars))}${suffix}`;
 }
 
-/** The run's figures as a table in the words of `w` (`--json` and the CSV are in no language). */
 /** A kept invariant example in the words of `w` (as it is when it is not a form the simulation writes). */
 function exampleIn(w: CliWords, text: string): string {
   const s = violationSaid(text);
   return typeof s === 'string' ? s : sayIn(w, s);
 }
 
+/** The run's figures as a table in the words of `w` (`--json` and the CSV are in no language). */
 function table(r: SimResult, j: ReturnType<typeof summaryJson>, f: ReturnType<typeof figures>, w: CliWords): string {
   const s = r.settings;
   const pct = (x: number) => percent(w, x);

@@ -11,9 +11,8 @@
  */
 import { seedRng, type RngState } from '../lib/rng.ts';
 import { COLOURS, deckOf, parseCode, type CardId, type Colour } from './cards.ts';
-import { checkPending, positionFail, type Problem } from './positionCheck.ts';
-import type { CliKey } from '../words/cli-en.ts';
-import { said, saidOf, type Said } from '../words/said.ts';
+import { checkPending, failWith as fail, positionFail, problem, type Problem } from './positionCheck.ts';
+import { saidOf, type Said } from '../words/said.ts';
 import { positionOf } from './positionText.ts';
 import { resolveRules, RulesError, type Options, type Rules } from './rules.ts';
 import { startAction, turnUp } from './start.ts';
@@ -90,8 +89,6 @@ export interface PositionOptions {
   turnUp?: boolean;
 }
 
-/** The failure of `field`: `what` in English, as the command line's `key` with `values` words it. */
-const fail = (field: string, what: string, key: CliKey, values?: Said['values']) => positionFail(field, what, said(key, values));
 
 type Lists = { field: string; tokens: readonly string[] }[];
 
@@ -241,18 +238,18 @@ function isRngState(r: unknown): r is RngState {
 
 /** Whose turn, UNO and empty hands, against the table and the request. */
 function tableNow(s: GameState): Problem | null {
-  const notSeat = (field: string, seat: unknown): Problem => ({ field, what: `seat ${String(seat)} is not a player in the round`, why: said('cli.position.notSeat', { seat: String(seat) }) });
+  const notSeat = (field: string, seat: unknown) => problem(field, `seat ${String(seat)} is not a player in the round`, 'cli.position.notSeat', { seat: String(seat) });
   if (!isSeat(s, s.turn)) return notSeat('turn', s.turn);
   if (s.uno !== null) {
     if (!isSeat(s, s.uno)) return notSeat('uno', s.uno);
-    if (!s.rules.options.unoCall) return { field: 'uno', what: `nobody calls UNO in the rule set ${s.rules.name}`, why: said('cli.position.noUno', { rules: s.rules.name }) };
+    if (!s.rules.options.unoCall) return problem('uno', `nobody calls UNO in the rule set ${s.rules.name}`, 'cli.position.noUno', { rules: s.rules.name });
     const n = s.hands[s.uno].length;
-    if (n !== 1) return { field: 'uno', what: `seat ${s.uno} holds ${n} cards: only a player with one card can be caught`, why: said('cli.position.unoHolds', { seat: String(s.uno), n: String(n) }) };
+    if (n !== 1) return problem('uno', `seat ${s.uno} holds ${n} cards: only a player with one card can be caught`, 'cli.position.unoHolds', { seat: String(s.uno), n: String(n) });
   }
-  if (typeof s.shown !== 'boolean') return { field: 'shown', what: 'must be true or false', why: said('cli.position.boolean') };
+  if (typeof s.shown !== 'boolean') return problem('shown', 'must be true or false', 'cli.position.boolean');
   // A player with no card left has won, unless the last card's effect is still being applied.
   const empty = activeSeats(s).find((seat) => s.hands[seat].length === 0);
-  if (empty !== undefined && s.pending === null) return { field: `hands[${empty}]`, what: `seat ${empty} holds no card: the round would be over`, why: said('cli.position.empty', { seat: String(empty) }) };
+  if (empty !== undefined && s.pending === null) return problem(`hands[${empty}]`, `seat ${empty} holds no card: the round would be over`, 'cli.position.empty', { seat: String(empty) });
   return null;
 }
 

@@ -27,7 +27,10 @@ export function positionFail(field: string, what: string, why: Said | string): {
 }
 
 /** The problem of `field`: `what`, as `key` with `values` words it. */
-const problem = (field: string, what: string, key: CliKey, values?: Said['values']): Problem => ({ field, what, why: said(key, values) });
+export const problem = (field: string, what: string, key: CliKey, values?: Said['values']): Problem => ({ field, what, why: said(key, values) });
+
+/** The failure of `field`: `what` in English, as the command line's `key` with `values` words it. */
+export const failWith = (field: string, what: string, key: CliKey, values?: Said['values']) => positionFail(field, what, said(key, values));
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const whole = (v: unknown, min: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min;

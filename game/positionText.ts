@@ -23,9 +23,7 @@ import type { RngState } from '../lib/rng.ts';
 import { byName, JsonTextError, MAX_JSON_DEPTH, parseJsonText } from '../lib/untrusted.ts';
 import type { CardId, Colour } from './cards.ts';
 import type { Position, PositionError } from './position.ts';
-import { positionFail } from './positionCheck.ts';
-import type { CliKey } from '../words/cli-en.ts';
-import { said, type Said } from '../words/said.ts';
+import { failWith as fail } from './positionCheck.ts';
 import { RULE_SETS, type Options } from './rules.ts';
 import type { GameState, Pending } from './state.ts';
 
@@ -82,8 +80,6 @@ function changedOptions(s: GameState): string[] {
   return out;
 }
 
-/** The failure of section `field`: `what` in English, as the command line's `key` with `values` words it. */
-const fail = (field: string, what: string, key: CliKey, values?: Said['values']) => positionFail(field, what, said(key, values));
 
 function optionValue(key: string, text: string): unknown {
   if (text === 'true' || text === 'false') return text === 'true';

@@ -683,9 +683,11 @@ export class MatchSession {
     // The catch race this move won: the people it beat see who was quicker, until the next move (bots it beat are told nothing).
     const beaten = this.beaten;
     this.beaten = null;
-    for (const seat of beaten?.seats ?? []) {
-      const person = this.seats.get(seat);
-      if (person) person.message = said('race.quicker', { who: { seat: beaten!.by } });
+    if (beaten) {
+      for (const seat of beaten.seats) {
+        const person = this.seats.get(seat);
+        if (person) person.message = said('race.quicker', { who: { seat: beaten.by } });
+      }
     }
     this.autosave(move);
     this.emit({ type: 'moved', move, events });

@@ -36,7 +36,10 @@ const SEARCH_MAKERS: { readonly [K in SearchKind]: Maker } = {
   ismcts: (o, seed, seat) => ismctsBot(seatOptions(o, seed, seat)),
 };
 
-/** The maker of a kind. */
+/**
+ * The maker of a kind. A function, not a table joined at load: the page, which makes quick bots
+ * only (quickBot), then leaves it and the search makers out of its script.
+ */
 const makerOf = (kind: BotKind): Maker => (isSearchKind(kind) ? SEARCH_MAKERS[kind] : QUICK_MAKERS[kind]);
 
 const FIRST = firstBot();

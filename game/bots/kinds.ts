@@ -1,6 +1,7 @@
 /**
  * The bots the project ships, by kind, as descriptions: the one list the commands, the save
- * files and the browser's new-game dialog read. Their makers are in ./index.ts, apart: what only
+ * files and the browser's new-game dialog read (their names in words: `bot.kind.*` in the
+ * catalogues). Their makers are in ./index.ts, apart: what only
  * names or checks a kind (a dialog, a save's reader) carries no bot's code, and the page's
  * thread, which runs the quick kinds only, carries no search code (its search bots think in a
  * worker).
@@ -15,10 +16,10 @@ import { byName } from '../../lib/untrusted.ts';
  * so a table with a thread to keep free has them think elsewhere (table/search.ts).
  */
 export const BOT_KINDS = {
-  heuristic: { label: 'heuristic (plays to win)', positional: false },
-  random: { label: 'random (any legal move)', positional: false },
-  ismcts: { label: 'ismcts (searches, never peeks)', positional: true },
-  first: { label: 'first (the first playable card)', positional: false },
+  heuristic: { positional: false },
+  random: { positional: false },
+  ismcts: { positional: true },
+  first: { positional: false },
 } as const;
 
 /** The name of a shipped bot. */

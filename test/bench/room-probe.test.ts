@@ -16,8 +16,9 @@ describe('the room probe', () => {
     // Two rooms play 3,000 moves: a match of four is over in fewer (the probe then plays again).
     const r = probe('2500', '500', '2');
     expect(r.status).toBe(0);
-    const out = JSON.parse(r.stdout) as { rooms: number; moves: number; cpuSeconds: number; cpuMsPerMove: number };
+    const out = JSON.parse(r.stdout) as { rooms: number; moves: number; matches: number; cpuSeconds: number; cpuMsPerMove: number };
     expect(out.rooms).toBe(2);
+    expect(out.matches).toBeGreaterThan(0);
     // A view may show several moves: the last counted may pass the number asked by a few.
     expect(out.moves).toBeGreaterThanOrEqual(2500);
     expect(out.moves).toBeLessThan(2510);
