@@ -33,6 +33,12 @@ export const FLOOD_CLOSE = 200;
  */
 export const PING_EVERY_MS = 4_000;
 export const PINGS_MISSED = 2;
+/**
+ * The sockets are pinged a slice at a time, each slice every {@link PING_EVERY_MS}: a ping is a
+ * write and its pong a read, and thousands of them in one turn of the event loop held every
+ * room's moves behind them.
+ */
+const PING_SLICES = 16;
 
 /**
  * Bytes a socket may have waiting to be sent before it is closed (its seat kept for its token): a
@@ -134,7 +140,9 @@ class Connection implements RoomClient {
 export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE });
   const now = o.now ?? (() => performance.now());
-  const connections = new Set<Connection>();
+  /** The open connections, each in the slice it is pinged with: a new one joins the smallest. */
+  const slices = Array.from({ length: PING_SLICES }, () => new Set<Connection>());
+  let pinged = 0;
   /** Each address's refused tries to enter a room: tokens left, and when they were last counted. */
   const entering = new Map<string, { tokens: number; last: number }>();
   const triesLeft = (address: string): { tokens: number; last: number } => {
@@ -151,8 +159,8 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
     entering.set(address, b);
   };
   const pinging = setInterval(() => {
-    for (const c of connections) c.ping();
-  }, o.pingEveryMs ?? PING_EVERY_MS);
+    for (const c of slices[pinged++ % PING_SLICES]) c.ping();
+  }, (o.pingEveryMs ?? PING_EVERY_MS) / PING_SLICES);
   pinging.unref();
   wss.on('close', () => clearInterval(pinging));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -165,7 +173,8 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
     if (refusal) return refuseUpgrade(socket, refusal);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const c = new Connection(ws, now, o.maxBuffered ?? MAX_BUFFERED, req.socket.remoteAddress ?? '');
-      connections.add(c);
+      const slice = slices.reduce((a, b) => (b.size < a.size ? b : a));
+      slice.add(c);
       ws.on('pong', () => (c.missed = 0));
       // A message too long is closed on by ws itself (1009, Message Too Big): its frame cannot
       // be skipped to read the next one. ws closes the socket on any error it reports here.
@@ -185,7 +194,7 @@ export function attachRooms(server: Server, o: AttachOptions): WebSocketServer {
         }
       });
       ws.on('close', () => {
-        connections.delete(c);
+        slice.delete(c);
         o.hub.leave(c);
       });
     });

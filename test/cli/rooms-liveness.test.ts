@@ -3,6 +3,7 @@
  * can stop carrying packets (a phone whose Wi-Fi dropped, a battery dead: no FIN, no RST): a
  * person gone at their turn is found by the server's pings and a stand-in plays on within
  * seconds; a client that stops reading is closed before its views pile up in the server's memory.
+ * The pings themselves are spread over their period.
  */
 import { createServer as createHttpServer } from 'node:http';
 import { spawn } from 'node:child_process';
@@ -135,6 +136,33 @@ async function startedRoom(port: number, people: number) {
   }
   return { table, code, phones };
 }
+
+describe('pings', () => {
+  it('are spread over their period, each socket pinged once a period, not all in one turn of the server', async () => {
+    const period = 1600;
+    const { port } = await serve({ pingEveryMs: period, waitMs: 60_000 });
+    const clients = Array.from({ length: 32 }, () => new Client(port));
+    await Promise.all(clients.map((c) => c.open));
+    const t0 = performance.now();
+    // When each socket is pinged, for two periods.
+    const pings = clients.map((c) => {
+      const at: number[] = [];
+      c.ws.on('ping', () => at.push(performance.now() - t0));
+      return at;
+    });
+    await new Promise((ok) => setTimeout(ok, 2 * period + 300));
+    for (const at of pings) {
+      expect(at.length).toBeGreaterThanOrEqual(2);
+      // A period between a socket's pings, less what a loaded machine makes a timer late by.
+      expect(at[1] - at[0]).toBeGreaterThan(period / 2);
+    }
+    // All at once, the first pings would land within a few ms of each other; a slice at a time they span most of a period.
+    const firsts = pings.map((at) => at[0]);
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(period / 2);
+    // Each socket still answers (its pongs counted): none was closed.
+    for (const c of clients) expect(c.ws.readyState).toBe(WebSocket.OPEN);
+  });
+});
 
 describe.runIf(needs('socat'))('sockets that go quiet without closing', () => {
   it('a phone gone at its turn (no FIN, no RST) is found by the pings, and a stand-in plays on within seconds', async () => {
