@@ -8,7 +8,7 @@ import { COLOURS, cardAt, idAt, type CardId, type Colour } from './cards.ts';
 import { ACCEPT, CATCH, CHALLENGE, COLOUR, DRAW, LAUNCHER, MoveList, PASS, PLAY, PRESS, UNO } from './core/moves.ts';
 import { roundOf, stateOf, topOf, type Round, type RoundPending } from './core/round.ts';
 import { callOff, current, draftOf, draw, penalty, request, resume, turnOf, type Draft } from './draft.ts';
-import { applyPlay, checkPlay, fits, playableBy, refuse, waitingOf } from './play.ts';
+import { applyPlay, checkPlay, fits, refusalsOfHand, refuse, waitingOf } from './play.ts';
 import { applyLauncher, checkLauncher, type LauncherMove } from './press.ts';
 import { ROUND_MOVE_LIMIT, type GameEvent, type GameState, type Move, type MoveError, type MoveResult, type Refusal } from './state.ts';
 import { isSeat, nextSeat } from './turn.ts';
@@ -53,10 +53,8 @@ function refusalsIn(s: Round, seat: number): Partial<Record<CardId, Refusal>> {
   const out: Partial<Record<CardId, Refusal>> = Object.create(null);
   if (!isSeat(s, seat)) return out;
   const over = s.winner !== null ? refuse('game-over', { why: 'round-over', winner: s.winner }) : s.calledOff ? refuse('game-over', { why: 'round-called-off', moves: s.moves }) : null;
-  for (const n of s.hands[seat]) {
-    const e = over ?? playableBy(s, seat, n);
-    if (e) out[idAt(n)] = e.refusal;
-  }
+  if (over === null) refusalsOfHand(s, seat, out);
+  else for (const n of s.hands[seat]) out[idAt(n)] = over.refusal;
   return out;
 }
 

@@ -233,7 +233,26 @@ function blockedIn(d: Demand, only: number, n: number): Blocker | null {
 /** A card (a serial) may be played now by `seat`, as far as whose turn it is and what it is played on. */
 export function playableBy(s: Round, seat: number, n: number): MoveError | null {
   const b = blockedIn(demandOf(s, seat), drawnOnly(s), n);
-  if (b === null) return null;
+  return b === null ? null : blocked(s, b, n);
+}
+
+/**
+ * {@link playableBy} of every card of `seat`'s hand: the refusals' data written into `out` by
+ * card id, nothing for a card that may be played. Only a card that does not match names itself:
+ * any other reason is the whole hand's, one object its cards share.
+ */
+export function refusalsOfHand(s: Round, seat: number, out: Partial<Record<CardId, Refusal>>): void {
+  const d = demandOf(s, seat);
+  const only = drawnOnly(s);
+  const shared: Partial<Record<Blocker, Refusal>> = {};
+  for (const n of s.hands[seat]) {
+    const b = blockedIn(d, only, n);
+    if (b !== null) out[idAt(n)] = b === 'match' ? blocked(s, b, n).refusal : (shared[b] ??= blocked(s, b, n).refusal);
+  }
+}
+
+/** Why card `n` cannot be played, blocked by `b`. */
+function blocked(s: Round, b: Blocker, n: number): MoveError {
   const p = s.pending;
   switch (b) {
     case 'turn':

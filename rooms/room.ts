@@ -447,13 +447,13 @@ export class Room implements InRoom {
     }));
   }
 
-  /** What every client of the room is shown alike: read once for all of them. */
+  /** What the room's clients are shown, read once for all of them (each seat's refusals among it). */
   private shown() {
     const s = this.session;
     // The ms left now, absent when no timer runs: a room without one sends what it sent before.
     const t = this.turnTimer;
     return {
-      seats: this.seats(), table: s?.tableView() ?? null, launcher: this.launcher.snapshot(),
+      seats: this.seats(), table: s?.tableView() ?? null, refusals: s?.everyHandRefusals() ?? [], launcher: this.launcher.snapshot(),
       timer: t ? { timer: { seat: t.q.seat, msLeft: Math.max(0, t.deadline - this.hub.clock.now()) } } : {},
     };
   }
@@ -466,13 +466,13 @@ export class Room implements InRoom {
   }
 
   /** Sends `client` what it may see now: its log, the lines it was not sent yet. */
-  sendTo(client: RoomClient, { seats, table, launcher, timer } = this.shown()): void {
+  sendTo(client: RoomClient, { seats, table, refusals, launcher, timer } = this.shown()): void {
     const s = this.session;
     const at = this.people.findIndex((p) => p.clients.has(client));
     const seat = at < 0 ? undefined : at;
     const m: ServerMessage = !s || !table ? { type: 'lobby', code: this.code, settings: this.settings, seats }
       : seat === undefined ? { type: 'table', code: this.code, seats, view: this.unsent(client, s, table), launcher, settings: this.settings, ...timer }
-      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat, table)), launcher, ...timer };
+      : { type: 'view', code: this.code, seats, view: this.unsent(client, s, s.viewOf(seat, table, refusals[seat])), launcher, ...timer };
     this.hub.o.sending?.(this, m);
     client.send(m);
   }

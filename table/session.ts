@@ -207,8 +207,6 @@ export class MatchSession {
   logBase = 0;
   /** `lines` worded in `w`, as last asked for ({@link log}). */
   private worded: { w: Words; base: number; text: string[] } | null = null;
-  /** Every seat's refusals for the state they were read from (each move makes a new state: the same state, the same refusals). */
-  private refusals: { state: GameState; bySeat: Partial<Record<CardId, Refusal>>[] } | null = null;
   /** The questions put to people so far (a view tells one from the next by its `id`). */
   questionsAsked = 0;
   private readonly seats = new Map<number, PersonSeat>();
@@ -517,10 +515,10 @@ export class MatchSession {
 
   /**
    * What `seat` may see now: the table as everyone sees it, a card it drew, its hand, its question
-   * and why its cards cannot be played. `table`: {@link tableView}, when the caller shows it to
-   * several seats at once.
+   * and why its cards cannot be played. `table` ({@link tableView}) and `refusals` (its seat's of
+   * {@link everyHandRefusals}), when the caller shows the state to several seats at once.
    */
-  viewOf(seat: number, table = this.tableView()): SeatView {
+  viewOf(seat: number, table = this.tableView(), refusals = this.everyHandRefusals()[seat]): SeatView {
     const person = this.seats.get(seat);
     const p = this.state.pending;
     return {
@@ -529,16 +527,17 @@ export class MatchSession {
       pending: p && p.kind === 'drawn' && p.seat === seat ? { ...p } : table.pending,
       question: this.questionOf(seat),
       unoArmed: person?.unoArmed ?? false, message: person?.message ?? null,
-      refusals: this.refusalsOf(seat),
+      refusals,
     };
   }
 
-  /** Why `seat`'s cards cannot be played: every seat's at once, read once for each state the seats are shown. */
-  private refusalsOf(seat: number): Partial<Record<CardId, Refusal>> {
-    const kept = this.refusals;
-    if (kept?.state === this.state) return kept.bySeat[seat];
-    this.refusals = { state: this.state, bySeat: everyHandRefusals(this.state) };
-    return this.refusals.bySeat[seat];
+  /**
+   * Why each seat's cards cannot be played now, read once for all of them. Made for the views
+   * being sent and not kept: the next move makes them stale, and kept until then they would
+   * outlive the young generation and be collected with the old.
+   */
+  everyHandRefusals(): Partial<Record<CardId, Refusal>>[] {
+    return everyHandRefusals(this.state);
   }
 
   /** The table as everyone may see it (a game night's table screen): no hand, no question; a card just drawn is its drawer's alone. */

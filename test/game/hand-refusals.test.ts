@@ -3,7 +3,7 @@
  * one is tapped (the page and a game night phone alike).
  */
 import { describe, expect, it } from 'vitest';
-import { applyMove, everyHandRefusals, handRefusals } from '../../game/engine.ts';
+import { applyMove, checkMove, everyHandRefusals, handRefusals } from '../../game/engine.ts';
 import { legalMoves } from '../../game/legal.ts';
 import { RULE_SETS } from '../../game/rules.ts';
 import { createGame } from '../../game/setup.ts';
@@ -33,7 +33,11 @@ describe('handRefusals', () => {
             const refused = handRefusals(s, seat);
             // A server reads every seat's at once: the same reasons.
             expect(everyHandRefusals(s)[seat]).toEqual(refused);
-            for (const id of s.hands[seat]) expect(id in refused, `${name} seed ${seed} move ${i} seat ${seat} ${id}`).toBe(!playable.has(id));
+            for (const id of s.hands[seat]) {
+              expect(id in refused, `${name} seed ${seed} move ${i} seat ${seat} ${id}`).toBe(!playable.has(id));
+              // The reason is the one playing that card is refused with (a hand's cards share one when it does not name the card).
+              if (id in refused) expect(refused[id]).toEqual(checkMove(s, { type: 'play', seat, card: id })?.refusal);
+            }
             checked++;
           }
           const m = legal.find((x) => x.type !== 'uno' && x.type !== 'catch')!;
