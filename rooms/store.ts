@@ -26,6 +26,18 @@ export class RoomsFolderError extends Error {
 /** A journal is at least this long (characters) before its room's whole save is written again. */
 const JOURNAL_MIN_CHARS = 16 * 1024;
 
+/**
+ * How much longer than the rule (a quarter of the whole save, at least {@link JOURNAL_MIN_CHARS})
+ * a room's journal grows before its whole save is written again: from none to as much again, told
+ * by the room's code. Rooms opened together (a game night's tables) and played at one pace would
+ * otherwise rewrite their saves in the same second, every time, a burst their moves waited behind.
+ */
+function laterBy(code: string): number {
+  let h = 0;
+  for (let i = 0; i < code.length; i++) h = (Math.imul(h, 31) + code.charCodeAt(i)) >>> 0;
+  return (h % 1024) / 1024;
+}
+
 /** A kept room's file larger than this is not a room this program wrote: it is skipped, not read. */
 const KEPT_MAX_BYTES = 64 << 20;
 
@@ -68,6 +80,8 @@ interface RoomFiles {
   lines: string;
   /** Characters in the journal since the whole save was last written, the lines waiting counted; {@link GAP} after a lost line. */
   appended: number;
+  /** {@link laterBy} of the room's code. */
+  later: number;
   /** The length of the last whole save written by this store or read at its start (undefined: none yet). */
   whole: number | undefined;
   /** The newest save not yet written whole: its text, or how to build it. */
@@ -89,7 +103,8 @@ interface RoomFiles {
  * place) and its journal (CODE.journal, a line a move made since: table/journal.ts). A move
  * costs an append, the same at the match's first move and its thousandth; the whole save, built
  * only then, is written again once the journal has grown past a quarter of it (and at least
- * {@link JOURNAL_MIN_CHARS}): its cost spread over the moves since stays the same per move.
+ * {@link JOURNAL_MIN_CHARS}; each room up to as much again later, {@link laterBy}): its cost
+ * spread over the moves since stays the same per move.
  *
  * Nothing is written on the event loop the rooms share: a disk that stalls stalls no room's play.
  * What the rooms give in one turn of the loop is written after it, with the file system's
@@ -103,7 +118,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
   const journalOf = (code: string) => path.join(dir, `${code}.journal`);
   const roomFiles = (code: string): RoomFiles => {
     let r = rooms.get(code);
-    if (!r) rooms.set(code, (r = { journal: null, lines: '', appended: 0, whole: undefined, waiting: undefined, asked: false, removing: false, busy: false, failing: false, then: [] }));
+    if (!r) rooms.set(code, (r = { journal: null, lines: '', appended: 0, later: laterBy(code), whole: undefined, waiting: undefined, asked: false, removing: false, busy: false, failing: false, then: [] }));
     return r;
   };
   const fail = (code: string, r: RoomFiles, e: Error) => {
@@ -115,7 +130,7 @@ export function fileRoomStore(dir: string, o: FileRoomStoreOptions = {}): FileRo
     made = null;
     throw e;
   }));
-  const due = (r: RoomFiles) => r.appended > Math.max(JOURNAL_MIN_CHARS, (r.whole ?? 0) / 4);
+  const due = (r: RoomFiles) => r.appended > Math.max(JOURNAL_MIN_CHARS, (r.whole ?? 0) / 4) * (1 + r.later);
   /** Rooms with something to write since the loop's last turn: written together once the turn is over. */
   const next = new Set<string>();
   const soon = (code: string, r: RoomFiles) => {

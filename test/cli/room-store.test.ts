@@ -78,6 +78,34 @@ describe('rooms kept as files', () => {
     expect(existsSync(path.join(dir, 'ABCDE.json.tmp'))).toBe(false);
   });
 
+  it('lets each room\'s journal grow to its own length before its whole save: rooms opened together do not rewrite theirs together', async () => {
+    const dir = folder();
+    const store = fileRoomStore(dir);
+    const line = (n: number) => JSON.stringify({ r: 0, n, m: { type: 'draw', seat: 0 }, pad: 'y'.repeat(100) });
+    // Ten rooms played move for move: the move at which each one's whole save is written again.
+    const codes = ['AAAAA', 'BCDFG', 'HJKLM', 'NPQRS', 'TVWXZ', 'ZZZZZ', 'QWRTY', 'MNBVC', 'PLKJH', 'GFDSA'];
+    const built = new Map<string, number>();
+    for (const code of codes) store.save(code, () => JSON.stringify({ code }));
+    await store.settled();
+    for (let n = 1; built.size < codes.length; n++) {
+      for (const code of codes) {
+        store.save(code, () => {
+          if (!built.has(code)) built.set(code, n);
+          return JSON.stringify({ code, n });
+        });
+        store.append!(code, line(n));
+      }
+      await store.settled();
+      expect(n).toBeLessThan(300);
+    }
+    const at = [...built.values()];
+    // Past 16 KB of lines (about 107 of these) and before twice that, spread between.
+    expect(Math.min(...at)).toBeGreaterThan(100);
+    expect(Math.max(...at)).toBeLessThan(220);
+    expect(new Set(at).size).toBeGreaterThan(5);
+    expect(Math.max(...at) - Math.min(...at)).toBeGreaterThan(40);
+  });
+
   it('writes a save asked for at once; opens a room from its whole save and its journal\'s whole lines', async () => {
     const dir = folder();
     const store = fileRoomStore(dir);
