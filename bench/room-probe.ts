@@ -9,7 +9,10 @@
  * launcher's), and a match that ends is played again.
  *
  * Prints `{ rooms, moves, matches, cpuSeconds, cpuMsPerMove }` (`matches`: played to their end,
- * the warm-up's included). The measured moves are framed by the run's only two CPU-time reads
+ * the warm-up's included). `--target POINTS`: the rooms' matches are played to that many points
+ * (a long match: the rooms start together and keep step, so every room is at about the same move
+ * of it); `--windows N`: also `windowMsPerMove`, the CPU a move of each N moves measured in turn:
+ * with 5 rooms, `--windows 500` reads each room's match 100 moves at a time. The measured moves are framed by the run's only two CPU-time reads
  * (`process.cpuUsage`), so callgrind counts them alone with `--dump-before=uv_getrusage`, as
  * bench/instructions.ts counts turn-probe's (README, "Rooms under load"); the games are seeded,
  * so a change that keeps them plays the same moves.
@@ -24,10 +27,19 @@ import { fileRoomStore } from '../rooms/store.ts';
 import type { ServerMessage } from '../table/roomMessages.ts';
 import { firstChoice } from './rooms-load.ts';
 
-const [movesText = '20000', warmText = '5000', roomsText = '20'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+/** `--name N`'s text (removed from the positional arguments), or `def`. */
+const option = (name: string, def: string) => {
+  const i = args.indexOf(name);
+  return i < 0 ? def : args.splice(i, 2)[1] ?? '';
+};
+const targetText = option('--target', '');
+const TARGET = targetText === '' ? undefined : Number(targetText);
+const WINDOW = Number(option('--windows', '0'));
+const [movesText = '20000', warmText = '5000', roomsText = '20'] = args;
 const [MOVES, WARM, ROOMS] = [movesText, warmText, roomsText].map(Number);
-if (![MOVES, WARM, ROOMS].every((n) => Number.isInteger(n) && n >= 1)) {
-  console.error('usage: node bin/run-ts.js bench/room-probe.ts MOVES [WARMUP] [ROOMS] (whole numbers of at least 1)');
+if (![MOVES, WARM, ROOMS, TARGET ?? 1].every((n) => Number.isInteger(n) && n >= 1) || !Number.isInteger(WINDOW) || WINDOW < 0) {
+  console.error('usage: node bin/run-ts.js bench/room-probe.ts MOVES [WARMUP] [ROOMS] [--target POINTS] [--windows N] (whole numbers of at least 1)');
   process.exit(2);
 }
 
@@ -81,18 +93,30 @@ function client(room: { moves: number; over: boolean }, person: boolean): RoomCl
   return c;
 }
 
+/** The CPU a move of each {@link WINDOW} measured moves, and where the window now open began. */
+const windows: number[] = [];
+let windowStart: { moves: number; cpu: NodeJS.CpuUsage } | null = null;
+
 function count(n: number): void {
   moves += n;
   if (cpu0 === null && moves >= WARM) {
     moves = 0;
     cpu0 = process.cpuUsage();
-  } else if (cpu0 !== null && moves >= MOVES) done();
+    windowStart = { moves: 0, cpu: cpu0 };
+  } else if (cpu0 !== null) {
+    if (WINDOW > 0 && windowStart && moves - windowStart.moves >= WINDOW) {
+      const used = process.cpuUsage(windowStart.cpu);
+      windows.push(Math.round((used.user + used.system) / (moves - windowStart.moves)) / 1000);
+      windowStart = { moves, cpu: process.cpuUsage() };
+    }
+    if (moves >= MOVES) done();
+  }
 }
 
 for (let r = 0; r < ROOMS; r++) {
   const room = { moves: -1, over: false };
   const table = client(room, false);
-  hub.handle(table, { type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0 } });
+  hub.handle(table, { type: 'create', settings: { rules: 'extreme', profile: 'seed-0-8', players: 4, bots: 'heuristic', paceMs: 0, ...(TARGET !== undefined ? { target: TARGET } : {}) } });
   const code = [...hub.rooms.keys()].at(-1)!;
   for (const name of ['A', 'B', 'C', 'D']) hub.handle(client(room, true), { type: 'join', code, name });
   hub.handle(table, { type: 'start' });
@@ -100,6 +124,6 @@ for (let r = 0; r < ROOMS; r++) {
 await finished;
 const used = process.cpuUsage(cpu0!);
 const cpuSeconds = (used.user + used.system) / 1e6;
-console.log(JSON.stringify({ rooms: ROOMS, moves, matches, cpuSeconds, cpuMsPerMove: Math.round((cpuSeconds * 1e6) / moves) / 1000 }));
+console.log(JSON.stringify({ rooms: ROOMS, moves, matches, cpuSeconds, cpuMsPerMove: Math.round((cpuSeconds * 1e6) / moves) / 1000, ...(WINDOW > 0 ? { windowMsPerMove: windows } : {}) }));
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

@@ -25,9 +25,21 @@ describe('the room probe', () => {
     expect(out.cpuMsPerMove).toBeGreaterThan(0);
   });
 
+  it('plays a long match to the points asked and reads it a window of moves at a time', () => {
+    // 600 moves a room: a match to 500 points would be over (the test above); one to 5,000 is not.
+    const r = probe('1000', '200', '2', '--target', '5000', '--windows', '250');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { matches: number; windowMsPerMove: number[] };
+    expect(out.matches).toBe(0);
+    expect(out.windowMsPerMove).toHaveLength(4);
+    for (const ms of out.windowMsPerMove) expect(ms).toBeGreaterThan(0);
+  });
+
   it('refuses what is not a count in one line, exit 2', () => {
-    const r = probe('many');
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    for (const args of [['many'], ['100', '--target', 'high'], ['100', '--windows', '-1']]) {
+      const r = probe(...args);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
   });
 });
