@@ -25,7 +25,7 @@ export interface Draft {
   all: boolean;
 }
 
-/** Starts changing `round` in place: pass a round nobody else holds (ownedCopy and roundOf, in ./core/round.ts). */
+/** Starts changing `round` in place: pass a round nobody else holds (roundOf, in ./core/round.ts). */
 export function draftOf(round: Round, all = true): Draft {
   return { s: round, events: [], all };
 }

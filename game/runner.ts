@@ -7,7 +7,7 @@ import type { LauncherLike, SyncLauncher } from '../emulator/api.ts';
 import type { PressResult } from '../emulator/core.ts';
 import { readsRounds, type Bot } from './bots/types.ts';
 import { idsAt, type CardId } from './cards.ts';
-import { ownedCopy, roundOf, stateOf, type Round } from './core/round.ts';
+import { roundOf, stateOf, type Round } from './core/round.ts';
 import { draftOf, type Draft } from './draft.ts';
 import { applyListed, applyMoveIn, checkIn } from './engine.ts';
 import { listMoves } from './legal.ts';
@@ -132,14 +132,15 @@ export function sameCards(a: readonly CardId[], b: readonly CardId[]): boolean {
  */
 class StateView {
   private state: GameState | null = null;
-  constructor(private round: Round) {}
+  /** `ownLog`: the states keep their log as it was (the round is played on after they are handed out). */
+  constructor(private round: Round, private readonly ownLog = false) {}
   /** The round has changed (a move was applied, or it is another round). */
   moved(round: Round): void {
     this.round = round;
     this.state = null;
   }
   get(): GameState {
-    return (this.state ??= stateOf(this.round));
+    return (this.state ??= stateOf(this.round, this.ownLog));
   }
 }
 
@@ -376,23 +377,24 @@ function* pressUntilDing(r: PressResult): Generator<LauncherOp, PressResult, Inp
 /**
  * The round's loop, the one every runner runs: bots decide, the launcher answers presses, people
  * are asked, until someone goes out. A round with no launcher and no person never yields: one
- * `next()` plays it whole. The loop plays on its own round of `start` (game/core/round.ts); with
- * `announce` (a display, {@link runRound}) each move is applied to a fresh copy, so the states it
- * hands out (`ask`, `moved`, `onStep`) stay as they were; otherwise (a simulation, which keeps no
- * state but the last) every move changes that one round in place. A state is built from the
- * round only for whoever reads one: a bot that reads states, a person, `onStep`, a display.
+ * `next()` plays it whole. The loop plays on its own round of `start` (game/core/round.ts), every
+ * move changing that one round in place. A state is built from the round only for whoever reads
+ * one: a bot that reads states, a person, `onStep`, a display; a state's cards are arrays of its
+ * own, and with `announce` (a display, {@link runRound}) its log too, so the states it hands out
+ * (`ask`, `moved`, `onStep`) stay as they were; a simulation, which keeps no state but the last,
+ * lets them share the round's log.
  */
 export function* roundLoop(start: GameState, bots: readonly Bot[], opts: RunOptions = {}, announce = false): Generator<LauncherOp, RoundRun, Input> {
   const { view, moves } = yield* loopOn(roundOf(start), bots, opts, announce);
   return { state: view.get(), moves };
 }
 
-/** {@link roundLoop} on `state`, a round of its own that it plays in place (or on copies, with `announce`). */
+/** {@link roundLoop} on `state`, a round of its own that it plays in place. */
 function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce: boolean): Generator<LauncherOp, Played, Input> {
   checkTable(state, bots);
   const launcher = state.rules.options.launcher;
   const maxMoves = opts.maxMoves ?? Infinity;
-  const view = new StateView(state);
+  const view = new StateView(state, announce);
   const choices = spareChoices.pop() ?? new Choices();
   let aimed = -1;
   let count = 0;
@@ -436,8 +438,6 @@ function* loopOn(state: Round, bots: readonly Bot[], opts: RunOptions, announce:
       if (bots[decider].interactive) choices.take((yield { op: 'ask', state: view.get(), seat: decider, moves: choices.objects(), mode: 'turn' }) as Move);
       else choose(bots[decider], state, view, decider, choices);
     }
-    // The draft changes the round it was made on, or each move's copy.
-    if (announce) d.s = state = ownedCopy(state);
     // One object for the log and whoever reads the move (the same object in both).
     if (choices.move === null && (allEvents || state.log)) choices.move = choices.list.moveAt(choices.at);
     // A fresh array for events someone keeps; the last one again when it is empty.

@@ -82,16 +82,12 @@ export function roundOf(s: GameState): Round {
   return r;
 }
 
-/** The state of a round, with card ids; it shares the round's log (copy the round first to change it on). */
-export function stateOf(r: Round): GameState {
-  return withCards(r, r.hands.map(idsAt), idsAt(r.discard), idsAt(r.supply), pendingState(r.pending), r.log);
-}
-
-/** A copy of `r` that shares no array that a move changes (hands, discard, supply, log). */
-export function ownedCopy(r: Round): Round {
-  const copy: Round = withCards(r, r.hands.map((h) => h.slice()), r.discard.slice(), r.supply.slice(), r.pending, r.log && r.log.slice()) as Round;
-  copy.turns = r.turns;
-  return copy;
+/**
+ * The state of a round, with card ids. Its cards are arrays of its own; it shares the round's log
+ * unless `ownLog` (a state that must stay as it was while the round is played on).
+ */
+export function stateOf(r: Round, ownLog = false): GameState {
+  return withCards(r, r.hands.map(idsAt), idsAt(r.discard), idsAt(r.supply), pendingState(r.pending), ownLog && r.log ? r.log.slice() : r.log);
 }
 
 /** The top card of the discard pile. */

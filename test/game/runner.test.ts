@@ -135,7 +135,7 @@ describe('runner', () => {
       }
     }
   });
-  it('in place (sync) and copying (async) play the same games, and the start state is left as it was', async () => {
+  it('sync and async (announcing) play the same games, the start state left and every state handed out kept as they were', async () => {
     const tables = [
       { rules: 'extreme', options: { stacking: true, jumpIn: true, sevenZero: true, twoIdentical: true, reload: { atDiscard: 20 } } },
       { rules: 'classic', options: { stacking: true, stackCross: true, jumpIn: true, sevenZero: true, twoIdentical: true } },
@@ -154,7 +154,7 @@ describe('runner', () => {
         const record = (k: number) => (_st: unknown, move: unknown, events: unknown) => steps[k].push([move, events]);
         const a = runRoundSync(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), { onStep: record(0) });
         expect(JSON.stringify(s)).toBe(before);
-        // Copying: every state handed out stays as it was when the later moves are made.
+        // Announcing: every state handed out stays as it was when the later moves are made on the round.
         const states: [GameState, string][] = [];
         const b = await runRound(s, launcher(), makeBots(2 + seed, seed, ['heuristic', 'random']), {
           onStep: (st, move, events) => {
