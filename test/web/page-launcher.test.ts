@@ -3,7 +3,10 @@ import { createPageLauncher, speedFactor } from '../../web/src/launcher/index.ts
 import { deck, fixedBurst } from '../emulator/helpers.ts';
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Only what the page's launcher runs on (emulator/clock.ts: setTimeout and Date.now). Files
+  // share their worker: a browser an earlier file left open talks to Playwright on setImmediate,
+  // which faked would run under runAllTimersAsync without end ("10000 timers").
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
 afterEach(() => {
   vi.useRealTimers();
