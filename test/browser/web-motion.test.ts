@@ -218,7 +218,7 @@ describe.runIf(needs('chromium'))('the motion of the one-player page and of a ga
       }, () => `a question for a phone (after ${n} moves)`);
       answered.set(next.at, next.q.id);
       const keep = next.at === ben && next.q.mode === 'turn' ? next.q.moves.find((m) => m.type === 'pass' || m.type === 'draw') : undefined;
-      if (!keep) await phoneMove(next.p.page, next.q.id);
+      if (!keep) await phoneMove(next.p.page, next.q.id, 'click', undefined, () => questionOf(next.p, next.at)?.id !== next.q.id);
       else await next.p.page.locator(`.seat-play[data-ask-id="${next.q.id}"]`).getByRole('button', { name: keep.type === 'pass' ? 'Pass' : 'Draw a card', exact: true }).click();
     }
     expect(calls()).toContain(seat);
