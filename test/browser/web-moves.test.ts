@@ -50,6 +50,33 @@ describe.runIf(needs('chromium'))('the browser game\'s moves: UNO, catch, Coup E
     expect(errors).toEqual([]);
   });
 
+  it('keeps the dialog of a card clicked as soon as its question shows, before the page has painted', async () => {
+    const isCx = (id: string) => card(id).kind === 'coupExtreme';
+    const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });
+    const cx = gameOf(save).hands[0].find((id) => isCx(id) && legalMoves(gameOf(save)).some((m) => m.type === 'play' && m.card === id))!;
+    const { page, errors } = await openPage(web.browser, web.server.url);
+    // The card is clicked in the same task as the question is drawn (a quick tap): before the
+    // paint, and before whatever the page does after it.
+    await page.evaluate((id) => {
+      new MutationObserver((_, seen) => {
+        const b = document.querySelector<HTMLButtonElement>(`.table[data-ask="turn"] .hand button[data-card="${id}"]`);
+        if (!b) return;
+        seen.disconnect();
+        b.click();
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    }, cx);
+    await openSave(page, save);
+    const colour = page.getByRole('dialog', { name: 'Coup Extrême: name a colour' });
+    await colour.waitFor();
+    // Still open a while later: nothing the question's arrival set going closes it.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+    expect(await colour.isVisible()).toBe(true);
+    await colour.getByRole('button', { name: /Green/ }).click();
+    await page.getByRole('dialog', { name: 'Coup Extrême: at whom?' }).getByRole('button', { name: /^Bot 2 / }).click();
+    await expect.poll(() => logText(page)).toMatch(/You played Coup Extrême/);
+    expect(errors).toEqual([]);
+  });
+
   it('plays a Coup Extrême at a chosen player: the launcher turns to them, the person makes both presses', async () => {
     const isCx = (id: string) => card(id).kind === 'coupExtreme';
     const { save } = await positionWhere((a) => a.mode === 'turn' && a.moves.some((m) => m.type === 'play' && isCx(m.card)), { players: 4 });

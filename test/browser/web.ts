@@ -200,37 +200,28 @@ async function dialogChoice(page: Page): Promise<boolean> {
 
 /**
  * After a card is chosen: waits until the move is made (the question is no longer `askId`) or a
- * dialog asks for more (true). Preact renders after the event, so neither shows at once. Within
- * `ms`; then null, or with `fail`, an error that says what the page shows.
+ * dialog asks for more (true). Preact renders after the event, so neither shows at once.
  */
-async function afterCard(page: Page, askId: string | null, ms = CARD_MOVE_MS, fail = true): Promise<boolean | null> {
+async function afterCard(page: Page, askId: string | null): Promise<boolean> {
   const h = await page.waitForFunction((id) => {
     if (document.querySelector('dialog.pick[open] .choices button')) return 'dialog';
     const t = document.querySelector('.table');
     const phase = document.querySelector('.app')?.getAttribute('data-phase');
     return !t || phase !== 'playing' || t.getAttribute('data-ask-id') !== id || t.getAttribute('data-ask') === '' ? 'moved' : null;
-  }, askId, { timeout: ms }).catch(async () => {
-    if (!fail) return null;
+  }, askId, { timeout: CARD_MOVE_MS }).catch(async () => {
     // Said, rather than the test's own time running out: what the page shows when a card's move is not made.
     const said = await page.evaluate(() => {
       const t = document.querySelector('.table');
       const text = (sel: string) => [...document.querySelectorAll(sel)].map((e) => e.textContent?.trim()).filter(Boolean).join(' | ');
       return `ask ${t?.getAttribute('data-ask')} #${t?.getAttribute('data-ask-id')}, focus on ${document.activeElement?.getAttribute('data-card') ?? document.activeElement?.tagName}, the last clicks landed on ${(window as { clicked?: string[] }).clicked?.slice(-3).join(', ')}; said: ${text('[role="status"], [role="alert"]')}; actions: ${text('.actions')}`;
     });
-    throw new Error(`a card was clicked and no move was made within ${ms} ms: ${said}`);
+    throw new Error(`a card was clicked and no move was made within ${CARD_MOVE_MS} ms: ${said}`);
   });
-  return h && (await h.jsonValue()) === 'dialog';
+  return (await h.jsonValue()) === 'dialog';
 }
 
 /** How long a card's click may take to make its move (or open its dialog): well within a test's budget, so a click that made none says what the page showed. */
 const CARD_MOVE_MS = 10_000;
-
-/**
- * A click that made nothing happen within this long is made again, as a person clicks again a
- * card that did nothing: the tests play whole matches of clicks, and one in several thousand was
- * found lost (the focus on the card, nothing else changed). Said on the test's output each time.
- */
-const CLICK_AGAIN_MS = 3000;
 
 /**
  * Clicks a card of the fanned hand where a person would: on a part of it that shows (in a large
@@ -299,18 +290,8 @@ export async function clickMove(page: Page, ask: string, react: 'catch' | 'letGo
   if (await card.count()) {
     const id = await table.getAttribute('data-ask-id');
     await clickVisible(page, card);
-    let dialog = await afterCard(page, id, CLICK_AGAIN_MS, false);
-    if (dialog === null) {
-      const seen = await page.evaluate(() => `${document.activeElement?.getAttribute('data-card')}; the click landed on ${(window as { clicked?: string[] }).clicked?.at(-1)}`);
-      console.warn(`a click on a card made nothing happen in ${CLICK_AGAIN_MS} ms (focus on ${seen}): clicked again`);
-      await clickVisible(page, card);
-      dialog = await afterCard(page, id);
-    }
     // A wild, a target, a pair: the first choice offered, until the move is made.
-    while (dialog) {
-      await page.locator('dialog.pick[open] .choices button').first().click();
-      dialog = await afterCard(page, id);
-    }
+    while (await afterCard(page, id)) await page.locator('dialog.pick[open] .choices button').first().click();
     return;
   }
   for (const name of [w.t('ask.pass'), w.t('ask.acceptIt'), w.t('ask.pressLauncher'), w.t('ask.draw'), new RegExp(`^${w.t('ask.take', { total: 0 }).replace('0', '\\d+')}`)]) {

@@ -17,21 +17,24 @@ export { askText, choicesOf, nextStep, uniq, type Choice, type Choices, type Pla
 
 /**
  * A play under way, narrowed step by step (`finish` with the candidates left, the move made when
- * one is), and forgotten when `question` changes: a choice under way belongs to its question.
+ * one is), and forgotten when `question` changes: a choice under way belongs to its question. It
+ * is kept with the question it was begun on and read against the question of the render, not
+ * cleared by an effect: an effect runs after the paint, and a card tapped as soon as its question
+ * showed would have its dialog closed under it.
  */
 export function usePlay(question: unknown, unoArmed: boolean, answer: (m: PlayMove) => void) {
-  const [choice, setChoice] = useState<Choice | null>(null);
-  useEffect(() => setChoice(null), [question]);
+  const [under, setUnder] = useState<{ question: unknown; choice: Choice } | null>(null);
+  const choice = under !== null && under.question === question ? under.choice : null;
   const finish = (candidates: PlayMove[]) => {
     const next = nextStep(candidates, unoArmed);
     if (next === null) return;
-    if ('step' in next) setChoice(next);
+    if ('step' in next) setUnder({ question, choice: next });
     else {
-      setChoice(null);
+      setUnder(null);
       answer(next);
     }
   };
-  return { choice, finish, cancel: () => setChoice(null) };
+  return { choice, finish, cancel: () => setUnder(null) };
 }
 
 export function ColourButtons({ colours, onPick }: { colours: readonly Colour[]; onPick: (c: Colour) => void }) {
