@@ -17,13 +17,15 @@ export { askText, choicesOf, nextStep, uniq, type Choice, type Choices, type Pla
 
 /**
  * A play under way, narrowed step by step (`finish` with the candidates left, the move made when
- * one is), and forgotten when `question` changes: a choice under way belongs to its question. It
- * is kept with the question it was begun on and read against the question of the render, not
- * cleared by an effect: an effect runs after the paint, and a card tapped as soon as its question
- * showed would have its dialog closed under it.
+ * one is), and ended when `question` changes: a choice under way belongs to its question. It is
+ * kept with the question it was begun on and shown only while that question is the render's: an
+ * effect, which runs after the paint, would close the dialog of a card tapped as soon as its
+ * question showed. The effect only forgets a step of an earlier question (a phone's question ids
+ * start again at each match: an old step must not come back with a later question's id).
  */
 export function usePlay(question: unknown, unoArmed: boolean, answer: (m: PlayMove) => void) {
   const [under, setUnder] = useState<{ question: unknown; choice: Choice } | null>(null);
+  useEffect(() => setUnder((u) => (u !== null && u.question !== question ? null : u)), [question]);
   const choice = under !== null && under.question === question ? under.choice : null;
   const finish = (candidates: PlayMove[]) => {
     const next = nextStep(candidates, unoArmed);
