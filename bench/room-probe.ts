@@ -31,7 +31,8 @@ const args = process.argv.slice(2);
 /** `--name N`'s text (removed from the positional arguments), or `def`. */
 const option = (name: string, def: string) => {
   const i = args.indexOf(name);
-  return i < 0 ? def : args.splice(i, 2)[1] ?? '';
+  // A name without its value is refused below, as a value that is not a count.
+  return i < 0 ? def : args.splice(i, 2)[1] ?? 'missing';
 };
 const targetText = option('--target', '');
 const TARGET = targetText === '' ? undefined : Number(targetText);
@@ -104,7 +105,8 @@ function count(n: number): void {
     cpu0 = process.cpuUsage();
     windowStart = { moves: 0, cpu: cpu0 };
   } else if (cpu0 !== null) {
-    if (WINDOW > 0 && windowStart && moves - windowStart.moves >= WINDOW) {
+    // The last window closes with the run, however many moves it has.
+    if (WINDOW > 0 && windowStart && (moves - windowStart.moves >= WINDOW || (moves >= MOVES && moves > windowStart.moves))) {
       const used = process.cpuUsage(windowStart.cpu);
       windows.push(Math.round((used.user + used.system) / (moves - windowStart.moves)) / 1000);
       windowStart = { moves, cpu: process.cpuUsage() };

@@ -36,7 +36,7 @@ describe('the room probe', () => {
   });
 
   it('refuses what is not a count in one line, exit 2', () => {
-    for (const args of [['many'], ['100', '--target', 'high'], ['100', '--windows', '-1']]) {
+    for (const args of [['many'], ['100', '--target', 'high'], ['100', '--windows', '-1'], ['100', '--target']]) {
       const r = probe(...args);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
