@@ -12,10 +12,11 @@
  * the warm-up's included). `--target POINTS`: the rooms' matches are played to that many points
  * (a long match: the rooms start together and keep step, so every room is at about the same move
  * of it); `--windows N`: also `windowMsPerMove`, the CPU a move of each N moves measured in turn:
- * with 5 rooms, `--windows 500` reads each room's match 100 moves at a time. The measured moves are framed by the run's only two CPU-time reads
- * (`process.cpuUsage`), so callgrind counts them alone with `--dump-before=uv_getrusage`, as
- * bench/instructions.ts counts turn-probe's (README, "Rooms under load"); the games are seeded,
- * so a change that keeps them plays the same moves.
+ * with 5 rooms, `--windows 500` reads each room's match 100 moves at a time. Without windows the
+ * measured moves are framed by the run's only two CPU-time reads (`process.cpuUsage`), so
+ * callgrind counts them alone with `--dump-before=uv_getrusage`, as bench/instructions.ts counts
+ * turn-probe's (README, "Rooms under load"); the games are seeded, so a change that keeps them
+ * plays the same moves.
  * bench/rooms.ts measures the whole server, sockets included, against a peer.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -107,9 +108,11 @@ function count(n: number): void {
   } else if (cpu0 !== null) {
     // The last window closes with the run, however many moves it has.
     if (WINDOW > 0 && windowStart && (moves - windowStart.moves >= WINDOW || (moves >= MOVES && moves > windowStart.moves))) {
-      const used = process.cpuUsage(windowStart.cpu);
-      windows.push(Math.round((used.user + used.system) / (moves - windowStart.moves)) / 1000);
-      windowStart = { moves, cpu: process.cpuUsage() };
+      // One read closes this window and opens the next.
+      const now = process.cpuUsage();
+      const used = now.user - windowStart.cpu.user + now.system - windowStart.cpu.system;
+      windows.push(Math.round(used / (moves - windowStart.moves)) / 1000);
+      windowStart = { moves, cpu: now };
     }
     if (moves >= MOVES) done();
   }

@@ -89,7 +89,6 @@ export interface PositionOptions {
   turnUp?: boolean;
 }
 
-
 type Lists = { field: string; tokens: readonly string[] }[];
 
 /** The ids the lists' tokens name, every card of `deck` once; or what is wrong. */

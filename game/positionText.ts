@@ -80,7 +80,6 @@ function changedOptions(s: GameState): string[] {
   return out;
 }
 
-
 function optionValue(key: string, text: string): unknown {
   if (text === 'true' || text === 'false') return text === 'true';
   if (/^-?\d+(\.\d+)?$/.test(text)) return key === 'reload' ? { atDiscard: Number(text) } : Number(text);

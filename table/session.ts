@@ -13,7 +13,7 @@ import type { CoreState } from '../emulator/core.ts';
 import type { MachineLauncher } from '../emulator/launcher.ts';
 import type { Profile } from '../emulator/profile.ts';
 import {
-  checkMove, everyHandRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
+  checkMove, everyHandRefusals, handRefusals, launcherRng, nextRound, playSaveText, roundEnded, runRound, savedLauncher, showRoundSoFar, tableBots, withRound,
   type AskMode, type Bot, type CardId, type GameEvent, type GameState, type MatchState, type Move, type Pending, type PlayMeta, type Race, type Refusal, type SearchKind, type SearchOptions,
 } from '../game/index.ts';
 import { wallClock, type Clock } from '../lib/wall-clock.ts';
@@ -518,7 +518,7 @@ export class MatchSession {
    * and why its cards cannot be played. `table` ({@link tableView}) and `refusals` (its seat's of
    * {@link everyHandRefusals}), when the caller shows the state to several seats at once.
    */
-  viewOf(seat: number, table = this.tableView(), refusals = this.everyHandRefusals()[seat]): SeatView {
+  viewOf(seat: number, table = this.tableView(), refusals = handRefusals(this.state, seat)): SeatView {
     const person = this.seats.get(seat);
     const p = this.state.pending;
     return {

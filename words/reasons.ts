@@ -10,7 +10,6 @@ import { noticeText } from '../firmware-bridge/notices.ts';
 import { refusalIn } from './refusals.ts';
 import { saidOf, type ReasonKey, type Said } from './said.ts';
 
-
 const isReason = (key: string): key is ReasonKey => key.startsWith('reason.');
 
 /**
